@@ -1,0 +1,85 @@
+"""Textbook forms: the expanded expressions a student writes, keeping the counts.
+
+    >>> entropy_form([9, 5])
+    '-(9/14)·log2(9/14) - (5/14)·log2(5/14)'
+    >>> conditional_entropy_form([[2, 3], [4, 0], [3, 2]])
+    '5/14·H(2,3) + 4/14·H(4,0) + 5/14·H(3,2)'
+
+Fractions are printed unreduced (``4/14``, not ``2/7``): the counts are the
+explanation.  ``latex=True`` gives the same forms as LaTeX math.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+__all__ = ["counts_text", "entropy_form", "conditional_entropy_form", "gain_form", "ratio_text"]
+
+
+def counts_text(c) -> str:
+    """A count as the exact grammar writes it: ``9`` or ``15/4``."""
+    q = Fraction(c)
+    return str(q.numerator) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"
+
+
+def ratio_text(a, b, *, latex=False) -> str:
+    """``a/b`` unreduced; rational counts are parenthesised when needed."""
+    sa, sb = counts_text(a), counts_text(b)
+    if latex:
+        return f"\\frac{{{sa}}}{{{sb}}}"
+    if "/" in sa:
+        sa = f"({sa})"
+    if "/" in sb:
+        sb = f"({sb})"
+    return f"{sa}/{sb}"
+
+
+def h_of(counts, *, latex=False) -> str:
+    """``H(9,5)``: the entropy of counts written as a function of the counts."""
+    inner = ",".join(counts_text(c) for c in counts)
+    return f"H({inner})"
+
+
+def entropy_form(counts, *, style="minus", latex=False) -> str:
+    """The expanded entropy of counts.
+
+    ``style="minus"``: ``-(9/14)·log2(9/14) - (5/14)·log2(5/14)`` (Mitchell);
+    ``style="inverse"``: ``9/14·log2(14/9) + 5/14·log2(14/5)`` (coding-theory notes).
+    Zero counts are left out (0·log 0 = 0); a pure node prints as its one term.
+    """
+    n = sum(Fraction(c) for c in counts)
+    terms = []
+    for c in counts:
+        if not c:
+            continue
+        p = ratio_text(c, n, latex=latex)
+        if style == "inverse":
+            inv = counts_text(n) if c == 1 else ratio_text(n, c, latex=latex)
+            terms.append(f"{p}\\log_2 {inv}" if latex else f"{p}·log2({inv})")
+        else:
+            terms.append(f"{p}\\log_2 {p}" if latex else f"({p})·log2({p})")
+    if not terms:
+        return "0"
+    if style == "inverse":
+        return " + ".join(terms)
+    return "-" + " - ".join(terms)
+
+
+def conditional_entropy_form(table, *, latex=False) -> str:
+    """``5/14·H(2,3) + 4/14·H(4,0) + 5/14·H(3,2)`` from a value-by-class table."""
+    rows = [list(r) for r in table]
+    n = sum(sum(Fraction(c) for c in r) for r in rows)
+    dot = " \\cdot " if latex else "·"
+    parts = []
+    for r in rows:
+        nx = sum(Fraction(c) for c in r)
+        if not nx:
+            continue
+        parts.append(f"{ratio_text(nx, n, latex=latex)}{dot}{h_of(r)}")
+    return " + ".join(parts) if parts else "0"
+
+
+def gain_form(table, *, latex=False) -> str:
+    """``H(9,5) - [5/14·H(2,3) + 4/14·H(4,0) + 5/14·H(3,2)]``."""
+    ys = [sum(Fraction(c) for c in col) for col in zip(*table)]
+    return f"{h_of(ys)} - [{conditional_entropy_form(table, latex=latex)}]"

@@ -1,0 +1,317 @@
+"""Exact information measures on counts, tables, labels and distributions.
+
+Counts may be ints or Fractions (weighted instances); ``0·log 0 = 0`` throughout,
+by skipping zero counts.  A *table* has one row per value of X and one column per
+class of Y.  Every result is an :class:`~infotree.exact.Exact` (gain ratio: a
+:class:`~infotree.exact.Ratio`).
+
+==================================  =========================================
+``entropy(counts)``                 H(Y) from class counts: ``entropy([9, 5])``
+``entropy_of_labels(y)``            H(Y) from a sequence of labels
+``entropy_of_probabilities(p)``     H(P) for exact rationals ``["1/2", "1/4", ...]``
+``joint_entropy(x, y, ...)``        H(X, Y, ...)
+``conditional_entropy(y, given=x)`` H(Y|X)
+``specific_conditional_entropy``    H(Y|X=x)
+``information_gain(y, given=x)``    IG = H(Y) - H(Y|X)
+``mutual_information(x, y)``        I(X;Y), symmetric exactly
+``conditional_mutual_information``  I(X;Y|Z)
+``split_information(x)``            H(X), C4.5's split information
+``gain_ratio(y, given=x)``          IG / SplitInfo
+``kl_divergence(p, q)``             D(p‖q)
+``cross_entropy(p, q)``             H(p, q)
+==================================  =========================================
+
+    >>> str(entropy([9, 5]))
+    '1 + log2(7) - 9/7*log2(3) - 5/14*log2(5)'
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .errors import InfotreeError
+from .exact import Exact, Ratio, factorize
+
+__all__ = [
+    "conditional_entropy",
+    "conditional_entropy_from_table",
+    "conditional_mutual_information",
+    "cross_entropy",
+    "entropy",
+    "entropy_of_labels",
+    "entropy_of_probabilities",
+    "gain_ratio",
+    "gain_ratio_from_table",
+    "information_gain",
+    "information_gain_from_table",
+    "joint_entropy",
+    "kl_divergence",
+    "mutual_information",
+    "specific_conditional_entropy",
+    "split_information",
+    "split_information_from_table",
+]
+
+
+# -- the one primitive: Σ m·log2(m) -----------------------------------------------
+
+def _count(c):
+    if isinstance(c, bool):
+        raise InfotreeError(f"count {c!r} is a bool; counts must be non-negative ints or Fractions")
+    if isinstance(c, float) or getattr(getattr(c, "dtype", None), "kind", "") == "f":
+        raise InfotreeError(f"count {c!r} is a float; counts must be ints or Fractions (write Fraction('0.5'))")
+    try:
+        q = c if isinstance(c, (int, Fraction)) else Fraction(c)
+    except (TypeError, ValueError):
+        raise InfotreeError(f"count {c!r} is not a number; counts must be non-negative ints or Fractions") from None
+    if q < 0:
+        raise InfotreeError(f"count {c!r} is negative; counts must be non-negative")
+    return q
+
+
+def _add_xlogx(acc: dict, m, sign: int) -> None:
+    """acc += sign · m·log2(m), with acc a {prime: coefficient} dict (2 is the constant)."""
+    if m == 0 or m == 1:
+        return
+    for p, e in factorize(m).items():
+        acc[p] = acc.get(p, 0) + sign * m * e
+
+
+def _form(acc: dict, scale) -> Exact:
+    return Exact(0, {p: Fraction(c) * scale for p, c in acc.items()})
+
+
+def _h_counts(counts) -> Exact:
+    """H of already-validated counts with a positive total."""
+    n = sum(counts)
+    acc: dict = {}
+    _add_xlogx(acc, n, 1)
+    for c in counts:
+        _add_xlogx(acc, c, -1)
+    return _form(acc, Fraction(1) / n)
+
+
+def _checked(counts, what="counts"):
+    cs = [_count(c) for c in counts]
+    if sum(cs) == 0:
+        raise InfotreeError(f"entropy of nothing: the {what} sum to 0 (n = 0); at least one count must be positive")
+    return cs
+
+
+def _table(table):
+    rows = [[_count(c) for c in row] for row in table]
+    if not rows:
+        raise InfotreeError("empty table; a table needs at least one row of class counts")
+    width = len(rows[0])
+    for r in rows:
+        if len(r) != width:
+            raise InfotreeError(f"ragged table: rows have {width} and {len(r)} class counts; all rows need the same number")
+    if sum(sum(r) for r in rows) == 0:
+        raise InfotreeError("entropy of nothing: the table's counts sum to 0 (n = 0)")
+    return rows
+
+
+# -- counts and tables --------------------------------------------------------------
+
+def entropy(counts) -> Exact:
+    """H of class counts, e.g. ``entropy([9, 5])``; counts are ints or Fractions."""
+    return _h_counts(_checked(counts))
+
+
+def conditional_entropy_from_table(table) -> Exact:
+    """H(Y|X) from a table with one row per value of X: ``[[2, 3], [4, 0], [3, 2]]``."""
+    rows = _table(table)
+    n = sum(sum(r) for r in rows)
+    acc: dict = {}
+    for r in rows:
+        _add_xlogx(acc, sum(r), 1)
+        for c in r:
+            _add_xlogx(acc, c, -1)
+    return _form(acc, Fraction(1) / n)
+
+
+def information_gain_from_table(table) -> Exact:
+    """IG = H(Y) - H(Y|X) from a value-by-class table."""
+    rows = _table(table)
+    ys = [sum(col) for col in zip(*rows)]
+    return _h_counts(ys) - conditional_entropy_from_table(rows)
+
+
+def split_information_from_table(table) -> Exact:
+    """C4.5's split information: the entropy of the row totals."""
+    rows = _table(table)
+    return _h_counts([sum(r) for r in rows])
+
+
+def gain_ratio_from_table(table) -> Ratio:
+    """IG / SplitInfo; an error when the split information is 0 (a single value)."""
+    rows = _table(table)
+    si = split_information_from_table(rows)
+    if not si:
+        raise InfotreeError("gain ratio is undefined: split information is 0 (all rows have one value of X)")
+    return Ratio(information_gain_from_table(rows), si)
+
+
+# -- labels ----------------------------------------------------------------------------
+
+def _labels(x, name="labels"):
+    if isinstance(x, (str, bytes)):
+        raise InfotreeError(f"{name} must be a sequence of labels, got the string {x!r}")
+    try:
+        seq = x.tolist() if hasattr(x, "tolist") else list(x)
+    except TypeError:
+        raise InfotreeError(f"{name} must be a sequence of labels, got {type(x).__name__}") from None
+    for v in seq:
+        try:
+            hash(v)
+        except TypeError:
+            raise InfotreeError(f"label {v!r} in {name} is not hashable; labels must be hashable values") from None
+    return seq
+
+
+def _same_length(*cols):
+    lens = {len(c) for c in cols}
+    if len(lens) > 1:
+        raise InfotreeError(f"label sequences of different lengths {sorted(lens)}; they must be the same length")
+
+
+def _counts_of(seq) -> list:
+    counts: dict = {}
+    for v in seq:
+        counts[v] = counts.get(v, 0) + 1
+    return list(counts.values())
+
+
+def _crosstab(x, y) -> list:
+    rows: dict = {}
+    ys: dict = {}
+    for a, b in zip(x, y):
+        j = ys.setdefault(b, len(ys))
+        rows.setdefault(a, {})
+        rows[a][j] = rows[a].get(j, 0) + 1
+    return [[r.get(j, 0) for j in range(len(ys))] for r in rows.values()]
+
+
+def entropy_of_labels(labels) -> Exact:
+    """H(Y) of a sequence of hashable labels (list, tuple or numpy array)."""
+    seq = _labels(labels)
+    if not seq:
+        raise InfotreeError("entropy of nothing: no labels (n = 0)")
+    return _h_counts(_counts_of(seq))
+
+
+def joint_entropy(*columns) -> Exact:
+    """H(X1, X2, ...) of equally long label sequences."""
+    if not columns:
+        raise InfotreeError("joint_entropy needs at least one sequence of labels")
+    cols = [_labels(c) for c in columns]
+    _same_length(*cols)
+    return entropy_of_labels(list(zip(*cols)))
+
+
+def conditional_entropy(labels, *, given) -> Exact:
+    """H(Y|X) for label sequences ``labels`` (Y) and ``given`` (X)."""
+    y, x = _labels(labels), _labels(given, "given")
+    _same_length(y, x)
+    return conditional_entropy_from_table(_crosstab(x, y))
+
+
+def specific_conditional_entropy(labels, *, given, value) -> Exact:
+    """H(Y|X=value): the entropy of the labels on rows where ``given == value``."""
+    y, x = _labels(labels), _labels(given, "given")
+    _same_length(y, x)
+    sub = [b for a, b in zip(x, y) if a == value]
+    if not sub:
+        raise InfotreeError(f"no row has the value {value!r}; H(Y|X=x) needs at least one row with X = x")
+    return _h_counts(_counts_of(sub))
+
+
+def information_gain(labels, *, given) -> Exact:
+    """IG(Y; X) = H(Y) - H(Y|X)."""
+    y, x = _labels(labels), _labels(given, "given")
+    _same_length(y, x)
+    return information_gain_from_table(_crosstab(x, y))
+
+
+def mutual_information(x, y) -> Exact:
+    """I(X;Y) = H(X) + H(Y) - H(X,Y): symmetric by construction, and exactly equal to IG."""
+    a, b = _labels(x, "x"), _labels(y, "y")
+    _same_length(a, b)
+    return entropy_of_labels(a) + entropy_of_labels(b) - joint_entropy(a, b)
+
+
+def conditional_mutual_information(x, y, *, given) -> Exact:
+    """I(X;Y|Z) = H(X,Z) + H(Y,Z) - H(X,Y,Z) - H(Z)."""
+    a, b, z = _labels(x, "x"), _labels(y, "y"), _labels(given, "given")
+    _same_length(a, b, z)
+    return joint_entropy(a, z) + joint_entropy(b, z) - joint_entropy(a, b, z) - entropy_of_labels(z)
+
+
+def split_information(values) -> Exact:
+    """H(X) of the attribute's values: C4.5's split information."""
+    return entropy_of_labels(values)
+
+
+def gain_ratio(labels, *, given) -> Ratio:
+    """IG / SplitInfo for label sequences; an error when X takes a single value."""
+    y, x = _labels(labels), _labels(given, "given")
+    _same_length(y, x)
+    return gain_ratio_from_table(_crosstab(x, y))
+
+
+# -- distributions ---------------------------------------------------------------------
+
+def _prob(p):
+    if isinstance(p, float):
+        raise InfotreeError(f"probability {p!r} is a float; give exact rationals such as '1/64' or Fraction(1, 64)")
+    try:
+        q = Fraction(p.strip() if isinstance(p, str) else p)
+    except (TypeError, ValueError, ZeroDivisionError):
+        raise InfotreeError(f"probability {p!r} is not a rational number; write it like '1/64' or '0.25'") from None
+    if q < 0 or q > 1:
+        raise InfotreeError(f"probability {p!r} is outside [0, 1]")
+    return q
+
+
+def _distribution(ps, name="p"):
+    qs = [_prob(p) for p in ps]
+    if sum(qs) != 1:
+        raise InfotreeError(f"{name} sums to {sum(qs)}, not 1; a distribution's probabilities must sum to exactly 1")
+    return qs
+
+
+def entropy_of_probabilities(probs) -> Exact:
+    """H(P) = -Σ p·log2(p) for exact rationals, e.g. ``["1/2", "1/4", "1/4"]``."""
+    qs = _distribution(probs)
+    acc: dict = {}
+    for q in qs:
+        if q:
+            for p, e in factorize(q).items():
+                acc[p] = acc.get(p, 0) - q * e
+    return Exact(0, acc)
+
+
+def _pairs(p, q):
+    ps, qs = _distribution(p, "p"), _distribution(q, "q")
+    if len(ps) != len(qs):
+        raise InfotreeError(f"p has {len(ps)} probabilities and q has {len(qs)}; they must have the same length")
+    return ps, qs
+
+
+def kl_divergence(p, q) -> Exact:
+    """D(p‖q) = Σ p·log2(p/q); an error where q is 0 and p is not (infinite)."""
+    ps, qs = _pairs(p, q)
+    acc: dict = {}
+    for i, (a, b) in enumerate(zip(ps, qs)):
+        if not a:
+            continue
+        if not b:
+            raise InfotreeError(f"D(p‖q) is infinite: q[{i}] is 0 where p[{i}] = {a}")
+        for pr, e in factorize(a / b).items():
+            acc[pr] = acc.get(pr, 0) + a * e
+    return Exact(0, acc)
+
+
+def cross_entropy(p, q) -> Exact:
+    """H(p, q) = -Σ p·log2(q) = H(p) + D(p‖q)."""
+    return entropy_of_probabilities(p) + kl_divergence(p, q)
