@@ -1,0 +1,703 @@
+"""The tree builder (ID3 and C4.5 on categorical data) and the derivation records.
+
+``build_tree(data, criterion=...)`` grows the tree level by level: the counts of
+every open node of a depth (node × feature × value × class) come from one
+``np.bincount`` per feature, the split choice goes through a certified float
+filter, and only candidates the filter cannot separate are compared exactly.
+Ties are exact: the first feature in column order wins and the node records
+every feature it tied with.
+
+A :class:`Node` keeps counts only; its exact measures (:meth:`Node.candidates`)
+are computed when asked for, by the functions of :mod:`infotree.measures`.
+
+Criteria
+--------
+``gain``
+    ID3: maximal information gain among the unused features that separate the
+    node's rows (at least two non-empty branches).  An impure node is split even
+    at zero gain (the XOR lesson) unless ``stop_at_zero_gain=True`` (Weka's Id3).
+``gain_ratio``
+    C4.5 as Weka's J48 defines it (``docs/c45_rules.md``): a node with fewer than
+    ``2·min_objects`` rows or one class is a leaf; a feature is *valid* when at
+    least two branches get ``min_objects`` rows; the average gain is taken over
+    the valid features (over those with fewer than 0.3·N declared values, unless
+    every feature has that many); the winner has maximal gain ratio among valid
+    features whose gain is at least that average, and its gain ratio must be
+    positive.  Every comparison is exact (Weka allows 1e-3 slack on the average
+    and 1e-6 on ratios).  The grown tree is then *collapsed*: a subtree that makes
+    no fewer training errors than a leaf would is replaced by that leaf.
+``gain_ratio_plain``
+    Maximal gain ratio among the features that separate the rows; no filter,
+    no minimum branch size, no collapse (as many lecture notes define it).
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+
+from .errors import InfotreeError
+from .exact import Exact, Ratio
+from .measures import (
+    conditional_entropy_from_table,
+    entropy,
+    information_gain_from_table,
+    split_information_from_table,
+)
+
+__all__ = ["CRITERIA", "Candidate", "Node", "Tree", "build_tree"]
+
+CRITERIA = ("gain", "gain_ratio", "gain_ratio_plain")
+_U = 2.0 ** -53
+
+
+# -- records -------------------------------------------------------------------------
+
+class Branch:
+    """One value of a candidate feature at a node: n_x, class counts, H(Y|X=x)."""
+
+    __slots__ = ("value", "counts")
+
+    def __init__(self, value: str, counts):
+        self.value = value
+        self.counts = counts  # tuple of ints, class order
+
+    @property
+    def n(self):
+        return sum(self.counts)
+
+    @property
+    def entropy(self) -> Exact | None:
+        """H(Y|X=x), or None for an empty branch."""
+        return entropy(self.counts) if self.n else None
+
+
+class Candidate:
+    """A candidate feature at a node, with its exact measures (computed on demand)."""
+
+    __slots__ = ("feature", "index", "table", "branches", "passes_average_gain", "valid", "_cache")
+
+    def __init__(self, feature, index, table, values, passes_average_gain=None, valid=True):
+        self.feature = feature
+        self.index = index
+        #: tuple of per-value class-count tuples (rows = values, columns = classes)
+        self.table = table
+        self.branches = [Branch(v, r) for v, r in zip(values, table)]
+        self.passes_average_gain = passes_average_gain
+        self.valid = valid
+        self._cache = {}
+
+    def _get(self, key, fn):
+        c = self._cache
+        if key not in c:
+            c[key] = fn()
+        return c[key]
+
+    @property
+    def conditional_entropy(self) -> Exact:
+        return self._get("ce", lambda: conditional_entropy_from_table(self.table))
+
+    @property
+    def gain(self) -> Exact:
+        return self._get("ig", lambda: information_gain_from_table(self.table))
+
+    @property
+    def split_info(self) -> Exact:
+        return self._get("si", lambda: split_information_from_table(self.table))
+
+    @property
+    def gain_ratio(self) -> Ratio | None:
+        """IG / SplitInfo, or None when the split information is 0 (undefined)."""
+        def gr():
+            si = self.split_info
+            return Ratio(self.gain, si) if si else None
+        return self._get("gr", gr)
+
+
+class Node:
+    """A node of the tree and the derivation of its decision.
+
+    Counts only: ``class_counts`` (class order) and, for a node whose candidates
+    were examined, the node × feature × value × class count block ``tables``.
+    """
+
+    __slots__ = ("tree", "path", "depth", "class_counts", "tables", "considered", "split",
+                 "ties", "stop", "label", "children", "parent", "valid", "average_gain_ok",
+                 "_candidates", "collapsed_errors")
+
+    def __init__(self, tree, path, depth, class_counts, parent=None):
+        self.tree = tree
+        #: ((feature index, value index), ...) from the root
+        self.path = path
+        self.depth = depth
+        self.class_counts = class_counts
+        self.tables = None          # int array (features, max values, classes) or None
+        self.considered = ()        # feature indices that were candidates
+        self.split = None           # feature index or None
+        self.ties = ()              # feature indices tied exactly with the chosen one
+        self.stop = None            # why the node is a leaf (a code, see reason)
+        self.label = 0              # majority class index (first in class order on a tie)
+        self.children = []          # one Node per value of the split feature's domain
+        self.parent = parent
+        self.valid = None           # C4.5: features passing the min_objects test
+        self.average_gain_ok = None  # C4.5: features with gain >= average
+        self._candidates = None
+        self.collapsed_errors = None
+
+    # -- plain facts --
+    @property
+    def n(self) -> int:
+        return int(sum(self.class_counts))
+
+    @property
+    def is_leaf(self) -> bool:
+        return self.split is None
+
+    @property
+    def is_empty(self) -> bool:
+        return self.n == 0
+
+    @property
+    def entropy(self) -> Exact | None:
+        return entropy(self.class_counts) if self.n else None
+
+    def path_names(self) -> list[tuple[str, str]]:
+        t = self.tree
+        return [(t.features[f], t.domains[f][v]) for f, v in self.path]
+
+    @property
+    def split_feature(self) -> str | None:
+        return None if self.split is None else self.tree.features[self.split]
+
+    @property
+    def label_name(self) -> str:
+        return self.tree.classes[self.label]
+
+    @property
+    def errors(self) -> int:
+        """Training errors of this node as a leaf."""
+        return self.n - int(max(self.class_counts)) if self.n else 0
+
+    def candidates(self) -> list[Candidate]:
+        """The candidate table: one record per feature considered at this node."""
+        if self._candidates is None:
+            t = self.tree
+            out = []
+            if self.tables is not None:
+                nc = len(t.classes)
+                for j in self.considered:
+                    nv = len(t.domains[j])
+                    table = tuple(tuple(int(c) for c in self.tables[j, v, :nc]) for v in range(nv))
+                    passes = None
+                    if self.average_gain_ok is not None:
+                        passes = j in self.average_gain_ok
+                    valid = True if self.valid is None else j in self.valid
+                    out.append(Candidate(t.features[j], j, table, t.domains[j], passes, valid))
+            self._candidates = out
+        return self._candidates
+
+    def candidate(self, feature) -> Candidate:
+        for c in self.candidates():
+            if c.feature == feature or c.index == feature:
+                return c
+        raise InfotreeError(f"feature {feature!r} was not a candidate at node {self.describe_path()}")
+
+    def equal_gain_groups(self) -> list[list[str]]:
+        """Groups of two or more candidates whose information gains are exactly equal."""
+        groups: dict = {}
+        for c in self.candidates():
+            groups.setdefault(c.gain, []).append(c.feature)
+        return [g for g in groups.values() if len(g) > 1]
+
+    @property
+    def reason(self) -> str:
+        """Why this node was split or made a leaf, in words."""
+        t = self.tree
+        if self.split is not None:
+            what = {"gain": "maximal information gain", "gain_ratio": "maximal gain ratio among features with at least average gain",
+                    "gain_ratio_plain": "maximal gain ratio"}[t.criterion]
+            if self.ties:
+                others = ", ".join(t.features[j] for j in self.ties)
+                return f"{what}; tied exactly with {others}, broken by column order (first feature wins)"
+            return what
+        return _STOPS[self.stop].format(node=self, tree=t)
+
+    def describe_path(self) -> str:
+        return ", ".join(f"{f} = {v}" for f, v in self.path_names()) or "root"
+
+    def walk(self):
+        """This node and all nodes below it, in pre-order (children in value order)."""
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children))
+
+
+_STOPS = {
+    "pure": "pure: every row has class {node.label_name}",
+    "empty": "empty branch: no training rows; labelled with the parent's majority class",
+    "max_depth": "stopped: maximum depth {tree.params[max_depth]} reached",
+    "min_samples_split": "stopped: fewer than min_samples_split = {tree.params[min_samples_split]} rows",
+    "min_gain": "stopped: best gain is below min_gain = {tree.params[min_gain]}",
+    "zero_gain": "stopped: every feature has information gain 0 (stop_at_zero_gain)",
+    "no_separation": "stopped: no feature separates the rows (identical feature values); majority leaf",
+    "no_features": "stopped: every feature has been used on this path; majority leaf",
+    "too_few": "stopped: fewer than 2·min_objects = {tree._twice_min} rows",
+    "no_valid": "stopped: no feature sends at least min_objects = {tree.params[min_objects]} rows to two branches",
+    "no_positive_ratio": "stopped: no valid feature with at least average gain has a positive gain ratio",
+    "collapsed": "collapsed: the subtree below made {node.collapsed_errors} training errors, no fewer than this leaf's {node.errors}",
+}
+
+
+# -- the tree --------------------------------------------------------------------------
+
+class Tree:
+    """A grown tree: the root :class:`Node`, the data's names, and the parameters."""
+
+    def __init__(self, *, features, domains, classes, target, criterion, params):
+        self.features = tuple(features)
+        self.domains = tuple(tuple(d) for d in domains)
+        self.classes = tuple(classes)
+        self.target = target
+        self.criterion = criterion
+        self.params = dict(params)
+        self.root: Node | None = None
+        self._index = {f: i for i, f in enumerate(self.features)}
+        self._value_index = [{v: i for i, v in enumerate(d)} for d in self.domains]
+
+    @property
+    def _twice_min(self):
+        return 2 * self.params.get("min_objects", 2)
+
+    def nodes(self):
+        """Every node, pre-order."""
+        return self.root.walk()
+
+    def leaves(self):
+        return (n for n in self.nodes() if n.is_leaf)
+
+    def __len__(self):
+        return sum(1 for _ in self.nodes())
+
+    # -- using the tree --
+    def _codes(self, rows, unseen):
+        """Rows (dicts by feature name, sequences in feature order, or a Dataset) as codes."""
+        if hasattr(rows, "X") and hasattr(rows, "domains"):
+            return self._codes_from_dataset(rows, unseen)
+        out = []
+        for i, row in enumerate(rows):
+            if isinstance(row, dict):
+                missing = [f for f in self.features if f not in row]
+                if missing:
+                    raise InfotreeError(f"row {i + 1} has no value for feature {missing[0]!r}; features are: {', '.join(self.features)}")
+                vals = [row[f] for f in self.features]
+            else:
+                vals = list(row)
+                if len(vals) != len(self.features):
+                    raise InfotreeError(f"row {i + 1} has {len(vals)} values; the tree has {len(self.features)} features: {', '.join(self.features)}")
+            codes = []
+            for j, v in enumerate(vals):
+                s = str(v).strip()
+                c = self._value_index[j].get(s)
+                if c is None:
+                    c = self._unseen(j, s, unseen, f"row {i + 1}")
+                codes.append(c)
+            out.append(codes)
+        return out
+
+    def _unseen(self, j, value, unseen, where):
+        if unseen == "majority":
+            return -1
+        allowed = ", ".join(self.domains[j])
+        raise InfotreeError(f"{where}: value {value!r} of feature {self.features[j]!r} was not seen in training; "
+                            f"allowed: {allowed} (or unseen='majority')")
+
+    def _codes_from_dataset(self, data, unseen):
+        cols = []
+        for j, f in enumerate(self.features):
+            if f not in data.features:
+                raise InfotreeError(f"data has no column {f!r}; the tree needs: {', '.join(self.features)}")
+            k = data.features.index(f)
+            mapping = np.array([self._value_index[j].get(v, -2) for v in data.domains[k]] + [-1], dtype=np.int64)
+            col = mapping[data.X[:, k]]
+            bad = np.flatnonzero(col == -2)
+            if bad.size:
+                i = int(bad[0])
+                where = f"{data.source} line {int(data.lines[i])}" if getattr(data, "lines", None) is not None and data.source else f"row {i + 1}"
+                self._unseen(j, data.domains[k][int(data.X[i, k])], unseen, where)
+                col[col == -2] = -1
+            cols.append(col)
+        return np.stack(cols, axis=1).tolist() if cols else [[] for _ in range(len(data.y))]
+
+    def _leaf_for(self, codes):
+        node = self.root
+        while node.split is not None:
+            c = codes[node.split]
+            if c < 0:
+                return node, True
+            node = node.children[c]
+        return node, False
+
+    def predict(self, rows, *, unseen="error") -> list[str]:
+        """One class label per row; ``unseen="majority"`` sends unseen values to the node's majority."""
+        return [self.classes[self._leaf_for(c)[0].label] for c in self._codes(rows, unseen)]
+
+    def predict_proba(self, rows, *, unseen="error") -> list[dict[str, Fraction]]:
+        """Exact class frequencies of the leaf each row reaches (an empty leaf: its parent's)."""
+        out = []
+        for c in self._codes(rows, unseen):
+            node, _ = self._leaf_for(c)
+            while node.n == 0 and node.parent is not None:
+                node = node.parent
+            n = node.n
+            out.append({k: Fraction(int(v), n) for k, v in zip(self.classes, node.class_counts)})
+        return out
+
+    def explain(self, row, *, unseen="error") -> list[str]:
+        """The path one row takes, one line per decision, ending with the prediction."""
+        codes = self._codes([row], unseen)[0]
+        node, lines = self.root, []
+        while node.split is not None:
+            c = codes[node.split]
+            f = self.features[node.split]
+            if c < 0:
+                lines.append(f"{f} has a value not seen in training: predict the majority here")
+                break
+            lines.append(f"{f} = {self.domains[node.split][c]} (split on {f}: {node.reason})")
+            node = node.children[c]
+        counts = ", ".join(f"{k} {int(v)}" for k, v in zip(self.classes, node.class_counts))
+        lines.append(f"predict {node.label_name} (leaf: n = {node.n}; {counts})")
+        return lines
+
+
+# -- building ---------------------------------------------------------------------------
+
+def _xlog2x_table(n: int) -> np.ndarray:
+    k = np.arange(n + 1, dtype=np.float64)
+    out = np.zeros(n + 1)
+    out[2:] = k[2:] * np.log2(k[2:])
+    return out
+
+
+def _majority(counts) -> int:
+    return int(np.argmax(counts))  # first maximum: first class in class order
+
+
+def _exact_nhyx(table) -> Exact:
+    """n·H(Y|X) exactly, for comparisons at one node (n is shared)."""
+    return conditional_entropy_from_table(table) * sum(sum(r) for r in table)
+
+
+def _table_of(block, nv, nc):
+    return tuple(tuple(int(c) for c in block[v, :nc]) for v in range(nv))
+
+
+def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, min_gain=None,
+               stop_at_zero_gain=False, min_objects=2, collapse=None) -> Tree:
+    """Grow a tree on a :class:`~infotree.data.Dataset`.
+
+    ``criterion``: ``"gain"`` (ID3), ``"gain_ratio"`` (C4.5) or ``"gain_ratio_plain"``.
+    ``collapse`` defaults to True for ``gain_ratio`` and False otherwise.
+    """
+    if criterion not in CRITERIA:
+        raise InfotreeError(f"unknown criterion {criterion!r}; allowed: {', '.join(CRITERIA)}")
+    if max_depth is not None and (not isinstance(max_depth, int) or max_depth < 0):
+        raise InfotreeError(f"max_depth {max_depth!r} is not allowed; give a non-negative integer or None")
+    if not isinstance(min_samples_split, int) or min_samples_split < 1:
+        raise InfotreeError(f"min_samples_split {min_samples_split!r} is not allowed; give a positive integer")
+    if not isinstance(min_objects, int) or min_objects < 1:
+        raise InfotreeError(f"min_objects {min_objects!r} is not allowed; give a positive integer")
+    if min_gain is not None:
+        try:
+            min_gain = Fraction(str(min_gain)) if isinstance(min_gain, float) else Fraction(min_gain)
+        except (TypeError, ValueError):
+            raise InfotreeError(f"min_gain {min_gain!r} is not a number; give a rational such as 0.01 or '1/100'") from None
+    if collapse is None:
+        collapse = criterion == "gain_ratio"
+    X = np.asarray(data.X)
+    if X.size and X.min() < 0:
+        raise InfotreeError("the data has missing values; this criterion does not accept them")
+    y = np.asarray(data.y, dtype=np.int64)
+    n_rows, m = X.shape if X.ndim == 2 else (len(y), 0)
+    if n_rows == 0:
+        raise InfotreeError("the data has no rows; a tree needs at least one training row")
+    params = dict(max_depth=max_depth, min_samples_split=min_samples_split, min_gain=min_gain,
+                  stop_at_zero_gain=stop_at_zero_gain, min_objects=min_objects, collapse=collapse)
+    tree = Tree(features=data.features, domains=data.domains, classes=data.classes,
+                target=data.target, criterion=criterion, params=params)
+    _Builder(tree, X, y).run()
+    if collapse:
+        _collapse(tree.root)
+    return tree
+
+
+class _Builder:
+    def __init__(self, tree: Tree, X, y):
+        self.t = tree
+        self.Xt = np.ascontiguousarray(X.T, dtype=np.int64)  # feature-major: one column per bincount
+        self.y = y
+        self.nc = len(tree.classes)
+        self.nv = np.array([len(d) for d in tree.domains], dtype=np.int64)
+        self.vmax = int(self.nv.max()) if len(self.nv) else 1
+        self.F = _xlog2x_table(len(y))
+        self.m = len(tree.features)
+        # C4.5's many-values rule: which features count towards the average gain.
+        n_all = len(y)
+        many = self.nv >= 0.3 * n_all
+        self.in_average = np.ones(self.m, bool) if many.all() else ~many
+
+    def run(self):
+        t, y = self.t, self.y
+        counts = np.bincount(y, minlength=self.nc)
+        root = Node(t, (), 0, counts)
+        root.label = _majority(counts)
+        t.root = root
+        node_of_row = np.zeros(len(y), dtype=np.int64)
+        open_nodes = [root]
+        used = np.zeros((1, self.m), bool)
+        while open_nodes:
+            node_of_row, open_nodes, used = self.level(open_nodes, node_of_row, used)
+
+    def level(self, nodes, node_of_row, used):
+        t, nc, m = self.t, self.nc, self.m
+        K = len(nodes)
+        active = np.flatnonzero(node_of_row >= 0)
+        nid = node_of_row[active]
+        ya = self.y[active]
+        T = np.zeros((K, m, self.vmax, nc), dtype=np.int64)
+        for j in range(m):
+            V = int(self.nv[j])
+            idx = (nid * V + self.Xt[j, active]) * nc + ya
+            T[:, j, :V, :] = np.bincount(idx, minlength=K * V * nc).reshape(K, V, nc)
+        nx = T.sum(axis=3)                      # (K, m, V)
+        n = np.array([nd.n for nd in nodes], dtype=np.int64)
+        F = self.F
+        Fnx = F[nx].sum(axis=2)
+        Fnxy = F[T].sum(axis=(2, 3))
+        G = Fnx - Fnxy                          # n·H(Y|X), float
+        # Each F entry is within 4 units of roundoff of m·log2(m); sums add one each.
+        terms = self.vmax * (nc + 1) + 8
+        B = (4 + terms) * _U * (Fnx + Fnxy) + 1e-300
+        separates = (nx > 0).sum(axis=2) >= 2   # at least two non-empty branches
+        eligible = separates & ~used
+        crit = t.criterion
+        p = t.params
+
+        decided_choice = None
+        if crit == "gain":
+            Gm = np.where(eligible, G, np.inf)
+            upper = np.where(eligible, G + B, np.inf)
+            lower = np.where(eligible, G - B, np.inf)
+            bu = upper.min(axis=1)
+            amb = ((lower <= bu[:, None]) & eligible).sum(axis=1)
+            decided_choice = np.where(amb == 1, upper.argmin(axis=1), -1)
+            del Gm
+
+        children_spec = []  # (node, feature)
+        for k, node in enumerate(nodes):
+            node.tables = T[k]
+            node.considered = tuple(np.flatnonzero(~used[k]).tolist())
+            cc = node.class_counts
+            if (cc > 0).sum() <= 1:
+                node.stop = "pure"
+                continue
+            if p["max_depth"] is not None and node.depth >= p["max_depth"]:
+                node.stop = "max_depth"
+                continue
+            if node.n < p["min_samples_split"]:
+                node.stop = "min_samples_split"
+                continue
+            if crit == "gain_ratio":
+                choice = self.choose_c45(node, k, T[k], n[k], G[k], B[k], used[k])
+            else:
+                if not used[k].all() and not eligible[k].any():
+                    node.stop = "no_separation"
+                    continue
+                if used[k].all():
+                    node.stop = "no_features"
+                    continue
+                if crit == "gain":
+                    choice = int(decided_choice[k])
+                    if choice < 0:
+                        choice = self.exact_gain_choice(node, T[k], np.flatnonzero(eligible[k]), G[k], B[k])
+                    else:
+                        node.ties = ()
+                else:
+                    choice = self.choose_ratio(node, T[k], n[k], G[k], B[k], np.flatnonzero(eligible[k]))
+            if choice is None:
+                continue
+            if p["stop_at_zero_gain"] and self.zero_gain(T[k], choice):
+                node.stop = "zero_gain"
+                node.ties = ()
+                continue
+            if p["min_gain"] is not None:
+                table = _table_of(T[k, choice], int(self.nv[choice]), nc)
+                if information_gain_from_table(table) < p["min_gain"]:
+                    node.stop = "min_gain"
+                    node.ties = ()
+                    continue
+            node.split = choice
+            children_spec.append((k, node, choice))
+
+        # Partition rows into the children of the split nodes.
+        if not children_spec:
+            return node_of_row, [], None
+        split_of = np.full(K, -1, dtype=np.int64)
+        base = np.zeros(K, dtype=np.int64)
+        new_nodes = []
+        new_used = []
+        for k, node, f in children_spec:
+            split_of[k] = f
+            V = int(self.nv[f])
+            kids = []
+            for v in range(V):
+                counts = T[k, f, v].copy()
+                child = Node(t, node.path + ((f, v),), node.depth + 1, counts, parent=node)
+                if counts.sum() == 0:
+                    child.stop = "empty"
+                    child.label = node.label
+                else:
+                    child.label = _majority(counts)
+                kids.append(child)
+            node.children = kids
+            base[k] = len(new_nodes)
+            u = used[k].copy()
+            u[f] = True
+            for child in kids:
+                new_nodes.append(child)
+                new_used.append(u)
+        # Empty children get no rows; they are records only and close at once.
+        sf = split_of[nid]
+        keep = sf >= 0
+        rows = active[keep]
+        new_id = base[nid[keep]] + self.Xt[sf[keep], rows]
+        node_of_row = np.full(len(self.y), -1, dtype=np.int64)
+        node_of_row[rows] = new_id
+        # Compact: drop empty children from the next level.
+        nonempty = np.array([c.n > 0 for c in new_nodes], bool)
+        remap = np.cumsum(nonempty) - 1
+        node_of_row[rows] = remap[new_id]
+        open_next = [c for c, ok in zip(new_nodes, nonempty) if ok]
+        used_next = np.array([u for u, ok in zip(new_used, nonempty) if ok], bool).reshape(len(open_next), m)
+        return node_of_row, open_next, used_next
+
+    # -- exact decisions --
+    def exact_gain_choice(self, node, Tk, cands, Gk, Bk):
+        """Among the candidates the float filter could not separate, min n·H(Y|X) exactly."""
+        nc = self.nc
+        best_upper = min(Gk[j] + Bk[j] for j in cands)
+        close = [int(j) for j in cands if Gk[j] - Bk[j] <= best_upper]
+        vals = [(_exact_nhyx(_table_of(Tk[j], int(self.nv[j]), nc)), j) for j in close]
+        best = min(v for v, _ in vals)
+        winners = [j for v, j in vals if v == best]
+        node.ties = tuple(winners[1:])
+        return winners[0]
+
+    def zero_gain(self, Tk, j) -> bool:
+        """IG = 0 exactly iff n·n_xy == n_x·n_y in every cell (integers only)."""
+        tab = Tk[j]
+        nxv = tab.sum(axis=1)
+        nyv = tab.sum(axis=0)
+        n = nxv.sum()
+        return bool((tab * n == nxv[:, None] * nyv[None, :]).all())
+
+    def _ratio_float(self, n, Gk, Bk, Tk, j):
+        """(IG, SI) floats with bounds for feature j at a node with n rows."""
+        F = self.F
+        nxv = Tk[j].sum(axis=1)
+        nyv = Tk[j].sum(axis=0)
+        fn = F[n]
+        fy = F[nyv].sum()
+        fx = F[nxv].sum()
+        ig = (fn - fy - Gk[j]) / n
+        ig_b = (Bk[j] + (len(nyv) + 8) * 4 * _U * (fn + fy)) / n
+        si = (fn - fx) / n
+        si_b = (len(nxv) + 8) * 4 * _U * (fn + fx) / n
+        return ig, ig_b, si, si_b
+
+    def _gr_interval(self, n, Gk, Bk, Tk, j):
+        ig, igb, si, sib = self._ratio_float(n, Gk, Bk, Tk, j)
+        if si - sib <= 0:
+            return None
+        q = ig / si
+        b = (igb + abs(q) * sib) / (si - sib) + 4 * _U * abs(q) + 1e-300
+        return q, b
+
+    def _exact_candidate(self, Tk, j):
+        table = _table_of(Tk[j], int(self.nv[j]), self.nc)
+        return information_gain_from_table(table), split_information_from_table(table)
+
+    def best_ratio(self, node, n, Gk, Bk, Tk, cands):
+        """First feature (column order) of maximal gain ratio among cands; records ties."""
+        iv = {}
+        for j in cands:
+            r = self._gr_interval(n, Gk, Bk, Tk, j)
+            iv[j] = r
+        # Split information 0 cannot occur for a feature with two non-empty branches.
+        best_lower = max(q - b for q, b in iv.values())
+        close = [j for j in cands if iv[j][0] + iv[j][1] >= best_lower]
+        if len(close) == 1:
+            node.ties = ()
+            return int(close[0])
+        ratios = []
+        for j in close:
+            ig, si = self._exact_candidate(Tk, j)
+            ratios.append((Ratio(ig, si), int(j)))
+        best_r, best_j = ratios[0]
+        for r, j in ratios[1:]:
+            if r > best_r:
+                best_r, best_j = r, j
+        node.ties = tuple(j for r, j in ratios if j != best_j and r == best_r)
+        return best_j
+
+    def choose_ratio(self, node, Tk, n, Gk, Bk, cands):
+        return self.best_ratio(node, n, Gk, Bk, Tk, [int(j) for j in cands])
+
+    def choose_c45(self, node, k, Tk, n, Gk, Bk, usedk):
+        p = self.t.params
+        mo = p["min_objects"]
+        if node.n < 2 * mo:
+            node.stop = "too_few"
+            return None
+        nx = Tk.sum(axis=2)
+        valid = [j for j in range(self.m) if (nx[j] >= mo).sum() >= 2]
+        node.considered = tuple(range(self.m))
+        node.valid = frozenset(valid)
+        if not valid:
+            node.stop = "no_valid"
+            return None
+        # The average gain over the valid features that count towards it: exactly,
+        # as sum(IG_j) / k compared with IG_j, i.e. k·IG_j >= sum(IG_j).
+        avg_set = [j for j in valid if self.in_average[j]]
+        gains = {j: self._exact_candidate(Tk, j)[0] for j in valid}
+        if avg_set:
+            total = sum((gains[j] for j in avg_set), Exact(0))
+            kcount = len(avg_set)
+            ok = [j for j in valid if gains[j] * kcount >= total]
+        else:
+            ok = list(valid)
+        node.average_gain_ok = frozenset(ok)
+        positive = [j for j in ok if gains[j] > 0]
+        if not positive:
+            node.stop = "no_positive_ratio"
+            return None
+        return self.best_ratio(node, n, Gk, Bk, Tk, positive)
+
+
+def _collapse(node: Node) -> None:
+    """C4.5's collapse: a subtree no better than a leaf on the training rows becomes one."""
+    if node.split is None:
+        return
+    sub = sum(leaf.errors for leaf in node.walk() if leaf.split is None)
+    if sub >= node.errors:
+        node.collapsed_errors = sub
+        node.split = None
+        node.children = []
+        node.ties = ()
+        node.stop = "collapsed"
+        return
+    for c in node.children:
+        _collapse(c)
