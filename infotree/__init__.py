@@ -6,7 +6,9 @@ of its split.
 """
 
 from .errors import DataError, InfotreeError, NotFittedError, UndecidedError
-from .exact import Exact, Ratio
+from .data import Dataset, from_arrays, from_records, load, read_arff, read_csv
+from .estimators import C45Classifier, ID3Classifier
+from .exact import Exact, Ratio, decimal_text
 from .forms import conditional_entropy_form, entropy_form, gain_form
 from .measures import (
     conditional_entropy,
@@ -27,27 +29,38 @@ from .measures import (
     split_information,
     split_information_from_table,
 )
+from .model import load_model, save_model
 from .parse import ParseError, parse_exact
+from .tree import Node, Tree, build_tree, node_at
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "C45Classifier",
     "DataError",
+    "Dataset",
     "Exact",
+    "ID3Classifier",
     "InfotreeError",
+    "Node",
     "NotFittedError",
     "ParseError",
     "Ratio",
+    "Tree",
     "UndecidedError",
+    "build_tree",
     "conditional_entropy",
     "conditional_entropy_form",
     "conditional_entropy_from_table",
     "conditional_mutual_information",
     "cross_entropy",
+    "decimal_text",
     "entropy",
     "entropy_form",
     "entropy_of_labels",
     "entropy_of_probabilities",
+    "from_arrays",
+    "from_records",
     "gain_form",
     "gain_ratio",
     "gain_ratio_from_table",
@@ -55,8 +68,14 @@ __all__ = [
     "information_gain_from_table",
     "joint_entropy",
     "kl_divergence",
+    "load",
+    "load_model",
     "mutual_information",
+    "node_at",
     "parse_exact",
+    "read_arff",
+    "read_csv",
+    "save_model",
     "specific_conditional_entropy",
     "split_information",
     "split_information_from_table",

@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+import numpy as np
+
 from .errors import InfotreeError
 
 __all__ = ["main"]
@@ -62,6 +64,123 @@ def _frac(q):
     return str(q.numerator) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"
 
 
+_CRITERIA = {"gain": "gain", "gain-ratio": "gain_ratio", "gain-ratio-plain": "gain_ratio_plain"}
+
+
+def _read(path, target):
+    from .data import load
+
+    return load(path, target=target)
+
+
+def _build(args, data):
+    from .tree import build_tree
+
+    return build_tree(data, criterion=_CRITERIA[args.criterion], max_depth=args.max_depth,
+                      min_samples_split=args.min_samples_split, min_gain=args.min_gain,
+                      stop_at_zero_gain=args.stop_at_zero_gain, min_objects=args.min_objects,
+                      collapse=False if args.no_collapse else None)
+
+
+def _emit(args, inputs, write):
+    """Run ``write(out)`` to stdout or atomically to ``--output``."""
+    if args.output:
+        from .output import atomic_writer, check_not_input
+
+        check_not_input(args.output, inputs)
+        with atomic_writer(args.output) as f:
+            write(f)
+    else:
+        write(sys.stdout)
+    return 0
+
+
+def _cmd_tree(args, out):
+    from .printers import render
+
+    data = _read(args.data, args.target)
+    tree = _build(args, data)
+    if args.format != "text" and args.table_format != "simple":
+        raise InfotreeError("--table-format applies to --format text only")
+    return _emit(args, [args.data], lambda f: render(
+        tree, f, fmt=args.format, digits=args.digits, nodes=args.nodes, steps=args.steps,
+        table_format=args.table_format, standalone=args.standalone))
+
+
+def _parse_at(text):
+    path = []
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        if "=" not in part:
+            raise InfotreeError(f"--at {text!r}: {part.strip()!r} is not feature=value; write e.g. 'outlook=sunny,humidity=high'")
+        f, v = part.split("=", 1)
+        path.append((f.strip(), v.strip()))
+    return path
+
+
+def _cmd_measures(args, out):
+    from .printers import render_node
+    from .tree import node_at
+
+    data = _read(args.data, args.target)
+    node = node_at(data, _parse_at(args.at or ""), criterion=_CRITERIA[args.criterion])
+    return _emit(args, [args.data], lambda f: render_node(
+        node.tree, node, f, fmt=args.format, digits=args.digits, table_format=args.table_format))
+
+
+def _cmd_predict(args, out):
+    from .data import load
+    from .model import load_model
+
+    if args.train:
+        if args.model_or_data is None:
+            raise InfotreeError("predict --train TRAIN needs a DATA file to predict")
+        if args.data is not None:
+            raise InfotreeError("predict takes either MODEL.json DATA or --train TRAIN DATA, not both")
+        tree = _build(args, _read(args.train, args.target))
+        data_path = args.model_or_data
+    else:
+        if args.model_or_data is None or args.data is None:
+            raise InfotreeError("predict needs MODEL.json DATA (a model saved by 'infotree tree --format json') or --train TRAIN DATA")
+        tree = load_model(args.model_or_data)
+        data_path = args.data
+    rows = _rows_for(tree, data_path)
+    unseen = args.unseen
+
+    def write(f):
+        if args.proba:
+            f.write(",".join(["prediction"] + [_csv(c) for c in tree.classes]) + "\n")
+            labels = tree.predict(rows, unseen=unseen)
+            for label, proba in zip(labels, tree.predict_proba(rows, unseen=unseen)):
+                f.write(",".join([_csv(label)] + [_frac(proba[c]) for c in tree.classes]) + "\n")
+        else:
+            for label in tree.predict(rows, unseen=unseen):
+                f.write(label + "\n")
+
+    inputs = [data_path, args.train, None if args.train else args.model_or_data]
+    return _emit(args, inputs, write)
+
+
+def _csv(s):
+    return f'"{s}"' if any(c in s for c in ',"\n') else s
+
+
+def _rows_for(tree, path):
+    """The rows of DATA as dicts keyed by column name (a target column may be absent)."""
+    from .data import load
+
+    data = load(path, on_missing="value")
+    cols = list(data.features) + [data.target]
+    missing = [f for f in tree.features if f not in cols]
+    if missing:
+        raise InfotreeError(f"{path}: no column {missing[0]!r}; the model needs: {', '.join(tree.features)}")
+    codes = np.column_stack([data.X, data.y]) if len(data.y) else np.zeros((0, len(cols)), int)
+    doms = list(data.domains) + [data.classes]
+    idx = [cols.index(f) for f in tree.features]
+    return [{tree.features[k]: doms[i][r[i]] for k, i in enumerate(idx)} for r in codes.tolist()]
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message):
         self.exit(2, f"{self.prog}: error: {message}\n")
@@ -79,7 +198,75 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--digits", type=_digits, default=4, help="decimals to print (default 4)")
     e.set_defaults(func=_cmd_entropy)
 
+    common = _Parser(add_help=False)
+    common.add_argument("--target", metavar="T", help="the class column (default: the last column)")
+    common.add_argument("--criterion", choices=list(_CRITERIA), default="gain",
+                        help="gain (ID3, default), gain-ratio (C4.5 as J48), gain-ratio-plain")
+    grow = _Parser(add_help=False)
+    grow.add_argument("--max-depth", type=_nonneg, metavar="N")
+    grow.add_argument("--min-samples-split", type=_positive, default=2, metavar="N")
+    grow.add_argument("--min-gain", metavar="X", type=_rational, help="stop when the best gain is below X (exact rational)")
+    grow.add_argument("--stop-at-zero-gain", action="store_true", help="do not split on a zero gain (Weka's Id3)")
+    grow.add_argument("--min-objects", type=_positive, default=2, metavar="N", help="C4.5: minimum rows in two branches (default 2)")
+    grow.add_argument("--no-collapse", action="store_true", help="C4.5: keep subtrees that do not reduce training errors")
+    show = _Parser(add_help=False)
+    show.add_argument("--digits", type=_digits, default=4, help="decimals to print (default 4)")
+    show.add_argument("--table-format", default="simple", metavar="F", help="any tabulate tablefmt (text format; default simple)")
+    show.add_argument("--output", "-o", metavar="FILE", help="write here (atomically) instead of standard output")
+
+    t = sub.add_parser("tree", parents=[common, grow, show], help="grow a tree and print it with its derivation")
+    t.add_argument("data", metavar="DATA", help="CSV or ARFF file")
+    t.add_argument("--format", choices=["text", "markdown", "latex", "json", "dot"], default="text")
+    t.add_argument("--nodes", choices=["all", "root", "none"], default="all", help="whose candidate tables to print")
+    t.add_argument("--steps", action="store_true", help="add a worked solution in prose")
+    t.add_argument("--standalone", action="store_true", help="latex: a complete document")
+    t.set_defaults(func=_cmd_tree)
+
+    m = sub.add_parser("measures", parents=[common, show], help="the candidate table at the root or at a node")
+    m.add_argument("data", metavar="DATA")
+    m.add_argument("--at", metavar="PATH", help="e.g. 'outlook=sunny,humidity=high'")
+    m.add_argument("--format", choices=["text", "markdown", "latex", "json"], default="text")
+    m.set_defaults(func=_cmd_measures)
+
+    pr = sub.add_parser("predict", parents=[common, grow], help="predict classes with a saved model or a training file")
+    pr.add_argument("model_or_data", metavar="MODEL.json", nargs="?")
+    pr.add_argument("data", metavar="DATA", nargs="?")
+    pr.add_argument("--train", metavar="TRAIN", help="grow the tree on TRAIN instead of loading a model")
+    pr.add_argument("--proba", action="store_true", help="print exact class probabilities")
+    pr.add_argument("--unseen", choices=["error", "majority"], default="error",
+                    help="a value not seen in training: error (default) or predict the node's majority")
+    pr.add_argument("--output", "-o", metavar="FILE")
+    pr.set_defaults(func=_cmd_predict)
     return p
+
+
+def _nonneg(text):
+    try:
+        v = int(text)
+    except ValueError:
+        v = -1
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"invalid value {text!r}; give a non-negative integer")
+    return v
+
+
+def _positive(text):
+    try:
+        v = int(text)
+    except ValueError:
+        v = 0
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"invalid value {text!r}; give a positive integer")
+    return v
+
+
+def _rational(text):
+    from fractions import Fraction
+
+    try:
+        return Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise argparse.ArgumentTypeError(f"invalid value {text!r}; give a rational number such as 0.01 or 1/100") from None
 
 
 def main(argv=None) -> int:

@@ -22,6 +22,7 @@ overlap does the comparison fall back to exact work.
 from __future__ import annotations
 
 import math
+import numbers
 from fractions import Fraction
 from functools import lru_cache
 from numbers import Rational
@@ -64,7 +65,7 @@ def _factor_int(n: int) -> tuple[tuple[int, int], ...]:
 
 def factorize(n) -> dict[int, int]:
     """Prime exponents of a positive rational: ``factorize(Fraction(9, 14)) == {2: -1, 3: 2, 7: -1}``."""
-    q = Fraction(n)
+    q = Fraction(int(n)) if isinstance(n, numbers.Integral) else Fraction(n)
     if q <= 0:
         raise InfotreeError(f"log2 needs a positive number, got {n!r}")
     out: dict[int, int] = {}

@@ -27,6 +27,7 @@ class of Y.  Every result is an :class:`~infotree.exact.Exact` (gain ratio: a
 
 from __future__ import annotations
 
+import numbers
 from fractions import Fraction
 
 from .errors import InfotreeError
@@ -61,7 +62,10 @@ def _count(c):
     if isinstance(c, float) or getattr(getattr(c, "dtype", None), "kind", "") == "f":
         raise InfotreeError(f"count {c!r} is a float; counts must be ints or Fractions (write Fraction('0.5'))")
     try:
-        q = c if isinstance(c, (int, Fraction)) else Fraction(c)
+        if isinstance(c, numbers.Integral):
+            q = int(c)  # numpy integers too: factorisation needs Python ints
+        else:
+            q = c if isinstance(c, Fraction) else Fraction(c)
     except (TypeError, ValueError):
         raise InfotreeError(f"count {c!r} is not a number; counts must be non-negative ints or Fractions") from None
     if q < 0:

@@ -47,7 +47,7 @@ from .measures import (
     split_information_from_table,
 )
 
-__all__ = ["CRITERIA", "Candidate", "Node", "Tree", "build_tree"]
+__all__ = ["CRITERIA", "Candidate", "Node", "Tree", "build_tree", "node_at"]
 
 CRITERIA = ("gain", "gain_ratio", "gain_ratio_plain")
 _U = 2.0 ** -53
@@ -248,6 +248,7 @@ _STOPS = {
     "too_few": "stopped: fewer than 2·min_objects = {tree._twice_min} rows",
     "no_valid": "stopped: no feature sends at least min_objects = {tree.params[min_objects]} rows to two branches",
     "no_positive_ratio": "stopped: no valid feature with at least average gain has a positive gain ratio",
+    "loaded": "leaf (read from a saved model)",
     "collapsed": "collapsed: the subtree below made {node.collapsed_errors} training errors, no fewer than this leaf's {node.errors}",
 }
 
@@ -281,6 +282,19 @@ class Tree:
 
     def __len__(self):
         return sum(1 for _ in self.nodes())
+
+    def _repr_markdown_(self):
+        from .printers import markdown_of
+
+        return markdown_of(self, nodes="root")
+
+    def _repr_latex_(self):
+        from .printers import latex_of
+
+        return latex_of(self, nodes="root")
+
+    def __repr__(self):
+        return f"<Tree {self.criterion} on {self.target!r}: {len(self)} nodes, {sum(1 for _ in self.leaves())} leaves>"
 
     # -- using the tree --
     def _codes(self, rows, unseen):
@@ -449,15 +463,21 @@ class _Builder:
         many = self.nv >= 0.3 * n_all
         self.in_average = np.ones(self.m, bool) if many.all() else ~many
 
-    def run(self):
+    def run(self, rows=None, path=()):
         t, y = self.t, self.y
+        node_of_row = np.zeros(len(y), dtype=np.int64)
+        if rows is not None:
+            node_of_row[:] = -1
+            node_of_row[rows] = 0
+            y = y[rows]
         counts = np.bincount(y, minlength=self.nc)
-        root = Node(t, (), 0, counts)
+        root = Node(t, tuple(path), len(path), counts)
         root.label = _majority(counts)
         t.root = root
-        node_of_row = np.zeros(len(y), dtype=np.int64)
         open_nodes = [root]
         used = np.zeros((1, self.m), bool)
+        for f, _ in path:
+            used[0, f] = True
         while open_nodes:
             node_of_row, open_nodes, used = self.level(open_nodes, node_of_row, used)
 
@@ -685,6 +705,45 @@ class _Builder:
             node.stop = "no_positive_ratio"
             return None
         return self.best_ratio(node, n, Gk, Bk, Tk, positive)
+
+
+def node_at(data, path, *, criterion="gain", min_objects=2) -> Node:
+    """The candidate record of the node reached by ``path`` [(feature, value), ...].
+
+    The node is evaluated on the rows that satisfy every condition, with the
+    path's features no longer candidates, whether or not a grown tree would
+    reach it.  An error names an unknown feature or value.
+    """
+    t = Tree(features=data.features, domains=data.domains, classes=data.classes,
+             target=data.target, criterion=criterion,
+             params=dict(max_depth=len(path) + 1, min_samples_split=1, min_gain=None,
+                         stop_at_zero_gain=False, min_objects=min_objects, collapse=False))
+    coded = []
+    mask = np.ones(len(data.y), bool)
+    for f, v in path:
+        if f not in t._index:
+            raise InfotreeError(f"unknown feature {f!r} in --at; features are: {', '.join(t.features)}{_suggest(f, t.features)}")
+        j = t._index[f]
+        if v not in t._value_index[j]:
+            raise InfotreeError(f"unknown value {v!r} of feature {f!r} in --at; values are: {', '.join(t.domains[j])}{_suggest(v, t.domains[j])}")
+        if any(j == g for g, _ in coded):
+            raise InfotreeError(f"feature {f!r} appears twice in --at; each feature may be fixed once")
+        coded.append((j, t._value_index[j][v]))
+        mask &= np.asarray(data.X)[:, j] == coded[-1][1]
+    rows = np.flatnonzero(mask)
+    if rows.size == 0:
+        where = ", ".join(f"{f} = {v}" for f, v in path)
+        raise InfotreeError(f"no training row has {where}; the node is empty")
+    b = _Builder(t, np.asarray(data.X), np.asarray(data.y, dtype=np.int64))
+    b.run(rows, coded)
+    return t.root
+
+
+def _suggest(word, choices):
+    import difflib
+
+    close = difflib.get_close_matches(word, list(choices), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def _collapse(node: Node) -> None:

@@ -1,0 +1,99 @@
+"""scikit-learn style shells around :func:`~infotree.tree.build_tree`.
+
+``ID3Classifier`` and ``C45Classifier`` have ``fit(X, y)`` (returns self),
+``predict``, exact ``predict_proba`` (Fractions), ``classes_``,
+``feature_names_in_``, ``tree_``, ``get_params``/``set_params``.  No
+scikit-learn dependency.
+
+    >>> clf = ID3Classifier().fit([["sunny"], ["rainy"]], ["no", "yes"])
+    >>> clf.predict([["rainy"]])
+    ['yes']
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .data import from_arrays
+from .errors import InfotreeError, NotFittedError
+from .tree import build_tree
+
+__all__ = ["C45Classifier", "ID3Classifier"]
+
+
+class _TreeClassifier:
+    _criterion = "gain"
+    _params = ("max_depth", "min_samples_split", "min_gain", "stop_at_zero_gain", "min_objects", "collapse", "unseen")
+
+    def __init__(self, *, max_depth=None, min_samples_split=2, min_gain=None, stop_at_zero_gain=False,
+                 min_objects=2, collapse=None, unseen="error"):
+        self.max_depth = max_depth
+        self.min_samples_split = min_samples_split
+        self.min_gain = min_gain
+        self.stop_at_zero_gain = stop_at_zero_gain
+        self.min_objects = min_objects
+        self.collapse = collapse
+        self.unseen = unseen
+
+    def get_params(self, deep=True) -> dict:
+        return {k: getattr(self, k) for k in self._params}
+
+    def set_params(self, **params):
+        for k, v in params.items():
+            if k not in self._params:
+                raise InfotreeError(f"unknown parameter {k!r} for {type(self).__name__}; parameters are: {', '.join(self._params)}")
+            setattr(self, k, v)
+        return self
+
+    def __repr__(self):
+        changed = [f"{k}={v!r}" for k, v in self.get_params().items() if v != type(self)().get_params()[k]]
+        return f"{type(self).__name__}({', '.join(changed)})"
+
+    def fit(self, X, y, *, feature_names=None):
+        """Grow the tree on feature table ``X`` (array-like or DataFrame) and labels ``y``."""
+        if hasattr(X, "columns") and feature_names is None:
+            feature_names = [str(c) for c in X.columns]
+            X = X.to_numpy(dtype=object)
+        data = from_arrays(X, y, feature_names=feature_names, target="class")
+        self.tree_ = build_tree(data, criterion=self._criterion, max_depth=self.max_depth,
+                                min_samples_split=self.min_samples_split, min_gain=self.min_gain,
+                                stop_at_zero_gain=self.stop_at_zero_gain, min_objects=self.min_objects,
+                                collapse=self.collapse)
+        self.classes_ = np.array(data.classes, dtype=object)
+        self.feature_names_in_ = np.array(data.features, dtype=object)
+        self.n_features_in_ = len(data.features)
+        return self
+
+    def _tree(self):
+        if not hasattr(self, "tree_"):
+            raise NotFittedError(f"this {type(self).__name__} is not fitted yet; call fit(X, y) first")
+        return self.tree_
+
+    def _rows(self, X):
+        t = self._tree()
+        if hasattr(X, "columns"):
+            return X.to_dict(orient="records")
+        return [list(r) for r in X]
+
+    def predict(self, X) -> list:
+        """One class label per row of ``X``."""
+        t = self._tree()
+        return t.predict(self._rows(X), unseen="majority" if self.unseen == "majority" else "error")
+
+    def predict_proba(self, X) -> np.ndarray:
+        """Exact class frequencies (``Fraction``), shape (n_rows, n_classes), columns in ``classes_`` order."""
+        t = self._tree()
+        probs = t.predict_proba(self._rows(X), unseen="majority" if self.unseen == "majority" else "error")
+        return np.array([[p[c] for c in t.classes] for p in probs], dtype=object).reshape(len(probs), len(t.classes))
+
+
+class ID3Classifier(_TreeClassifier):
+    """ID3: maximal information gain; zero-gain splits are made unless ``stop_at_zero_gain``."""
+
+    _criterion = "gain"
+
+
+class C45Classifier(_TreeClassifier):
+    """C4.5 on categorical data as Weka's J48 -U defines it (gain ratio, average-gain filter, collapse)."""
+
+    _criterion = "gain_ratio"

@@ -1,0 +1,279 @@
+"""Tests for the tree builder and its derivation records (infotree.tree)."""
+
+import json
+import random
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from infotree import (C45Classifier, ID3Classifier, InfotreeError, NotFittedError, build_tree,
+                      from_records, load, load_model, node_at, parse_exact, save_model)
+from infotree.exact import decimal_text
+from infotree.model import dumps, loads
+
+DATA = Path(__file__).parent / "data"
+
+
+def shape(node):
+    """The tree as nested (feature, {value: subtree}) / leaf label, for comparisons."""
+    t = node.tree
+    if node.split is None:
+        return node.label_name
+    return (node.split_feature, {t.domains[node.split][c.path[-1][1]]: shape(c) for c in node.children})
+
+
+@pytest.fixture(scope="module")
+def weather():
+    return load(DATA / "weather.csv")
+
+
+def test_weather_id3_tree(weather):
+    """The ID3 tree on PlayTennis is outlook → sunny: humidity, overcast: yes, rainy: windy."""
+    t = build_tree(weather, criterion="gain")
+    assert shape(t.root) == ("outlook", {
+        "sunny": ("humidity", {"high": "no", "normal": "yes"}),
+        "overcast": "yes",
+        "rainy": ("windy", {"FALSE": "yes", "TRUE": "no"}),
+    })
+
+
+def test_weather_root_gains_exact(weather):
+    """Root gains are 0.2467, 0.0292, 0.1518, 0.0481 with exact forms checked independently."""
+    t = build_tree(weather)
+    gains = {c.feature: c.gain for c in t.root.candidates()}
+    assert {f: decimal_text(g, 4) for f, g in gains.items()} == {
+        "outlook": "0.2467", "temperature": "0.0292", "humidity": "0.1518", "windy": "0.0481"}
+    # Independent: H(9,5) - 5/14 H(2,3) - 4/14 H(4,0) - 5/14 H(3,2) written out by hand.
+    h = "(9/14*log2(14/9) + 5/14*log2(14/5))"
+    h23 = "(2/5*log2(5/2) + 3/5*log2(5/3))"
+    assert gains["outlook"] == parse_exact(f"{h} - 5/14*{h23} - 5/14*{h23}")
+    assert str(gains["outlook"]) == "9/7 + log2(7) - 6/7*log2(3) - 15/14*log2(5)"
+    assert t.root.split_feature == "outlook" and t.root.ties == ()
+
+
+def test_weather_rainy_node_records_equal_gains(weather):
+    """At the rainy node temperature and humidity have exactly equal gain 0.0200, and the record says so."""
+    t = build_tree(weather)
+    rainy = t.root.children[2]
+    assert rainy.path_names() == [("outlook", "rainy")]
+    c = {x.feature: x for x in rainy.candidates()}
+    assert c["temperature"].gain == c["humidity"].gain
+    assert decimal_text(c["humidity"].gain, 4) == "0.0200"
+    assert rainy.equal_gain_groups() == [["temperature", "humidity"]]
+    assert rainy.split_feature == "windy"
+
+
+def tie_data(order=("A", "B")):
+    """EXACT.md's tables: A = {(1,1),(4,2)}, B = {(1,1),(2,1),(2,1)} over the same 8 rows."""
+    y = [0, 0, 0, 0, 0, 1, 1, 1]
+    a = ["a1", "a2", "a2", "a2", "a2", "a1", "a2", "a2"]
+    b = ["b1", "b2", "b2", "b3", "b3", "b1", "b2", "b3"]
+    cols = {"A": a, "B": b}
+    return from_records([{order[0]: cols[order[0]][i], order[1]: cols[order[1]][i], "y": str(y[i])} for i in range(8)])
+
+
+def test_exact_tie_first_column_wins():
+    """An exact tie the floats misjudge is broken by column order and recorded."""
+    t = build_tree(tie_data(("A", "B")))
+    assert t.root.split_feature == "A" and [t.features[j] for j in t.root.ties] == ["B"]
+    assert "tied exactly with B, broken by column order" in t.root.reason
+    t2 = build_tree(tie_data(("B", "A")))
+    assert t2.root.split_feature == "B" and [t2.features[j] for j in t2.root.ties] == ["A"]
+
+
+def test_empty_branch_gets_parent_majority():
+    """A declared value with no rows at a node becomes an empty leaf labelled with the parent's majority."""
+    rows = [("a", "u", "0"), ("a", "v", "1"), ("a", "u", "0"), ("b", "w", "1"), ("b", "w", "1"), ("b", "u", "1")]
+    t = build_tree(from_records([dict(f1=a, f2=b, y=c) for a, b, c in rows]))
+    assert t.root.split_feature == "f1" and [t.features[j] for j in t.root.ties] == ["f2"]
+    under_a = t.root.children[0]
+    assert under_a.split_feature == "f2"
+    empty = under_a.children[2]
+    assert (empty.n, empty.is_empty, empty.label_name, empty.stop) == (0, True, "0", "empty")
+    assert empty.reason == "empty branch: no training rows; labelled with the parent's majority class"
+
+
+def test_majority_tie_goes_to_first_class():
+    """Identical feature vectors with a 1:1 class split give a leaf with the first class."""
+    d = from_records([dict(x="a", y="p"), dict(x="a", y="q")])
+    t = build_tree(d)
+    assert t.root.is_leaf and t.root.label_name == "p"
+    assert t.root.reason == "stopped: no feature separates the rows (identical feature values); majority leaf"
+
+
+def xor_data():
+    rows = []
+    for x1 in "01":
+        for x2 in "01":
+            for x3 in "01":
+                rows.append(dict(x1=x1, x2=x2, x3=x3, y=str(int(x1) ^ int(x2))))
+    return from_records(rows)
+
+
+def test_xor_zero_gain_split_continues_by_default():
+    """Every root gain is exactly 0; the default still splits and reaches a perfect tree."""
+    t = build_tree(xor_data())
+    assert all(c.gain == 0 for c in t.root.candidates())
+    assert t.root.split_feature == "x1"
+    assert all(leaf.errors == 0 for leaf in t.leaves())
+    stopped = build_tree(xor_data(), stop_at_zero_gain=True)
+    assert stopped.root.is_leaf and stopped.root.stop == "zero_gain"
+
+
+def test_limits():
+    """max_depth, min_samples_split and min_gain stop growth with the reason recorded."""
+    w = load(DATA / "weather.csv")
+    t = build_tree(w, max_depth=1)
+    assert all(c.is_leaf for c in t.root.children)
+    assert t.root.children[0].reason == "stopped: maximum depth 1 reached"
+    assert build_tree(w, min_samples_split=15).root.stop == "min_samples_split"
+    assert build_tree(w, min_gain="0.25").root.stop == "min_gain"
+    assert build_tree(w, min_gain=Fraction(24, 100)).root.split_feature == "outlook"
+
+
+def test_c45_weather_and_gain_ratio():
+    """C4.5 picks outlook on weather with gain ratio 0.1564 and split info 1.5774."""
+    w = load(DATA / "weather.csv")
+    t = build_tree(w, criterion="gain_ratio")
+    assert t.root.split_feature == "outlook"
+    c = t.root.candidate("outlook")
+    assert decimal_text(c.gain_ratio, 4) == "0.1564" and decimal_text(c.split_info, 4) == "1.5774"
+    assert c.passes_average_gain is True
+    assert t.root.candidate("temperature").passes_average_gain is False
+
+
+def test_gain_ratio_rejects_identifier():
+    """Information gain picks a unique ID column; C4.5's gain ratio does not."""
+    w = load(DATA / "weather.csv")
+    rows = [dict(id=f"d{i + 1}", **{f: w.domains[j][w.X[i, j]] for j, f in enumerate(w.features)},
+                 play=w.classes[w.y[i]]) for i in range(w.n_rows)]
+    d = from_records(rows)
+    assert build_tree(d, criterion="gain").root.split_feature == "id"
+    assert build_tree(d, criterion="gain_ratio").root.split_feature == "outlook"
+
+
+def test_c45_collapse():
+    """A subtree that makes no fewer training errors than a leaf is collapsed under gain_ratio."""
+    rows = [dict(a=a, b=b, y=y) for a, b, y in
+            [("p", "u", "0"), ("p", "u", "0"), ("p", "v", "1"), ("p", "v", "0"),
+             ("q", "u", "1"), ("q", "u", "1"), ("q", "v", "1"), ("q", "v", "0")]]
+    d = from_records(rows)
+    grown = build_tree(d, criterion="gain_ratio", collapse=False)
+    assert shape(grown.root) == ("a", {"p": ("b", {"u": "0", "v": "0"}), "q": ("b", {"u": "1", "v": "0"})})
+    collapsed = build_tree(d, criterion="gain_ratio")
+    assert shape(collapsed.root) == ("a", {"p": "0", "q": "1"})
+    p = collapsed.root.children[0]
+    assert p.reason == "collapsed: the subtree below made 1 training errors, no fewer than this leaf's 1"
+
+
+def test_predict_proba_explain_unseen(weather):
+    """predict, exact predict_proba, explain, and unseen values (error or majority)."""
+    t = build_tree(weather)
+    row = dict(outlook="sunny", temperature="hot", humidity="high", windy="FALSE")
+    assert t.predict([row]) == ["no"]
+    assert t.predict_proba([row]) == [{"no": Fraction(1), "yes": Fraction(0)}]
+    assert t.explain(row)[-1] == "predict no (leaf: n = 3; no 3, yes 0)"
+    bad = dict(row, outlook="foggy")
+    with pytest.raises(InfotreeError) as e:
+        t.predict([bad])
+    assert str(e.value) == ("row 1: value 'foggy' of feature 'outlook' was not seen in training; "
+                            "allowed: sunny, overcast, rainy (or unseen='majority')")
+    assert t.predict([bad], unseen="majority") == ["yes"]
+
+
+def test_json_round_trip(weather, tmp_path):
+    """A saved model loads back with the same structure and predictions, and validates."""
+    t = build_tree(weather)
+    path = tmp_path / "m.json"
+    save_model(t, path)
+    u = load_model(path)
+    assert shape(u.root) == shape(t.root)
+    rows = [dict(outlook=o, temperature="mild", humidity=h, windy=w)
+            for o in ("sunny", "overcast", "rainy") for h in ("high", "normal") for w in ("TRUE", "FALSE")]
+    assert u.predict(rows) == t.predict(rows)
+    assert u.predict_proba(rows) == t.predict_proba(rows)
+    doc = json.loads(path.read_text())
+    doc["root"]["children"][1]["node"]["class_counts"]["yes"] = "5"
+    with pytest.raises(InfotreeError) as e:
+        loads(json.dumps(doc), source="m.json")
+    assert str(e.value) == "m.json: node outlook = overcast: n = 4 but the class counts sum to 5"
+    doc = json.loads(path.read_text())
+    doc["format"] = 99
+    with pytest.raises(InfotreeError) as e:
+        loads(json.dumps(doc), source="m.json")
+    assert str(e.value).startswith("m.json: top level: model format 99 written by infotree")
+
+
+def test_json_every_exact_string_parses_back(weather):
+    """Every exact string in the full JSON parses back to the value whose float is given."""
+    t = build_tree(weather, criterion="gain_ratio")
+    doc = json.loads(dumps(t, nodes="all"))
+
+    def values(o):
+        if isinstance(o, dict):
+            if set(o) == {"exact", "float"}:
+                yield o
+            else:
+                for v in o.values():
+                    yield from values(v)
+        elif isinstance(o, list):
+            for v in o:
+                yield from values(v)
+
+    vs = list(values(doc))
+    assert len(vs) > 50
+    for v in vs:
+        assert float(parse_exact(v["exact"])) == pytest.approx(v["float"], abs=1e-15)
+
+
+def test_shuffled_rows_give_the_same_tree():
+    """With declared value order (ARFF), the tree and its records do not depend on row order."""
+    d = load(DATA / "contact-lenses.arff")
+    for crit in ("gain", "gain_ratio", "gain_ratio_plain"):
+        ref = dumps(build_tree(d, criterion=crit), nodes="all")
+        rng = random.Random(7)
+        for _ in range(3):
+            perm = list(range(d.n_rows))
+            rng.shuffle(perm)
+            assert dumps(build_tree(d.subset(np.array(perm)), criterion=crit), nodes="all") == ref
+
+
+def test_node_at():
+    """node_at gives the candidate table of the node reached by a path."""
+    w = load(DATA / "weather.csv")
+    node = node_at(w, [("outlook", "sunny")])
+    assert node.n == 5 and node.split_feature == "humidity"
+    assert [c.feature for c in node.candidates()] == ["temperature", "humidity", "windy"]
+    with pytest.raises(InfotreeError) as e:
+        node_at(w, [("outlok", "sunny")])
+    assert str(e.value) == ("unknown feature 'outlok' in --at; features are: outlook, temperature, humidity, windy "
+                            "(did you mean 'outlook'?)")
+
+
+def test_estimators():
+    """The scikit-learn style shells fit, predict, expose classes_ and feature names, and refuse unfitted use."""
+    w = load(DATA / "weather.csv")
+    X = [[w.domains[j][c] for j, c in enumerate(r)] for r in w.X.tolist()]
+    y = [w.classes[c] for c in w.y.tolist()]
+    clf = ID3Classifier().fit(X, y, feature_names=list(w.features))
+    assert clf.predict(X) == y
+    assert list(clf.classes_) == ["no", "yes"]
+    assert list(clf.feature_names_in_) == list(w.features)
+    assert clf.predict_proba(X[:1]).tolist() == [[Fraction(1), Fraction(0)]]
+    assert clf.get_params()["max_depth"] is None
+    assert clf.set_params(max_depth=1) is clf and clf.max_depth == 1
+    c45 = C45Classifier().fit(X, y, feature_names=list(w.features))
+    assert c45.tree_.root.split_feature == "outlook"
+    with pytest.raises(NotFittedError) as e:
+        ID3Classifier().predict(X)
+    assert str(e.value) == "this ID3Classifier is not fitted yet; call fit(X, y) first"
+
+
+def test_bad_parameters():
+    """Bad builder parameters give one-line errors naming what is allowed."""
+    w = load(DATA / "weather.csv")
+    with pytest.raises(InfotreeError) as e:
+        build_tree(w, criterion="gini")
+    assert str(e.value) == "unknown criterion 'gini'; allowed: gain, gain_ratio, gain_ratio_plain"
