@@ -35,11 +35,12 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from functools import lru_cache
 
 import numpy as np
 
 from .errors import InfotreeError
-from .exact import Exact, Ratio
+from .exact import Exact, Ratio, _factor_int
 from .measures import (
     conditional_entropy_from_table,
     entropy,
@@ -134,7 +135,7 @@ class Node:
         self.depth = depth
         self.class_counts = class_counts
         self.tables = None          # int array (features, max values, classes) or None
-        self.considered = ()        # feature indices that were candidates
+        self.considered = None      # bool mask over features: the candidates
         self.split = None           # feature index or None
         self.ties = ()              # feature indices tied exactly with the chosen one
         self.stop = None            # why the node is a leaf (a code, see reason)
@@ -149,7 +150,7 @@ class Node:
     # -- plain facts --
     @property
     def n(self) -> int:
-        return int(sum(self.class_counts))
+        return int(np.sum(self.class_counts))
 
     @property
     def is_leaf(self) -> bool:
@@ -187,7 +188,7 @@ class Node:
             out = []
             if self.tables is not None:
                 nc = len(t.classes)
-                for j in self.considered:
+                for j in np.flatnonzero(self.considered).tolist():
                     nv = len(t.domains[j])
                     table = tuple(tuple(int(c) for c in self.tables[j, v, :nc]) for v in range(nv))
                     passes = None
@@ -400,15 +401,6 @@ def _majority(counts) -> int:
     return int(np.argmax(counts))  # first maximum: first class in class order
 
 
-def _exact_nhyx(table) -> Exact:
-    """n·H(Y|X) exactly, for comparisons at one node (n is shared)."""
-    return conditional_entropy_from_table(table) * sum(sum(r) for r in table)
-
-
-def _table_of(block, nv, nc):
-    return tuple(tuple(int(c) for c in block[v, :nc]) for v in range(nv))
-
-
 def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, min_gain=None,
                stop_at_zero_gain=False, min_objects=2, collapse=None) -> Tree:
     """Grow a tree on a :class:`~infotree.data.Dataset`.
@@ -448,7 +440,54 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
     return tree
 
 
+@lru_cache(maxsize=1 << 16)
+def _xlogx_terms(m: int) -> tuple:
+    """m·log2(m) as ((p, m·e_p), ...): integer coefficients on log2 of primes."""
+    return tuple((p, m * e) for p, e in _factor_int(m))
+
+
+def _xlogx_acc(acc: dict, m: int, sign: int) -> None:
+    """acc += sign·m·log2(m) as integer prime coefficients (2 is the constant)."""
+    if m > 1:
+        for p, c in _xlogx_terms(m):
+            acc[p] = acc.get(p, 0) + sign * c
+
+
+def _n_cond_coeffs(block, nv, nc) -> dict:
+    """n·H(Y|X) of one feature's table as {prime: integer coefficient}, zeros dropped."""
+    acc: dict = {}
+    for r in block[:nv, :nc].tolist():
+        _xlogx_acc(acc, sum(r), 1)
+        for c in r:
+            _xlogx_acc(acc, c, -1)
+    return {p: c for p, c in acc.items() if c}
+
+
+def _exact_parts(block, nv, nc):
+    """(n·H(Y|X), n·IG, n·SplitInfo) of one feature's table, exactly, integer coefficients."""
+    rows = block[:nv, :nc].tolist()
+    cond: dict = {}
+    top: dict = {}
+    si: dict = {}
+    n = 0
+    for r in rows:
+        s = sum(r)
+        n += s
+        _xlogx_acc(cond, s, 1)
+        _xlogx_acc(si, s, -1)
+        for c in r:
+            _xlogx_acc(cond, c, -1)
+    _xlogx_acc(top, n, 1)
+    _xlogx_acc(si, n, 1)
+    for c in (sum(col) for col in zip(*rows)):
+        _xlogx_acc(top, c, -1)
+    n_cond = Exact(0, cond)
+    return n_cond, Exact(0, top) - n_cond, Exact(0, si)
+
+
 class _Builder:
+    """Grows a tree level by level; see the module docstring for the rules."""
+
     def __init__(self, tree: Tree, X, y):
         self.t = tree
         self.Xt = np.ascontiguousarray(X.T, dtype=np.int64)  # feature-major: one column per bincount
@@ -458,9 +497,9 @@ class _Builder:
         self.vmax = int(self.nv.max()) if len(self.nv) else 1
         self.F = _xlog2x_table(len(y))
         self.m = len(tree.features)
+        self.all_features = np.ones(self.m, bool)
         # C4.5's many-values rule: which features count towards the average gain.
-        n_all = len(y)
-        many = self.nv >= 0.3 * n_all
+        many = self.nv >= 0.3 * len(y)
         self.in_average = np.ones(self.m, bool) if many.all() else ~many
 
     def run(self, rows=None, path=()):
@@ -481,191 +520,203 @@ class _Builder:
         while open_nodes:
             node_of_row, open_nodes, used = self.level(open_nodes, node_of_row, used)
 
-    def level(self, nodes, node_of_row, used):
-        t, nc, m = self.t, self.nc, self.m
-        K = len(nodes)
+    def counts(self, K, node_of_row):
+        """node × feature × value × class counts of one level, one bincount per feature."""
+        nc, m = self.nc, self.m
         active = np.flatnonzero(node_of_row >= 0)
         nid = node_of_row[active]
         ya = self.y[active]
-        T = np.zeros((K, m, self.vmax, nc), dtype=np.int64)
+        T = np.zeros((K, m, self.vmax, nc), dtype=np.int32)
         for j in range(m):
             V = int(self.nv[j])
             idx = (nid * V + self.Xt[j, active]) * nc + ya
             T[:, j, :V, :] = np.bincount(idx, minlength=K * V * nc).reshape(K, V, nc)
-        nx = T.sum(axis=3)                      # (K, m, V)
-        n = np.array([nd.n for nd in nodes], dtype=np.int64)
+        return T, active, nid
+
+    def level(self, nodes, node_of_row, used):
+        t, nc, m, p = self.t, self.nc, self.m, self.t.params
+        K = len(nodes)
+        T, active, nid = self.counts(K, node_of_row)
+        CC = np.array([nd.class_counts for nd in nodes], dtype=np.int64).reshape(K, nc)
+        n = CC.sum(axis=1)
+        nx = T.sum(axis=3)                                   # (K, m, V)
         F = self.F
         Fnx = F[nx].sum(axis=2)
         Fnxy = F[T].sum(axis=(2, 3))
-        G = Fnx - Fnxy                          # n·H(Y|X), float
-        # Each F entry is within 4 units of roundoff of m·log2(m); sums add one each.
-        terms = self.vmax * (nc + 1) + 8
-        B = (4 + terms) * _U * (Fnx + Fnxy) + 1e-300
-        separates = (nx > 0).sum(axis=2) >= 2   # at least two non-empty branches
-        eligible = separates & ~used
+        G = Fnx - Fnxy                                       # n·H(Y|X), float
+        # Each F entry is within 4 units of roundoff of m·log2(m); each sum adds one.
+        B = (12 + self.vmax * (nc + 1)) * 4 * _U * (Fnx + Fnxy) + 1e-300
+        Fn = F[n]
+        Fy = F[CC].sum(axis=1)
+        nIG = (Fn - Fy)[:, None] - G
+        nIGb = B + (nc + 8) * 4 * _U * (Fn + Fy)[:, None]
+        nSI = Fn[:, None] - Fnx
+        nSIb = (self.vmax + 8) * 4 * _U * (Fn[:, None] + Fnx) + 1e-300
+        eligible = ((nx > 0).sum(axis=2) >= 2) & ~used      # unused and separating
+        pure = (CC > 0).sum(axis=1) <= 1
         crit = t.criterion
-        p = t.params
+        self.level_arrays = (T, G, B, nIG, nIGb, nSI, nSIb)
 
-        decided_choice = None
         if crit == "gain":
-            Gm = np.where(eligible, G, np.inf)
             upper = np.where(eligible, G + B, np.inf)
             lower = np.where(eligible, G - B, np.inf)
-            bu = upper.min(axis=1)
-            amb = ((lower <= bu[:, None]) & eligible).sum(axis=1)
-            decided_choice = np.where(amb == 1, upper.argmin(axis=1), -1)
-            del Gm
+            amb = ((lower <= upper.min(axis=1)[:, None]) & eligible).sum(axis=1)
+            quick = np.where(amb == 1, upper.argmin(axis=1), -1)
+            # A feature whose every branch is pure has H(Y|X) = 0 exactly, the
+            # least possible: ties among such features need no arithmetic at all.
+            perfect = eligible & ((T > 0).sum(axis=3) <= 1).all(axis=2)
+        if crit == "gain_ratio":
+            valid = (nx >= p["min_objects"]).sum(axis=2) >= 2
+        stop_depth = p["max_depth"]
 
-        children_spec = []  # (node, feature)
+        split_nodes = []
         for k, node in enumerate(nodes):
-            node.tables = T[k]
-            node.considered = tuple(np.flatnonzero(~used[k]).tolist())
-            cc = node.class_counts
-            if (cc > 0).sum() <= 1:
+            if pure[k]:
                 node.stop = "pure"
                 continue
-            if p["max_depth"] is not None and node.depth >= p["max_depth"]:
+            node.tables = T[k].copy()
+            node.considered = self.all_features if crit == "gain_ratio" else ~used[k]
+            if stop_depth is not None and node.depth >= stop_depth:
                 node.stop = "max_depth"
                 continue
-            if node.n < p["min_samples_split"]:
+            if n[k] < p["min_samples_split"]:
                 node.stop = "min_samples_split"
                 continue
             if crit == "gain_ratio":
-                choice = self.choose_c45(node, k, T[k], n[k], G[k], B[k], used[k])
-            else:
-                if not used[k].all() and not eligible[k].any():
-                    node.stop = "no_separation"
-                    continue
-                if used[k].all():
-                    node.stop = "no_features"
-                    continue
-                if crit == "gain":
-                    choice = int(decided_choice[k])
-                    if choice < 0:
-                        choice = self.exact_gain_choice(node, T[k], np.flatnonzero(eligible[k]), G[k], B[k])
+                choice = self.choose_c45(node, k, valid[k])
+            elif used[k].all():
+                node.stop = "no_features"
+                continue
+            elif not eligible[k].any():
+                node.stop = "no_separation"
+                continue
+            elif crit == "gain":
+                choice = int(quick[k])
+                if choice < 0:
+                    best = np.flatnonzero(perfect[k])
+                    if best.size:
+                        choice, node.ties = int(best[0]), tuple(best[1:].tolist())
                     else:
-                        node.ties = ()
-                else:
-                    choice = self.choose_ratio(node, T[k], n[k], G[k], B[k], np.flatnonzero(eligible[k]))
+                        choice = self.exact_gain_choice(node, k, np.flatnonzero(eligible[k]))
+            else:
+                choice = self.best_ratio(node, k, np.flatnonzero(eligible[k]))
             if choice is None:
                 continue
-            if p["stop_at_zero_gain"] and self.zero_gain(T[k], choice):
-                node.stop = "zero_gain"
-                node.ties = ()
+            if p["stop_at_zero_gain"] and self.zero_gain(T[k, choice]):
+                node.stop, node.ties = "zero_gain", ()
                 continue
             if p["min_gain"] is not None:
-                table = _table_of(T[k, choice], int(self.nv[choice]), nc)
-                if information_gain_from_table(table) < p["min_gain"]:
-                    node.stop = "min_gain"
-                    node.ties = ()
+                n_ig = _exact_parts(T[k, choice], int(self.nv[choice]), nc)[1]
+                if n_ig < p["min_gain"] * int(n[k]):
+                    node.stop, node.ties = "min_gain", ()
                     continue
             node.split = choice
-            children_spec.append((k, node, choice))
-
-        # Partition rows into the children of the split nodes.
-        if not children_spec:
+            split_nodes.append((k, node, choice))
+        if not split_nodes:
             return node_of_row, [], None
+        return self.partition(nodes, split_nodes, T, active, nid, used)
+
+    def partition(self, nodes, split_nodes, T, active, nid, used):
+        """Create the children of the split nodes and move each row into its child."""
+        t, K = self.t, len(nodes)
         split_of = np.full(K, -1, dtype=np.int64)
         base = np.zeros(K, dtype=np.int64)
-        new_nodes = []
-        new_used = []
-        for k, node, f in children_spec:
+        open_next, used_next, remap = [], [], []
+        ks = np.array([k for k, _, _ in split_nodes])
+        fs = np.array([f for _, _, f in split_nodes])
+        child_counts = T[ks, fs].astype(np.int64)            # (S, V, C)
+        child_labels = child_counts.argmax(axis=2).tolist()  # first maximum: first class
+        child_n = child_counts.sum(axis=2).tolist()
+        for s, (k, node, f) in enumerate(split_nodes):
             split_of[k] = f
-            V = int(self.nv[f])
-            kids = []
-            for v in range(V):
-                counts = T[k, f, v].copy()
-                child = Node(t, node.path + ((f, v),), node.depth + 1, counts, parent=node)
-                if counts.sum() == 0:
-                    child.stop = "empty"
-                    child.label = node.label
-                else:
-                    child.label = _majority(counts)
-                kids.append(child)
-            node.children = kids
-            base[k] = len(new_nodes)
+            base[k] = len(remap)
             u = used[k].copy()
             u[f] = True
-            for child in kids:
-                new_nodes.append(child)
-                new_used.append(u)
-        # Empty children get no rows; they are records only and close at once.
+            kids = []
+            depth = node.depth + 1
+            for v in range(int(self.nv[f])):
+                child = Node(t, node.path + ((f, v),), depth, child_counts[s, v], parent=node)
+                if child_n[s][v]:
+                    child.label = child_labels[s][v]
+                    remap.append(len(open_next))
+                    open_next.append(child)
+                    used_next.append(u)
+                else:
+                    # An empty branch is a record only: no rows reach it.
+                    child.stop = "empty"
+                    child.label = node.label
+                    remap.append(-1)
+                kids.append(child)
+            node.children = kids
         sf = split_of[nid]
         keep = sf >= 0
         rows = active[keep]
-        new_id = base[nid[keep]] + self.Xt[sf[keep], rows]
+        child = base[nid[keep]] + self.Xt[sf[keep], rows]
         node_of_row = np.full(len(self.y), -1, dtype=np.int64)
-        node_of_row[rows] = new_id
-        # Compact: drop empty children from the next level.
-        nonempty = np.array([c.n > 0 for c in new_nodes], bool)
-        remap = np.cumsum(nonempty) - 1
-        node_of_row[rows] = remap[new_id]
-        open_next = [c for c, ok in zip(new_nodes, nonempty) if ok]
-        used_next = np.array([u for u, ok in zip(new_used, nonempty) if ok], bool).reshape(len(open_next), m)
-        return node_of_row, open_next, used_next
+        node_of_row[rows] = np.asarray(remap, dtype=np.int64)[child]
+        return node_of_row, open_next, np.array(used_next, bool).reshape(len(open_next), self.m)
 
     # -- exact decisions --
-    def exact_gain_choice(self, node, Tk, cands, Gk, Bk):
+    def exact_parts(self, k, j):
+        T = self.level_arrays[0]
+        return _exact_parts(T[k, j], int(self.nv[j]), self.nc)
+
+    def exact_gain_choice(self, node, k, cands):
         """Among the candidates the float filter could not separate, min n·H(Y|X) exactly."""
-        nc = self.nc
-        best_upper = min(Gk[j] + Bk[j] for j in cands)
-        close = [int(j) for j in cands if Gk[j] - Bk[j] <= best_upper]
-        vals = [(_exact_nhyx(_table_of(Tk[j], int(self.nv[j]), nc)), j) for j in close]
-        best = min(v for v, _ in vals)
-        winners = [j for v, j in vals if v == best]
+        _, G, B = self.level_arrays[:3]
+        best_upper = min(G[k, j] + B[k, j] for j in cands)
+        close = [int(j) for j in cands if G[k, j] - B[k, j] <= best_upper]
+        T = self.level_arrays[0]
+        # Equal coefficient dicts are equal values; only distinct ones need a sign.
+        groups: list = []
+        for j in close:
+            d = _n_cond_coeffs(T[k, j], int(self.nv[j]), self.nc)
+            for g in groups:
+                if g[0] == d:
+                    g[1].append(j)
+                    break
+            else:
+                groups.append((d, [j]))
+        best = groups[0]
+        best_value = None
+        for g in groups[1:]:
+            if best_value is None:
+                best_value = Exact(0, best[0])
+            value = Exact(0, g[0])
+            if value < best_value or (value == best_value and g[1][0] < best[1][0]):
+                best, best_value = g, value
+        winners = best[1]
         node.ties = tuple(winners[1:])
         return winners[0]
 
-    def zero_gain(self, Tk, j) -> bool:
+    @staticmethod
+    def zero_gain(tab) -> bool:
         """IG = 0 exactly iff n·n_xy == n_x·n_y in every cell (integers only)."""
-        tab = Tk[j]
+        tab = tab.astype(np.int64)
         nxv = tab.sum(axis=1)
         nyv = tab.sum(axis=0)
-        n = nxv.sum()
-        return bool((tab * n == nxv[:, None] * nyv[None, :]).all())
+        return bool((tab * nxv.sum() == nxv[:, None] * nyv[None, :]).all())
 
-    def _ratio_float(self, n, Gk, Bk, Tk, j):
-        """(IG, SI) floats with bounds for feature j at a node with n rows."""
-        F = self.F
-        nxv = Tk[j].sum(axis=1)
-        nyv = Tk[j].sum(axis=0)
-        fn = F[n]
-        fy = F[nyv].sum()
-        fx = F[nxv].sum()
-        ig = (fn - fy - Gk[j]) / n
-        ig_b = (Bk[j] + (len(nyv) + 8) * 4 * _U * (fn + fy)) / n
-        si = (fn - fx) / n
-        si_b = (len(nxv) + 8) * 4 * _U * (fn + fx) / n
-        return ig, ig_b, si, si_b
-
-    def _gr_interval(self, n, Gk, Bk, Tk, j):
-        ig, igb, si, sib = self._ratio_float(n, Gk, Bk, Tk, j)
-        if si - sib <= 0:
-            return None
-        q = ig / si
-        b = (igb + abs(q) * sib) / (si - sib) + 4 * _U * abs(q) + 1e-300
-        return q, b
-
-    def _exact_candidate(self, Tk, j):
-        table = _table_of(Tk[j], int(self.nv[j]), self.nc)
-        return information_gain_from_table(table), split_information_from_table(table)
-
-    def best_ratio(self, node, n, Gk, Bk, Tk, cands):
+    def best_ratio(self, node, k, cands):
         """First feature (column order) of maximal gain ratio among cands; records ties."""
+        _, _, _, nIG, nIGb, nSI, nSIb = self.level_arrays
         iv = {}
         for j in cands:
-            r = self._gr_interval(n, Gk, Bk, Tk, j)
-            iv[j] = r
-        # Split information 0 cannot occur for a feature with two non-empty branches.
+            si, sib = nSI[k, j], nSIb[k, j]
+            if si - sib <= 0:       # cannot happen with two non-empty branches; be safe
+                iv[j] = (0.0, math.inf)
+                continue
+            q = nIG[k, j] / si
+            iv[j] = (q, (nIGb[k, j] + abs(q) * sib) / (si - sib) + 4 * _U * abs(q) + 1e-300)
         best_lower = max(q - b for q, b in iv.values())
-        close = [j for j in cands if iv[j][0] + iv[j][1] >= best_lower]
+        close = [int(j) for j in cands if iv[j][0] + iv[j][1] >= best_lower]
         if len(close) == 1:
             node.ties = ()
-            return int(close[0])
+            return close[0]
         ratios = []
         for j in close:
-            ig, si = self._exact_candidate(Tk, j)
-            ratios.append((Ratio(ig, si), int(j)))
+            _, ig, si = self.exact_parts(k, j)
+            ratios.append((Ratio(ig, si), j))
         best_r, best_j = ratios[0]
         for r, j in ratios[1:]:
             if r > best_r:
@@ -673,38 +724,44 @@ class _Builder:
         node.ties = tuple(j for r, j in ratios if j != best_j and r == best_r)
         return best_j
 
-    def choose_ratio(self, node, Tk, n, Gk, Bk, cands):
-        return self.best_ratio(node, n, Gk, Bk, Tk, [int(j) for j in cands])
-
-    def choose_c45(self, node, k, Tk, n, Gk, Bk, usedk):
+    def choose_c45(self, node, k, valid_k):
         p = self.t.params
-        mo = p["min_objects"]
-        if node.n < 2 * mo:
+        T, _, _, nIG, nIGb = self.level_arrays[:5]
+        if node.n < 2 * p["min_objects"]:
             node.stop = "too_few"
             return None
-        nx = Tk.sum(axis=2)
-        valid = [j for j in range(self.m) if (nx[j] >= mo).sum() >= 2]
-        node.considered = tuple(range(self.m))
+        valid = [int(j) for j in np.flatnonzero(valid_k)]
         node.valid = frozenset(valid)
         if not valid:
             node.stop = "no_valid"
             return None
-        # The average gain over the valid features that count towards it: exactly,
-        # as sum(IG_j) / k compared with IG_j, i.e. k·IG_j >= sum(IG_j).
+        # Gain at least the average over the features that count towards it:
+        # kcount·nIG_j >= Σ nIG, by intervals first, exactly when they overlap.
         avg_set = [j for j in valid if self.in_average[j]]
-        gains = {j: self._exact_candidate(Tk, j)[0] for j in valid}
+        ok = list(valid)
         if avg_set:
-            total = sum((gains[j] for j in avg_set), Exact(0))
-            kcount = len(avg_set)
-            ok = [j for j in valid if gains[j] * kcount >= total]
-        else:
-            ok = list(valid)
+            kc = len(avg_set)
+            S = float(sum(nIG[k, j] for j in avg_set))
+            Sb = float(sum(nIGb[k, j] for j in avg_set)) * (1 + kc * _U) + kc * _U * abs(S)
+            exact_sum = None
+            ok = []
+            for j in valid:
+                lhs, lb = kc * nIG[k, j], kc * nIGb[k, j] * (1 + 2 * _U) + _U * abs(kc * nIG[k, j])
+                if lhs - lb > S + Sb:
+                    ok.append(j)
+                elif lhs + lb < S - Sb:
+                    continue
+                else:
+                    if exact_sum is None:
+                        exact_sum = sum((self.exact_parts(k, i)[1] for i in avg_set), Exact(0))
+                    if self.exact_parts(k, j)[1] * kc >= exact_sum:
+                        ok.append(j)
         node.average_gain_ok = frozenset(ok)
-        positive = [j for j in ok if gains[j] > 0]
+        positive = [j for j in ok if not self.zero_gain(T[k, j])]
         if not positive:
             node.stop = "no_positive_ratio"
             return None
-        return self.best_ratio(node, n, Gk, Bk, Tk, positive)
+        return self.best_ratio(node, k, positive)
 
 
 def node_at(data, path, *, criterion="gain", min_objects=2) -> Node:
