@@ -515,10 +515,16 @@ class Ratio:
         return left == right
 
     def __hash__(self):
-        # Equal ratios can have unrelated num/den, so only a rational denominator
-        # gives a canonical form; every other Ratio shares one hash (still correct).
+        # Equal ratios can have unrelated num/den, so only a rational denominator or
+        # a rational value gives a canonical form; every other Ratio shares one hash.
         if self.den.is_rational():
             return hash(self.num / self.den.c0)
+        # With an irrational denominator the value is rational iff num = k·den
+        # (e.g. log2(9)/log2(3) == 2); it must then hash like k.
+        p, c = self.den.terms[0]
+        k = dict(self.num.terms).get(p, 0) / c
+        if self.num == self.den * k:
+            return hash(k)
         return hash("infotree.Ratio")
 
     def compare(self, other) -> int:
@@ -595,6 +601,18 @@ def _sign_poly(poly: dict) -> int:
     )
 
 
+def _mp_value(x):
+    """``x`` (Exact or Ratio) as an mpmath number at the current working precision."""
+    from mpmath import mpf, log as mlog
+
+    if isinstance(x, Ratio):
+        return _mp_value(x.num) / _mp_value(x.den)
+    v = mpf(x.c0.numerator) / x.c0.denominator
+    for p, c in x.terms:
+        v += mpf(c.numerator) / c.denominator * mlog(p, 2)
+    return v
+
+
 def decimal_text(x, digits: int = 4) -> str:
     """``x`` rounded to ``digits`` decimals (half away from zero), decided exactly.
 
@@ -607,7 +625,15 @@ def decimal_text(x, digits: int = 4) -> str:
         k = math.floor(abs(q) + Fraction(1, 2)) * (1 if q >= 0 else -1)
     else:
         v = float(x) * scale
-        k = math.floor(abs(v) + 0.5) * (1 if v >= 0 else -1)
+        if abs(v) < 2.0 ** 40:
+            k = math.floor(abs(v) + 0.5) * (1 if v >= 0 else -1)
+        else:
+            # A float proposal would be off by ~|v|·2^-53 steps: propose with mpmath.
+            from mpmath import mp, mpf, floor as mfloor
+
+            with mp.workdps(len(str(int(abs(v)))) + 20):
+                w = _mp_value(x) * scale
+                k = int(mfloor(abs(w) + mpf(1) / 2)) * (1 if w >= 0 else -1)
 
         def cmp(b):
             return x.compare(b)

@@ -133,6 +133,8 @@ class _Parser:
             self.i += 1
             self.take("op", "(")
             self.depth += 1
+            if self.depth > _MAX_DEPTH:
+                raise ParseError(f"expression nested more than {_MAX_DEPTH} deep in {_show(self.text)}")
             arg = self.expr()
             if t[1] == "log":
                 self.take("op", ",")
