@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from fractions import Fraction
 
 import numpy as np
 
@@ -79,7 +80,8 @@ def _build(args, data):
     return build_tree(data, criterion=_CRITERIA[args.criterion], max_depth=args.max_depth,
                       min_samples_split=args.min_samples_split, min_gain=args.min_gain,
                       stop_at_zero_gain=args.stop_at_zero_gain, min_objects=args.min_objects,
-                      collapse=False if args.no_collapse else None)
+                      collapse=False if args.no_collapse else None,
+                      average_gain_slack=args.average_gain_slack)
 
 
 def _emit(args, inputs, write):
@@ -209,6 +211,8 @@ def build_parser() -> argparse.ArgumentParser:
     grow.add_argument("--stop-at-zero-gain", action="store_true", help="do not split on a zero gain (Weka's Id3)")
     grow.add_argument("--min-objects", type=_positive, default=2, metavar="N", help="C4.5: minimum rows in two branches (default 2)")
     grow.add_argument("--no-collapse", action="store_true", help="C4.5: keep subtrees that do not reduce training errors")
+    grow.add_argument("--average-gain-slack", type=_rational, default=Fraction(1, 1000), metavar="X",
+                      help="C4.5: gain may be this far below the average (default 1/1000, as C4.5/J48; 0 = textbook)")
     show = _Parser(add_help=False)
     show.add_argument("--digits", type=_digits, default=4, help="decimals to print (default 4)")
     show.add_argument("--table-format", default="simple", metavar="F", help="any tabulate tablefmt (text format; default simple)")

@@ -12,6 +12,8 @@ scikit-learn dependency.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 
 from .data import from_arrays
@@ -23,16 +25,17 @@ __all__ = ["C45Classifier", "ID3Classifier"]
 
 class _TreeClassifier:
     _criterion = "gain"
-    _params = ("max_depth", "min_samples_split", "min_gain", "stop_at_zero_gain", "min_objects", "collapse", "unseen")
+    _params = ("max_depth", "min_samples_split", "min_gain", "stop_at_zero_gain", "min_objects", "collapse", "average_gain_slack", "unseen")
 
     def __init__(self, *, max_depth=None, min_samples_split=2, min_gain=None, stop_at_zero_gain=False,
-                 min_objects=2, collapse=None, unseen="error"):
+                 min_objects=2, collapse=None, average_gain_slack=Fraction(1, 1000), unseen="error"):
         self.max_depth = max_depth
         self.min_samples_split = min_samples_split
         self.min_gain = min_gain
         self.stop_at_zero_gain = stop_at_zero_gain
         self.min_objects = min_objects
         self.collapse = collapse
+        self.average_gain_slack = average_gain_slack
         self.unseen = unseen
 
     def get_params(self, deep=True) -> dict:
@@ -58,7 +61,7 @@ class _TreeClassifier:
         self.tree_ = build_tree(data, criterion=self._criterion, max_depth=self.max_depth,
                                 min_samples_split=self.min_samples_split, min_gain=self.min_gain,
                                 stop_at_zero_gain=self.stop_at_zero_gain, min_objects=self.min_objects,
-                                collapse=self.collapse)
+                                collapse=self.collapse, average_gain_slack=self.average_gain_slack)
         self.classes_ = np.array(data.classes, dtype=object)
         self.feature_names_in_ = np.array(data.features, dtype=object)
         self.n_features_in_ = len(data.features)

@@ -22,10 +22,12 @@ Criteria
     least two branches get ``min_objects`` rows; the average gain is taken over
     the valid features (over those with fewer than 0.3·N declared values, unless
     every feature has that many); the winner has maximal gain ratio among valid
-    features whose gain is at least that average, and its gain ratio must be
-    positive.  Every comparison is exact (Weka allows 1e-3 slack on the average
-    and 1e-6 on ratios).  The grown tree is then *collapsed*: a subtree that makes
-    no fewer training errors than a leaf would is replaced by that leaf.
+    features whose gain is at least that average minus C4.5's slack of 1/1000 bit
+    (``average_gain_slack``; Quinlan's ``Epsilon``, kept by J48), and its gain ratio
+    must be positive.  Every comparison is exact, where Weka also lets ratios
+    within 1e-6 and gains below 1e-6 count as equal or zero.  The grown tree is
+    then *collapsed*: a subtree that makes no fewer training errors than a leaf
+    would is replaced by that leaf.
 ``gain_ratio_plain``
     Maximal gain ratio among the features that separate the rows; no filter,
     no minimum branch size, no collapse (as many lecture notes define it).
@@ -247,6 +249,7 @@ _STOPS = {
     "no_separation": "stopped: no feature separates the rows (identical feature values); majority leaf",
     "no_features": "stopped: every feature has been used on this path; majority leaf",
     "too_few": "stopped: fewer than 2·min_objects = {tree._twice_min} rows",
+    "no_average": "stopped: no valid feature counts towards the average gain (every valid one has many values)",
     "no_valid": "stopped: no feature sends at least min_objects = {tree.params[min_objects]} rows to two branches",
     "no_positive_ratio": "stopped: no valid feature with at least average gain has a positive gain ratio",
     "loaded": "leaf (read from a saved model)",
@@ -402,11 +405,14 @@ def _majority(counts) -> int:
 
 
 def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, min_gain=None,
-               stop_at_zero_gain=False, min_objects=2, collapse=None) -> Tree:
+               stop_at_zero_gain=False, min_objects=2, collapse=None, average_gain_slack=Fraction(1, 1000)) -> Tree:
     """Grow a tree on a :class:`~infotree.data.Dataset`.
 
     ``criterion``: ``"gain"`` (ID3), ``"gain_ratio"`` (C4.5) or ``"gain_ratio_plain"``.
     ``collapse`` defaults to True for ``gain_ratio`` and False otherwise.
+    ``average_gain_slack`` (``gain_ratio`` only): a feature passes the average-gain
+    filter when its gain is at least the average minus this many bits; C4.5 and J48
+    use 1/1000, ``0`` gives the textbook rule.
     """
     if criterion not in CRITERIA:
         raise InfotreeError(f"unknown criterion {criterion!r}; allowed: {', '.join(CRITERIA)}")
@@ -423,6 +429,10 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
             raise InfotreeError(f"min_gain {min_gain!r} is not a number; give a rational such as 0.01 or '1/100'") from None
     if collapse is None:
         collapse = criterion == "gain_ratio"
+    try:
+        average_gain_slack = Fraction(str(average_gain_slack)) if isinstance(average_gain_slack, float) else Fraction(average_gain_slack)
+    except (TypeError, ValueError):
+        raise InfotreeError(f"average_gain_slack {average_gain_slack!r} is not a number; give a rational such as 1/1000") from None
     X = np.asarray(data.X)
     if X.size and X.min() < 0:
         raise InfotreeError("the data has missing values; this criterion does not accept them")
@@ -431,7 +441,8 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
     if n_rows == 0:
         raise InfotreeError("the data has no rows; a tree needs at least one training row")
     params = dict(max_depth=max_depth, min_samples_split=min_samples_split, min_gain=min_gain,
-                  stop_at_zero_gain=stop_at_zero_gain, min_objects=min_objects, collapse=collapse)
+                  stop_at_zero_gain=stop_at_zero_gain, min_objects=min_objects, collapse=collapse,
+                  average_gain_slack=average_gain_slack)
     tree = Tree(features=data.features, domains=data.domains, classes=data.classes,
                 target=data.target, criterion=criterion, params=params)
     _Builder(tree, X, y).run()
@@ -735,27 +746,32 @@ class _Builder:
         if not valid:
             node.stop = "no_valid"
             return None
-        # Gain at least the average over the features that count towards it:
-        # kcount·nIG_j >= Σ nIG, by intervals first, exactly when they overlap.
+        # Gain at least the average over the features that count towards it, less
+        # C4.5's slack (1/1000 bit, Quinlan's Epsilon, kept by J48):
+        # kc·nIG_j >= Σ nIG - kc·n·slack, by intervals first, exactly when they overlap.
         avg_set = [j for j in valid if self.in_average[j]]
-        ok = list(valid)
-        if avg_set:
-            kc = len(avg_set)
-            S = float(sum(nIG[k, j] for j in avg_set))
-            Sb = float(sum(nIGb[k, j] for j in avg_set)) * (1 + kc * _U) + kc * _U * abs(S)
-            exact_sum = None
-            ok = []
-            for j in valid:
-                lhs, lb = kc * nIG[k, j], kc * nIGb[k, j] * (1 + 2 * _U) + _U * abs(kc * nIG[k, j])
-                if lhs - lb > S + Sb:
+        if not avg_set:
+            node.stop = "no_average"
+            return None
+        kc = len(avg_set)
+        slack = p["average_gain_slack"]
+        nk = int(node.n)
+        S = float(sum(nIG[k, j] for j in avg_set)) - kc * nk * float(slack)
+        Sb = float(sum(nIGb[k, j] for j in avg_set)) * (1 + kc * _U) + (kc + 4) * _U * (abs(S) + kc * nk * float(slack)) + 1e-300
+        exact_rhs = None
+        ok = []
+        for j in valid:
+            lhs = kc * nIG[k, j]
+            lb = kc * nIGb[k, j] * (1 + 2 * _U) + _U * abs(lhs)
+            if lhs - lb > S + Sb:
+                ok.append(j)
+            elif lhs + lb < S - Sb:
+                continue
+            else:
+                if exact_rhs is None:
+                    exact_rhs = sum((self.exact_parts(k, i)[1] for i in avg_set), Exact(0)) - kc * nk * slack
+                if self.exact_parts(k, j)[1] * kc >= exact_rhs:
                     ok.append(j)
-                elif lhs + lb < S - Sb:
-                    continue
-                else:
-                    if exact_sum is None:
-                        exact_sum = sum((self.exact_parts(k, i)[1] for i in avg_set), Exact(0))
-                    if self.exact_parts(k, j)[1] * kc >= exact_sum:
-                        ok.append(j)
         node.average_gain_ok = frozenset(ok)
         positive = [j for j in ok if not self.zero_gain(T[k, j])]
         if not positive:
@@ -774,7 +790,8 @@ def node_at(data, path, *, criterion="gain", min_objects=2) -> Node:
     t = Tree(features=data.features, domains=data.domains, classes=data.classes,
              target=data.target, criterion=criterion,
              params=dict(max_depth=len(path) + 1, min_samples_split=1, min_gain=None,
-                         stop_at_zero_gain=False, min_objects=min_objects, collapse=False))
+                         stop_at_zero_gain=False, min_objects=min_objects, collapse=False,
+                         average_gain_slack=Fraction(1, 1000)))
     coded = []
     mask = np.ones(len(data.y), bool)
     for f, v in path:

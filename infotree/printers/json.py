@@ -92,9 +92,9 @@ def write(tree, out, *, nodes="all") -> None:
     else:
         def pick(n):
             return False
-    p = dict(tree.params)
-    if p.get("min_gain") is not None:
-        p["min_gain"] = counts_text(p["min_gain"])
+    from fractions import Fraction
+
+    p = {k: counts_text(v) if isinstance(v, Fraction) else v for k, v in tree.params.items()}
     head = {
         "infotree": __version__,
         "format": FORMAT_VERSION,
