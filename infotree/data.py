@@ -320,13 +320,16 @@ def from_records(data, *, target=None, feature_names=None, on_missing="reject",
     """
     _check_on_missing(on_missing)
     if hasattr(data, "columns") and hasattr(data, "to_numpy"):  # a DataFrame, without importing pandas
-        _no_names(feature_names, "a DataFrame")
+        _no_names(feature_names, "the DataFrame")
         names = [str(c).strip() for c in data.columns]
         cells = np.asarray(data.to_numpy(dtype=object), dtype=object).reshape(len(data), len(names))
         columns = list(cells.T)
     elif isinstance(data, Mapping):
-        _no_names(feature_names, "a dict of columns")
+        _no_names(feature_names, "the dict's keys")
         names = [str(k).strip() for k in data]
+        for name, v in zip(names, data.values()):
+            if isinstance(v, (str, bytes)) or not hasattr(v, "__iter__"):
+                raise DataError(f"column {name!r} is {_clip(v)!r}, not a sequence of values")
         columns = [v if isinstance(v, np.ndarray) and v.ndim == 1 else _column(v) for v in data.values()]
         for name, col in zip(names, columns):
             if len(col) != len(columns[0]):
@@ -335,7 +338,7 @@ def from_records(data, *, target=None, feature_names=None, on_missing="reject",
     else:
         rows = data if isinstance(data, np.ndarray) else list(data)
         if len(rows) and all(isinstance(r, Mapping) for r in rows):
-            _no_names(feature_names, "dict rows")
+            _no_names(feature_names, "the dicts' keys")
             names = [str(k).strip() for k in rows[0]]
             for i, r in enumerate(rows):
                 for k in r:
@@ -516,8 +519,8 @@ def _table_columns(rows, *, width=None, what="row"):
                 raise DataError(f"{what} {i} is {_clip(r)!r}, not a sequence of values; expected a 2-D table")
             if len(r) != len(rows[0]):
                 raise DataError(f"{what} {i} has {_fields(len(r), 'value')}; expected {len(rows[0])}, one per column")
-        columns = [_column(col) for col in zip(*rows)]
-    if width is not None and columns and len(columns) != width:
+        columns = [_column(col) for col in zip(*rows)] if rows else [_column([]) for _ in range(width or 0)]
+    if width is not None and len(columns) != width:
         raise DataError(f"the table has {_fields(len(columns), 'column')}; expected {width}, one per name")
     return columns
 
@@ -722,9 +725,9 @@ def _check_names(names, where):
         first[name] = j
 
 
-def _no_names(feature_names, what):
+def _no_names(feature_names, source_of_names):
     if feature_names is not None:
-        raise DataError(f"feature_names is only for 2-D tables; {what} names its own columns")
+        raise DataError(f"feature_names is only for 2-D tables; here the column names come from {source_of_names}")
 
 
 def _did_you_mean(name, names) -> str:

@@ -1,0 +1,118 @@
+"""Printers: a grown tree and the derivation of its splits, in every form people read.
+
+``render(tree, out, fmt=...)`` writes to a file-like ``out`` node by node (a printer
+never builds the whole document in memory and never computes a measure: it reads
+the records of :mod:`infotree.tree`).  Formats: ``text`` (Weka-style tree and
+tabulate tables), ``markdown`` (GitHub), ``latex`` (a fragment, or a document with
+``standalone=True``), ``json`` (the contract of :mod:`infotree.printers.json`) and
+``dot`` (Graphviz).
+
+    >>> import io
+    >>> from infotree.data import load
+    >>> from infotree.tree import build_tree
+    >>> out = io.StringIO()
+    >>> render(build_tree(load("tests/data/weather.csv")), out, nodes="none")
+    >>> print(out.getvalue(), end="")
+    outlook = sunny
+    |  humidity = high: no (3)
+    |  humidity = normal: yes (2)
+    outlook = overcast: yes (4)
+    outlook = rainy
+    |  windy = FALSE: yes (3)
+    |  windy = TRUE: no (2)
+    <BLANKLINE>
+    Number of leaves: 5
+    Size of the tree: 8
+"""
+
+from __future__ import annotations
+
+import io
+
+from ..errors import InfotreeError
+from .cells import NODE_SELECTIONS
+
+__all__ = ["FORMATS", "latex_of", "markdown_of", "render", "render_node"]
+
+FORMATS = ("text", "markdown", "latex", "json", "dot")
+
+
+def _check(fmt, digits, nodes, table_format, standalone):
+    if fmt not in FORMATS:
+        raise InfotreeError(f"unknown format {fmt!r}; allowed: {', '.join(FORMATS)}")
+    if isinstance(digits, bool) or not isinstance(digits, int) or not 0 <= digits <= 50:
+        raise InfotreeError(f"digits {digits!r} is not allowed; give an integer from 0 to 50")
+    if nodes not in NODE_SELECTIONS:
+        raise InfotreeError(f"unknown node selection {nodes!r}; allowed: {', '.join(NODE_SELECTIONS)}")
+    if isinstance(table_format, str):
+        from tabulate import tabulate_formats
+
+        if table_format not in tabulate_formats:
+            raise InfotreeError(f"unknown table format {table_format!r}; allowed: {', '.join(tabulate_formats)}")
+    if standalone and fmt != "latex":
+        raise InfotreeError(f"standalone=True makes a complete LaTeX document; it does not apply to format {fmt!r}")
+
+
+def render(tree, out, *, fmt="text", digits=4, nodes="all", steps=False, table_format="simple",
+           standalone=False) -> None:
+    """Write ``tree`` to ``out`` in format ``fmt``.
+
+    ``nodes``: ``"all"`` (a derivation for every internal node and every impure leaf
+    with candidates), ``"root"`` or ``"none"`` (the tree only).  ``steps`` adds the
+    worked solution (text, Markdown, LaTeX) for the same nodes, or for all of them
+    when ``nodes="none"``.  ``table_format`` is a tabulate format (text only).
+    """
+    _check(fmt, digits, nodes, table_format, standalone)
+    if fmt == "text":
+        from .text import write
+
+        write(tree, out, digits=digits, nodes=nodes, steps=steps, table_format=table_format)
+    elif fmt == "markdown":
+        from .markdown import write
+
+        write(tree, out, digits=digits, nodes=nodes, steps=steps)
+    elif fmt == "latex":
+        from .latex import write
+
+        write(tree, out, digits=digits, nodes=nodes, steps=steps, standalone=standalone)
+    elif fmt == "json":
+        from .json import write
+
+        write(tree, out, nodes=nodes)
+    else:
+        from .dot import write
+
+        write(tree, out, digits=digits)
+
+
+def render_node(tree, node, out, *, fmt="text", digits=4, table_format="simple") -> None:
+    """Write the derivation of one node (``infotree measures --at``): text, markdown or latex."""
+    _check(fmt, digits, "all", table_format, False)
+    if fmt == "text":
+        from .text import write_node
+
+        write_node(tree, node, out, digits=digits, table_format=table_format)
+    elif fmt == "markdown":
+        from .markdown import write_node
+
+        write_node(tree, node, out, digits=digits)
+    elif fmt == "latex":
+        from .latex import write_node
+
+        write_node(tree, node, out, digits=digits)
+    else:
+        raise InfotreeError(f"format {fmt!r} prints whole trees; one node's derivation prints as text, markdown or latex")
+
+
+def markdown_of(tree, **opts) -> str:
+    """The Markdown rendering as one string (for ``Tree._repr_markdown_``)."""
+    buf = io.StringIO()
+    render(tree, buf, fmt="markdown", **opts)
+    return buf.getvalue()
+
+
+def latex_of(tree, **opts) -> str:
+    """The LaTeX rendering as one string (for ``Tree._repr_latex_``)."""
+    buf = io.StringIO()
+    render(tree, buf, fmt="latex", **opts)
+    return buf.getvalue()

@@ -1,0 +1,77 @@
+"""Plain text: the tree in Weka's style, then one section of tables per node.
+
+    outlook = sunny
+    |  humidity = high: no (3)
+    |  humidity = normal: yes (2)
+    outlook = overcast: yes (4)
+
+A leaf shows ``label (n)``, ``(n/errors)`` when it misclassifies training rows and
+``(0, empty)`` when no row reached it.  Tables go through tabulate, strings only.
+"""
+
+from __future__ import annotations
+
+from tabulate import tabulate
+
+from .cells import TEXT, Table, has_derivation, node_view, select_nodes, tree_lines
+from .steps import node_steps
+
+__all__ = ["write", "write_node", "write_steps", "write_tree"]
+
+_ALIGN = {"l": "left", "r": "right"}
+
+
+def write_tree(tree, out) -> None:
+    """The tree, one line per node below the root, then its size."""
+    root = tree.root
+    size, leaves = 1, 0
+    for node, depth, line in tree_lines(tree):
+        out.write("|  " * depth + line + "\n")
+        size += node is not root
+        leaves += node.is_leaf
+    if root.is_leaf:
+        out.write(f"single leaf: {root.reason}\n")
+    out.write(f"\nNumber of leaves: {leaves}\nSize of the tree: {size}\n")
+
+
+def _table(t: Table, table_format) -> str:
+    return tabulate(t.rows, t.headers, tablefmt=table_format, disable_numparse=True,
+                    colalign=[_ALIGN[a] for a in t.align])
+
+
+def write_node(tree, node, out, *, digits=4, table_format="simple") -> None:
+    """One node's derivation: facts, the branch, candidate and exact-value tables, the decision."""
+    if not has_derivation(node):
+        out.write(f"{TEXT.name(node.describe_path())}: {node.reason}; no candidates to compare\n")
+        return
+    v = node_view(tree, node, digits=digits, markup=TEXT)
+    title = f"Node: {v.title}"
+    out.write(f"{title}\n{'=' * len(title)}\n")
+    for fact in v.facts:
+        out.write(fact + "\n")
+    for t in (v.branches, v.summary, v.exact):
+        out.write(f"\n{t.title}:\n{_table(t, table_format)}\n")
+    out.write("\n")
+    for note in v.notes:
+        out.write(note + "\n")
+    out.write(f"decision: {v.decision}\n")
+
+
+def write_steps(tree, out, *, digits=4, nodes="all") -> None:
+    """The worked solution, node after node."""
+    out.write("Worked solution\n===============\n")
+    for node in select_nodes(tree, nodes):
+        out.write("\n")
+        for line in node_steps(tree, node, digits=digits):
+            out.write(line + "\n")
+
+
+def write(tree, out, *, digits=4, nodes="all", steps=False, table_format="simple") -> None:
+    """The tree, the worked solution if asked for, then the derivation of the selected nodes."""
+    write_tree(tree, out)
+    if steps:
+        out.write("\n")
+        write_steps(tree, out, digits=digits, nodes="all" if nodes == "none" else nodes)
+    for node in select_nodes(tree, nodes):
+        out.write("\n")
+        write_node(tree, node, out, digits=digits, table_format=table_format)
