@@ -241,6 +241,10 @@ def build_parser() -> argparse.ArgumentParser:
                     help="a value not seen in training: error (default) or predict the node's majority")
     pr.add_argument("--output", "-o", metavar="FILE")
     pr.set_defaults(func=_cmd_predict)
+
+    from .check import add_check_command
+
+    add_check_command(sub, [common])
     return p
 
 
@@ -288,3 +292,9 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("infotree: interrupted\n")
         return 130
+    except MemoryError:
+        sys.stderr.write("infotree: error: out of memory; try --nodes none or a smaller data set\n")
+        return 1
+    except Exception as e:  # a bug: still one line, and say where to look
+        sys.stderr.write(f"infotree: internal error: {type(e).__name__}: {e} (please report this with the command and data)\n")
+        return 3
