@@ -6,6 +6,7 @@ of its split.
 """
 
 from .errors import DataError, InfotreeError, NotFittedError, UndecidedError
+from .check import Report, check_answers
 from .data import Dataset, from_arrays, from_records, load, read_arff, read_csv
 from .estimators import C45Classifier, ID3Classifier
 from .exact import Exact, Ratio, decimal_text
@@ -46,9 +47,11 @@ __all__ = [
     "NotFittedError",
     "ParseError",
     "Ratio",
+    "Report",
     "Tree",
     "UndecidedError",
     "build_tree",
+    "check_answers",
     "conditional_entropy",
     "conditional_entropy_form",
     "conditional_entropy_from_table",

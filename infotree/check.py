@@ -48,8 +48,9 @@ in it is quoted: ``'a, b'``.  A *tree* is written as ``infotree tree`` prints it
 
 Leaf counts are optional; when given (``(3)``, ``(3/1)`` with errors, ``(3.0)``,
 ``(0, empty)``) they are checked.  Branches with no training rows may be left out;
-a branch with rows may not.  ``Number of leaves: N`` and ``Size of the tree: N``
-lines are ignored.
+a branch with rows may not.  The lines ``infotree tree`` prints after a tree
+(``Number of leaves: N``, ``Size of the tree: N``, ``single leaf: ...``) are ignored.
+A ``#`` starts a comment (quote a value containing ``#``).
 
 Values and verdicts
 -------------------
@@ -113,7 +114,8 @@ JSON (``report_json``, ``--format json``)
 ``unknown``; ``verdict`` one of ``right``, ``close``, ``wrong``, ``unreadable``.
 Exact values are strings of the exact grammar (a :class:`~infotree.exact.Ratio` as
 ``(num)/(den)``); ``acceptable`` lists the accepted names of a root/split/leaf claim;
-``error`` is set (and ``claims`` empty) only when the input could not be read.
+``error`` is set only when the answers or the data could not be read (exit 2); then
+``summary`` is null, ``claims`` empty and ``target`` the one asked for (null: the default).
 """
 
 from __future__ import annotations
@@ -437,6 +439,8 @@ def _parse_number_answer(rhs: str) -> _Answer:
         if len(digits) > 40:
             raise _Unreadable(f"integer answer with {len(digits)} digits; at most 40 are allowed")
         return _Answer(text, "integer", Fraction(sign * int(digits)))
+    if re.fullmatch(r"[+-]?\d+,\d+", plain):
+        raise _Unreadable(f"decimal comma in {_clip(text, 30)!r}; write a decimal point: {plain.replace(',', '.')}")
     m = re.search(r"\d\.\d|\.\d|\d\.", text)
     if m:
         raise _Unreadable(f"decimal point in the expression {_clip(text, 40)!r}; a decimal answer stands alone "
@@ -1504,8 +1508,12 @@ def run_check_command(args, out) -> int:
     except InfotreeError as e:
         sys.stderr.write(f"infotree: error: {e}\n")
         if getattr(args, "format", "text") == "json":
-            out.write(json.dumps({"version": 1, "data": args.data, "answers": args.answers, "summary": None,
-                                  "claims": [], "error": str(e)}, ensure_ascii=False, indent=2) + "\n")
+            tolerance = getattr(args, "tolerance", None)
+            doc = {"version": 1, "data": args.data, "answers": args.answers, "target": args.target,
+                   "criterion": _CRITERIA.get(args.criterion, args.criterion),
+                   "tolerance": None if tolerance is None else counts_text(tolerance), "digits": args.digits,
+                   "summary": None, "claims": [], "error": str(e)}
+            out.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
         return 2
     if args.format == "json":
         out.write(json.dumps(report_json(report, data=args.data, answers=args.answers),

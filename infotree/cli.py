@@ -51,6 +51,8 @@ def _cmd_entropy(args, out):
             v = parse_exact(t)
             if not hasattr(v, "denominator"):
                 raise InfotreeError(f"count {t!r} is not a rational number; counts are non-negative integers or fractions")
+            if v.numerator > 10 ** 12 or v.denominator > 10 ** 12:
+                raise InfotreeError(f"count {t!r} is too large; numerators and denominators up to 10**12 are allowed")
             counts.append(v)
         value = entropy(counts)
         form = entropy_form(counts)

@@ -150,16 +150,21 @@ class Exact:
         """``(value, bound)`` with ``|value - exact| <= bound``, rigorously."""
         a = self._approx
         if a is None:
-            v = float(self.c0)
-            s = abs(v)
-            for p, c in self.terms:
-                t = float(c) * _log2_prime(p)
-                v += t
-                s += abs(t)
-            # float(Fraction) is correctly rounded (u); math.log2 is trusted to a
-            # few ulps (EXACT.md: np.log2 and math.log2 can differ by one); one
-            # rounding per product and per addition.  8 + k units is generous.
-            bound = (8 + len(self.terms)) * _U * s + 1e-300
+            try:
+                v = float(self.c0)
+                s = abs(v)
+                for p, c in self.terms:
+                    t = float(c) * _log2_prime(p)
+                    v += t
+                    s += abs(t)
+                # float(Fraction) is correctly rounded (u); math.log2 is trusted to a
+                # few ulps (EXACT.md: np.log2 and math.log2 can differ by one); one
+                # rounding per product and per addition.  8 + k units is generous.
+                bound = (8 + len(self.terms)) * _U * s + 1e-300
+            except OverflowError:
+                v, bound = 0.0, math.inf
+            if not math.isfinite(bound):
+                v, bound = 0.0, math.inf  # beyond floats: every comparison goes exact
             a = self._approx = (v, bound)
         return a
 
@@ -625,13 +630,15 @@ def decimal_text(x, digits: int = 4) -> str:
         k = math.floor(abs(q) + Fraction(1, 2)) * (1 if q >= 0 else -1)
     else:
         v = float(x) * scale
-        if abs(v) < 2.0 ** 40:
+        if abs(v) < 2.0 ** 40 and math.isfinite(x.approx()[1]):
             k = math.floor(abs(v) + 0.5) * (1 if v >= 0 else -1)
         else:
             # A float proposal would be off by ~|v|·2^-53 steps: propose with mpmath.
             from mpmath import mp, mpf, floor as mfloor
 
-            with mp.workdps(len(str(int(abs(v)))) + 20):
+            with mp.workdps(30):
+                digits_needed = int(abs(_mp_value(x))).bit_length() // 3 + digits + 30
+            with mp.workdps(digits_needed):
                 w = _mp_value(x) * scale
                 k = int(mfloor(abs(w) + mpf(1) / 2)) * (1 if w >= 0 else -1)
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from .errors import InfotreeError
+
 __all__ = ["counts_text", "entropy_form", "conditional_entropy_form", "gain_form", "ratio_text"]
 
 
@@ -47,6 +49,8 @@ def entropy_form(counts, *, style="minus", latex=False) -> str:
     ``style="inverse"``: ``9/14·log2(14/9) + 5/14·log2(14/5)`` (coding-theory notes).
     Zero counts are left out (0·log 0 = 0); a pure node prints as its one term.
     """
+    if style not in ("minus", "inverse"):
+        raise InfotreeError(f"unknown entropy style {style!r}; styles are: minus, inverse")
     n = sum(Fraction(c) for c in counts)
     terms = []
     for c in counts:

@@ -23,14 +23,14 @@ __all__ = ["ParseError", "parse_exact", "MAX_LENGTH"]
 MAX_LENGTH = 10_000
 _MAX_DIGITS = 40          # an integer literal; keeps factorisation fast
 _MAX_DEPTH = 50           # parentheses / unary signs nested
-_MAX_LOG_ARG = 10 ** 30   # log2 arguments: numerator and denominator
+_MAX_LOG_ARG = 10 ** 12   # log2 arguments: trial division factors them in milliseconds
 
 
 class ParseError(InfotreeError):
     """Text that is not an expression of the exact grammar."""
 
 
-_TOKEN = re.compile(r"\s*(?:(\d+)|(log2|log)|(\*\*|[-+*/(),^])|(\S))")
+_TOKEN = re.compile(r"\s*(?:([0-9]+)|(log2|log)|(\*\*|[-+*/(),^])|(\S))")
 _ALIASES = str.maketrans({"·": "*", "×": "*", "−": "-", "⋅": "*", "÷": "/"})
 
 
@@ -163,7 +163,7 @@ def _log2(arg, text):
     if q <= 0:
         raise ParseError(f"log2 of {q} in {_show(text)}; the argument must be positive")
     if q.numerator > _MAX_LOG_ARG or q.denominator > _MAX_LOG_ARG:
-        raise ParseError(f"log2 argument too large in {_show(text)}; numerator and denominator must be at most 10**30")
+        raise ParseError(f"log2 argument too large in {_show(text)}; numerator and denominator must be at most 10**12")
     return Exact.log2(q)
 
 

@@ -796,12 +796,12 @@ def node_at(data, path, *, criterion="gain", min_objects=2) -> Node:
     mask = np.ones(len(data.y), bool)
     for f, v in path:
         if f not in t._index:
-            raise InfotreeError(f"unknown feature {f!r} in --at; features are: {', '.join(t.features)}{_suggest(f, t.features)}")
+            raise InfotreeError(f"unknown feature {f!r} in the path; features are: {', '.join(t.features)}{_suggest(f, t.features)}")
         j = t._index[f]
         if v not in t._value_index[j]:
-            raise InfotreeError(f"unknown value {v!r} of feature {f!r} in --at; values are: {', '.join(t.domains[j])}{_suggest(v, t.domains[j])}")
+            raise InfotreeError(f"unknown value {v!r} of feature {f!r} in the path; values are: {', '.join(t.domains[j])}{_suggest(v, t.domains[j])}")
         if any(j == g for g, _ in coded):
-            raise InfotreeError(f"feature {f!r} appears twice in --at; each feature may be fixed once")
+            raise InfotreeError(f"feature {f!r} appears twice in the path; each feature may be fixed once")
         coded.append((j, t._value_index[j][v]))
         mask &= np.asarray(data.X)[:, j] == coded[-1][1]
     rows = np.flatnonzero(mask)

@@ -19,7 +19,8 @@ from infotree.check import (MAX_LINES, VERDICTS, AnswersError, Report, add_check
 from infotree.errors import InfotreeError
 
 DATA = Path(__file__).parent / "data"
-FAST = 1.0  # seconds: every hostile input is answered within this
+# Seconds of CPU time (process_time, so a loaded test machine does not make the bounds flaky):
+FAST = 1.0  # every hostile input is answered within this
 
 
 @pytest.fixture(scope="module")
@@ -579,6 +580,7 @@ def test_malformed_trees(weather, tree, message):
     ("H(play) = 0.940 = 0.94", "a second '=' after H(play); give one answer per claim: a decimal or an exact expression"),
     ("H(play) = 0.940 - 0.694", "decimal point in the expression '0.940 - 0.694'; a decimal answer stands alone (0.940), "
                                 "an exact expression uses fractions (47/50) and log2(x)"),
+    ("H(play) = 0,940", "decimal comma in '0,940'; write a decimal point: 0.940"),
     ("H(play) = 94%", "unexpected character '%' at position 3 in '94%'; allowed: integers, + - * / ( ), log2(x), log(x, 2)"),
     ("H(play) = 0." + "9" * 60, "'0." + "9" * 28 + "...' has 60 decimals; at most 50 are allowed"),
     ("H(play) = log2(3, 2)", "expected ')' at position 7, found ',', in 'log2(3, 2)'"),
@@ -665,9 +667,9 @@ def test_no_claims(weather):
 def test_hostile_lines(weather, line, message):
     """Hostile lines are refused quickly with a clear message, and nothing is evaluated."""
     check_answers("H(play) = 0.940", weather)  # warm caches and imports
-    start = time.perf_counter()
+    start = time.process_time()
     r = one(line, weather)
-    assert time.perf_counter() - start < FAST
+    assert time.process_time() - start < FAST
     assert (r.verdict, r.message) == ("unreadable", message)
 
 
@@ -680,9 +682,9 @@ def test_many_large_log_arguments_stay_fast(weather):
               999221, 999217, 999211, 999199, 999181, 999169, 999149, 999133, 999101, 999091, 999083, 999067]
     line = "H(play) = " + "+".join(f"log2({p}/{q})" for p, q in zip(primes[::2], primes[1::2]))
     assert len(line) < 1000
-    start = time.perf_counter()
+    start = time.process_time()
     r = one(line, weather)
-    assert time.perf_counter() - start < FAST
+    assert time.process_time() - start < FAST
     assert r.verdict == "wrong" and r.message.startswith("not exactly equal: your expression is ")
 
 
@@ -706,10 +708,10 @@ def test_file_limits(weather, tmp_path):
     def refused(content, message):
         path = tmp_path / "answers.txt"
         path.write_bytes(content)
-        start = time.perf_counter()
+        start = time.process_time()
         with pytest.raises(AnswersError) as e:
             read_answers(path)
-        assert time.perf_counter() - start < FAST
+        assert time.process_time() - start < FAST
         assert str(e.value) == message.replace("PATH", str(path))
 
     refused(b"H(play) = 1\n" * 100_000, "PATH has more than 1,000,000 bytes; an answers file may have at most 1,000,000")
@@ -737,9 +739,8 @@ def test_file_limits(weather, tmp_path):
     assert check_answers(["H(play) = 0.940\n", "root = outlook\n"], weather).summary() == "2/2 correct"
 
 
-# No hypothesis deadline: on a loaded machine it fires on sub-millisecond examples.  The
-# bound below only catches hangs; the hostile-input tests above hold the 1 s promise.
-HANG = 5.0
+# No hypothesis deadline (wall clock: on a loaded machine it fires on sub-millisecond
+# examples); each example's CPU time is held to FAST instead.
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -748,13 +749,13 @@ HANG = 5.0
     ": yes", "\x00", "é", "\r", "\u202e", " = ", "humidity", "high"]), max_size=80).map("".join))
 def test_fuzz_any_text_gives_a_report(text):
     """Arbitrary answers text never raises anything but AnswersError, and every claim gets a verdict."""
-    start = time.perf_counter()
+    start = time.process_time()
     try:
         report = check_answers(text, _WEATHER)
     except AnswersError:
         assert "\x00" in text
         return
-    assert time.perf_counter() - start < HANG
+    assert time.process_time() - start < FAST
     assert isinstance(report, Report)
     for r in report.results:
         assert r.verdict in VERDICTS
@@ -767,13 +768,13 @@ def test_fuzz_any_text_gives_a_report(text):
 @given(st.text(max_size=300))
 def test_fuzz_unicode_text(text):
     """Any unicode text at all is handled."""
-    start = time.perf_counter()
+    start = time.process_time()
     try:
         report = check_answers(text, _WEATHER)
     except AnswersError:
         assert "\x00" in text
         return
-    assert time.perf_counter() - start < HANG
+    assert time.process_time() - start < FAST
     format_text(report)
 
 
@@ -848,7 +849,10 @@ def test_cli_unreadable_input_exits_2(capsys, tmp_path):
     assert status == 2
     assert err == f"infotree: error: {junk} line 1 contains a NUL byte; the file looks binary, expected text " \
                   f"with one claim per line\n"
-    assert json.loads(out)["error"] == err[len("infotree: error: "):-1]
+    doc = json.loads(out)
+    assert doc == {"version": 1, "data": str(DATA / "weather.csv"), "answers": str(junk), "target": None,
+                   "criterion": "gain", "tolerance": None, "digits": 4, "summary": None, "claims": [],
+                   "error": err[len("infotree: error: "):-1]}
     answers = tmp_path / "a.txt"
     answers.write_text("H(play) = 1\n")
     status, out, err = cli([str(answers), "--data", str(tmp_path / "nodata.csv")], capsys)

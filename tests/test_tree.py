@@ -248,7 +248,7 @@ def test_node_at():
     assert [c.feature for c in node.candidates()] == ["temperature", "humidity", "windy"]
     with pytest.raises(InfotreeError) as e:
         node_at(w, [("outlok", "sunny")])
-    assert str(e.value) == ("unknown feature 'outlok' in --at; features are: outlook, temperature, humidity, windy "
+    assert str(e.value) == ("unknown feature 'outlok' in the path; features are: outlook, temperature, humidity, windy "
                             "(did you mean 'outlook'?)")
 
 

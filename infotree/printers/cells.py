@@ -27,8 +27,9 @@ from typing import NamedTuple
 from ..exact import decimal_text
 from ..forms import conditional_entropy_form, counts_text, entropy_form
 
-__all__ = ["LATEX", "MARKDOWN", "TEXT", "Markup", "NodeView", "Table", "entropy_name", "has_derivation",
-           "leaf_text", "node_title", "select_nodes", "tree_lines"]
+__all__ = ["LATEX", "MARKDOWN", "Markup", "NODE_SELECTIONS", "NodeView", "TEXT", "Table", "class_counts_text",
+           "code_span", "count_text", "entropy_name", "has_derivation", "latex_escape", "leaf_text", "node_title",
+           "node_view", "select_nodes", "tree_lines"]
 
 NODE_SELECTIONS = ("all", "root", "none")
 
@@ -258,7 +259,7 @@ class NodeView(NamedTuple):
     decision: str
 
 
-def markers(node) -> dict:
+def _markers(node) -> dict:
     """Feature name -> marker key: ``chosen``, ``tied`` or ``equal`` (exactly equal gain, not the decision)."""
     t = node.tree
     out = {}
@@ -272,14 +273,14 @@ def markers(node) -> dict:
     return out
 
 
-def decision_text(node, markup: Markup = TEXT) -> str:
+def _decision_text(node, markup: Markup = TEXT) -> str:
     """``split on outlook: maximal information gain`` or ``leaf labelled no; stopped: ...``."""
     if node.split is not None:
         return f"split on {markup.name(node.split_feature)}: {markup.name(node.reason)}"
     return f"leaf labelled {markup.name(node.label_name)}; {markup.name(node.reason)}"
 
 
-def filter_shown(cands) -> bool:
+def _filter_shown(cands) -> bool:
     """Whether the C4.5 columns (average-gain filter, validity) belong in the table."""
     return any(c.passes_average_gain is not None or not c.valid for c in cands)
 
@@ -313,8 +314,8 @@ def node_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> NodeView
     b_align = ("l", "l", "r", *("r" for _ in tree.classes), "r", "l")
 
     # Summary: one row per feature.
-    mark = markers(node)
-    show_filter = filter_shown(cands)
+    mark = _markers(node)
+    show_filter = _filter_shown(cands)
     hyx = m.math(f"H({target}|X)", f"H({_tex_name(target)} \\mid X)")
     s_headers = ("", "feature", f"{hyx} form", hyx, "IG", "SplitInfo", "GainRatio")
     if show_filter:
@@ -366,5 +367,5 @@ def node_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> NodeView
         summary=Table("candidates", s_headers, s_rows, s_align),
         exact=Table("exact values", ("feature", hyx, "IG", "SplitInfo"), e_rows, ("l", "l", "l", "l")),
         notes=notes,
-        decision=decision_text(node, m),
+        decision=_decision_text(node, m),
     )

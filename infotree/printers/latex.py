@@ -1,7 +1,8 @@
 r"""LaTeX: a fragment (tree, worked solution, tables), or a whole document.
 
 The fragment needs ``\usepackage{amsmath,booktabs,longtable,array}``; ``standalone=True``
-writes a complete ``article`` that compiles with pdflatex.  The tree is one paragraph
+writes a complete ``article`` that compiles with pdflatex (run it twice, or latexmk:
+longtable settles its column widths on the second run).  The tree is one paragraph
 per node (nested lists stop at four levels; trees go deeper), tables are
 ``longtable`` with booktabs rules (they break across pages), exact values and
 textbook forms are inline math (``\log_2``, ``\frac{}{}``), and rounded decimals

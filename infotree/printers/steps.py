@@ -66,12 +66,13 @@ def node_steps(tree, node, *, digits: int = 4, markup: Markup = TEXT):
             continue
         for b in c.branches:
             name = entropy_name(tree, node, c.feature, b.value)
-            if b.entropy is None:
+            hb = b.entropy
+            if hb is None:
                 yield f"{m.code(*name)}: no rows (an empty branch has weight 0)"
                 continue
-            hb = h_of(b.counts)
-            yield m.equation([name, (hb, hb), (entropy_form(b.counts), entropy_form(b.counts, latex=True))],
-                             approx=decimal_text(b.entropy, digits))
+            h_counts = h_of(b.counts)
+            yield m.equation([name, (h_counts, h_counts), (entropy_form(b.counts), entropy_form(b.counts, latex=True))],
+                             approx=decimal_text(hb, digits))
         hyx = entropy_name(tree, node, c.feature)
         hyx_dec = decimal_text(c.conditional_entropy, digits)
         yield m.equation([hyx, (conditional_entropy_form(c.table), conditional_entropy_form(c.table, latex=True))],
