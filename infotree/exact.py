@@ -35,6 +35,8 @@ __all__ = ["Exact", "Ratio", "decimal_text", "factorize", "log2_of"]
 _U = 2.0 ** -53
 # Numbers up to this size are factored by trial division; larger ones by sympy.
 _TRIAL_LIMIT = 10 ** 12
+# Largest numerator or denominator of a printed log2 argument (the parser's limit).
+_PRINT_LIMIT = 10 ** 12
 
 
 @lru_cache(maxsize=65536)
@@ -323,12 +325,22 @@ class Exact:
             by_abs.setdefault(abs(c), []).append((p, c))
         out = []
         for a, members in by_abs.items():
-            num = math.prod(p for p, c in members if c > 0)
-            den = math.prod(p for p, c in members if c < 0)
-            if num > 1:
-                out.append((a, num, den))
-            else:
-                out.append((-a, den, 1))
+            # Keep every printed log2 argument within what parse_exact accepts.
+            chunks, num, den = [], 1, 1
+            for p, c in members:
+                if (num if c > 0 else den) * p > _PRINT_LIMIT:
+                    chunks.append((num, den))
+                    num, den = 1, 1
+                if c > 0:
+                    num *= p
+                else:
+                    den *= p
+            chunks.append((num, den))
+            for num, den in chunks:
+                if num > 1:
+                    out.append((a, num, den))
+                else:
+                    out.append((-a, den, 1))
         out.sort(key=lambda g: (g[0] < 0, min(_primes_of(g[1] * g[2]))))
         return out
 
