@@ -91,7 +91,25 @@ def _as_fraction(x):
     return None
 
 
-class Exact:
+class _Ordered:
+    """Rich comparisons through an exact three-way ``compare``."""
+
+    __slots__ = ()
+
+    def __lt__(self, other):
+        return self.compare(other) < 0
+
+    def __le__(self, other):
+        return self.compare(other) <= 0
+
+    def __gt__(self, other):
+        return self.compare(other) > 0
+
+    def __ge__(self, other):
+        return self.compare(other) >= 0
+
+
+class Exact(_Ordered):
     """An exact real ``c0 + Σ c_p·log2(p)`` with rational coefficients, p odd prime.
 
     Supports ``+``, ``-`` with other exact values and rationals, ``*`` and ``/`` by
@@ -301,18 +319,6 @@ class Exact:
             return 1 if d > 0 else -1
         return (self - o).sign()
 
-    def __lt__(self, other):
-        return self.compare(other) < 0
-
-    def __le__(self, other):
-        return self.compare(other) <= 0
-
-    def __gt__(self, other):
-        return self.compare(other) > 0
-
-    def __ge__(self, other):
-        return self.compare(other) >= 0
-
     # -- text -------------------------------------------------------------------
     def groups(self):
         """Terms grouped for printing: ``[(coef, numerator, denominator)]``.
@@ -475,7 +481,7 @@ def _product(a: Exact, b: Exact) -> dict:
 MAX_RATIO_DIGITS = 2000
 
 
-class Ratio:
+class Ratio(_Ordered):
     """An exact quotient ``num / den`` of two :class:`Exact` values (den ≠ 0).
 
     Equality is exact when the cross-products are identical polynomials in the
@@ -559,18 +565,6 @@ class Ratio:
         # sign(a/b - c/d) = sign(a·d - c·b) · sign(b·d)
         s = _sign_poly({m: left.get(m, 0) - right.get(m, 0) for m in set(left) | set(right)})
         return s * self.den.sign() * o.den.sign()
-
-    def __lt__(self, other):
-        return self.compare(other) < 0
-
-    def __le__(self, other):
-        return self.compare(other) <= 0
-
-    def __gt__(self, other):
-        return self.compare(other) > 0
-
-    def __ge__(self, other):
-        return self.compare(other) >= 0
 
     def sympy(self):
         return self.num.sympy() / self.den.sympy()
