@@ -4,8 +4,8 @@
 
 * ``n_features`` attributes ``a00, a01, ...``, each with a domain of 2 to 10 values
   (``v0, v1, ...``; the size is drawn per attribute), values drawn uniformly;
-* three classes ``c0, c1, c2``; the class is given by a random tree of depth 4 over a
-  few attributes (each internal node tests an attribute not yet tested on its path;
+* three classes ``c0, c1, c2``; the class is given by a random tree of depth 4 over
+  6 of the attributes (each internal node tests one of these not yet tested on its path;
   a branch below the root becomes a leaf early with probability 1/4), then 10% of
   the labels are replaced by a uniformly drawn class (label noise, so full trees grow
   well past the planted depth).
@@ -34,15 +34,16 @@ N_CLASSES = 3
 PLANTED_DEPTH = 4
 NOISE = 0.10
 EARLY_LEAF = 0.25
+POOL = 6  # the planted tree tests only these many attributes
 
 
-def _planted(rng, sizes, depth, path_used):
-    """A random tree: ("leaf", class) or ("split", feature, [subtree per value])."""
+def _planted(rng, sizes, pool, depth, path_used):
+    """A random tree over the attributes in pool: ("leaf", class) or ("split", feature, [subtree per value])."""
     if depth == PLANTED_DEPTH or (depth > 0 and rng.random() < EARLY_LEAF):
         return ("leaf", int(rng.integers(N_CLASSES)))
-    free = [j for j in range(len(sizes)) if j not in path_used]
+    free = [j for j in pool if j not in path_used]
     j = int(free[rng.integers(len(free))])
-    kids = [_planted(rng, sizes, depth + 1, path_used | {j}) for _ in range(int(sizes[j]))]
+    kids = [_planted(rng, sizes, pool, depth + 1, path_used | {j}) for _ in range(int(sizes[j]))]
     return ("split", j, kids)
 
 
@@ -74,7 +75,8 @@ def arrays(n_rows: int, n_features: int = 40, seed: int = DEFAULT_SEED):
     """(X int32 (n_rows, n_features), y int32, domain sizes, planted tree)."""
     rng = np.random.default_rng(seed)
     sizes = rng.integers(2, 11, size=n_features)          # 2..10 values per attribute
-    tree = _planted(rng, sizes, 0, frozenset())
+    pool = sorted(int(j) for j in rng.choice(n_features, size=min(POOL, n_features), replace=False))
+    tree = _planted(rng, sizes, pool, 0, frozenset())
     X = np.empty((n_rows, n_features), dtype=np.int32)
     for j in range(n_features):
         X[:, j] = rng.integers(0, sizes[j], size=n_rows, dtype=np.int32)

@@ -243,7 +243,7 @@ def test_exact_does_not_equal_a_float():
 
 # -- ordering -----------------------------------------------------------------------
 
-@settings(deadline=None, max_examples=100)
+@settings(deadline=None, max_examples=60)
 @given(values_with_near_ties, values_with_near_ties)
 def test_order_matches_mpmath(a, b):
     """compare and the rich comparisons agree with 100-digit mpmath for arbitrary pairs."""
@@ -255,7 +255,7 @@ def test_order_matches_mpmath(a, b):
     assert b.compare(a) == -expected
 
 
-@settings(deadline=None, max_examples=60)
+@settings(deadline=None, max_examples=40)
 @given(near_pairs())
 def test_near_ties_are_ordered_exactly(pair):
     """Values differing by 1e-9 down to 1e-25 are ordered as mpmath says, in both directions."""
@@ -509,7 +509,7 @@ def mp_round_text(v, digits):
     return f"{sign}{whole}" if digits == 0 else f"{sign}{whole}.{frac:0{digits}d}"
 
 
-@settings(deadline=None, max_examples=50)
+@settings(deadline=None, max_examples=30)
 @given(irrational_exacts, st.integers(min_value=0, max_value=50))
 def test_decimal_text_of_irrationals_matches_mpmath(x, digits):
     """Irrational values print the digits mpmath computes at 120 digits, for 0 to 50 decimals."""

@@ -229,7 +229,7 @@ def test_gain_ratio_with_zero_split_information_raises():
 
 # -- properties on labels ---------------------------------------------------------------
 
-@settings(deadline=None, max_examples=60)
+@settings(deadline=None, max_examples=40)
 @given(pairs)
 def test_mutual_information_is_symmetric_and_equals_gain(rows):
     """I(X;Y) = I(Y;X) = IG(Y; X) exactly, and n·I matches the integer identity."""
@@ -243,7 +243,7 @@ def test_mutual_information_is_symmetric_and_equals_gain(rows):
     assert i_xy * n == expected
 
 
-@settings(deadline=None, max_examples=60)
+@settings(deadline=None, max_examples=40)
 @given(pairs)
 def test_chain_rule(rows):
     """H(X,Y) = H(X) + H(Y|X) exactly, each side checked against the integer identity."""
@@ -254,7 +254,7 @@ def test_chain_rule(rows):
     assert conditional_entropy(y, given=x) * n == n_h_given([(b, a) for a, b in rows])
 
 
-@settings(deadline=None, max_examples=60)
+@settings(deadline=None, max_examples=40)
 @given(pairs)
 def test_gain_is_between_zero_and_class_entropy(rows):
     """0 ≤ IG ≤ H(Y), decided exactly."""
@@ -279,7 +279,7 @@ def test_gain_is_zero_exactly_when_independent(table):
     assert ig * n == n_ig_table(table)
 
 
-@settings(deadline=None, max_examples=50)
+@settings(deadline=None, max_examples=40)
 @given(triples)
 def test_conditional_mutual_information_identity(rows):
     """I(X;Y|Z) = H(X|Z) - H(X|Y,Z), is symmetric in X and Y, non-negative, and matches the integer identity."""
@@ -303,7 +303,7 @@ def test_joint_entropy_of_one_and_three_columns():
     assert joint_entropy(x, y, z) == Exact.log2(5)
 
 
-@settings(deadline=None, max_examples=60)
+@settings(deadline=None, max_examples=25)
 @given(pairs, st.builds(Fraction, st.integers(1, 50), st.integers(1, 50)))
 def test_weighted_counts_scale_invariance(rows, k):
     """Scaling every count of a table by a rational weight leaves H, H(Y|X) and IG unchanged."""
@@ -382,7 +382,7 @@ def test_kl_divergence_and_cross_entropy_match_sympy():
     assert h_pq == entropy_of_probabilities(p) + d
 
 
-@settings(deadline=None, max_examples=50)
+@settings(deadline=None, max_examples=30)
 @given(st.integers(2, 5).flatmap(lambda k: st.tuples(distributions(k), distributions(k))))
 def test_divergence_properties(pq):
     """D(p‖p) = 0, D(p‖q) ≥ 0 (Gibbs) and matches mpmath; H(p,q) = H(p) + D(p‖q) where finite."""

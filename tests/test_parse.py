@@ -206,7 +206,7 @@ def test_str_of_exact_parses_back(x):
     assert hash(y) == hash(x)
 
 
-@settings(deadline=None, max_examples=50)
+@settings(deadline=None, max_examples=40)
 @given(exacts, exacts.filter(bool))
 def test_str_of_ratio_parses_back(a, b):
     """str(Ratio) parses back to an equal value."""
@@ -214,7 +214,7 @@ def test_str_of_ratio_parses_back(a, b):
     assert parse_exact(str(r)) == r
 
 
-@settings(deadline=None, max_examples=40)
+@settings(deadline=None, max_examples=25)
 @given(st.integers(2, 3).flatmap(
     lambda width: st.lists(st.lists(st.integers(0, 30), min_size=width, max_size=width), min_size=2, max_size=4))
     .filter(lambda t: sum(map(sum, t)) > 0))
