@@ -70,10 +70,10 @@ def _frac(q):
 _CRITERIA = {"gain": "gain", "gain-ratio": "gain_ratio", "gain-ratio-plain": "gain_ratio_plain"}
 
 
-def _read(path, target):
+def _read(path, target, missing_as_value=False):
     from .data import load
 
-    return load(path, target=target)
+    return load(path, target=target, on_missing="value" if missing_as_value else "reject")
 
 
 def _build(args, data):
@@ -102,7 +102,7 @@ def _emit(args, inputs, write):
 def _cmd_tree(args, out):
     from .printers import render
 
-    data = _read(args.data, args.target)
+    data = _read(args.data, args.target, args.missing_as_value)
     tree = _build(args, data)
     if args.format != "text" and args.table_format != "simple":
         raise InfotreeError("--table-format applies to --format text only")
@@ -127,7 +127,7 @@ def _cmd_measures(args, out):
     from .printers import render_node
     from .tree import node_at
 
-    data = _read(args.data, args.target)
+    data = _read(args.data, args.target, args.missing_as_value)
     node = node_at(data, _parse_at(args.at or ""), criterion=_CRITERIA[args.criterion])
     return _emit(args, [args.data], lambda f: render_node(
         node.tree, node, f, fmt=args.format, digits=args.digits, table_format=args.table_format))
@@ -142,7 +142,7 @@ def _cmd_predict(args, out):
             raise InfotreeError("predict --train TRAIN needs a DATA file to predict")
         if args.data is not None:
             raise InfotreeError("predict takes either MODEL.json DATA or --train TRAIN DATA, not both")
-        tree = _build(args, _read(args.train, args.target))
+        tree = _build(args, _read(args.train, args.target, args.missing_as_value))
         data_path = args.model_or_data
     else:
         if args.model_or_data is None or args.data is None:
@@ -206,6 +206,8 @@ def build_parser() -> argparse.ArgumentParser:
     common.add_argument("--target", metavar="T", help="the class column (default: the last column)")
     common.add_argument("--criterion", choices=list(_CRITERIA), default="gain",
                         help="gain (ID3, default), gain-ratio (C4.5 as J48), gain-ratio-plain")
+    common.add_argument("--missing-as-value", action="store_true",
+                        help="treat the missing-value tokens ? and empty as an ordinary value (default: refuse them)")
     grow = _Parser(add_help=False)
     grow.add_argument("--max-depth", type=_nonneg, metavar="N")
     grow.add_argument("--min-samples-split", type=_positive, default=2, metavar="N")
