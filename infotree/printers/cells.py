@@ -29,7 +29,7 @@ from ..forms import conditional_entropy_form, counts_text, entropy_form
 
 __all__ = ["LATEX", "MARKDOWN", "Markup", "NODE_SELECTIONS", "NodeView", "TEXT", "Table", "class_counts_text",
            "code_span", "count_text", "entropy_name", "has_derivation", "latex_escape", "leaf_text", "node_title",
-           "node_view", "select_nodes", "tree_lines"]
+           "node_view", "select_nodes", "tree_lines", "weka_line", "write_tree_lines"]
 
 NODE_SELECTIONS = ("all", "root", "none")
 
@@ -228,6 +228,22 @@ def tree_lines(tree, markup: Markup = TEXT):
         if node.is_leaf:
             line += f": {_leaf(node, markup)}"
         yield node, len(node.path) - 1, line
+
+
+def write_tree_lines(tree, out, line_of, markup: Markup = TEXT) -> tuple[int, int]:
+    """Write ``line_of(depth, line)`` for each of :func:`tree_lines`; return (leaves, nodes)."""
+    root = tree.root
+    size, leaves = 1, 0
+    for node, depth, line in tree_lines(tree, markup):
+        out.write(line_of(depth, line))
+        size += node is not root
+        leaves += node.is_leaf
+    return leaves, size
+
+
+def weka_line(depth: int, line: str) -> str:
+    """A tree line in Weka's style: ``|  `` once per level."""
+    return "|  " * depth + line + "\n"
 
 
 def _leaf(node, markup):

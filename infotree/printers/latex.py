@@ -11,7 +11,8 @@ follow ``\approx``.  Names are escaped (``_ & % # $ { } ~ ^ \`` and ``< > |``).
 
 from __future__ import annotations
 
-from .cells import LATEX, Table, has_derivation, latex_escape, node_title, node_view, select_nodes, tree_lines
+from .cells import (LATEX, Table, has_derivation, latex_escape, node_title, node_view, select_nodes,
+                    write_tree_lines)
 from .steps import node_steps
 
 __all__ = ["PACKAGES", "write", "write_node", "write_table"]
@@ -71,6 +72,11 @@ def write_node(tree, node, out, *, digits=4, heading="subsubsection") -> None:
     out.write(f"\\item \\textbf{{decision:}} {v.decision}\n\\end{{itemize}}}}\n")
 
 
+def _tree_line(depth: int, line: str) -> str:
+    indent = f"\\hspace*{{{1.5 * depth:g}em}}" if depth else ""
+    return f"{indent}{line}\\par\n"
+
+
 def write(tree, out, *, digits=4, nodes="all", steps=False, standalone=False) -> None:
     """The tree, the worked solution if asked for, then the derivation of the selected nodes."""
     if standalone:
@@ -80,16 +86,10 @@ def write(tree, out, *, digits=4, nodes="all", steps=False, standalone=False) ->
         out.write(f"% infotree: decision tree for {latex_escape(tree.target)}; "
                   f"needs \\usepackage{{{','.join(PACKAGES)}}}\n")
     out.write("\\subsection*{Tree}\n{\\setlength{\\parindent}{0pt}\n")
-    root = tree.root
-    size, leaves = 1, 0
-    for node, depth, line in tree_lines(tree, LATEX):
-        indent = f"\\hspace*{{{1.5 * depth:g}em}}" if depth else ""
-        out.write(f"{indent}{line}\\par\n")
-        size += node is not root
-        leaves += node.is_leaf
+    leaves, size = write_tree_lines(tree, out, _tree_line, LATEX)
     out.write("}\n\\medskip\n")
-    if root.is_leaf:
-        out.write(f"Single leaf: {latex_escape(root.reason)}.\\par\n")
+    if tree.root.is_leaf:
+        out.write(f"Single leaf: {latex_escape(tree.root.reason)}.\\par\n")
     out.write(f"{leaves} leaves, {size} nodes.\\par\n")
     if steps:
         out.write("\\subsection*{Worked solution}\n")

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from .cells import MARKDOWN, TEXT, Table, has_derivation, node_title, node_view, select_nodes, tree_lines
+from .cells import (MARKDOWN, TEXT, Table, has_derivation, node_title, node_view, select_nodes, weka_line,
+                    write_tree_lines)
 from .steps import node_steps
 
 __all__ = ["write", "write_node", "write_table"]
@@ -60,15 +61,10 @@ def write(tree, out, *, digits=4, nodes="all", steps=False) -> None:
     """The tree, the worked solution if asked for, then the derivation of the selected nodes."""
     fence = _fence(tree)
     out.write(f"## Tree\n\n{fence}text\n")
-    root = tree.root
-    size, leaves = 1, 0
-    for node, depth, line in tree_lines(tree):
-        out.write("|  " * depth + line + "\n")
-        size += node is not root
-        leaves += node.is_leaf
+    leaves, size = write_tree_lines(tree, out, weka_line)
     out.write(f"{fence}\n\n")
-    if root.is_leaf:
-        out.write(f"Single leaf: {MARKDOWN.name(root.reason)}.\n\n")
+    if tree.root.is_leaf:
+        out.write(f"Single leaf: {MARKDOWN.name(tree.root.reason)}.\n\n")
     out.write(f"{leaves} leaves, {size} nodes.\n")
     if steps:
         out.write("\n## Worked solution\n")

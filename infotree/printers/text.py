@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from tabulate import tabulate
 
-from .cells import TEXT, Table, has_derivation, node_view, select_nodes, tree_lines
+from .cells import TEXT, Table, has_derivation, node_view, select_nodes, weka_line, write_tree_lines
 from .steps import node_steps
 
 __all__ = ["write", "write_node", "write_steps", "write_tree"]
@@ -23,14 +23,9 @@ _ALIGN = {"l": "left", "r": "right"}
 
 def write_tree(tree, out) -> None:
     """The tree, one line per node below the root, then its size."""
-    root = tree.root
-    size, leaves = 1, 0
-    for node, depth, line in tree_lines(tree):
-        out.write("|  " * depth + line + "\n")
-        size += node is not root
-        leaves += node.is_leaf
-    if root.is_leaf:
-        out.write(f"single leaf: {root.reason}\n")
+    leaves, size = write_tree_lines(tree, out, weka_line)
+    if tree.root.is_leaf:
+        out.write(f"single leaf: {tree.root.reason}\n")
     out.write(f"\nNumber of leaves: {leaves}\nSize of the tree: {size}\n")
 
 
@@ -42,7 +37,7 @@ def _table(t: Table, table_format) -> str:
 def write_node(tree, node, out, *, digits=4, table_format="simple") -> None:
     """One node's derivation: facts, the branch, candidate and exact-value tables, the decision."""
     if not has_derivation(node):
-        out.write(f"{TEXT.name(node.describe_path())}: {node.reason}; no candidates to compare\n")
+        out.write(f"{node.describe_path()}: {node.reason}; no candidates to compare\n")
         return
     v = node_view(tree, node, digits=digits, markup=TEXT)
     title = f"Node: {v.title}"
