@@ -201,6 +201,23 @@ class Node:
             self._candidates = out
         return self._candidates
 
+    def forget(self) -> None:
+        """Drop the cached candidate records (they are rebuilt from the counts on demand)."""
+        self._candidates = None
+
+    @property
+    def chosen(self) -> Candidate | None:
+        """The candidate record of the split feature alone, or None for a leaf."""
+        if self.split is None or self.tables is None:
+            return None
+        if self._candidates is not None:
+            return self.candidate(self.split)
+        t, j = self.tree, self.split
+        nc = len(t.classes)
+        table = tuple(tuple(int(c) for c in self.tables[j, v, :nc]) for v in range(len(t.domains[j])))
+        passes = None if self.average_gain_ok is None else j in self.average_gain_ok
+        return Candidate(t.features[j], j, table, t.domains[j], passes, True)
+
     def candidate(self, feature) -> Candidate:
         for c in self.candidates():
             if c.feature == feature or c.index == feature:

@@ -197,6 +197,7 @@ def select_nodes(tree, nodes: str):
     for node in tree.nodes():
         if has_derivation(node):
             yield node
+            node.forget()  # printed: drop its exact values so memory stays flat
 
 
 # -- the tree as lines ----------------------------------------------------------------------

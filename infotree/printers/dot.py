@@ -34,7 +34,7 @@ def _node_label(tree, node, digits) -> str:
         if node.errors:
             text += "\n" + class_counts_text(tree, node.class_counts)
         return text
-    c = node.candidate(node.split)
+    c = node.chosen
     text = f"{node.split_feature}\nIG = {decimal_text(c.gain, digits)}"
     if tree.criterion in ("gain_ratio", "gain_ratio_plain"):
         text += f"\nGR = {decimal_text(c.gain_ratio, digits)}"
