@@ -651,6 +651,8 @@ def report(results):
             if g is not None:
                 P(f"  growth: {g / 1024:.1f} KiB per rendered node ({'flat' if abs(g) < 512 else 'NOT flat'})")
     targets(results)
+    for e in results.get("errors", []):
+        P(f"FAILED section {e}")
 
 
 def targets(results):
@@ -736,32 +738,45 @@ def main(argv=None):
 
     results = {"when": time.strftime("%Y-%m-%d %H:%M"), "python": sys.version.split()[0], "numpy": np.__version__,
                "cpus": os.cpu_count(), "load_start": _load(), "repeats": args.repeats,
-               "peer_repeats": args.peer_repeats, "datasets": []}
+               "peer_repeats": args.peer_repeats, "datasets": [], "errors": []}
     t_start = time.perf_counter()
     weka_jar = find_weka()
     print_data = "nursery" if args.quick else "connect-4"
     tree_for_print = None
     for spec in all_specs:
         if want(spec.name):
-            kept = run_dataset(spec, args, results, weka_jar, keep=spec.name == print_data and want("printing"))
+            try:
+                kept = run_dataset(spec, args, results, weka_jar, keep=spec.name == print_data and want("printing"))
+            except Exception as e:  # report and go on: one broken section must not lose the others
+                results["errors"].append(f"{spec.name}: {_err(e)}")
+                log(f"[{spec.name}] FAILED: {_err(e)}")
+                continue
             if kept is not None:
                 tree_for_print = (spec.name, kept)
-    if want("rss"):
-        run_rss(args, results)
-    if want("startup"):
-        run_startup(args, results)
+    for name, fn in (("rss", run_rss), ("startup", run_startup)):
+        if want(name):
+            try:
+                fn(args, results)
+            except Exception as e:
+                results["errors"].append(f"{name}: {_err(e)}")
+                results.pop(name, None)
+                log(f"[{name}] FAILED: {_err(e)}")
     if want("printing"):
         spec = next((s for s in all_specs if s.name == print_data), None)
-        if spec is None:
-            results["printing"] = {"skipped": f"{print_data} data not found"}
-        elif tree_for_print is not None:
-            run_printing(args, results, tree_for_print)
-        else:
-            from infotree.tree import build_tree
+        try:
+            if spec is None:
+                results["printing"] = {"skipped": f"{print_data} data not found"}
+            else:
+                if tree_for_print is None:
+                    from infotree.tree import build_tree
 
-            log(f"[printing] building the {print_data} ID3 tree")
-            tree_for_print = (print_data, build_tree(spec.load(), criterion="gain"))
-            run_printing(args, results, tree_for_print)
+                    log(f"[printing] building the {print_data} ID3 tree")
+                    tree_for_print = (print_data, build_tree(spec.load(), criterion="gain"))
+                run_printing(args, results, tree_for_print)
+        except Exception as e:
+            # The printers are being written concurrently; a half-edited module must not lose the run.
+            results["printing"] = {"skipped": f"printers not usable right now: {_err(e)}"}
+            log(f"[printing] FAILED: {_err(e)}")
     results["load_end"] = _load()
     results["total_s"] = time.perf_counter() - t_start
     report(results)
@@ -769,6 +784,10 @@ def main(argv=None):
     if args.json:
         args.json.write_text(json.dumps(results, indent=1, default=str))
     return 0
+
+
+def _err(e):
+    return f"{type(e).__name__}: {e}".splitlines()[0][:300]
 
 
 def _load():

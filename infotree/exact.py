@@ -156,8 +156,12 @@ class Exact(_Ordered):
 
     @classmethod
     def from_coefficients(cls, c0, coefficients: dict) -> "Exact":
-        """Build from a constant and a ``{prime: coefficient}`` mapping (2 allowed)."""
-        return cls(c0, coefficients)
+        """Build ``c0 + Σ c·log2(b)`` from a ``{b: c}`` mapping; each b is factored into primes."""
+        acc: dict = {}
+        for b, c in coefficients.items():
+            for p, e in factorize(b).items():
+                acc[p] = acc.get(p, 0) + Fraction(c) * e
+        return cls(c0, acc)
 
     # -- predicates and conversions ------------------------------------------
     def is_rational(self) -> bool:
@@ -317,6 +321,8 @@ class Exact(_Ordered):
         # The subtraction itself rounds once.
         if abs(d) > (b1 + b2) * (1 + 4 * _U) + abs(d) * _U:
             return 1 if d > 0 else -1
+        if self.c0 == o.c0 and self.terms == o.terms:
+            return 0  # an exact tie: equal coefficients, nothing to evaluate
         return (self - o).sign()
 
     # -- text -------------------------------------------------------------------

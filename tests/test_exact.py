@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import mpmath
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import infotree.exact as exact_module
@@ -152,6 +152,14 @@ def test_prime_two_folds_into_the_constant():
     x = Exact.from_coefficients(1, {2: F(1, 2), 3: 1})
     assert x.c0 == F(3, 2)
     assert x.terms == ((3, F(1)),)
+
+
+def test_from_coefficients_factors_composite_bases():
+    """Composite and fractional bases are factored, so the result equals (and hashes like) the canonical value."""
+    x = Exact.from_coefficients(0, {9: 1, F(5, 14): F(1, 2)})
+    expected = 2 * Exact.log2(3) + F(1, 2) * Exact.log2(F(5, 14))
+    assert x == expected and hash(x) == hash(expected)
+    assert str(x) == "-1/2 + 2*log2(3) + 1/2*log2(5/7)"
 
 
 # -- arithmetic ---------------------------------------------------------------------
@@ -306,7 +314,9 @@ def test_convergent_ties_decided_by_precise_fallback():
 
 # Pairs of 2x2 tables with counts in the tens of thousands whose information gains
 # differ by less than 1e-16 (found by a search over random tables, then checked
-# below at 100 digits).  float64 puts each pair at the same value.
+# below at 100 digits).  On IEEE doubles the textbook float formula orders the first
+# two pairs the wrong way round (float gaps of 1.1e-16 with the opposite sign) and
+# gives the exactly-zero gain of the last table 1.1e-16; nothing below relies on it.
 NEAR_EQUAL_GAINS = [
     ([[18669, 28006], [37336, 56009]], [[11520, 23052], [34559, 69154]]),  # differ by -5.9e-18
     ([[26637, 39900], [79913, 119703]], [[39931, 26606], [119796, 79820]]),  # differ by +3.3e-17
