@@ -20,7 +20,9 @@ made in float64 only:
   fallback, no tie records;
 * **records**: a node keeps what a float tree needs (depth, class counts, label,
   split, children); no path tuples, no copies of the count block, no candidate
-  tables, no parent link.
+  tables, no parent link; and a level whose nodes are all at ``max_depth`` is not
+  counted (they are leaves whatever the counts say; infotree counts it to keep
+  those leaves' candidate tables).
 
 Only infotree's default parameters plus ``max_depth`` are supported (min_samples_split=2,
 min_objects=2, min_gain=None, stop_at_zero_gain=False, slack 1/1000, collapse for
@@ -131,6 +133,13 @@ class FloatBuilder:
     def level(self, nodes, node_of_row, used):
         t, nc = self.t, self.nc
         K = len(nodes)
+        if t.max_depth is not None and nodes[0].depth >= t.max_depth:
+            # Every open node of a level has the same depth: at max_depth they all stop.
+            # A float tree needs no counts for them (infotree counts this level to keep
+            # the leaves' candidate tables: records).
+            for node in nodes:
+                node.stop = "pure" if int(np.count_nonzero(node.class_counts)) <= 1 else "max_depth"
+            return node_of_row, [], None
         T, active, nid = self.counts(K, node_of_row)
         CC = np.array([nd.class_counts for nd in nodes], dtype=np.int64).reshape(K, nc)
         n = CC.sum(axis=1)
