@@ -35,7 +35,10 @@ Criteria
 
 from __future__ import annotations
 
+import bisect
 import math
+import numbers
+import re
 from fractions import Fraction
 from functools import lru_cache
 
@@ -53,6 +56,8 @@ from .measures import (
 __all__ = ["CRITERIA", "Candidate", "Node", "Tree", "build_tree", "node_at"]
 
 CRITERIA = ("gain", "gain_ratio", "gain_ratio_plain")
+THRESHOLDS = ("data", "midpoint")
+PRUNING = ("none", "pessimistic", "reduced-error")
 _U = 2.0 ** -53
 
 
@@ -65,7 +70,7 @@ class Branch:
 
     def __init__(self, value: str, counts):
         self.value = value
-        self.counts = counts  # tuple of ints, class order
+        self.counts = counts  # tuple of ints (or exact Fractions: C4.5 weights), class order
 
     @property
     def n(self):
@@ -80,17 +85,45 @@ class Branch:
 class Candidate:
     """A candidate feature at a node, with its exact measures (computed on demand)."""
 
-    __slots__ = ("feature", "index", "table", "branches", "passes_average_gain", "valid", "_cache")
+    __slots__ = ("feature", "index", "table", "branches", "passes_average_gain", "valid", "unknown",
+                 "threshold", "n_cuts", "mdl", "_cache")
 
-    def __init__(self, feature, index, table, values, passes_average_gain=None, valid=True):
+    def __init__(self, feature, index, table, values, passes_average_gain=None, valid=True, *,
+                 unknown=None, threshold=None, n_cuts=None, mdl=False):
         self.feature = feature
         self.index = index
-        #: tuple of per-value class-count tuples (rows = values, columns = classes)
+        #: tuple of per-value class-count tuples (rows = values, columns = classes); the
+        #: rows whose value is known (C4.5 with missing values)
         self.table = table
         self.branches = [Branch(v, r) for v, r in zip(values, table)]
         self.passes_average_gain = passes_average_gain
         self.valid = valid
+        #: class counts of the rows whose value is missing, or None when there are none
+        self.unknown = unknown
+        #: numeric feature: the threshold t of the best cut (branches ``<= t`` and ``> t``),
+        #: the number of cuts C4.5 evaluated, and whether log2(cuts)/n is subtracted (C4.5)
+        self.threshold = threshold
+        self.n_cuts = n_cuts
+        self.mdl = mdl
         self._cache = {}
+
+    @property
+    def n(self):
+        """The node's weight: known rows plus rows with a missing value."""
+        return sum(map(sum, self.table)) + (sum(self.unknown) if self.unknown else 0)
+
+    @property
+    def known_fraction(self) -> Fraction:
+        """Share of the node's weight whose value is known (1 without missing values)."""
+        n = self.n
+        return Fraction(1) if not self.unknown else Fraction(sum(map(sum, self.table))) / n
+
+    @property
+    def mdl_penalty(self) -> Exact:
+        """C4.5's log2(number of cuts) / n for a numeric feature, else 0."""
+        if not self.mdl or not self.n_cuts or self.n_cuts < 2:
+            return Exact(0)
+        return Exact.log2(self.n_cuts) / Fraction(self.n)
 
     def _get(self, key, fn):
         c = self._cache
@@ -104,11 +137,21 @@ class Candidate:
 
     @property
     def gain(self) -> Exact:
-        return self._get("ig", lambda: information_gain_from_table(self.table))
+        """IG on the known rows × the known fraction, less the MDL term (C4.5 numeric)."""
+        def ig():
+            g = information_gain_from_table(self.table)
+            if self.unknown:
+                g = g * self.known_fraction
+            return g - self.mdl_penalty if self.mdl else g
+        return self._get("ig", ig)
 
     @property
     def split_info(self) -> Exact:
-        return self._get("si", lambda: split_information_from_table(self.table))
+        """Entropy of the branch weights; the missing values are one more branch (C4.5)."""
+        def si():
+            rows = self.table + ((self.unknown,) if self.unknown else ())
+            return split_information_from_table(rows)
+        return self._get("si", si)
 
     @property
     def gain_ratio(self) -> Ratio | None:
@@ -128,7 +171,7 @@ class Node:
 
     __slots__ = ("tree", "path", "depth", "class_counts", "tables", "considered", "split",
                  "ties", "stop", "label", "children", "parent", "valid", "average_gain_ok",
-                 "_candidates", "collapsed_errors")
+                 "_candidates", "collapsed_errors", "scale", "cuts", "threshold", "pruned")
 
     def __init__(self, tree, path, depth, class_counts, parent=None):
         self.tree = tree
@@ -148,11 +191,20 @@ class Node:
         self.average_gain_ok = None  # C4.5: features with gain >= average
         self._candidates = None
         self.collapsed_errors = None
+        self.scale = 1              # tables hold counts × scale (integers; C4.5 weights)
+        self.cuts = {}              # numeric feature -> (rank below, rank above, cuts counted)
+        self.threshold = None       # numeric split: children are <= threshold, > threshold
+        self.pruned = None          # pruning's record for this node (see infotree.prune)
 
     # -- plain facts --
     @property
-    def n(self) -> int:
-        return int(np.sum(self.class_counts))
+    def n(self):
+        """The node's weight: its number of rows (an exact Fraction with C4.5 weights)."""
+        c = self.class_counts
+        if getattr(c, "dtype", None) == object:
+            s = sum(c.tolist(), Fraction(0))
+            return int(s) if s.denominator == 1 else s
+        return int(np.sum(c))
 
     @property
     def is_leaf(self) -> bool:
@@ -167,8 +219,28 @@ class Node:
         return entropy(self.class_counts) if self.n else None
 
     def path_names(self) -> list[tuple[str, str]]:
+        """(feature, value) per step from the root; a numeric step's value is ``<= t`` or ``> t``."""
+        return [(f, v if op == "=" else f"{op} {v}") for f, op, v in self.path_conditions()]
+
+    def path_conditions(self) -> list[tuple[str, str, str]]:
+        """(feature, operator, value) per step from the root: ``=``, ``<=`` or ``>``."""
         t = self.tree
-        return [(t.features[f], t.domains[f][v]) for f, v in self.path]
+        steps = []
+        node = self
+        while node.parent is not None:
+            f, v = node.path[-1]
+            steps.append((t.features[f], *node.parent.branch_condition(v)))
+            node = node.parent
+        # A node_at node has a path but no parent: its steps are nominal.
+        head = [(t.features[f], "=", t.domains[f][v]) for f, v in node.path]
+        return head + steps[::-1]
+
+    def branch_condition(self, v) -> tuple[str, str]:
+        """(operator, value text) of this split node's branch v."""
+        t = self.tree
+        if self.threshold is not None:
+            return ("<=" if v == 0 else ">", t.number_text(self.threshold))
+        return ("=", t.domains[self.split][v])
 
     @property
     def split_feature(self) -> str | None:
@@ -179,27 +251,55 @@ class Node:
         return self.tree.classes[self.label]
 
     @property
-    def errors(self) -> int:
-        """Training errors of this node as a leaf."""
-        return self.n - int(max(self.class_counts)) if self.n else 0
+    def errors(self):
+        """Training errors (weight) of this node as a leaf."""
+        n = self.n
+        if not n:
+            return 0
+        e = n - max(self.class_counts.tolist())
+        return int(e) if getattr(e, "denominator", 1) == 1 else e
 
     def candidates(self) -> list[Candidate]:
         """The candidate table: one record per feature considered at this node."""
         if self._candidates is None:
-            t = self.tree
             out = []
             if self.tables is not None:
-                nc = len(t.classes)
-                for j in np.flatnonzero(self.considered).tolist():
-                    nv = len(t.domains[j])
-                    table = tuple(tuple(int(c) for c in self.tables[j, v, :nc]) for v in range(nv))
-                    passes = None
-                    if self.average_gain_ok is not None:
-                        passes = j in self.average_gain_ok
-                    valid = True if self.valid is None else j in self.valid
-                    out.append(Candidate(t.features[j], j, table, t.domains[j], passes, valid))
+                # A numeric feature with no admissible cut here is no candidate.
+                out = [self._candidate(j) for j in np.flatnonzero(self.considered).tolist()
+                       if self.tree.kinds[j] != "numeric" or j in self.cuts]
             self._candidates = out
         return self._candidates
+
+    def _candidate(self, j) -> Candidate:
+        t = self.tree
+        nc = len(t.classes)
+        d = self.scale
+        exact = d != 1 or self.tables.dtype == object
+
+        def row(r):
+            return tuple(Fraction(int(c), d) if exact else int(c) for c in r[:nc])
+
+        numeric = t.kinds[j] == "numeric"
+        threshold = n_cuts = None
+        if numeric:
+            cut = self.cuts.get(j)
+            if cut is None:  # no admissible cut: nothing to show but the feature
+                values, nv = (), 0
+            else:
+                threshold, n_cuts = t.threshold_between(j, cut[0], cut[1]), cut[2]
+                text = t.number_text(threshold)
+                values, nv = (f"<= {text}", f"> {text}"), 2
+        else:
+            values, nv = t.domains[j], len(t.domains[j])
+        table = tuple(row(self.tables[j, v]) for v in range(nv))
+        unknown = None
+        if t.missing_slot:
+            u = row(self.tables[j, -1])
+            unknown = u if any(u) else None
+        passes = None if self.average_gain_ok is None else j in self.average_gain_ok
+        valid = True if self.valid is None else j in self.valid
+        return Candidate(t.features[j], j, table, values, passes, valid, unknown=unknown,
+                         threshold=threshold, n_cuts=n_cuts, mdl=numeric and t.criterion == "gain_ratio")
 
     def forget(self) -> None:
         """Drop the cached candidate records (they are rebuilt from the counts on demand)."""
@@ -212,11 +312,7 @@ class Node:
             return None
         if self._candidates is not None:
             return self.candidate(self.split)
-        t, j = self.tree, self.split
-        nc = len(t.classes)
-        table = tuple(tuple(int(c) for c in self.tables[j, v, :nc]) for v in range(len(t.domains[j])))
-        passes = None if self.average_gain_ok is None else j in self.average_gain_ok
-        return Candidate(t.features[j], j, table, t.domains[j], passes, True)
+        return self._candidate(self.split)
 
     def candidate(self, feature) -> Candidate:
         for c in self.candidates():
@@ -279,9 +375,13 @@ _STOPS = {
 class Tree:
     """A grown tree: the root :class:`Node`, the data's names, and the parameters."""
 
-    def __init__(self, *, features, domains, classes, target, criterion, params):
+    def __init__(self, *, features, domains, classes, target, criterion, params, kinds=None, numbers=None):
         self.features = tuple(features)
         self.domains = tuple(tuple(d) for d in domains)
+        #: "nominal" or "numeric" per feature; a numeric feature's sorted distinct values
+        self.kinds = tuple(kinds) if kinds is not None else ("nominal",) * len(self.features)
+        self.numbers = tuple(numbers) if numbers is not None else (None,) * len(self.features)
+        self.missing_slot = False  # the count tables end with a slot for missing values
         self.classes = tuple(classes)
         self.target = target
         self.criterion = criterion
@@ -289,6 +389,23 @@ class Tree:
         self.root: Node | None = None
         self._index = {f: i for i, f in enumerate(self.features)}
         self._value_index = [{v: i for i, v in enumerate(d)} for d in self.domains]
+
+    def threshold_between(self, j, lo, hi) -> Fraction:
+        """The threshold of a cut between ranks lo and hi of numeric feature j.
+
+        ``"midpoint"``: (v_lo + v_hi)/2; ``"data"`` (C4.5, J48's setSplitPoint): the
+        largest training value at most that midpoint.
+        """
+        vals = self.numbers[j]
+        mid = (vals[lo] + vals[hi]) / 2
+        if self.params.get("threshold") == "midpoint":
+            return mid
+        return vals[bisect.bisect_right(vals, mid) - 1]
+
+    @staticmethod
+    def number_text(q: Fraction) -> str:
+        """A threshold in the exact grammar: a decimal when it terminates, else p/q."""
+        return _number_text(q)
 
     @property
     def _twice_min(self):
@@ -319,7 +436,12 @@ class Tree:
 
     # -- using the tree --
     def _codes(self, rows, unseen):
-        """Rows (dicts by feature name, sequences in feature order, or a Dataset) as codes."""
+        """Rows (dicts by feature name, sequences in feature order, or a Dataset) as codes.
+
+        A nominal value becomes its index (-1: unseen, with ``unseen="majority"``), a
+        numeric one an exact Fraction; a missing value (``?``, empty, None) of a C4.5
+        tree becomes None.
+        """
         if hasattr(rows, "X") and hasattr(rows, "domains"):
             return self._codes_from_dataset(rows, unseen)
         out = []
@@ -333,15 +455,27 @@ class Tree:
                 vals = list(row)
                 if len(vals) != len(self.features):
                     raise InfotreeError(f"row {i + 1} has {len(vals)} values; the tree has {len(self.features)} features: {', '.join(self.features)}")
-            codes = []
-            for j, v in enumerate(vals):
-                s = str(v).strip()
-                c = self._value_index[j].get(s)
-                if c is None:
-                    c = self._unseen(j, s, unseen, f"row {i + 1}")
-                codes.append(c)
-            out.append(codes)
+            out.append([self._code(j, v, unseen, f"row {i + 1}") for j, v in enumerate(vals)])
         return out
+
+    def _code(self, j, v, unseen, where):
+        s = "" if v is None else str(v).strip()
+        if self.kinds[j] == "numeric":
+            if s in _MISSING:
+                return self._missing(j, s, where)
+            return _parse_number(v, s, f"{where}: value {s!r} of numeric feature {self.features[j]!r}")
+        c = self._value_index[j].get(s)
+        if c is None:
+            if s in _MISSING and self.criterion == "gain_ratio":
+                return None
+            c = self._unseen(j, s, unseen, where)
+        return c
+
+    def _missing(self, j, s, where):
+        if self.criterion == "gain_ratio":
+            return None
+        raise InfotreeError(f"{where}: feature {self.features[j]!r} is missing ({s!r}); only a C4.5 (gain_ratio) "
+                            f"tree can predict with missing values")
 
     def _unseen(self, j, value, unseen, where):
         if unseen == "majority":
@@ -352,44 +486,83 @@ class Tree:
 
     def _codes_from_dataset(self, data, unseen):
         cols = []
+        n = len(data.y)
+        kinds = getattr(data, "kinds", ("nominal",) * len(data.features))
         for j, f in enumerate(self.features):
             if f not in data.features:
                 raise InfotreeError(f"data has no column {f!r}; the tree needs: {', '.join(self.features)}")
             k = data.features.index(f)
-            mapping = np.array([self._value_index[j].get(v, -2) for v in data.domains[k]] + [-1], dtype=np.int64)
-            col = mapping[data.X[:, k]]
+            x = data.X[:, k]
+
+            def where(i):
+                if getattr(data, "lines", None) is not None and data.source:
+                    return f"{data.source} line {int(data.lines[i])}"
+                return f"row {i + 1}"
+
+            if self.kinds[j] == "numeric" or kinds[k] == "numeric":
+                col = []
+                for i, c in enumerate(x.tolist()):
+                    if c < 0:
+                        col.append(self._missing(j, "?", where(i)))
+                    elif kinds[k] == "numeric" and self.kinds[j] == "numeric":
+                        col.append(data.numbers[k][c])
+                    else:
+                        col.append(self._code(j, data.domains[k][c], unseen, where(i)))
+                cols.append(col)
+                continue
+            mapping = np.array([self._value_index[j].get(v, -2) for v in data.domains[k]] + [-3], dtype=np.int64)
+            col = mapping[x]
             bad = np.flatnonzero(col == -2)
             if bad.size:
                 i = int(bad[0])
-                where = f"{data.source} line {int(data.lines[i])}" if getattr(data, "lines", None) is not None and data.source else f"row {i + 1}"
-                self._unseen(j, data.domains[k][int(data.X[i, k])], unseen, where)
+                self._unseen(j, data.domains[k][int(x[i])], unseen, where(i))
                 col[col == -2] = -1
-            cols.append(col)
-        return np.stack(cols, axis=1).tolist() if cols else [[] for _ in range(len(data.y))]
+            if (col == -3).any():
+                i = int(np.flatnonzero(col == -3)[0])
+                self._missing(j, "?", where(i))
+            cols.append([None if c == -3 else c for c in col.tolist()])
+        return [list(r) for r in zip(*cols)] if cols else [[] for _ in range(n)]
 
-    def _leaf_for(self, codes):
-        node = self.root
+    def _child(self, node, c):
+        """The child a code goes to, None for a missing value, -1 for an unseen one."""
+        if c is None or (not isinstance(c, Fraction) and c < 0):
+            return c
+        if node.threshold is not None:
+            return node.children[0 if c <= node.threshold else 1]
+        return node.children[c]
+
+    def _proba(self, node, codes, weight=Fraction(1)):
+        """Exact class probabilities × weight; a missing value combines the branches (J48)."""
         while node.split is not None:
-            c = codes[node.split]
-            if c < 0:
-                return node, True
-            node = node.children[c]
-        return node, False
+            child = self._child(node, codes[node.split])
+            if child is None:  # C4.5: every branch, weighted by its share of the node
+                total = Fraction(node.n)
+                out = [Fraction(0)] * len(self.classes)
+                for ch in node.children:
+                    if ch.n:
+                        for i, p in enumerate(self._proba(ch, codes, weight * Fraction(ch.n) / total)):
+                            out[i] += p
+                return out
+            if child == -1:
+                break
+            node = child
+        while node.n == 0 and node.parent is not None:  # an empty leaf: its parent's frequencies
+            node = node.parent
+        n = Fraction(node.n)
+        return [weight * Fraction(c) / n for c in node.class_counts.tolist()]
 
     def predict(self, rows, *, unseen="error") -> list[str]:
         """One class label per row; ``unseen="majority"`` sends unseen values to the node's majority."""
-        return [self.classes[self._leaf_for(c)[0].label] for c in self._codes(rows, unseen)]
-
-    def predict_proba(self, rows, *, unseen="error") -> list[dict[str, Fraction]]:
-        """Exact class frequencies of the leaf each row reaches (an empty leaf: its parent's)."""
         out = []
         for c in self._codes(rows, unseen):
-            node, _ = self._leaf_for(c)
-            while node.n == 0 and node.parent is not None:
-                node = node.parent
-            n = node.n
-            out.append({k: Fraction(int(v), n) for k, v in zip(self.classes, node.class_counts)})
+            p = self._proba(self.root, c)
+            out.append(self.classes[p.index(max(p))])  # first maximum: first class
         return out
+
+    def predict_proba(self, rows, *, unseen="error") -> list[dict[str, Fraction]]:
+        """Exact class frequencies of the leaf each row reaches (an empty leaf: its parent's);
+        with a missing value (C4.5), the branches' frequencies weighted by their shares."""
+        return [dict(zip(self.classes, self._proba(self.root, c))) for c in self._codes(rows, unseen)]
 
     def explain(self, row, *, unseen="error") -> list[str]:
         """The path one row takes, one line per decision, ending with the prediction."""
@@ -398,17 +571,62 @@ class Tree:
         while node.split is not None:
             c = codes[node.split]
             f = self.features[node.split]
-            if c < 0:
+            child = self._child(node, c)
+            if child is None:
+                lines.append(f"{f} is missing: every branch, weighted by its share of this node's rows")
+                break
+            if child == -1:
                 lines.append(f"{f} has a value not seen in training: predict the majority here")
                 break
-            lines.append(f"{f} = {self.domains[node.split][c]} (split on {f}: {node.reason})")
-            node = node.children[c]
-        counts = ", ".join(f"{k} {int(v)}" for k, v in zip(self.classes, node.class_counts))
+            op, v = node.branch_condition(node.children.index(child))
+            lines.append(f"{f} {op} {v} (split on {f}: {node.reason})")
+            node = child
+        if node.split is not None and lines[-1].endswith("share of this node's rows"):
+            p = self._proba(node, codes)
+            label = self.classes[p.index(max(p))]
+            dist = ", ".join(f"{k} {q}" for k, q in zip(self.classes, p))
+            lines.append(f"predict {label} (combined class probabilities: {dist})")
+            return lines
+        counts = ", ".join(f"{k} {v}" for k, v in zip(self.classes, node.class_counts.tolist()))
         lines.append(f"predict {node.label_name} (leaf: n = {node.n}; {counts})")
         return lines
 
 
+_MISSING = ("?", "")
+_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d{1,3})?")
+
+
+def _parse_number(v, s, what) -> Fraction:
+    """An exact number from a cell: ints, Fractions, finite floats (shortest repr), decimal text."""
+    if isinstance(v, Fraction) or (isinstance(v, numbers.Integral) and not isinstance(v, bool)):
+        return Fraction(v)
+    if isinstance(v, float) and math.isfinite(v):
+        return Fraction(repr(v))
+    if _NUMBER.fullmatch(s) and len(s) <= 60:
+        return Fraction(s)
+    raise InfotreeError(f"{what} is not a number; expected a decimal number such as 75 or 2.45")
+
+
 # -- building ---------------------------------------------------------------------------
+
+def _number_text(q: Fraction) -> str:
+    q = Fraction(q)
+    d, twos, fives = q.denominator, 0, 0
+    while d % 2 == 0:
+        d //= 2
+        twos += 1
+    while d % 5 == 0:
+        d //= 5
+        fives += 1
+    if d != 1:
+        return f"{q.numerator}/{q.denominator}"
+    if q.denominator == 1:
+        return str(q.numerator)
+    places = max(twos, fives)
+    digits = str(abs(q.numerator) * 10 ** places // q.denominator).rjust(places + 1, "0")
+    sign = "-" if q < 0 else ""
+    return f"{sign}{digits[:-places]}.{digits[-places:]}"
+
 
 def _xlog2x_table(n: int) -> np.ndarray:
     k = np.arange(n + 1, dtype=np.float64)
@@ -422,7 +640,8 @@ def _majority(counts) -> int:
 
 
 def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, min_gain=None,
-               stop_at_zero_gain=False, min_objects=2, collapse=None, average_gain_slack=Fraction(1, 1000)) -> Tree:
+               stop_at_zero_gain=False, min_objects=2, collapse=None, average_gain_slack=Fraction(1, 1000),
+               threshold=None, prune="none", confidence=Fraction(1, 4), validation=None) -> Tree:
     """Grow a tree on a :class:`~infotree.data.Dataset`.
 
     ``criterion``: ``"gain"`` (ID3), ``"gain_ratio"`` (C4.5) or ``"gain_ratio_plain"``.
@@ -430,6 +649,14 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
     ``average_gain_slack`` (``gain_ratio`` only): a feature passes the average-gain
     filter when its gain is at least the average minus this many bits; C4.5 and J48
     use 1/1000, ``0`` gives the textbook rule.
+    ``threshold`` (numeric features): ``"data"``, the largest training value at most
+    the midpoint of the best cut (C4.5 and J48; the default for ``gain_ratio``), or
+    ``"midpoint"`` (lecture notes; the default otherwise).
+    Missing values (code ``-1``) are accepted by ``gain_ratio`` only, with C4.5's
+    fractional weights (exact Fractions).
+    ``prune``: ``"none"`` (default), ``"pessimistic"`` (C4.5's error-based pruning with
+    confidence factor ``confidence`` and subtree raising, as J48) or ``"reduced-error"``
+    (on the ``validation`` Dataset); see :mod:`infotree.prune`.
     """
     if criterion not in CRITERIA:
         raise InfotreeError(f"unknown criterion {criterion!r}; allowed: {', '.join(CRITERIA)}")
@@ -440,32 +667,50 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
     if not isinstance(min_objects, int) or min_objects < 1:
         raise InfotreeError(f"min_objects {min_objects!r} is not allowed; give a positive integer")
     if min_gain is not None:
-        try:
-            min_gain = Fraction(str(min_gain)) if isinstance(min_gain, float) else Fraction(min_gain)
-        except (TypeError, ValueError):
-            raise InfotreeError(f"min_gain {min_gain!r} is not a number; give a rational such as 0.01 or '1/100'") from None
+        min_gain = _rational(min_gain, "min_gain", "0.01 or '1/100'")
     if collapse is None:
         collapse = criterion == "gain_ratio"
-    try:
-        average_gain_slack = Fraction(str(average_gain_slack)) if isinstance(average_gain_slack, float) else Fraction(average_gain_slack)
-    except (TypeError, ValueError):
-        raise InfotreeError(f"average_gain_slack {average_gain_slack!r} is not a number; give a rational such as 1/1000") from None
+    average_gain_slack = _rational(average_gain_slack, "average_gain_slack", "1/1000")
+    if threshold is None:
+        threshold = "data" if criterion == "gain_ratio" else "midpoint"
+    if threshold not in THRESHOLDS:
+        raise InfotreeError(f"threshold {threshold!r} is not allowed; allowed: {', '.join(THRESHOLDS)}")
+    if prune not in PRUNING:
+        raise InfotreeError(f"prune {prune!r} is not allowed; allowed: {', '.join(PRUNING)}")
+    confidence = _rational(confidence, "confidence", "0.25")
     X = np.asarray(data.X)
-    if X.size and X.min() < 0:
-        raise InfotreeError("the data has missing values; this criterion does not accept them")
+    if X.size and X.min() < 0 and criterion != "gain_ratio":
+        j = int(np.flatnonzero((X < 0).any(axis=0))[0])
+        raise InfotreeError(f"feature {data.features[j]!r} has missing values; criterion {criterion!r} does not "
+                            f"accept them (allowed: criterion 'gain_ratio', which weights them as C4.5 does, "
+                            f"or reading '?' as a value)")
     y = np.asarray(data.y, dtype=np.int64)
     n_rows, m = X.shape if X.ndim == 2 else (len(y), 0)
     if n_rows == 0:
         raise InfotreeError("the data has no rows; a tree needs at least one training row")
     params = dict(max_depth=max_depth, min_samples_split=min_samples_split, min_gain=min_gain,
                   stop_at_zero_gain=stop_at_zero_gain, min_objects=min_objects, collapse=collapse,
-                  average_gain_slack=average_gain_slack)
+                  average_gain_slack=average_gain_slack, threshold=threshold, prune=prune)
+    if prune == "pessimistic":
+        params["confidence"] = confidence
     tree = Tree(features=data.features, domains=data.domains, classes=data.classes,
-                target=data.target, criterion=criterion, params=params)
+                target=data.target, criterion=criterion, params=params,
+                kinds=getattr(data, "kinds", None), numbers=getattr(data, "numbers", None))
     _Builder(tree, X, y).run()
     if collapse:
         _collapse(tree.root)
+    if prune != "none":
+        from .prune import prune_tree
+
+        prune_tree(tree, data, method=prune, confidence=confidence, validation=validation)
     return tree
+
+
+def _rational(x, name, example):
+    try:
+        return Fraction(str(x)) if isinstance(x, float) else Fraction(x)
+    except (TypeError, ValueError):
+        raise InfotreeError(f"{name} {x!r} is not a number; give a rational such as {example}") from None
 
 
 @lru_cache(maxsize=1 << 16)
@@ -491,8 +736,15 @@ def _n_cond_coeffs(block, nv, nc) -> dict:
     return {p: c for p, c in acc.items() if c}
 
 
-def _exact_parts(block, nv, nc):
-    """(n·H(Y|X), n·IG, n·SplitInfo) of one feature's table, exactly, integer coefficients."""
+def _exact_parts(block, nv, nc, unknown=None, mdl=None):
+    """(n·H(Y|X), n·IG, n·SplitInfo) of one feature's (scaled integer) table, exactly.
+
+    n is the node's (scaled) weight: the known rows plus ``unknown``, the class counts
+    of the rows whose value is missing (C4.5: IG is taken on the known rows and
+    multiplied by the known fraction, which makes n·IG the known rows' own n·IG; the
+    unknown rows are one more branch of the split information).  ``mdl`` = (scale,
+    number of cuts) subtracts C4.5's scale·log2(cuts) from n·IG (numeric features).
+    """
     rows = block[:nv, :nc].tolist()
     cond: dict = {}
     top: dict = {}
@@ -506,38 +758,64 @@ def _exact_parts(block, nv, nc):
         for c in r:
             _xlogx_acc(cond, c, -1)
     _xlogx_acc(top, n, 1)
-    _xlogx_acc(si, n, 1)
     for c in (sum(col) for col in zip(*rows)):
         _xlogx_acc(top, c, -1)
+    if unknown is not None:
+        u = int(sum(unknown.tolist()))
+        _xlogx_acc(si, u, -1)
+        n += u
+    _xlogx_acc(si, n, 1)
     n_cond = Exact(0, cond)
-    return n_cond, Exact(0, top) - n_cond, Exact(0, si)
+    n_ig = Exact(0, top) - n_cond
+    if mdl is not None and mdl[1] > 1:
+        n_ig = n_ig - Exact.log2(mdl[1]) * mdl[0]
+    return n_cond, n_ig, Exact(0, si)
+
+
+def _xlog2x(a) -> np.ndarray:
+    """x·log2(x) of an array of non-negative integers (any size), in float64."""
+    a = np.asarray(a, dtype=np.float64)
+    out = np.zeros_like(a)
+    big = a > 1
+    out[big] = a[big] * np.log2(a[big])
+    return out
 
 
 class _Builder:
-    """Grows a tree level by level; see the module docstring for the rules."""
+    """Grows a tree level by level; see the module docstring for the rules.
+
+    The cases of a level are three parallel arrays: the row, the index of its open
+    node, and (only once C4.5 has sent a row with a missing value down several
+    branches) its exact weight.  A node's counts are scaled by the least common
+    multiple of its weights' denominators, so every table is made of integers and the
+    exact arithmetic is the integer one; measures are ratios, unchanged by the scale.
+    """
 
     def __init__(self, tree: Tree, X, y):
         self.t = tree
         self.Xt = np.ascontiguousarray(X.T, dtype=np.int64)  # feature-major: one column per bincount
         self.y = y
         self.nc = len(tree.classes)
-        self.nv = np.array([len(d) for d in tree.domains], dtype=np.int64)
-        self.vmax = int(self.nv.max()) if len(self.nv) else 1
-        self.F = _xlog2x_table(len(y))
         self.m = len(tree.features)
+        self.numeric = np.array([k == "numeric" for k in tree.kinds], dtype=bool)
+        self.nv = np.array([len(d) for d in tree.domains], dtype=np.int64)
+        self.slots = np.where(self.numeric, 2, self.nv)   # a numeric split has two branches
+        self.vmax = int(self.slots.max()) if self.m else 1
+        self.has_missing = bool(X.size and X.min() < 0)
+        tree.missing_slot = self.has_missing
+        # Missing values get one more slot, after the values: the unknown branch.
+        self.width = self.vmax + (1 if self.has_missing else 0)
+        self.F = _xlog2x_table(len(y))
         self.all_features = np.ones(self.m, bool)
         # C4.5's many-values rule: which features count towards the average gain.
-        many = self.nv >= 0.3 * len(y)
+        many = (self.nv >= 0.3 * len(y)) & ~self.numeric
         self.in_average = np.ones(self.m, bool) if many.all() else ~many
+        self.c45 = tree.criterion == "gain_ratio"
 
     def run(self, rows=None, path=()):
         t, y = self.t, self.y
-        node_of_row = np.zeros(len(y), dtype=np.int64)
-        if rows is not None:
-            node_of_row[:] = -1
-            node_of_row[rows] = 0
-            y = y[rows]
-        counts = np.bincount(y, minlength=self.nc)
+        rows = np.arange(len(y), dtype=np.int64) if rows is None else np.asarray(rows, dtype=np.int64)
+        counts = np.bincount(y[rows], minlength=self.nc).astype(np.int64)
         root = Node(t, tuple(path), len(path), counts)
         root.label = _majority(counts)
         t.root = root
@@ -545,45 +823,169 @@ class _Builder:
         used = np.zeros((1, self.m), bool)
         for f, _ in path:
             used[0, f] = True
+        cases = (rows, np.zeros(len(rows), dtype=np.int64), None)
         while open_nodes:
-            node_of_row, open_nodes, used = self.level(open_nodes, node_of_row, used)
+            cases, open_nodes, used = self.level(open_nodes, cases, used)
 
-    def counts(self, K, node_of_row):
-        """node × feature × value × class counts of one level, one bincount per feature."""
-        nc, m = self.nc, self.m
-        active = np.flatnonzero(node_of_row >= 0)
-        nid = node_of_row[active]
-        ya = self.y[active]
-        T = np.zeros((K, m, self.vmax, nc), dtype=np.int32)
+    # -- counting --
+    def scaled_weights(self, K, nid, cw):
+        """Per node, the lcm D of its weights' denominators; each case's weight times D (integers)."""
+        dens: dict = {}
+        for k, w in zip(nid.tolist(), cw.tolist()):
+            if w.denominator != 1:
+                dens.setdefault(k, set()).add(w.denominator)
+        scale = [math.lcm(*dens[k]) if k in dens else 1 for k in range(K)]
+        sw = [w.numerator * (scale[k] // w.denominator) for k, w in zip(nid.tolist(), cw.tolist())]
+        total = max(scale) * (sum(sw) + 1)
+        if total < 2 ** 53:  # float sums of integers below 2**53 are exact
+            return scale, np.asarray(sw, dtype=np.float64)
+        out = np.empty(len(sw), dtype=object)
+        out[:] = sw
+        return scale, out
+
+    def _bincount(self, idx, size, sw):
+        if sw is None:
+            return np.bincount(idx, minlength=size)
+        if sw.dtype == object:
+            out = np.zeros(size, dtype=object)
+            np.add.at(out, idx, sw)
+            return out
+        return np.rint(np.bincount(idx, weights=sw, minlength=size)).astype(np.int64)
+
+    def counts(self, K, cases):
+        """node × feature × value × class counts of one level, one bincount per feature.
+
+        Numeric features are counted by value rank, then reduced to their best cut
+        (two rows); the last slot holds the rows whose value is missing.
+        """
+        rows, nid, cw = cases
+        nc, m, W = self.nc, self.m, self.width
+        ya = self.y[rows]
+        if cw is None:
+            scale, sw = [1] * K, None
+            dtype = np.int32
+        else:
+            scale, sw = self.scaled_weights(K, nid, cw)
+            dtype = object if sw.dtype == object else np.int64
+        CC = self._bincount(nid * nc + ya, K * nc, sw).reshape(K, nc)
+        T = np.zeros((K, m, W, nc), dtype=dtype)
+        self.cuts = {}
+        n_cases = np.bincount(nid, minlength=K)
         for j in range(m):
             V = int(self.nv[j])
-            idx = (nid * V + self.Xt[j, active]) * nc + ya
-            T[:, j, :V, :] = np.bincount(idx, minlength=K * V * nc).reshape(K, V, nc)
-        return T, active, nid
+            x = self.Xt[j, rows]
+            V1 = V
+            if self.has_missing:
+                x = np.where(x < 0, V, x)
+                V1 = V + 1
+            b = self._bincount((nid * V1 + x) * nc + ya, K * V1 * nc, sw).reshape(K, V1, nc)
+            if self.numeric[j]:
+                known_cases = np.bincount(nid[x < V], minlength=K) if self.has_missing else n_cases
+                self.cut_numeric(j, b[:, :V], T, scale, known_cases)
+            else:
+                T[:, j, :V] = b[:, :V]
+            if self.has_missing:
+                T[:, j, W - 1] = b[:, V]
+        return T, CC, scale
 
-    def level(self, nodes, node_of_row, used):
+    def cut_numeric(self, j, b, T, scale, known_cases):
+        """The best binary cut of numeric feature j at every node (into T[:, j, :2]).
+
+        Cuts lie between adjacent distinct values present at the node.  C4.5 (J48's
+        C45Split) counts only cuts that leave at least minSplit = 0.1·known weight /
+        classes (between min_objects and 25) on each side, needs 2·minSplit known
+        rows, and takes the first cut of maximal gain; ties are decided exactly.
+        """
+        K, V, nc = b.shape
+        p = self.t.params
+        cum = b.cumsum(axis=1)
+        tot = cum[:, -1, :]
+        nL = cum.sum(axis=2)
+        nK = nL[:, -1]
+        present = b.sum(axis=2) > 0
+        cand = present & (nL < nK[:, None])
+        if self.c45:
+            mo = p["min_objects"]
+            for k in range(K):
+                d = scale[k]
+                known = Fraction(int(nK[k]), d)
+                ms = Fraction(known, 10 * nc)
+                ms = mo if ms <= mo else (25 if ms > 25 else ms)
+                if int(known_cases[k]) < 2 * ms:   # J48 counts cases here, not weight
+                    cand[k] = False
+                    continue
+                need = ms * d
+                total = int(nK[k])
+                cand[k] &= np.array([x >= need and total - x >= need for x in nL[k].tolist()], dtype=bool)
+        ncuts = cand.sum(axis=1)
+        F = _xlog2x
+        Lf = cum.astype(np.float64)
+        Rf = tot.astype(np.float64)[:, None, :] - Lf
+        nLf = Lf.sum(axis=2)
+        nRf = nK.astype(np.float64)[:, None] - nLf
+        parts = F(nLf) + F(Lf).sum(axis=2) + F(nRf) + F(Rf).sum(axis=2)
+        Gc = F(nLf) - F(Lf).sum(axis=2) + F(nRf) - F(Rf).sum(axis=2)   # n·H(Y|cut)
+        Bc = (16 + 4 * nc) * 4 * _U * parts + 1e-300
+        Gc = np.where(cand, Gc, np.inf)
+        info = self.cuts.setdefault(j, {})
+        for k in np.flatnonzero(ncuts).tolist():
+            best = int(np.argmin(Gc[k]))
+            close = np.flatnonzero(cand[k] & (Gc[k] - Bc[k] <= Gc[k, best] + Bc[k, best])).tolist()
+            if len(close) > 1:
+                best_value = None
+                for r in close:  # ascending: the first of equal values stays
+                    tab = np.stack([cum[k, r], tot[k] - cum[k, r]])
+                    value = Exact(0, _n_cond_coeffs(tab, 2, nc))
+                    if best_value is None or value < best_value:
+                        best, best_value = r, value
+            hi = best + 1 + int(np.argmax(present[k, best + 1:]))
+            T[k, j, 0] = cum[k, best]
+            T[k, j, 1] = tot[k] - cum[k, best]
+            info[k] = (best, hi, int(ncuts[k]))
+
+    # -- one level --
+    def level(self, nodes, cases, used):
         t, nc, m, p = self.t, self.nc, self.m, self.t.params
         K = len(nodes)
-        T, active, nid = self.counts(K, node_of_row)
-        CC = np.array([nd.class_counts for nd in nodes], dtype=np.int64).reshape(K, nc)
+        T, CC, scale = self.counts(K, cases)
+        V, W = self.vmax, self.width
+        weighted = T.dtype != np.int32
+        F = _xlog2x if weighted else (lambda a: self.F[a])
+        Tk = T[:, :, :V, :] if self.has_missing else T
         n = CC.sum(axis=1)
-        nx = T.sum(axis=3)                                   # (K, m, V)
-        F = self.F
-        Fnx = F[nx].sum(axis=2)
-        Fnxy = F[T].sum(axis=(2, 3))
+        nxk = Tk.sum(axis=3)                                   # (K, m, V) known rows
+        Fnx = F(nxk).sum(axis=2)
+        Fnxy = F(Tk).sum(axis=(2, 3))
         G = Fnx - Fnxy                                       # n·H(Y|X), float
         # Each F entry is within 4 units of roundoff of m·log2(m); each sum adds one.
         B = (12 + self.vmax * (nc + 1)) * 4 * _U * (Fnx + Fnxy) + 1e-300
-        Fn = F[n]
-        Fy = F[CC].sum(axis=1)
-        nIG = (Fn - Fy)[:, None] - G
-        nIGb = B + (nc + 8) * 4 * _U * (Fn + Fy)[:, None]
-        nSI = Fn[:, None] - Fnx
-        nSIb = (self.vmax + 8) * 4 * _U * (Fn[:, None] + Fnx) + 1e-300
-        eligible = ((nx > 0).sum(axis=2) >= 2) & ~used      # unused and separating
+        Fn = F(n)
+        if self.has_missing:
+            Ck = Tk.sum(axis=2)                              # known class counts per feature
+            Fk = F(Ck.sum(axis=2))
+            Fyk = F(Ck).sum(axis=2)
+            nIG = Fk - Fyk - G
+            nIGb = B + (nc + 8) * 4 * _U * (Fk + Fyk)
+            Fu = F(T[:, :, W - 1, :].sum(axis=2))
+        else:
+            Fy = F(CC).sum(axis=1)
+            nIG = (Fn - Fy)[:, None] - G
+            nIGb = B + (nc + 8) * 4 * _U * (Fn + Fy)[:, None]
+            Fu = 0.0
+        mdl = np.zeros((K, m))
+        if self.c45 and self.numeric.any():
+            for j, info in self.cuts.items():
+                for k, (_, _, c) in info.items():
+                    mdl[k, j] = scale[k] * math.log2(c)
+            nIG = nIG - mdl
+            nIGb = nIGb + 4 * _U * mdl
+        nSI = Fn[:, None] - Fnx - Fu
+        nSIb = (self.vmax + 8) * 4 * _U * (Fn[:, None] + Fnx + Fu) + 1e-300
+        eligible = ((nxk > 0).sum(axis=2) >= 2) & ~used      # unused and separating
         pure = (CC > 0).sum(axis=1) <= 1
         crit = t.criterion
         self.level_arrays = (T, G, B, nIG, nIGb, nSI, nSIb)
+        self.scale = scale
 
         if crit == "gain":
             upper = np.where(eligible, G + B, np.inf)
@@ -592,26 +994,39 @@ class _Builder:
             quick = np.where(amb == 1, upper.argmin(axis=1), -1)
             # A feature whose every branch is pure has H(Y|X) = 0 exactly, the
             # least possible: ties among such features need no arithmetic at all.
-            perfect = eligible & ((T > 0).sum(axis=3) <= 1).all(axis=2)
+            perfect = eligible & ((Tk > 0).sum(axis=3) <= 1).all(axis=2)
         if crit == "gain_ratio":
-            valid = (nx >= p["min_objects"]).sum(axis=2) >= 2
+            mo = p["min_objects"]
+            if weighted:
+                need = np.array([mo * s for s in scale], dtype=object if T.dtype == object else np.int64)
+                valid = (nxk >= need[:, None, None]).sum(axis=2) >= 2
+            else:
+                valid = (nxk >= mo).sum(axis=2) >= 2
+            if self.numeric.any():
+                ok = np.zeros((K, m), bool)
+                for j, info in self.cuts.items():
+                    for k in info:
+                        ok[k, j] = self.positive_numeric_gain(k, j)
+                valid = np.where(self.numeric[None, :], ok, valid)
         stop_depth = p["max_depth"]
 
         split_nodes = []
         for k, node in enumerate(nodes):
+            node.scale = scale[k]
             if pure[k]:
                 node.stop = "pure"
                 continue
             node.tables = T[k].copy()
+            node.cuts = {j: info[k] for j, info in self.cuts.items() if k in info}
             node.considered = self.all_features if crit == "gain_ratio" else ~used[k]
             if stop_depth is not None and node.depth >= stop_depth:
                 node.stop = "max_depth"
                 continue
-            if n[k] < p["min_samples_split"]:
+            if node.n < p["min_samples_split"]:
                 node.stop = "min_samples_split"
                 continue
             if crit == "gain_ratio":
-                choice = self.choose_c45(node, k, valid[k])
+                choice = self.choose_c45(node, k, valid[k], int(n[k]))
             elif used[k].all():
                 node.stop = "no_features"
                 continue
@@ -630,42 +1045,68 @@ class _Builder:
                 choice = self.best_ratio(node, k, np.flatnonzero(eligible[k]))
             if choice is None:
                 continue
-            if p["stop_at_zero_gain"] and self.zero_gain(T[k, choice]):
+            if p["stop_at_zero_gain"] and self.zero_gain(Tk[k, choice]):
                 node.stop, node.ties = "zero_gain", ()
                 continue
             if p["min_gain"] is not None:
-                n_ig = _exact_parts(T[k, choice], int(self.nv[choice]), nc)[1]
+                n_ig = self.exact_parts(k, choice)[1]
                 if n_ig < p["min_gain"] * int(n[k]):
                     node.stop, node.ties = "min_gain", ()
                     continue
             node.split = choice
+            if self.numeric[choice]:
+                lo, hi, _ = node.cuts[choice]
+                node.threshold = t.threshold_between(choice, lo, hi)
             split_nodes.append((k, node, choice))
         if not split_nodes:
-            return node_of_row, [], None
-        return self.partition(nodes, split_nodes, T, active, nid, used)
+            return None, [], None
+        return self.partition(nodes, split_nodes, T, cases, used, scale)
 
-    def partition(self, nodes, split_nodes, T, active, nid, used):
-        """Create the children of the split nodes and move each row into its child."""
+    def partition(self, nodes, split_nodes, T, cases, used, scale):
+        """Create the children of the split nodes and move each case into its child.
+
+        A case whose value of the split feature is missing goes down every branch,
+        its weight multiplied by the branch's share of the known weight (C4.5).
+        """
         t, K = self.t, len(nodes)
+        rows, nid, cw = cases
+        W = self.width
         split_of = np.full(K, -1, dtype=np.int64)
+        lo_of = np.full(K, -1, dtype=np.int64)
         base = np.zeros(K, dtype=np.int64)
         open_next, used_next, remap = [], [], []
-        ks = np.array([k for k, _, _ in split_nodes])
-        fs = np.array([f for _, _, f in split_nodes])
-        child_counts = T[ks, fs].astype(np.int64)            # (S, V, C)
-        child_labels = child_counts.argmax(axis=2).tolist()  # first maximum: first class
-        child_n = child_counts.sum(axis=2).tolist()
-        for s, (k, node, f) in enumerate(split_nodes):
+        shares = {}
+        for k, node, f in split_nodes:
             split_of[k] = f
             base[k] = len(remap)
-            u = used[k].copy()
-            u[f] = True
+            u = used[k]
+            if not self.numeric[f]:
+                u = u.copy()
+                u[f] = True
+            else:
+                lo_of[k] = node.cuts[f][0]
             kids = []
             depth = node.depth + 1
-            for v in range(int(self.nv[f])):
-                child = Node(t, node.path + ((f, v),), depth, child_counts[s, v], parent=node)
-                if child_n[s][v]:
-                    child.label = child_labels[s][v]
+            nb = int(self.slots[f])
+            known = T[k, f, :nb]
+            if self.has_missing and np.any(T[k, f, W - 1]):
+                d = scale[k]
+                kw = [int(x) for x in known.sum(axis=1).tolist()]
+                tot = sum(kw)
+                shares[k] = [Fraction(x, tot) for x in kw]
+                unknown = [int(c) for c in T[k, f, W - 1].tolist()]
+                counts_of = [np.array([Fraction(int(c), d) + Fraction(u_, d) * s for c, u_ in zip(row.tolist(), unknown)],
+                                      dtype=object) for row, s in zip(known, shares[k])]
+            elif scale[k] != 1 or T.dtype != np.int32:
+                d = scale[k]
+                counts_of = [np.array([Fraction(int(c), d) for c in row.tolist()], dtype=object) for row in known]
+            else:
+                counts_of = [row.astype(np.int64) for row in known]
+            for v in range(nb):
+                counts = counts_of[v]
+                child = Node(t, node.path + ((f, v),), depth, counts, parent=node)
+                if child.n:
+                    child.label = _majority(counts)
                     remap.append(len(open_next))
                     open_next.append(child)
                     used_next.append(u)
@@ -678,16 +1119,60 @@ class _Builder:
             node.children = kids
         sf = split_of[nid]
         keep = sf >= 0
-        rows = active[keep]
-        child = base[nid[keep]] + self.Xt[sf[keep], rows]
-        node_of_row = np.full(len(self.y), -1, dtype=np.int64)
-        node_of_row[rows] = np.asarray(remap, dtype=np.int64)[child]
-        return node_of_row, open_next, np.array(used_next, bool).reshape(len(open_next), self.m)
+        rows, nid = rows[keep], nid[keep]
+        sf = sf[keep]
+        val = self.Xt[sf, rows]
+        num = self.numeric[sf]
+        if num.any():
+            val = np.where(num & (val >= 0), (val > lo_of[nid]).astype(np.int64), val)
+        remap = np.asarray(remap, dtype=np.int64)
+        w = None if cw is None else cw[keep]
+        miss = val < 0
+        known_ix = np.flatnonzero(~miss)
+        child = remap[base[nid[known_ix]] + val[known_ix]]
+        new_rows, new_nid = [rows[known_ix]], [child]
+        new_w = None if w is None else [w[known_ix]]
+        if miss.any():
+            mrows, mnid = rows[miss], nid[miss]
+            mw = [Fraction(1)] * len(mrows) if w is None else w[miss].tolist()
+            r_out, n_out, w_out = [], [], []
+            for r, k, wt in zip(mrows.tolist(), mnid.tolist(), mw):
+                for v, s in enumerate(shares[k]):
+                    c = int(remap[base[k] + v])
+                    if s and c >= 0:
+                        r_out.append(r)
+                        n_out.append(c)
+                        w_out.append(wt * s)
+            new_rows.append(np.asarray(r_out, dtype=np.int64))
+            new_nid.append(np.asarray(n_out, dtype=np.int64))
+            if new_w is None:
+                ones = np.empty(len(known_ix), dtype=object)
+                ones[:] = [Fraction(1)] * len(known_ix)
+                new_w = [ones]
+            wa = np.empty(len(w_out), dtype=object)
+            wa[:] = w_out
+            new_w.append(wa)
+        cases = (np.concatenate(new_rows), np.concatenate(new_nid),
+                 None if new_w is None else np.concatenate(new_w))
+        return cases, open_next, np.array(used_next, bool).reshape(len(open_next), self.m)
 
     # -- exact decisions --
     def exact_parts(self, k, j):
         T = self.level_arrays[0]
-        return _exact_parts(T[k, j], int(self.nv[j]), self.nc)
+        unknown = T[k, j, self.width - 1] if self.has_missing else None
+        mdl = None
+        if self.c45 and self.numeric[j]:
+            mdl = (self.scale[k], self.cuts[j][k][2])
+        return _exact_parts(T[k, j], int(self.slots[j]), self.nc, unknown, mdl)
+
+    def positive_numeric_gain(self, k, j) -> bool:
+        """C4.5 keeps a numeric feature only if its gain, less the MDL term, is positive."""
+        nIG, nIGb = self.level_arrays[3:5]
+        if nIG[k, j] - nIGb[k, j] > 0:
+            return True
+        if nIG[k, j] + nIGb[k, j] < 0:
+            return False
+        return self.exact_parts(k, j)[1] > 0
 
     def exact_gain_choice(self, node, k, cands):
         """Among the candidates the float filter could not separate, min n·H(Y|X) exactly."""
@@ -698,7 +1183,7 @@ class _Builder:
         # Equal coefficient dicts are equal values; only distinct ones need a sign.
         groups: list = []
         for j in close:
-            d = _n_cond_coeffs(T[k, j], int(self.nv[j]), self.nc)
+            d = _n_cond_coeffs(T[k, j], int(self.slots[j]), self.nc)
             for g in groups:
                 if g[0] == d:
                     g[1].append(j)
@@ -720,7 +1205,7 @@ class _Builder:
     @staticmethod
     def zero_gain(tab) -> bool:
         """IG = 0 exactly iff n·n_xy == n_x·n_y in every cell (integers only)."""
-        tab = tab.astype(np.int64)
+        tab = tab.astype(object) if tab.dtype == object else tab.astype(np.int64)
         nxv = tab.sum(axis=1)
         nyv = tab.sum(axis=0)
         return bool((tab * nxv.sum() == nxv[:, None] * nyv[None, :]).all())
@@ -752,7 +1237,8 @@ class _Builder:
         node.ties = tuple(j for r, j in ratios if j != best_j and r == best_r)
         return best_j
 
-    def choose_c45(self, node, k, valid_k):
+    def choose_c45(self, node, k, valid_k, nk):
+        """J48's choice at one node; ``nk`` is the node's (scaled) weight."""
         p = self.t.params
         T, _, _, nIG, nIGb = self.level_arrays[:5]
         if node.n < 2 * p["min_objects"]:
@@ -772,7 +1258,6 @@ class _Builder:
             return None
         kc = len(avg_set)
         slack = p["average_gain_slack"]
-        nk = int(node.n)
         S = float(sum(nIG[k, j] for j in avg_set)) - kc * nk * float(slack)
         Sb = float(sum(nIGb[k, j] for j in avg_set)) * (1 + kc * _U) + (kc + 4) * _U * (abs(S) + kc * nk * float(slack)) + 1e-300
         exact_rhs = None
@@ -790,7 +1275,9 @@ class _Builder:
                 if self.exact_parts(k, j)[1] * kc >= exact_rhs:
                     ok.append(j)
         node.average_gain_ok = frozenset(ok)
-        positive = [j for j in ok if not self.zero_gain(T[k, j])]
+        # Numeric features in the valid set already have a positive gain (after the MDL term).
+        V = self.vmax
+        positive = [j for j in ok if self.numeric[j] or not self.zero_gain(T[k, j, :V])]
         if not positive:
             node.stop = "no_positive_ratio"
             return None
