@@ -1,0 +1,305 @@
+"""Pruning a grown tree: C4.5's error-based pruning (as J48) and reduced-error pruning.
+
+``pessimistic`` (C4.5, J48's default; ``docs/c45_rules.md`` section 6.3)
+    Bottom-up.  At every internal node, with the node's training rows (fractional
+    weights for missing values), three estimates of the errors it would make are
+    compared: as a leaf, as its subtree, and as its largest branch's subtree fed
+    with all of the node's rows (*subtree raising*).  A leaf wins when it is at most
+    0.1 worse than both others; otherwise the largest branch replaces the node when
+    it is at most 0.1 worse than the subtree, the rows are sent down it again and it
+    is pruned again.  The estimate for N rows (weight) with E errors is
+    ``E + addErrs(N, E, CF)``, the upper limit of a confidence interval for the error
+    rate (Weka's ``Stats.addErrs``, with the normal quantile z of 1 − CF):
+
+    * E = 0: ``N·(1 − CF^(1/N))``; 0 < E < 1: linear between E = 0 and E = 1;
+    * E + 0.5 ≥ N: ``max(N − E, 0)``;
+    * otherwise, with f = (E + 0.5)/N:
+      ``N·(f + z²/2N + z·sqrt(f/N − f²/N + z²/4N²)) / (1 + z²/N) − E``.
+
+    The estimates involve a square root and a normal quantile: they are floats (and
+    printed as estimates), compared as J48 compares them (within 1e-6).  The rows and
+    weights that reach each node stay exact.
+``reduced-error``
+    Bottom-up, on a separate validation set: a node becomes a leaf (labelled with its
+    training majority) when the validation rows reaching it would make no more errors
+    than its subtree makes on them.  Error counts are exact (Fractions when validation
+    rows have missing values and are split by C4.5's weights).
+
+Each pruned, raised or examined node keeps its record in ``node.pruned`` (a dict).
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from statistics import NormalDist
+
+import numpy as np
+
+from .errors import InfotreeError
+
+__all__ = ["add_errs", "estimated_errors", "prune_tree"]
+
+_SLACK = 0.1    # C4.5's preference for the simpler tree, in errors
+_TOL = 1e-6     # Weka's Utils.smOrEq tolerance
+
+
+def add_errs(n: float, e: float, cf: float) -> float:
+    """Weka's ``Stats.addErrs(N, e, CF)``: extra errors at confidence CF (a float estimate)."""
+    if cf > 0.5:
+        return 0.0
+    if e < 1:
+        base = n * (1 - math.pow(cf, 1 / n))
+        if e == 0:
+            return base
+        return base + e * (add_errs(n, 1, cf) - base)
+    if e + 0.5 >= n:
+        return max(n - e, 0.0)
+    z = NormalDist().inv_cdf(1 - cf)
+    f = (e + 0.5) / n
+    r = (f + z * z / (2 * n) + z * math.sqrt(f / n - f * f / n + z * z / (4 * n * n))) / (1 + z * z / n)
+    return r * n - e
+
+
+def estimated_errors(dist, cf: float) -> float:
+    """C4.5's pessimistic error estimate of a leaf with class weights ``dist``."""
+    n = sum(dist)
+    if n == 0:
+        return 0.0
+    e = n - max(dist)
+    return float(e) + add_errs(float(n), float(e), cf)
+
+
+def _le(a: float, b: float) -> bool:
+    return a - b < _TOL
+
+
+def prune_tree(tree, data, *, method, confidence=Fraction(1, 4), validation=None) -> None:
+    """Prune ``tree`` (grown on ``data``) in place; see the module docstring."""
+    if method == "pessimistic":
+        cf = float(confidence)
+        if not 0 < cf <= 0.5:
+            raise InfotreeError(f"confidence {confidence} is not allowed; give a value in (0, 0.5] (C4.5's default is 0.25)")
+        _Pessimistic(tree, data, cf).prune(tree.root, np.arange(len(data.y), dtype=np.int64), None)
+    elif method == "reduced-error":
+        if validation is None:
+            raise InfotreeError("reduced-error pruning needs a validation set (validation=..., or --validation FILE)")
+        _ReducedError(tree, validation).run()
+    else:
+        raise InfotreeError(f"prune {method!r} is not allowed; allowed: none, pessimistic, reduced-error")
+
+
+class _Router:
+    """Sends weighted training rows down a tree as C4.5 does (shares from the rows themselves)."""
+
+    def __init__(self, tree, data):
+        self.t = tree
+        self.X = np.asarray(data.X)
+        self.y = np.asarray(data.y, dtype=np.int64)
+        self.nc = len(tree.classes)
+        self._rank = {}
+
+    def dist(self, rows, w) -> list:
+        """Class weights of the cases (exact)."""
+        if w is None:
+            return [int(c) for c in np.bincount(self.y[rows], minlength=self.nc)]
+        out = [Fraction(0)] * self.nc
+        for c, x in zip(self.y[rows].tolist(), w.tolist()):
+            out[c] += x
+        return out
+
+    def split(self, node, rows, w):
+        """The children's cases: known values by branch; missing ones down every branch
+        with weight × (the branch's share of these cases' known weight)."""
+        j = node.split
+        x = self.X[rows, j].astype(np.int64)
+        if node.threshold is not None:
+            key = (j, node.threshold)
+            if key not in self._rank:
+                import bisect
+
+                self._rank[key] = bisect.bisect_right(self.t.numbers[j], node.threshold) - 1
+            x = np.where(x < 0, -1, (x > self._rank[key]).astype(np.int64))
+        nb = len(node.children)
+        miss = x < 0
+        out = []
+        if not miss.any():
+            for b in range(nb):
+                sel = x == b
+                out.append((rows[sel], None if w is None else w[sel]))
+            return out
+        known_w = []
+        for b in range(nb):
+            sel = x == b
+            known_w.append(int(sel.sum()) if w is None else sum(w[sel].tolist(), Fraction(0)))
+        total = sum(known_w)
+        shares = [Fraction(k, 1) / total if total else Fraction(1, nb) for k in known_w]
+        mrows = rows[miss]
+        mw = np.array([Fraction(1)] * len(mrows), dtype=object) if w is None else w[miss]
+        for b in range(nb):
+            sel = x == b
+            r = rows[sel]
+            wb = np.empty(int(sel.sum()), dtype=object)
+            wb[:] = [Fraction(1)] * len(wb) if w is None else w[sel].tolist()
+            if shares[b]:
+                r = np.concatenate([r, mrows])
+                extra = np.empty(len(mrows), dtype=object)
+                extra[:] = [v * shares[b] for v in mw.tolist()]
+                wb = np.concatenate([wb, extra])
+            out.append((r, wb))
+        return out
+
+
+class _Pessimistic(_Router):
+    def __init__(self, tree, data, cf):
+        super().__init__(tree, data)
+        self.cf = cf
+
+    def est(self, dist) -> float:
+        return estimated_errors(dist, self.cf)
+
+    def leaves_estimate(self, node) -> float:
+        if node.split is None:
+            return self.est(node.class_counts.tolist())
+        return sum(self.leaves_estimate(c) for c in node.children)
+
+    def branch_estimate(self, node, rows, w) -> float:
+        """Estimated errors of node's subtree on these cases (getEstimatedErrorsForBranch)."""
+        if node.split is None:
+            return self.est(self.dist(rows, w))
+        return sum(self.branch_estimate(c, r, cw) for c, (r, cw) in zip(node.children, self.split(node, rows, w)))
+
+    def prune(self, node, rows, w) -> None:
+        if node.split is None:
+            return
+        for child, (r, cw) in zip(node.children, self.split(node, rows, w)):
+            self.prune(child, r, cw)
+        # maxBag: the last branch of largest weight (Weka scans with >=)
+        weights = [c.n for c in node.children]
+        largest = max(range(len(weights)), key=lambda i: (weights[i], i))
+        e_largest = self.branch_estimate(node.children[largest], rows, w)
+        e_leaf = self.est(node.class_counts.tolist())
+        e_tree = self.leaves_estimate(node)
+        record = dict(leaf=e_leaf, subtree=e_tree, largest_branch=e_largest,
+                      largest=node.branch_condition(largest), confidence=self.cf)
+        if _le(e_leaf, e_tree + _SLACK) and _le(e_leaf, e_largest + _SLACK):
+            record["action"] = "leaf"
+            _make_leaf(node, record)
+            return
+        if _le(e_largest, e_tree + _SLACK):
+            record["action"] = "raised"
+            _raise(node, node.children[largest], record)
+            self.redistribute(node, rows, w)
+            self.prune(node, rows, w)
+            return
+        record["action"] = "kept"
+        node.pruned = record
+
+    def redistribute(self, node, rows, w) -> None:
+        """New class weights for a raised subtree from the rows now reaching it (newDistribution)."""
+        counts = self.dist(rows, w)
+        node.class_counts = np.array(counts, dtype=object if w is not None else np.int64)
+        if node.n:
+            node.label = _first_max(counts)
+        elif node.parent is not None:
+            node.label = node.parent.label
+            node.stop = "empty" if node.split is None else node.stop
+        if node.split is not None:
+            for child, (r, cw) in zip(node.children, self.split(node, rows, w)):
+                self.redistribute(child, r, cw)
+
+
+def _first_max(counts) -> int:
+    best = 0
+    for i, c in enumerate(counts):
+        if c > counts[best]:
+            best = i
+    return best
+
+
+def _make_leaf(node, record) -> None:
+    node.pruned = record
+    node.split = None
+    node.threshold = None
+    node.children = []
+    node.ties = ()
+    node.stop = "pruned"
+
+
+def _raise(node, son, record) -> None:
+    """Replace node's split and children by those of its branch ``son`` (subtree raising)."""
+    record["raised_from"] = son.path[-1]
+    node.pruned = record
+    node.split, node.threshold, node.ties = son.split, son.threshold, son.ties
+    node.tables, node.considered, node.cuts, node.scale = son.tables, son.considered, son.cuts, son.scale
+    node.valid, node.average_gain_ok = son.valid, son.average_gain_ok
+    node.forget()
+    node.children = son.children
+    node.stop = son.stop
+    for c in node.children:
+        c.parent = node
+    stack = [node]
+    while stack:
+        p = stack.pop()
+        for v, c in enumerate(p.children):
+            c.path = p.path + ((p.split, v),)
+            c.depth = p.depth + 1
+            stack.append(c)
+
+
+class _ReducedError:
+    """Reduced-error pruning on validation rows, exact error weights."""
+
+    def __init__(self, tree, validation):
+        self.t = tree
+        codes = tree._codes(validation, "majority")
+        index = {c: i for i, c in enumerate(tree.classes)}
+        ys = []
+        for i, c in enumerate(validation.y.tolist()):
+            name = validation.classes[c]
+            if name not in index:
+                raise InfotreeError(f"validation row {i + 1}: class {name!r} was not seen in training; "
+                                    f"classes are: {', '.join(tree.classes)}")
+            ys.append(index[name])
+        self.cases = [(c, y, Fraction(1)) for c, y in zip(codes, ys)]
+
+    def run(self) -> None:
+        self.prune(self.t.root, self.cases)
+
+    def route(self, node, cases):
+        """The children's validation cases, and those with a value unseen in training."""
+        out = [[] for _ in node.children]
+        unseen = []
+        total = Fraction(node.n)
+        for codes, y, w in cases:
+            child = self.t._child(node, codes[node.split])
+            if child is None:  # missing: every branch, by its share of the training weight
+                for i, ch in enumerate(node.children):
+                    if ch.n:
+                        out[i].append((codes, y, w * Fraction(ch.n) / total))
+            elif child == -1:  # unseen value: prediction stops here, at the node's majority
+                unseen.append((codes, y, w))
+            else:
+                out[node.children.index(child)].append((codes, y, w))
+        return out, unseen
+
+    def errors_as_leaf(self, node, cases) -> Fraction:
+        return sum((w for _, y, w in cases if y != node.label), Fraction(0))
+
+    def prune(self, node, cases) -> Fraction:
+        """Prune below node; return the validation errors of what remains."""
+        as_leaf = self.errors_as_leaf(node, cases)
+        if node.split is None:
+            return as_leaf
+        routed, unseen_cases = self.route(node, cases)
+        unseen = self.errors_as_leaf(node, unseen_cases)
+        subtree = unseen + sum((self.prune(c, r) for c, r in zip(node.children, routed)), Fraction(0))
+        record = dict(validation_leaf=as_leaf, validation_subtree=subtree,
+                      validation_weight=sum((w for _, _, w in cases), Fraction(0)))
+        if as_leaf <= subtree:
+            record["action"] = "leaf"
+            _make_leaf(node, record)
+            return as_leaf
+        record["action"] = "kept"
+        node.pruned = record
+        return subtree
