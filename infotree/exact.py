@@ -33,36 +33,94 @@ __all__ = ["Exact", "Ratio", "decimal_text", "factorize", "log2_of"]
 
 # Unit roundoff of IEEE double; bounds below are stated in multiples of it.
 _U = 2.0 ** -53
-# Numbers up to this size are factored by trial division; larger ones by sympy.
-_TRIAL_LIMIT = 10 ** 12
+# Below this bound Miller-Rabin with the first 13 prime bases is a proof of primality
+# (Sorenson and Webster 2015: 3.3·10^24); larger numbers are factored by sympy.
+_MR_LIMIT = 3317044064679887385961981
+_MR_BASES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+_SMALL_PRIMES = tuple(p for p in range(3, 1000, 2) if all(p % q for q in range(3, int(p ** 0.5) + 1, 2)))
 # Largest numerator or denominator of a printed log2 argument (the parser's limit).
 _PRINT_LIMIT = 10 ** 12
+
+
+def _is_prime(n: int) -> bool:
+    """Deterministic Miller-Rabin for n < _MR_LIMIT (n odd, no factor below 1000)."""
+    if n < 1_000_000:
+        return True  # no factor below 1000 and below 1000²
+    d, s = n - 1, 0
+    while not d & 1:
+        d >>= 1
+        s += 1
+    for a in _MR_BASES:
+        x = pow(a, d, n)
+        if x == 1 or x == n - 1:
+            continue
+        for _ in range(s - 1):
+            x = x * x % n
+            if x == n - 1:
+                break
+        else:
+            return False
+    return True
+
+
+def _brent(n: int) -> int:
+    """A non-trivial factor of an odd composite n (Pollard's rho, Brent's variant)."""
+    for c in range(1, n):
+        y, r, q, g, m = 2, 1, 1, 1, 128
+        x = ys = y
+        while g == 1:
+            x = y
+            for _ in range(r):
+                y = (y * y + c) % n
+            k = 0
+            while k < r and g == 1:
+                ys = y
+                for _ in range(min(m, r - k)):
+                    y = (y * y + c) % n
+                    q = q * abs(x - y) % n
+                g = math.gcd(q, n)
+                k += m
+            r *= 2
+        if g == n:
+            g = 1
+            while g == 1:
+                ys = (ys * ys + c) % n
+                g = math.gcd(abs(x - ys), n)
+        if g != n:
+            return g
+    raise AssertionError("unreachable: n is composite")
 
 
 @lru_cache(maxsize=65536)
 def _factor_int(n: int) -> tuple[tuple[int, int], ...]:
     """Prime factorisation of a positive integer as ((p, e), ...), p ascending."""
-    if n > _TRIAL_LIMIT:
+    if n >= _MR_LIMIT:
         from sympy import factorint
 
         return tuple(sorted(factorint(n).items()))
-    out = []
+    out: dict = {}
     e = (n & -n).bit_length() - 1
     if e:
-        out.append((2, e))
+        out[2] = e
         n >>= e
-    p = 3
-    while p * p <= n:
+    for p in _SMALL_PRIMES:
+        if p * p > n:
+            break
         if n % p == 0:
             e = 0
             while n % p == 0:
                 n //= p
                 e += 1
-            out.append((p, e))
-        p += 2
-    if n > 1:
-        out.append((n, 1))
-    return tuple(out)
+            out[p] = e
+    stack = [n] if n > 1 else []
+    while stack:
+        m = stack.pop()
+        if _is_prime(m):
+            out[m] = out.get(m, 0) + 1
+        else:
+            f = _brent(m)
+            stack += [f, m // f]
+    return tuple(sorted(out.items()))
 
 
 def factorize(n) -> dict[int, int]:
