@@ -336,9 +336,32 @@ class Node:
                     "gain_ratio_plain": "maximal gain ratio"}[t.criterion]
             if self.ties:
                 others = ", ".join(t.features[j] for j in self.ties)
-                return f"{what}; tied exactly with {others}, broken by column order (first feature wins)"
-            return what
+                what = f"{what}; tied exactly with {others}, broken by column order (first feature wins)"
+            return what + self._pruning_note()
+        if self.stop == "pruned":
+            return self._pruning_note()[2:]
         return _STOPS[self.stop].format(node=self, tree=t)
+
+    def _pruning_note(self) -> str:
+        """What pruning decided here, with its numbers ("" when pruning did not look at the node)."""
+        r = self.pruned
+        if not r:
+            return ""
+        if "validation_leaf" in r:
+            verb = "pruned" if r["action"] == "leaf" else "kept"
+            cmp = "<=" if r["action"] == "leaf" else ">"
+            return (f"; {verb} (reduced-error): validation errors as a leaf {r['validation_leaf']} {cmp} "
+                    f"{r['validation_subtree']} of the subtree (validation weight {r['validation_weight']})")
+        est = (f"estimated errors (CF = {r['confidence']:g}, estimates): leaf {r['leaf']:.4f}, subtree "
+               f"{r['subtree']:.4f}, largest branch ({self.tree.features[r['raised_from'][0]] if 'raised_from' in r else ''}"
+               f"{' '.join(r['largest'])}) {r['largest_branch']:.4f}") if "raised_from" in r else (
+               f"estimated errors (CF = {r['confidence']:g}, estimates): leaf {r['leaf']:.4f}, subtree "
+               f"{r['subtree']:.4f}, largest branch ({' '.join(r['largest'])}) {r['largest_branch']:.4f}")
+        if r["action"] == "leaf":
+            return f"; pruned (C4.5): {est}; a leaf is within 0.1 of both"
+        if r["action"] == "raised":
+            return f"; subtree raised (C4.5): {est}; the largest branch is within 0.1 of the subtree and replaces it"
+        return f"; kept by pruning (C4.5): {est}"
 
     def describe_path(self) -> str:
         return ", ".join(f"{f} = {v}" for f, v in self.path_names()) or "root"
