@@ -30,11 +30,21 @@ from __future__ import annotations
 import io
 
 from ..errors import InfotreeError
-from .cells import NODE_SELECTIONS
+from .cells import NODE_SELECTIONS, WEIGHTS
 
 __all__ = ["FORMATS", "latex_of", "markdown_of", "render", "render_node"]
 
 FORMATS = ("text", "markdown", "latex", "json", "dot")
+
+
+def _weights(weights, exact_weights) -> str:
+    if weights is None:
+        return "exact" if exact_weights else "decimal"
+    if weights not in WEIGHTS:
+        raise InfotreeError(f"unknown weights style {weights!r}; allowed: {', '.join(WEIGHTS)}")
+    if exact_weights and weights != "exact":
+        raise InfotreeError(f"exact_weights=True asks for exact weights; it cannot be combined with weights={weights!r}")
+    return weights
 
 
 def _check(fmt, digits, nodes, table_format, standalone):
@@ -54,27 +64,36 @@ def _check(fmt, digits, nodes, table_format, standalone):
 
 
 def render(tree, out, *, fmt="text", digits=4, nodes="all", steps=False, table_format="simple",
-           standalone=False) -> None:
+           standalone=False, exact_weights=False, weights=None) -> None:
     """Write ``tree`` to ``out`` in format ``fmt``.
 
     ``nodes``: ``"all"`` (a derivation for every internal node and every impure leaf
     with candidates), ``"root"`` or ``"none"`` (the tree only).  ``steps`` adds the
     worked solution (text, Markdown, LaTeX) for the same nodes, or for all of them
     when ``nodes="none"``.  ``table_format`` is a tabulate format (text only).
+
+    Leaf weights in the tree lines (text, Markdown, LaTeX, DOT): integers as they are,
+    fractional weights (C4.5 with missing values) rounded half up to two places as J48
+    prints them; ``exact_weights=True`` (same as ``weights="exact"``) prints exact
+    fractions; ``weights="j48"`` (text) writes the tree block exactly as Weka's J48
+    does.  JSON is always exact.
     """
     _check(fmt, digits, nodes, table_format, standalone)
+    w = _weights(weights, exact_weights)
+    if w == "j48" and fmt not in ("text", "markdown"):
+        raise InfotreeError(f"weights='j48' writes J48's own tree text; it applies to formats text and markdown, not {fmt!r}")
     if fmt == "text":
         from .text import write
 
-        write(tree, out, digits=digits, nodes=nodes, steps=steps, table_format=table_format)
+        write(tree, out, digits=digits, nodes=nodes, steps=steps, table_format=table_format, weights=w)
     elif fmt == "markdown":
         from .markdown import write
 
-        write(tree, out, digits=digits, nodes=nodes, steps=steps)
+        write(tree, out, digits=digits, nodes=nodes, steps=steps, weights=w)
     elif fmt == "latex":
         from .latex import write
 
-        write(tree, out, digits=digits, nodes=nodes, steps=steps, standalone=standalone)
+        write(tree, out, digits=digits, nodes=nodes, steps=steps, standalone=standalone, weights=w)
     elif fmt == "json":
         from .json import write
 
@@ -82,7 +101,7 @@ def render(tree, out, *, fmt="text", digits=4, nodes="all", steps=False, table_f
     else:
         from .dot import write
 
-        write(tree, out, digits=digits)
+        write(tree, out, digits=digits, weights=w)
 
 
 def render_node(tree, node, out, *, fmt="text", digits=4, table_format="simple") -> None:

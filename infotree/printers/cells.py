@@ -20,18 +20,28 @@ Markdown and LaTeX printers show the same numbers.
 
 from __future__ import annotations
 
+import math
 import operator
 import re
+from decimal import Decimal
+from fractions import Fraction
 from typing import NamedTuple
 
 from ..exact import decimal_text
 from ..forms import conditional_entropy_form, counts_text, entropy_form
 
-__all__ = ["LATEX", "MARKDOWN", "Markup", "NODE_SELECTIONS", "NodeView", "TEXT", "Table", "class_counts_text",
-           "code_span", "count_text", "entropy_name", "has_derivation", "latex_escape", "leaf_text", "node_title",
-           "node_view", "select_nodes", "tree_lines", "weka_line", "write_tree_lines"]
+__all__ = ["LATEX", "MARKDOWN", "Markup", "NODE_SELECTIONS", "NodeView", "TEXT", "Table", "WEIGHTS",
+           "branch_text", "class_counts_text", "code_span", "condition_text", "count_text", "entropy_name", "has_derivation",
+           "j48_line", "java_double", "java_double_to_string", "latex_escape", "leaf_text", "node_title", "node_view", "round2_text",
+           "select_nodes", "tree_lines", "weight_text", "weka_line", "write_tree_lines"]
 
 NODE_SELECTIONS = ("all", "root", "none")
+
+#: How a leaf's weights print: ``decimal`` (integers exact, fractional weights rounded
+#: half up to two places, J48's precision), ``exact`` (fractions) or ``j48`` (J48's own
+#: text: ``Math.round(x*100)/100`` printed by Java, ``2.0``, ``15.27``; thresholds with
+#: ``Utils.doubleToString(t, 6)``).
+WEIGHTS = ("decimal", "exact", "j48")
 
 
 # -- markup --------------------------------------------------------------------------
@@ -41,7 +51,8 @@ class Markup:
 
     #: the marker column and the C4.5 filter cells
     symbols = {"chosen": "*", "tied": "=", "equal": "≡", "ge": "≥ avg", "lt": "< avg", "dash": "—",
-               "then": "=>", "undefined": "undefined (split info 0)"}
+               "then": "=>", "undefined": "undefined (split info 0)", "<=": "<=", ">": ">", "=": "=",
+               "missing": "? (missing)"}
 
     def name(self, s: str) -> str:
         """A feature, value, class or target name as ordinary text."""
@@ -68,7 +79,7 @@ class _Markdown(Markup):
     printer escapes every ``|`` of every cell.
     """
 
-    symbols = {**Markup.symbols, "chosen": "\\*"}
+    symbols = {**Markup.symbols, "chosen": "\\*", "<=": "\\<=", ">": "\\>"}
     _special = re.compile(r"([\\`*_\[\]<>~&#$])")
 
     def name(self, s):
@@ -89,7 +100,8 @@ class _Latex(Markup):
 
     symbols = {"chosen": "*", "tied": "=", "equal": r"$\equiv$", "ge": r"$\geq$ avg", "lt": r"$<$ avg",
                "dash": "---", "then": r"$\Rightarrow$",
-               "undefined": r"\shortstack[r]{undefined\\(split info 0)}"}
+               "undefined": r"\shortstack[r]{undefined\\(split info 0)}", "<=": r"$\leq$", ">": r"$>$", "=": "=",
+               "missing": "? (missing)"}
 
     def name(self, s):
         return latex_escape(s)
@@ -141,27 +153,59 @@ def _tex_name(s: str) -> str:
 
 # -- names of entropies ----------------------------------------------------------------
 
+def _cond(f: str, op: str, v: str, latex: bool = False) -> str:
+    if latex:
+        rel = {"<=": "\\leq", ">": ">", "=": "="}[op]
+        return f"{_tex_name(f)} {rel} {_tex_name(v)}"
+    return f"{f} {op} {v}"
+
+
+def _split_value(tree, feature: str, value: str) -> tuple[str, str]:
+    """(operator, value) of a candidate's branch: ``<= 75`` of a numeric feature is ("<=", "75")."""
+    j = tree.features.index(feature) if feature in tree.features else None
+    if j is not None and tree.kinds[j] == "numeric":
+        for op in ("<=", ">"):
+            if value.startswith(op + " "):
+                return op, value[len(op) + 1:]
+    return "=", value
+
+
+def condition_text(tree, feature: str, value: str, markup: "Markup" = None) -> str:
+    """``outlook = sunny`` or ``humidity <= 75`` for a candidate's branch value (``<= 75``)."""
+    markup = markup or TEXT
+    op, v = _split_value(tree, feature, value)
+    return f"{markup.name(feature)} {markup.symbols[op]} {markup.name(v)}"
+
+
 def entropy_name(tree, node, given: str | None = None, value: str | None = None) -> tuple[str, str]:
     """``H(play | outlook = sunny, humidity)`` as (text, latex): the target given the node's path.
 
     ``given`` adds a feature (a conditional entropy), ``given`` with ``value`` adds a
-    condition (one branch's entropy); at the root without either it is ``H(play)``.
+    condition (one branch's entropy; a numeric branch's value is ``<= t`` or ``> t``);
+    at the root without either it is ``H(play)``.
     """
-    conds = node.path_names()
+    conds = [(f, op, v) for f, op, v in node.path_conditions()]
+    text = [_cond(f, op, v) for f, op, v in conds]
+    latex = [_cond(f, op, v, True) for f, op, v in conds]
     if given is not None:
-        conds = conds + [(given, value)]
-    text = [f"{f} = {v}" if v is not None else f for f, v in conds]
-    latex = [f"{_tex_name(f)} = {_tex_name(v)}" if v is not None else _tex_name(f) for f, v in conds]
+        if value is None:
+            text.append(given)
+            latex.append(_tex_name(given))
+        else:
+            op, v = _split_value(tree, given, value)
+            text.append(_cond(given, op, v))
+            latex.append(_cond(given, op, v, True))
     target = tree.target
-    if not conds:
+    if not text:
         return f"H({target})", f"H({_tex_name(target)})"
     return (f"H({target} | {', '.join(text)})",
             f"H({_tex_name(target)} \\mid {_TEX_COMMA.join(latex)})")
 
 
 def node_title(node, markup: Markup = TEXT) -> str:
-    """``outlook = sunny, humidity = high``, or ``root``."""
-    return ", ".join(f"{markup.name(f)} = {markup.name(v)}" for f, v in node.path_names()) or "root"
+    """``outlook = sunny, humidity <= 75``, or ``root``."""
+    return ", ".join(f"{markup.name(f)} {markup.symbols[op]} {markup.name(v)}"
+                     for f, op, v in node.path_conditions()) or "root"
 
 
 def count_text(c) -> str:
@@ -172,9 +216,65 @@ def count_text(c) -> str:
         return counts_text(c)
 
 
-def class_counts_text(tree, counts, markup: Markup = TEXT) -> str:
-    """``no 5, yes 9``: the counts in class order."""
-    return ", ".join(f"{markup.name(k)} {count_text(c)}" for k, c in zip(tree.classes, counts))
+def _integral(x) -> bool:
+    try:
+        operator.index(x)
+        return True
+    except TypeError:
+        return Fraction(x).denominator == 1
+
+
+def round2_text(x) -> str:
+    """``x`` rounded half up to two places, exactly (from the Fraction, never a float): ``15.27``."""
+    q = Fraction(x)
+    h = math.floor(abs(q) * 100 + Fraction(1, 2))
+    sign = "-" if q < 0 and h else ""
+    return f"{sign}{h // 100}.{h % 100:02d}"
+
+
+def java_double(v: float) -> str:
+    """Java's ``Double.toString(v)``: ``2.0``, ``15.27``, ``1.0E7``, ``1.0E-4``."""
+    if v == 0:
+        return "0.0"
+    if 1e-3 <= abs(v) < 1e7:
+        return repr(v)
+    sign, digits, exp = Decimal(repr(v)).normalize().as_tuple()
+    ds = "".join(map(str, digits))
+    e = exp + len(ds) - 1
+    return f"{'-' if sign else ''}{ds[0]}.{ds[1:] or '0'}E{e}"
+
+
+def _java_round2(x) -> str:
+    """J48's ``Utils.roundDouble(x, 2)`` printed by Java: ``Math.round(x*100.0)/100.0``."""
+    t = float(x) * 100.0
+    return java_double(math.floor(Fraction(t) + Fraction(1, 2)) / 100.0)
+
+
+def java_double_to_string(t, digits: int = 6) -> str:
+    """Weka's ``Utils.doubleToString(t, 6)`` (how J48 prints a threshold): ``75``, ``2.5``."""
+    v = float(t)
+    temp = v * math.pow(10.0, digits)
+    if not abs(temp) < 9.223372036854776e18:
+        return java_double(v)
+    p = int(temp + 0.5) if temp > 0 else -int(abs(temp) + 0.5)
+    s = str(abs(p)).rjust(digits + 1, "0")
+    s = (s[:-digits] + "." + s[-digits:]).rstrip("0").rstrip(".")
+    return ("-" if p < 0 else "") + s
+
+
+def weight_text(x, weights: str = "decimal") -> str:
+    """A weight: an integer as it is; a fractional one rounded to two places (``decimal``),
+    exact (``exact``: ``855/56``); ``j48`` prints as J48 (``2.0``, ``15.27``)."""
+    if weights == "j48":
+        return _java_round2(x)
+    if _integral(x):
+        return str(int(x))
+    return round2_text(x) if weights == "decimal" else counts_text(x)
+
+
+def class_counts_text(tree, counts, markup: Markup = TEXT, weights: str = "exact") -> str:
+    """``no 5, yes 9``: the counts in class order (fractional weights exact unless ``weights`` says)."""
+    return ", ".join(f"{markup.name(k)} {weight_text(c, weights)}" for k, c in zip(tree.classes, counts))
 
 
 # -- which nodes get a derivation ---------------------------------------------------------
@@ -202,40 +302,69 @@ def select_nodes(tree, nodes: str):
 
 # -- the tree as lines ----------------------------------------------------------------------
 
-def leaf_text(node) -> str:
-    """``yes (4)``, ``no (5/2)`` with training errors, ``yes (0, empty)`` for an empty leaf."""
+def leaf_text(node, weights: str = "decimal") -> str:
+    """A leaf's ``label (weight)`` or ``label (weight/errors)``.
+
+    ``yes (4)``, ``no (5/2)`` with training errors, ``yes (0, empty)`` for an empty leaf.
+    Fractional weights (C4.5 with missing values) print as ``bad (15.27/2.27)`` (two
+    places, rounded half up exactly; an integer weight stays ``2``), or with
+    ``weights="exact"`` as ``bad (855/56, errors 127/56)`` (the comma keeps the fractions
+    apart).  ``weights="j48"`` is J48's text: ``bad (2.0)``, ``bad (15.27/2.27)``,
+    ``bad (0.0)`` for an empty leaf, ``/e`` only when e > 1e-6.
+    """
+    label = node.label_name
+    if weights == "j48":
+        if node.is_empty:
+            return f"{label} (0.0)"
+        e = node.errors
+        tail = f"/{_java_round2(e)}" if float(e) > 1e-6 else ""
+        return f"{label} ({_java_round2(node.n)}{tail})"
     if node.is_empty:
-        return f"{node.label_name} (0, empty)"
-    if node.errors:
-        return f"{node.label_name} ({node.n}/{node.errors})"
-    return f"{node.label_name} ({node.n})"
+        return f"{label} (0, empty)"
+    n, e = node.n, node.errors
+    if weights == "exact" and not (_integral(n) and _integral(e)):
+        return f"{label} ({counts_text(n)}, errors {counts_text(e)})" if e else f"{label} ({counts_text(n)})"
+    if e:
+        return f"{label} ({weight_text(n, weights)}/{weight_text(e, weights)})"
+    return f"{label} ({weight_text(n, weights)})"
 
 
-def tree_lines(tree, markup: Markup = TEXT):
+def branch_text(tree, node, markup: Markup = TEXT, weights: str = "decimal") -> str:
+    """The condition of the branch that leads to ``node``: ``outlook = sunny``, ``humidity <= 75``."""
+    f, v = node.path[-1]
+    parent = node.parent
+    if parent is not None and parent.threshold is not None:
+        op = "<=" if v == 0 else ">"
+        t = (java_double_to_string(parent.threshold) if weights == "j48" else tree.number_text(parent.threshold))
+        return f"{markup.name(tree.features[f])} {markup.symbols[op]} {markup.name(t)}"
+    return f"{markup.name(tree.features[f])} {markup.symbols['=']} {markup.name(tree.domains[f][v])}"
+
+
+def tree_lines(tree, markup: Markup = TEXT, weights: str = "decimal"):
     """``(node, depth, line)`` for every node below the root, pre-order, in Weka's style.
 
-    ``outlook = sunny`` for an internal node, ``humidity = high: no (3)`` for a leaf;
-    a tree that is a single leaf is the one line ``(root, 0, ": yes (14)")``.
+    ``outlook = sunny`` for an internal node, ``humidity = high: no (3)`` for a leaf,
+    ``humidity <= 75`` / ``humidity > 75`` for a numeric split's branches; a tree that
+    is a single leaf is the one line ``(root, 0, ": yes (14)")``.
     """
     root = tree.root
     if root.is_leaf:
-        yield root, 0, f": {_leaf(root, markup)}"
+        yield root, 0, f": {_leaf(root, markup, weights)}"
         return
     for node in root.walk():
         if node is root:
             continue
-        f, v = node.path[-1]
-        line = f"{markup.name(tree.features[f])} = {markup.name(tree.domains[f][v])}"
+        line = branch_text(tree, node, markup, weights)
         if node.is_leaf:
-            line += f": {_leaf(node, markup)}"
+            line += f": {_leaf(node, markup, weights)}"
         yield node, len(node.path) - 1, line
 
 
-def write_tree_lines(tree, out, line_of, markup: Markup = TEXT) -> tuple[int, int]:
+def write_tree_lines(tree, out, line_of, markup: Markup = TEXT, weights: str = "decimal") -> tuple[int, int]:
     """Write ``line_of(depth, line)`` for each of :func:`tree_lines`; return (leaves, nodes)."""
     root = tree.root
     size, leaves = 1, 0
-    for node, depth, line in tree_lines(tree, markup):
+    for node, depth, line in tree_lines(tree, markup, weights):
         out.write(line_of(depth, line))
         size += node is not root
         leaves += node.is_leaf
@@ -247,8 +376,13 @@ def weka_line(depth: int, line: str) -> str:
     return "|  " * depth + line + "\n"
 
 
-def _leaf(node, markup):
-    text = leaf_text(node)
+def j48_line(depth: int, line: str) -> str:
+    """A tree line exactly as J48 indents it: ``|   `` once per level."""
+    return "|   " * depth + line + "\n"
+
+
+def _leaf(node, markup, weights="decimal"):
+    text = leaf_text(node, weights)
     label = node.label_name
     return markup.name(label) + text[len(label):]
 
@@ -274,6 +408,11 @@ class NodeView(NamedTuple):
     exact: Table       # one row per feature: the exact values
     notes: list        # marker legend, groups of exactly equal gain
     decision: str
+    #: C4.5 only (None otherwise): per numeric feature or feature with missing values, the
+    #: threshold, cuts, known fraction, gain on the known rows and the MDL term
+    corrections: Table | None = None
+    #: the pruning record of this node (None when pruning did not look at it)
+    pruning: Table | None = None
 
 
 def _markers(node) -> dict:
@@ -310,7 +449,7 @@ def node_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> NodeView
     target = tree.target
 
     h_text, h_latex = entropy_name(tree, node)
-    facts = [f"n = {count_text(node.n)}: {class_counts_text(tree, node.class_counts, m)}"]
+    facts = [f"n = {_weight_fact(node.n, digits, m)}: {class_counts_text(tree, node.class_counts, m)}"]
     if node.entropy is not None:
         facts.append(m.equation([(h_text, h_latex),
                                  (entropy_form(node.class_counts), entropy_form(node.class_counts, latex=True)),
@@ -328,6 +467,11 @@ def node_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> NodeView
                            *(count_text(k) for k in b.counts),
                            decimal_text(h, digits) if h is not None else "empty",
                            m.code(str(h), h.latex()) if h is not None else sym["dash"]))
+        if c.unknown:
+            # C4.5: rows whose value is missing are not in H(Y|X); they only scale the gain
+            # (known fraction) and are one more branch of the split information.
+            b_rows.append((m.name(c.feature), sym["missing"], count_text(sum(c.unknown)),
+                           *(count_text(k) for k in c.unknown), "not in H(Y|X)", sym["dash"]))
     b_align = ("l", "l", "r", *("r" for _ in tree.classes), "r", "l")
 
     # Summary: one row per feature.
@@ -377,6 +521,12 @@ def node_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> NodeView
         notes.append(f"C4.5: valid = at least two branches with {m.name('min_objects')} = {tree.params.get('min_objects')} rows; "
                      f"{sym['ge']} = gain at least the average gain of the valid features")
 
+    if any(c.unknown or c.threshold is not None for c in cands):
+        times, minus = (r"$\times$", "$-$") if m is LATEX else ("×", "−")
+        notes.append(f"C4.5: IG = (known fraction) {times} IG(known rows) {minus} MDL; the rows with a missing value "
+                     f"({sym['missing']}) are left out of {hyx} "
+                     f"and are one more branch of SplitInfo")
+
     return NodeView(
         title=node_title(node, m),
         facts=facts,
@@ -385,4 +535,90 @@ def node_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> NodeView
         exact=Table("exact values", ("feature", hyx, "IG", "SplitInfo"), e_rows, ("l", "l", "l", "l")),
         notes=notes,
         decision=_decision_text(node, m),
+        corrections=_corrections(tree, cands, digits, m),
+        pruning=pruning_table(tree, node, digits, m),
     )
+
+
+def _weight_fact(w, digits, m=TEXT) -> str:
+    """``14``, or ``855/56 ≈ 15.2679`` for a fractional weight."""
+    if _integral(w):
+        return count_text(w)
+    approx = r"$\approx$" if m is LATEX else "≈"
+    return f"{count_text(w)} {approx} {decimal_text(Fraction(w), digits)}"
+
+
+def known_gain(c):
+    """IG on the known rows of a candidate: (gain + MDL term) / known fraction (exact)."""
+    kf = c.known_fraction
+    if not kf:
+        return c.gain + c.mdl_penalty
+    return (c.gain + c.mdl_penalty) / kf
+
+
+def mdl_form(c) -> tuple[str, str] | None:
+    """``log2(7)/57`` (text, latex) for a numeric candidate under C4.5, else None."""
+    if not c.mdl or not c.n_cuts or c.n_cuts < 2:
+        return None
+    n = count_text(c.n)
+    n_text = f"({n})" if "/" in n else n
+    return f"log2({c.n_cuts})/{n_text}", f"\\frac{{\\log_2 {c.n_cuts}}}{{{n}}}"
+
+
+def _corrections(tree, cands, digits, m) -> Table | None:
+    """The C4.5 gain corrections: threshold and cuts, known fraction, MDL term."""
+    rows = []
+    for c in cands:
+        if not c.unknown and c.threshold is None:
+            continue
+        dash = m.symbols["dash"]
+        ig_known = known_gain(c)
+        mdl = mdl_form(c)
+        kf = c.known_fraction
+        rows.append((
+            m.name(c.feature),
+            m.name(tree.number_text(c.threshold)) if c.threshold is not None else dash,
+            str(c.n_cuts) if c.n_cuts is not None else dash,
+            m.code(count_text(kf), f"\\frac{{{kf.numerator}}}{{{kf.denominator}}}" if kf.denominator != 1 else str(kf)),
+            decimal_text(ig_known, digits),
+            m.code(str(ig_known), ig_known.latex()),
+            (f"{m.code(*mdl)} = {decimal_text(c.mdl_penalty, digits)}" if mdl else
+             ("0 (one cut)" if c.mdl else dash)),
+            decimal_text(c.gain, digits),
+        ))
+    if not rows:
+        return None
+    headers = ("feature", "threshold", "cuts", "known fraction", "IG(known)", "IG(known) exact",
+               m.math("MDL = log2(cuts)/n", r"\text{MDL} = \log_2(\text{cuts})/n"), "IG")
+    return Table("C4.5 gain corrections", headers, rows, ("l", "r", "r", "l", "r", "l", "l", "r"))
+
+
+def pruning_table(tree, node, digits, m=TEXT) -> Table | None:
+    """The pruning record: estimated errors (floats, C4.5) or exact validation errors."""
+    r = node.pruned
+    if not r:
+        return None
+    action = {"leaf": "pruned: this node became a leaf", "kept": "kept: the subtree stays",
+              "raised": "subtree raised: the largest branch replaced this node"}.get(r.get("action"), str(r.get("action")))
+    if "validation_leaf" in r:
+        rows = [("validation errors as a leaf (exact)", m.code(count_text(r["validation_leaf"]), count_text(r["validation_leaf"]))),
+                ("validation errors of the subtree (exact)", m.code(count_text(r["validation_subtree"]), count_text(r["validation_subtree"]))),
+                ("validation weight reaching the node", m.code(count_text(r["validation_weight"]), count_text(r["validation_weight"]))),
+                ("decision", m.name(action))]
+        return Table("pruning (reduced-error, on the validation rows)", ("", "value"), rows, ("l", "l"))
+    op, v = r.get("largest", ("=", "?"))
+    if "raised_from" in r:
+        f, b = r["raised_from"]
+        branch = f"{m.name(tree.features[f])} {m.symbols[op]} {m.name(v)}"
+    else:
+        branch = f"{m.symbols[op]} {m.name(v)}"
+    rows = [("estimated errors as a leaf", f"≈ {r['leaf']:.{digits}f}"),
+            ("estimated errors of the subtree", f"≈ {r['subtree']:.{digits}f}"),
+            (f"estimated errors of the largest branch ({branch})", f"≈ {r['largest_branch']:.{digits}f}"),
+            ("confidence factor CF", f"{r['confidence']:g}"),
+            ("decision", m.name(action))]
+    if m is LATEX:
+        rows = [(a, b.replace("≈", r"$\approx$")) for a, b in rows]
+    return Table("pruning (C4.5 pessimistic; the error estimates are floats, not exact values)",
+                 ("", "value"), rows, ("l", "l"))
+

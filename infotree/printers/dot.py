@@ -3,7 +3,10 @@
 Node ids are pre-order numbers (``n0`` is the root).  An internal node shows its
 feature and the information gain of the split (and the gain ratio under the
 gain-ratio criteria), an edge its value, a leaf ``label (n)`` (``(n/errors)`` and
-the class counts when it misclassifies training rows); an empty leaf is dashed.
+the class counts when it misclassifies training rows); an empty leaf is dashed.  A
+numeric split's edges read ``<= 75`` and ``> 75``; fractional weights (C4.5 with
+missing values) print to two places (``bad (15.27/2.27)``), or exact with
+``weights="exact"``.
 
     >>> import io
     >>> from infotree.data import load
@@ -28,20 +31,22 @@ def quote(s: str) -> str:
     return f'"{s}"'
 
 
-def _node_label(tree, node, digits) -> str:
+def _node_label(tree, node, digits, weights="decimal") -> str:
     if node.is_leaf:
-        text = leaf_text(node)
+        text = leaf_text(node, weights)
         if node.errors:
-            text += "\n" + class_counts_text(tree, node.class_counts)
+            text += "\n" + class_counts_text(tree, node.class_counts, weights=weights)
         return text
     c = node.chosen
+    if c is None:  # a loaded model keeps no candidates
+        return node.split_feature
     text = f"{node.split_feature}\nIG = {decimal_text(c.gain, digits)}"
-    if tree.criterion in ("gain_ratio", "gain_ratio_plain"):
+    if tree.criterion in ("gain_ratio", "gain_ratio_plain") and c.gain_ratio is not None:
         text += f"\nGR = {decimal_text(c.gain_ratio, digits)}"
     return text
 
 
-def write(tree, out, *, digits=4) -> None:
+def write(tree, out, *, digits=4, weights="decimal") -> None:
     """The tree as a ``digraph``; ids and order are the same on every run."""
     out.write(f"digraph {quote('infotree: ' + tree.target)} {{\n")
     out.write('  node [fontname="Helvetica"];\n  edge [fontname="Helvetica"];\n')
@@ -55,10 +60,14 @@ def write(tree, out, *, digits=4) -> None:
         attrs = "shape=box" if not node.is_leaf else "shape=ellipse"
         if node.is_empty:
             attrs += ", style=dashed"
-        out.write(f"  n{me} [{attrs}, label={quote(_node_label(tree, node, digits))}];\n")
+        out.write(f"  n{me} [{attrs}, label={quote(_node_label(tree, node, digits, weights))}];\n")
         if parent is not None:
             out.write(f"  n{parent} -> n{me} [label={quote(value)}];\n")
         if node.children:
-            values = tree.domains[node.split]
+            if node.threshold is not None:
+                t = tree.number_text(node.threshold)
+                values = [f"<= {t}", f"> {t}"]
+            else:
+                values = tree.domains[node.split]
             stack.extend((child, me, values[child.path[-1][1]]) for child in reversed(node.children))
     out.write("}\n")

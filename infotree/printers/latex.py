@@ -66,10 +66,15 @@ def write_node(tree, node, out, *, digits=4, heading="subsubsection") -> None:
     # The C4.5 columns (filter, validity) take room from the textbook form.
     write_table(v.summary, out, {2: "0.2" if len(v.summary.headers) <= 7 else "0.14"})
     write_table(v.exact, out, {1: "0.22", 2: "0.26", 3: "0.22"})
+    if v.corrections is not None:
+        write_table(v.corrections, out, {5: "0.22", 6: "0.14"})
     out.write("\\begin{itemize}\n")
     for note in v.notes:
         out.write(f"\\item {note}\n")
-    out.write(f"\\item \\textbf{{decision:}} {v.decision}\n\\end{{itemize}}}}\n")
+    out.write(f"\\item \\textbf{{decision:}} {v.decision}\n\\end{{itemize}}")
+    if v.pruning is not None:
+        write_table(v.pruning, out, {0: "0.5"})
+    out.write("}\n")
 
 
 def _tree_line(depth: int, line: str) -> str:
@@ -77,7 +82,7 @@ def _tree_line(depth: int, line: str) -> str:
     return f"{indent}{line}\\par\n"
 
 
-def write(tree, out, *, digits=4, nodes="all", steps=False, standalone=False) -> None:
+def write(tree, out, *, digits=4, nodes="all", steps=False, standalone=False, weights="decimal") -> None:
     """The tree, the worked solution if asked for, then the derivation of the selected nodes."""
     if standalone:
         out.write(_PREAMBLE)
@@ -86,7 +91,7 @@ def write(tree, out, *, digits=4, nodes="all", steps=False, standalone=False) ->
         out.write(f"% infotree: decision tree for {latex_escape(tree.target)}; "
                   f"needs \\usepackage{{{','.join(PACKAGES)}}}\n")
     out.write("\\subsection*{Tree}\n{\\setlength{\\parindent}{0pt}\n")
-    leaves, size = write_tree_lines(tree, out, _tree_line, LATEX)
+    leaves, size = write_tree_lines(tree, out, _tree_line, LATEX, weights)
     out.write("}\n\\medskip\n")
     if tree.root.is_leaf:
         out.write(f"Single leaf: {latex_escape(tree.root.reason)}.\\par\n")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from .cells import (MARKDOWN, TEXT, Table, has_derivation, node_title, node_view, select_nodes, weka_line,
+from .cells import (MARKDOWN, TEXT, Table, has_derivation, j48_line, node_title, node_view, select_nodes, weka_line,
                     write_tree_lines)
 from .steps import node_steps
 
@@ -48,20 +48,24 @@ def write_node(tree, node, out, *, digits=4, heading="###") -> None:
     out.write(f"{heading} {v.title}\n\n")
     for fact in v.facts:
         out.write(f"- {fact}\n")
-    for t in (v.branches, v.summary, v.exact):
-        out.write(f"\n**{t.title}**\n\n")
-        write_table(t, out)
+    for t in (v.branches, v.summary, v.exact, v.corrections):
+        if t is not None:
+            out.write(f"\n**{t.title}**\n\n")
+            write_table(t, out)
     out.write("\n")
     for note in v.notes:
         out.write(f"- {note}\n")
     out.write(f"- **decision:** {v.decision}\n")
+    if v.pruning is not None:
+        out.write(f"\n**{v.pruning.title}**\n\n")
+        write_table(v.pruning, out)
 
 
-def write(tree, out, *, digits=4, nodes="all", steps=False) -> None:
+def write(tree, out, *, digits=4, nodes="all", steps=False, weights="decimal") -> None:
     """The tree, the worked solution if asked for, then the derivation of the selected nodes."""
     fence = _fence(tree)
     out.write(f"## Tree\n\n{fence}text\n")
-    leaves, size = write_tree_lines(tree, out, weka_line)
+    leaves, size = write_tree_lines(tree, out, j48_line if weights == "j48" else weka_line, TEXT, weights)
     out.write(f"{fence}\n\n")
     if tree.root.is_leaf:
         out.write(f"Single leaf: {MARKDOWN.name(tree.root.reason)}.\n\n")

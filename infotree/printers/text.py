@@ -6,14 +6,21 @@
     outlook = overcast: yes (4)
 
 A leaf shows ``label (n)``, ``(n/errors)`` when it misclassifies training rows and
-``(0, empty)`` when no row reached it.  Tables go through tabulate, strings only.
+``(0, empty)`` when no row reached it.  A numeric split's branches read
+``humidity <= 75`` and ``humidity > 75``.  Fractional weights (C4.5 with missing
+values) print to two places as J48 does, rounded half up exactly
+(``bad (15.27/2.27)``; an integral weight stays ``2``); ``weights="exact"`` prints
+them as fractions (``bad (855/56, errors 127/56)``).  ``weights="j48"`` writes the
+tree block exactly as Weka's J48 prints it (``|   `` indentation, ``(2.0)``,
+thresholds by ``Utils.doubleToString(t, 6)``, J48's two count lines), so it can be
+compared with J48's output line by line.  Tables go through tabulate, strings only.
 """
 
 from __future__ import annotations
 
 from tabulate import tabulate
 
-from .cells import TEXT, Table, has_derivation, node_view, select_nodes, weka_line, write_tree_lines
+from .cells import TEXT, Table, has_derivation, j48_line, node_view, select_nodes, weka_line, write_tree_lines
 from .steps import node_steps
 
 __all__ = ["write", "write_node", "write_steps", "write_tree"]
@@ -21,9 +28,13 @@ __all__ = ["write", "write_node", "write_steps", "write_tree"]
 _ALIGN = {"l": "left", "r": "right"}
 
 
-def write_tree(tree, out) -> None:
+def write_tree(tree, out, *, weights="decimal") -> None:
     """The tree, one line per node below the root, then its size."""
-    leaves, size = write_tree_lines(tree, out, weka_line)
+    if weights == "j48":
+        leaves, size = write_tree_lines(tree, out, j48_line, TEXT, "j48")
+        out.write(f"\nNumber of Leaves  : \t{leaves}\n\nSize of the tree : \t{size}\n")
+        return
+    leaves, size = write_tree_lines(tree, out, weka_line, TEXT, weights)
     if tree.root.is_leaf:
         out.write(f"single leaf: {tree.root.reason}\n")
     out.write(f"\nNumber of leaves: {leaves}\nSize of the tree: {size}\n")
@@ -44,12 +55,15 @@ def write_node(tree, node, out, *, digits=4, table_format="simple") -> None:
     out.write(f"{title}\n{'=' * len(title)}\n")
     for fact in v.facts:
         out.write(fact + "\n")
-    for t in (v.branches, v.summary, v.exact):
-        out.write(f"\n{t.title}:\n{_table(t, table_format)}\n")
+    for t in (v.branches, v.summary, v.exact, v.corrections):
+        if t is not None:
+            out.write(f"\n{t.title}:\n{_table(t, table_format)}\n")
     out.write("\n")
     for note in v.notes:
         out.write(note + "\n")
     out.write(f"decision: {v.decision}\n")
+    if v.pruning is not None:
+        out.write(f"\n{v.pruning.title}:\n{_table(v.pruning, table_format)}\n")
 
 
 def write_steps(tree, out, *, digits=4, nodes="all") -> None:
@@ -61,9 +75,9 @@ def write_steps(tree, out, *, digits=4, nodes="all") -> None:
             out.write(line + "\n")
 
 
-def write(tree, out, *, digits=4, nodes="all", steps=False, table_format="simple") -> None:
+def write(tree, out, *, digits=4, nodes="all", steps=False, table_format="simple", weights="decimal") -> None:
     """The tree, the worked solution if asked for, then the derivation of the selected nodes."""
-    write_tree(tree, out)
+    write_tree(tree, out, weights=weights)
     if steps:
         out.write("\n")
         write_steps(tree, out, digits=digits, nodes="all" if nodes == "none" else nodes)
