@@ -4,6 +4,12 @@ A saved model is the JSON contract (:mod:`infotree.printers.json`).  Loading
 checks it thoroughly, because a model file may have been edited by hand: every
 error names the file, the node path and what was expected.
 
+Formats 1 (nominal splits, integer counts) and 2 (C4.5: numeric splits with their
+thresholds, fractional weights) are read; a newer format is refused with a one-line
+message.  A loaded C4.5 tree predicts as the saved one, missing values included
+(they combine the branches by their weights, as J48 does), and keeps the pruning
+records (``node.pruned``, ``node.reason``).
+
     >>> tree = load_model("model.json")       # doctest: +SKIP
     >>> tree.predict([{"outlook": "sunny", ...}])  # doctest: +SKIP
 """
@@ -12,13 +18,15 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import os
+from fractions import Fraction
 
 import numpy as np
 
 from .errors import DataError
 from .parse import ParseError, parse_exact
-from .printers.json import FORMAT_VERSION, write
+from .printers.json import FORMAT_VERSION, FORMATS_READ, write
 from .tree import CRITERIA, Node, Tree
 
 __all__ = ["dumps", "load_model", "loads", "save_model"]
@@ -81,9 +89,11 @@ class _Loader:
         if not isinstance(doc, dict) or "infotree" not in doc:
             self.fail("top level", "not an infotree model (no 'infotree' key); save one with 'infotree tree --format json'")
         fmt = doc.get("format")
-        if fmt != FORMAT_VERSION:
+        if fmt not in FORMATS_READ or isinstance(fmt, bool):
             self.fail("top level", f"model format {fmt!r} written by infotree {doc.get('infotree')!r}; "
-                      f"this is infotree {__version__}, which reads format {FORMAT_VERSION}")
+                      f"this is infotree {__version__}, which reads formats "
+                      f"{', '.join(map(str, FORMATS_READ))}")
+        self.format = fmt
         features = self.get(doc, "features", list, "top level")
         classes = self.get(doc, "classes", list, "top level")
         domains = self.get(doc, "domains", dict, "top level")
@@ -92,58 +102,155 @@ class _Loader:
             self.fail("top level", f"unknown criterion {criterion!r}; allowed: {', '.join(CRITERIA)}")
         if not all(isinstance(f, str) for f in features + classes) or len(set(features)) != len(features) or len(set(classes)) != len(classes):
             self.fail("top level", "features and classes must be lists of distinct strings")
-        doms = []
+        kinds_doc = doc.get("kinds", {})
+        if not isinstance(kinds_doc, dict):
+            self.fail("top level", "'kinds' must map each feature to \"nominal\" or \"numeric\"")
+        doms, kinds, numbers = [], [], []
         for f in features:
             d = domains.get(f)
             if not isinstance(d, list) or not all(isinstance(v, str) for v in d) or len(set(d)) != len(d):
                 self.fail("domains", f"feature {f!r} needs a list of distinct value strings")
+            kind = kinds_doc.get(f, "nominal")
+            if kind not in ("nominal", "numeric"):
+                self.fail("kinds", f"feature {f!r} has kind {kind!r}; expected \"nominal\" or \"numeric\"")
+            if kind == "numeric" and fmt < 2:
+                self.fail("kinds", f"feature {f!r} is numeric, which needs model format 2 (this file says {fmt})")
             doms.append(d)
+            kinds.append(kind)
+            numbers.append(tuple(self.number(v, f"domains of numeric feature {f!r}") for v in d)
+                           if kind == "numeric" else None)
+            if kind == "numeric" and list(numbers[-1]) != sorted(set(numbers[-1])):
+                self.fail("domains", f"numeric feature {f!r} needs its values in ascending order, each once")
         t = Tree(features=features, domains=doms, classes=classes, target=str(doc.get("target", "class")),
-                 criterion=criterion, params=doc.get("params") if isinstance(doc.get("params"), dict) else {})
+                 criterion=criterion, params=doc.get("params") if isinstance(doc.get("params"), dict) else {},
+                 kinds=kinds, numbers=numbers)
         root = self.get(doc, "root", dict, "top level")
         t.root = self.node(t, root, (), 0, None)
         return t
 
     def count(self, text, where):
+        """A count: a non-negative integer string, or (format 2) a non-negative exact fraction."""
         try:
             v = parse_exact(text) if isinstance(text, str) else None
         except ParseError:
             v = None
-        if v is None or not hasattr(v, "denominator") or v < 0 or v.denominator != 1:
-            self.fail(where, f"count {text!r} is not a non-negative integer string")
-        return int(v)
+        if v is None or not hasattr(v, "denominator") or v < 0:
+            v = None
+        if v is None or (v.denominator != 1 and self.format < 2):
+            kind = "a non-negative integer string" if self.format < 2 else "a non-negative integer or fraction string"
+            self.fail(where, f"count {text!r} is not {kind}")
+        return int(v) if v.denominator == 1 else Fraction(v)
 
-    def node(self, t, obj, path, depth, parent):
-        where = "node " + (", ".join(f"{t.features[f]} = {t.domains[f][v]}" for f, v in path) or "root")
+    def number(self, text, where) -> Fraction:
+        """A numeric value or threshold as the model writes it: ``75``, ``2.5``, ``1/3``."""
+        from .tree import _number_text
+
+        try:
+            q = Fraction(text) if isinstance(text, str) and len(text) <= 200 else None
+        except (ValueError, ZeroDivisionError):
+            q = None
+        if q is None or _number_text(q) != text:
+            self.fail(where, f"{text!r} is not a number as infotree writes one (75, 2.5, -0.125 or 1/3)")
+        return q
+
+    def pruned(self, t, r, where):
+        """The pruning record, back in the form infotree.prune makes (None when absent)."""
+        if r is None:
+            return None
+
+        def bad(what):
+            self.fail(where, f"pruning record: {what}")
+
+        if not isinstance(r, dict) or r.get("action") not in ("leaf", "kept", "raised"):
+            bad("expected an object with \"action\": \"leaf\", \"kept\" or \"raised\"")
+        if r.get("method") == "reduced-error":
+            out = {k: self.count(r.get(k), where) if isinstance(r.get(k), str) else bad(f"{k!r} must be an exact string")
+                   for k in ("validation_leaf", "validation_subtree", "validation_weight")}
+            out["action"] = r["action"]
+            return out
+        if r.get("method") != "pessimistic":
+            bad(f"method {r.get('method')!r}; expected \"pessimistic\" or \"reduced-error\"")
+        est = r.get("estimated_errors")
+        if not isinstance(est, dict):
+            bad("'estimated_errors' must be an object with leaf, subtree and largest_branch")
+        out = {}
+        for k in ("leaf", "subtree", "largest_branch"):
+            v = est.get(k)
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v < 0:
+                bad(f"estimated errors {k!r} must be a non-negative number")
+            out[k] = float(v)
+        cf = r.get("confidence")
+        if isinstance(cf, bool) or not isinstance(cf, (int, float)) or not 0 < cf <= 0.5:
+            bad("'confidence' must be a number in (0, 0.5]")
+        largest = r.get("largest")
+        if (not isinstance(largest, list) or len(largest) != 2 or largest[0] not in ("=", "<=", ">")
+                or not isinstance(largest[1], str)):
+            bad("'largest' must be [operator, value]")
+        out.update(largest=tuple(largest), confidence=float(cf), action=r["action"])
+        if "raised_from" in r:
+            rf = r["raised_from"]
+            if not isinstance(rf, dict) or rf.get("feature") not in t.features or not isinstance(rf.get("branch"), int):
+                bad("'raised_from' must be {\"feature\": <feature>, \"branch\": <index>}")
+            out["raised_from"] = (t.features.index(rf["feature"]), rf["branch"])
+        return out
+
+    def node(self, t, obj, path, depth, parent, steps=()):
+        where = "node " + (", ".join(steps) or "root")
         cc = self.get(obj, "class_counts", dict, where)
         if list(cc) != list(t.classes):
             self.fail(where, f"class_counts must list the classes {', '.join(t.classes)} in order")
-        counts = np.array([self.count(cc[c], where) for c in t.classes], dtype=np.int64)
+        values = [self.count(cc[c], where) for c in t.classes]
+        if all(isinstance(v, int) for v in values):
+            counts = np.array(values, dtype=np.int64)
+        else:
+            counts = np.empty(len(values), dtype=object)
+            counts[:] = [Fraction(v) for v in values]
         n = self.count(self.get(obj, "n", str, where), where)
-        if n != counts.sum():
-            self.fail(where, f"n = {n} but the class counts sum to {int(counts.sum())}")
+        total = sum(values)
+        if n != total:
+            self.fail(where, f"n = {n} but the class counts sum to {total}")
         node = Node(t, path, depth, counts, parent=parent)
         label = self.get(obj, "label", str, where)
         if label not in t.classes:
             self.fail(where, f"label {label!r} is not a class; classes are: {', '.join(t.classes)}")
         node.label = t.classes.index(label)
+        if "errors" in obj:
+            e = self.count(self.get(obj, "errors", str, where), where)
+            if e != node.errors:
+                self.fail(where, f"errors = {e} but n minus the largest class count is {node.errors}")
+        node.pruned = self.pruned(t, obj.get("pruned"), where)
         split = obj.get("split")
         children = self.get(obj, "children", list, where)
         if split is None:
             if children:
                 self.fail(where, "a leaf ('split': null) must have no children")
-            node.stop = "loaded"
+            if obj.get("threshold") is not None:
+                self.fail(where, "a leaf has no threshold")
+            node.stop = "pruned" if node.pruned and node.pruned["action"] == "leaf" else "loaded"
             return node
         if split not in t.features:
             self.fail(where, f"split feature {split!r} is not a feature; features are: {', '.join(t.features)}")
         f = t.features.index(split)
         values = [self.get(c, "value", str, where) for c in children]
-        if values != list(t.domains[f]):
-            self.fail(where, f"children of a split on {split!r} must be its values {', '.join(t.domains[f])} in order")
+        threshold = obj.get("threshold")
+        if t.kinds[f] == "numeric":
+            if not isinstance(threshold, str):
+                self.fail(where, f"a split on numeric feature {split!r} needs \"threshold\": \"<number>\"")
+            node.threshold = self.number(threshold, where)
+            expected = [f"<= {threshold}", f"> {threshold}"]
+            if values != expected:
+                self.fail(where, f"children of a split on {split!r} at {threshold} must be {', '.join(expected)} in order")
+        else:
+            if threshold is not None:
+                self.fail(where, f"a split on nominal feature {split!r} has no threshold")
+            if values != list(t.domains[f]):
+                self.fail(where, f"children of a split on {split!r} must be its values {', '.join(t.domains[f])} in order")
         node.split = f
         for v, c in enumerate(children):
-            node.children.append(self.node(t, self.get(c, "node", dict, where), path + ((f, v),), depth + 1, node))
-        total = sum(ch.class_counts for ch in node.children)
-        if not np.array_equal(total, counts):
+            step = "{} {} {}".format(split, *node.branch_condition(v))
+            node.children.append(self.node(t, self.get(c, "node", dict, where), path + ((f, v),), depth + 1, node,
+                                           steps + (step,)))
+        total = [sum(ch.class_counts.tolist()[i] for ch in node.children) for i in range(len(t.classes))]
+        if total != counts.tolist():
             self.fail(where, "the children's class counts do not add up to the node's")
         return node

@@ -4,8 +4,14 @@
      "features": [...], "domains": {feature: [values]}, "params": {...}, "root": NODE}
 
 NODE, CANDIDATE and VALUE are as documented in README.md.  Counts are strings
-in the exact grammar; every exact value is ``{"exact": "...", "float": ...}``.
-Unknown keys may be added later; the documented ones stay.
+in the exact grammar (``"14"``; a fractional C4.5 weight ``"855/56"``); every exact
+value is ``{"exact": "...", "float": ...}``.  Unknown keys may be added later; the
+documented ones stay.
+
+``"format"`` is 1 for a tree whose splits are all nominal and whose counts are all
+integers (readable by every infotree), 2 when it has a numeric split or a fractional
+weight: a reader of format 1 only refuses such a file with a one-line message
+instead of misreading it.
 """
 
 from __future__ import annotations
@@ -14,10 +20,13 @@ import json
 
 from ..forms import counts_text
 
-__all__ = ["write", "value_json", "FORMAT_VERSION"]
+__all__ = ["FORMATS_READ", "FORMAT_VERSION", "format_of", "pruning_json", "value_json", "write"]
 
-#: Bumped when a documented key changes meaning; readers refuse other versions.
-FORMAT_VERSION = 1
+#: Bumped when a documented key changes meaning; readers refuse newer versions.
+#: Format 2: numeric splits (children ``<= t``, ``> t``) and fractional weights.
+FORMAT_VERSION = 2
+#: The versions this infotree reads.
+FORMATS_READ = (1, 2)
 
 
 def _dump(x) -> str:
@@ -32,11 +41,11 @@ def value_json(v):
 
 
 def _counts(tree, counts):
-    return {c: counts_text(int(k)) for c, k in zip(tree.classes, counts)}
+    return {c: counts_text(k) for c, k in zip(tree.classes, counts)}
 
 
 def _candidate(tree, c):
-    return {
+    out = {
         "feature": c.feature,
         "branches": [{"value": b.value, "n": counts_text(b.n), "class_counts": _counts(tree, b.counts),
                       "entropy": value_json(b.entropy)} for b in c.branches],
@@ -47,6 +56,44 @@ def _candidate(tree, c):
         "passes_average_gain": c.passes_average_gain,
         "valid": c.valid,
     }
+    if c.unknown or c.threshold is not None:
+        u = c.unknown
+        out.update({
+            "unknown": None if not u else {"n": counts_text(sum(u)), "class_counts": _counts(tree, u)},
+            "known_fraction": counts_text(c.known_fraction),
+            "threshold": None if c.threshold is None else tree.number_text(c.threshold),
+            "n_cuts": c.n_cuts,
+            "mdl": value_json(c.mdl_penalty) if c.mdl else None,
+        })
+    return out
+
+
+def pruning_json(tree, r):
+    """A node's pruning record: estimates as floats (pessimistic), exact strings (reduced-error)."""
+    if not r:
+        return None
+    if "validation_leaf" in r:
+        return {"method": "reduced-error", "action": r["action"],
+                "validation_leaf": counts_text(r["validation_leaf"]),
+                "validation_subtree": counts_text(r["validation_subtree"]),
+                "validation_weight": counts_text(r["validation_weight"])}
+    out = {"method": "pessimistic", "action": r["action"], "confidence": float(r["confidence"]),
+           "estimated_errors": {"leaf": float(r["leaf"]), "subtree": float(r["subtree"]),
+                                "largest_branch": float(r["largest_branch"])},
+           "largest": list(r["largest"])}
+    if "raised_from" in r:
+        f, b = r["raised_from"]
+        out["raised_from"] = {"feature": tree.features[f], "branch": int(b)}
+    return out
+
+
+def format_of(tree) -> int:
+    """1 when every split is nominal and every count an integer, else 2 (see the module docstring)."""
+    for node in tree.nodes():
+        if node.threshold is not None or getattr(node.class_counts, "dtype", None) == object and any(
+                getattr(k, "denominator", 1) != 1 for k in node.class_counts.tolist()):
+            return 2
+    return 1
 
 
 def _write_node(tree, node, out, with_candidates, indent):
@@ -64,13 +111,18 @@ def _write_node(tree, node, out, with_candidates, indent):
         "reason": node.reason,
         "label": node.label_name,
         "empty": node.is_empty,
+        "errors": counts_text(node.errors),
+        "threshold": None if node.threshold is None else tree.number_text(node.threshold),
+        "pruned": pruning_json(tree, node.pruned),
     }
     out.write("{")
     for k, v in head.items():
         out.write(f"{_dump(k)}: {_dump(v)}, ")
     out.write('"children": [')
     for i, child in enumerate(node.children):
-        value = tree.domains[node.split][child.path[-1][1]]
+        op, value = node.branch_condition(child.path[-1][1])
+        if op != "=":
+            value = f"{op} {value}"
         out.write(("," if i else "") + f"\n{pad}  {{\"value\": {_dump(value)}, \"node\": ")
         _write_node(tree, child, out, with_candidates, indent + 2)
         out.write("}")
@@ -97,12 +149,13 @@ def write(tree, out, *, nodes="all") -> None:
     p = {k: counts_text(v) if isinstance(v, Fraction) else v for k, v in tree.params.items()}
     head = {
         "infotree": __version__,
-        "format": FORMAT_VERSION,
+        "format": format_of(tree),
         "target": tree.target,
         "criterion": tree.criterion,
         "classes": list(tree.classes),
         "features": list(tree.features),
         "domains": {f: list(d) for f, d in zip(tree.features, tree.domains)},
+        "kinds": {f: k for f, k in zip(tree.features, tree.kinds)},
         "params": p,
     }
     out.write("{")

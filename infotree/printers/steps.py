@@ -21,7 +21,8 @@ from fractions import Fraction
 
 from ..exact import decimal_text
 from ..forms import conditional_entropy_form, entropy_form, h_of
-from .cells import TEXT, Markup, class_counts_text, count_text, entropy_name, latex_escape, node_title
+from .cells import (LATEX, TEXT, Markup, class_counts_text, count_text, entropy_name, known_gain, latex_escape,
+                    mdl_form, node_title, pruning_table)
 
 __all__ = ["node_steps"]
 
@@ -78,15 +79,20 @@ def node_steps(tree, node, *, digits: int = 4, markup: Markup = TEXT):
         yield m.equation([hyx, (conditional_entropy_form(c.table), conditional_entropy_form(c.table, latex=True))],
                          approx=hyx_dec)
         ig_dec = decimal_text(c.gain, digits)
-        yield m.equation([_fn("IG", c.feature), (f"{hy[0]} - {hyx[0]}", f"{hy[1]} - {hyx[1]}"),
-                          (f"{h_dec} - {hyx_dec}", f"{h_dec} - {hyx_dec}")], approx=ig_dec)
-        note = _check(c.gain, ig_dec, Fraction(h_dec) - Fraction(hyx_dec), digits, str(c.gain), m)
-        if note:
-            yield note
-        sizes = [b.n for b in c.branches]
+        if c.unknown or c.mdl:
+            yield from _corrected_gain(tree, node, c, hyx, hyx_dec, digits, m)
+        else:
+            yield m.equation([_fn("IG", c.feature), (f"{hy[0]} - {hyx[0]}", f"{hy[1]} - {hyx[1]}"),
+                              (f"{h_dec} - {hyx_dec}", f"{h_dec} - {hyx_dec}")], approx=ig_dec)
+            note = _check(c.gain, ig_dec, Fraction(h_dec) - Fraction(hyx_dec), digits, str(c.gain), m)
+            if note:
+                yield note
+        sizes = [b.n for b in c.branches] + ([sum(c.unknown)] if c.unknown else [])
         si_dec = decimal_text(c.split_info, digits)
         yield m.equation([_fn("SplitInfo", c.feature), (entropy_form(sizes), entropy_form(sizes, latex=True))],
                          approx=si_dec)
+        if c.unknown:
+            yield f"  (the rows with {m.name(c.feature)} missing, weight {count_text(sum(c.unknown))}, are the last branch)"
         if ratio:
             gr = c.gain_ratio
             if gr is None:
@@ -110,3 +116,48 @@ def node_steps(tree, node, *, digits: int = 4, markup: Markup = TEXT):
         yield f"{m.symbols['then']} split on {m.name(node.split_feature)} ({m.name(node.reason)})"
     else:
         yield f"{m.symbols['then']} leaf labelled {m.name(node.label_name)} ({m.name(node.reason)})"
+    p = pruning_table(tree, node, digits, m)
+    if p is not None:
+        yield ""
+        yield f"{m.name(p.title[0].upper() + p.title[1:])}:"
+        for what, value in p.rows:
+            yield f"  {what}: {value}"
+
+
+def _corrected_gain(tree, node, c, hyx, hyx_dec, digits, m):
+    """C4.5's gain with missing values and the MDL term: K/W·(H(known) − H(Y|X)) − log2(cuts)/W."""
+    kf = c.known_fraction
+    ig_k = known_gain(c)
+    h_known = ig_k + c.conditional_entropy
+    if c.unknown:
+        known = [sum(col) for col in zip(*c.table)]
+        yield (f"{m.name(c.feature)} is missing for weight {count_text(sum(c.unknown))} "
+               f"({class_counts_text(tree, c.unknown, m)}): the gain is computed on the known rows "
+               f"(weight {count_text(sum(known))}) and multiplied by the known fraction {count_text(kf)}")
+        hk = (f"H_known({tree.target})", f"H_{{\\text{{known}}}}(\\text{{{latex_escape(tree.target)}}})")
+        yield m.equation([hk, (entropy_form(known), entropy_form(known, latex=True))],
+                         approx=decimal_text(h_known, digits))
+    else:
+        hk = entropy_name(tree, node)
+    hk_dec = decimal_text(h_known, digits)
+    ig_dec = decimal_text(c.gain, digits)
+    kf_t = count_text(kf)
+    kf_l = f"\\frac{{{kf.numerator}}}{{{kf.denominator}}}" if kf.denominator != 1 else str(kf)
+    form_t, form_l = f"{hk[0]} - {hyx[0]}", f"{hk[1]} - {hyx[1]}"
+    dec_t = f"{hk_dec} - {hyx_dec}"
+    if c.unknown:
+        form_t, form_l = f"{kf_t}·({form_t})", f"{kf_l} \\cdot ({form_l})"
+        dec_t = f"{kf_t}·({dec_t})"
+    mdl = mdl_form(c)
+    rounded = (Fraction(hk_dec) - Fraction(hyx_dec)) * kf
+    if mdl:
+        mdl_dec = decimal_text(c.mdl_penalty, digits)
+        form_t, form_l = f"{form_t} - {mdl[0]}", f"{form_l} - {mdl[1]}"
+        dec_t = f"{dec_t} - {mdl_dec}"
+        rounded -= Fraction(mdl_dec)
+        yield (f"C4.5 MDL term for a numeric feature: log2(number of cuts)/n = {mdl[0]} = {mdl_dec} "
+               f"({c.n_cuts} cuts evaluated, threshold {m.name(tree.number_text(c.threshold))})")
+    yield m.equation([_fn("IG", c.feature), (form_t, form_l), (dec_t, dec_t.replace("·", " \\cdot "))], approx=ig_dec)
+    note = _check(c.gain, ig_dec, rounded, digits, str(c.gain), m)
+    if note:
+        yield note
