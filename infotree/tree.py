@@ -364,7 +364,8 @@ class Node:
         return f"; kept by pruning (C4.5): {est}"
 
     def describe_path(self) -> str:
-        return ", ".join(f"{f} = {v}" for f, v in self.path_names()) or "root"
+        """``outlook = sunny, humidity <= 75``, or ``root``."""
+        return ", ".join(f"{f} {op} {v}" for f, op, v in self.path_conditions()) or "root"
 
     def walk(self):
         """This node and all nodes below it, in pre-order (children in value order)."""
