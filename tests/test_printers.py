@@ -481,3 +481,136 @@ def test_docstring_examples(monkeypatch):
     for module in (infotree.printers, cells, steps, text, markdown, latex, dot):
         result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
         assert result.failed == 0, module.__name__
+
+
+# -- C4.5: numeric attributes, missing values, fractional weights, pruning ------------------
+
+MIXED = Path("/work/shared/datasets/mixed")
+J48 = DATA / "j48"
+_C45 = {}
+
+
+def c45_tree(name, prune="none"):
+    """A gain-ratio tree (as J48) of an ARFF file with numeric attributes or missing values."""
+    key = (name, prune)
+    if key not in _C45:
+        path = DATA / f"{name}.arff"
+        if not path.exists():
+            path = MIXED / f"{name}.arff"
+        if not path.exists():
+            pytest.skip(f"{name}.arff is not available")
+        data = load(path, on_missing="keep")
+        _C45[key] = build_tree(data, criterion="gain_ratio", prune=prune)
+    return _C45[key]
+
+
+@pytest.mark.parametrize("name", ["labor", "weather.numeric", "vote", "breast-cancer"])
+@pytest.mark.parametrize("mode", ["unpruned", "pruned"])
+def test_j48_text_is_j48s_own_output(name, mode):
+    """weights="j48" writes the tree block exactly as Weka's J48 printed it (tests/data/j48)."""
+    tree = c45_tree(name, "pessimistic" if mode == "pruned" else "none")
+    expected = (J48 / f"{name}.{mode}.txt").read_text(encoding="utf-8")
+    got = rendered(tree, nodes="none", weights="j48")
+    assert got.rstrip("\n") == expected.rstrip("\n")
+
+
+def test_numeric_branches_and_fractional_weights():
+    """Numeric branches read `f <= t`/`f > t`; fractional weights print to two places or exactly."""
+    tree = c45_tree("labor", "pessimistic")
+    assert rendered(tree, nodes="none") == (
+        "wage-increase-first-year <= 2.5: bad (15.27/2.27)\n"
+        "wage-increase-first-year > 2.5\n"
+        "|  statutory-holidays <= 10: bad (10.77/4.77)\n"
+        "|  statutory-holidays > 10: good (30.96/1)\n"
+        "\nNumber of leaves: 3\nSize of the tree: 5\n")
+    exact = rendered(tree, nodes="none", exact_weights=True)
+    assert exact.splitlines()[0] == "wage-increase-first-year <= 2.5: bad (855/56, errors 127/56)"
+    assert exact == rendered(tree, nodes="none", weights="exact")
+    for fmt in ("text", "markdown", "latex", "dot"):
+        out = rendered(c45_tree("labor"), fmt=fmt, nodes="all", **({"steps": True} if fmt != "dot" else {}))
+        assert "= <=" not in out and "= >" not in out and "= \\textless" not in out, fmt
+    weather = c45_tree("weather.numeric")
+    assert "outlook = sunny\n|  humidity <= 75: yes (2)\n|  humidity > 75: no (3)\n" in rendered(weather, nodes="none")
+
+
+def test_weight_rounding_is_exact_half_up():
+    """Two places, half up, from the exact Fraction (a float would round 2.675 down)."""
+    from fractions import Fraction
+
+    assert cells.round2_text(Fraction("2.675")) == "2.68"
+    assert cells.round2_text(Fraction(1, 8)) == "0.13"
+    assert cells.round2_text(Fraction(1, 3)) == "0.33"
+    assert cells.round2_text(Fraction(1999, 1000)) == "2.00"
+    assert cells.weight_text(3) == "3" and cells.weight_text(Fraction(855, 56)) == "15.27"
+    assert cells.weight_text(Fraction(855, 56), "exact") == "855/56"
+    assert cells.weight_text(2, "j48") == "2.0" and cells.weight_text(Fraction(1, 10**7), "j48") == "0.0"
+    assert cells.java_double(1e7) == "1.0E7" and cells.java_double(0.0001) == "1.0E-4"
+
+
+def test_weight_options_are_checked(weather):
+    with pytest.raises(InfotreeError) as e:
+        render(weather, io.StringIO(), weights="float")
+    assert str(e.value) == "unknown weights style 'float'; allowed: decimal, exact, j48"
+    with pytest.raises(InfotreeError) as e:
+        render(weather, io.StringIO(), weights="j48", exact_weights=True)
+    assert "cannot be combined" in str(e.value)
+    with pytest.raises(InfotreeError):
+        render(weather, io.StringIO(), fmt="latex", weights="j48")
+    # Integer trees print as before whatever the style.
+    assert rendered(weather, nodes="none", exact_weights=True) == WEATHER_TREE
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown", "latex"])
+def test_c45_derivations(fmt):
+    """Derivations of labor (pruned) show the unknown rows, the known fraction, the MDL term and pruning."""
+    tree = c45_tree("labor", "pessimistic")
+    out = rendered(tree, fmt=fmt, nodes="all", steps=True)
+    assert "? (missing)" in out
+    assert "C4.5 gain corrections" in out
+    mdl = {"latex": r"\frac{\log_2 14}{57}"}.get(fmt, "log2(14)/57")
+    assert mdl in out
+    assert "56/57" in out  # the known fraction of wage-increase-first-year at the root
+    assert "the error estimates are floats" in out and "estimated errors as a leaf" in out
+    if fmt == "text":
+        assert ("IG(wage-increase-first-year) = 56/57·(H_known(class) - H(class | wage-increase-first-year)) "
+                "- log2(14)/57 = 56/57·(0.9403 - 0.6345) - 0.0668 = 0.2336") in out
+        assert "Node: wage-increase-first-year > 2.5\n" in out
+        assert re.search(r"wage-increase-first-year +\? \(missing\) +1 +0 +1 +not in H\(Y\|X\)", out)
+
+
+def test_c45_render_node_and_describe_path():
+    tree = c45_tree("weather.numeric")
+    node = tree.root.children[0]
+    child = node.children[0]
+    assert child.describe_path() == "outlook = sunny, humidity <= 75"
+    out = io.StringIO()
+    render_node(tree, child, out)
+    assert out.getvalue().startswith("outlook = sunny, humidity <= 75: pure")
+
+
+def test_c45_json_and_dot():
+    """JSON: numeric children `<= 75`/`> 75`, the threshold, feature kinds, exact weights."""
+    doc = json.loads(rendered(c45_tree("weather.numeric"), fmt="json", nodes="all"))
+    assert doc["format"] == 2
+    assert doc["kinds"] == {"outlook": "nominal", "temperature": "numeric", "humidity": "numeric", "windy": "nominal"}
+    sunny = doc["root"]["children"][0]["node"]
+    assert sunny["split"] == "humidity" and sunny["threshold"] == "75"
+    assert [c["value"] for c in sunny["children"]] == ["<= 75", "> 75"]
+    assert sunny["children"][0]["node"]["path"] == [["outlook", "sunny"], ["humidity", "<= 75"]]
+    cand = next(c for c in sunny["candidates"] if c["feature"] == "humidity")
+    assert cand["threshold"] == "75" and cand["n_cuts"] >= 1 and cand["unknown"] is None
+    labor = json.loads(rendered(c45_tree("labor", "pessimistic"), fmt="json", nodes="root"))
+    root = labor["root"]
+    assert root["n"] == "57" and root["class_counts"] == {"bad": "20", "good": "37"}
+    leaf = root["children"][0]["node"]
+    assert (leaf["n"], leaf["errors"], leaf["split"]) == ("855/56", "127/56", None)
+    assert leaf["pruned"]["method"] == "pessimistic" and leaf["pruned"]["action"] == "leaf"
+    assert leaf["pruned"]["estimated_errors"]["leaf"] == pytest.approx(3.919, abs=1e-3)
+    wage = next(c for c in root["candidates"] if c["feature"] == "wage-increase-first-year")
+    assert wage["known_fraction"] == "56/57" and wage["unknown"]["class_counts"] == {"bad": "0", "good": "1"}
+    assert wage["mdl"]["exact"] == "1/57 + 1/57*log2(7)"  # log2(14)/57
+    # A nominal tree with integer counts stays format 1 (every infotree reads it).
+    weather = json.loads(rendered(build_tree(load(DATA / "weather.csv")), fmt="json"))
+    assert weather["format"] == 1 and weather["root"]["threshold"] is None
+    dot_out = rendered(c45_tree("labor", "pessimistic"), fmt="dot")
+    assert '[label="<= 2.5"]' in dot_out and '[label="> 2.5"]' in dot_out and "bad (15.27/2.27)" in dot_out

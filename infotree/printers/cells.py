@@ -31,7 +31,7 @@ from ..exact import decimal_text
 from ..forms import conditional_entropy_form, counts_text, entropy_form
 
 __all__ = ["LATEX", "MARKDOWN", "Markup", "NODE_SELECTIONS", "NodeView", "TEXT", "Table", "WEIGHTS",
-           "branch_text", "class_counts_text", "code_span", "condition_text", "count_text", "entropy_name", "has_derivation",
+           "branch_text", "class_counts_text", "code_span", "all_missing", "condition_text", "count_text", "entropy_name", "equal_gain_groups", "has_derivation",
            "j48_line", "java_double", "java_double_to_string", "latex_escape", "leaf_text", "node_title", "node_view", "round2_text",
            "select_nodes", "tree_lines", "weight_text", "weka_line", "write_tree_lines"]
 
@@ -277,6 +277,20 @@ def class_counts_text(tree, counts, markup: Markup = TEXT, weights: str = "exact
     return ", ".join(f"{markup.name(k)} {weight_text(c, weights)}" for k, c in zip(tree.classes, counts))
 
 
+def all_missing(c) -> bool:
+    """True for a C4.5 candidate whose value is missing for every row at the node (no measures)."""
+    return not any(any(r) for r in c.table)
+
+
+def equal_gain_groups(node) -> list[list[str]]:
+    """:meth:`Node.equal_gain_groups` over the candidates that have measures."""
+    groups: dict = {}
+    for c in node.candidates():
+        if not all_missing(c):
+            groups.setdefault(c.gain, []).append(c.feature)
+    return [g for g in groups.values() if len(g) > 1]
+
+
 # -- which nodes get a derivation ---------------------------------------------------------
 
 def has_derivation(node) -> bool:
@@ -419,7 +433,7 @@ def _markers(node) -> dict:
     """Feature name -> marker key: ``chosen``, ``tied`` or ``equal`` (exactly equal gain, not the decision)."""
     t = node.tree
     out = {}
-    for group in node.equal_gain_groups():
+    for group in equal_gain_groups(node):
         for f in group:
             out[f] = "equal"
     for j in node.ties:
@@ -484,6 +498,15 @@ def node_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> NodeView
     s_rows = []
     e_rows = []
     for c in cands:
+        if all_missing(c):
+            none = m.name("no known value")
+            row = (sym[mark[c.feature]] if c.feature in mark else "", m.name(c.feature), none,
+                   sym["dash"], sym["dash"], sym["dash"], sym["dash"])
+            if show_filter:
+                row += (sym["dash"], "yes" if c.valid else "no")
+            s_rows.append(row)
+            e_rows.append((m.name(c.feature), none, sym["dash"], sym["dash"]))
+            continue
         table = c.table
         gr = c.gain_ratio
         row = (sym[mark[c.feature]] if c.feature in mark else "", m.name(c.feature),
@@ -513,7 +536,7 @@ def node_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> NodeView
     if legend:
         notes.append("; ".join(legend))
     by_name = {c.feature: c for c in cands}
-    for group in node.equal_gain_groups():
+    for group in equal_gain_groups(node):
         gain = by_name[group[0]].gain
         notes.append(f"exactly equal information gain: {', '.join(m.name(f) for f in group)} "
                      f"(IG = {decimal_text(gain, digits)})")
@@ -569,7 +592,7 @@ def _corrections(tree, cands, digits, m) -> Table | None:
     """The C4.5 gain corrections: threshold and cuts, known fraction, MDL term."""
     rows = []
     for c in cands:
-        if not c.unknown and c.threshold is None:
+        if (not c.unknown and c.threshold is None) or all_missing(c):
             continue
         dash = m.symbols["dash"]
         ig_known = known_gain(c)

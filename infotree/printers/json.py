@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 
 from ..forms import counts_text
+from .cells import all_missing, equal_gain_groups
 
 __all__ = ["FORMATS_READ", "FORMAT_VERSION", "format_of", "pruning_json", "value_json", "write"]
 
@@ -45,6 +46,13 @@ def _counts(tree, counts):
 
 
 def _candidate(tree, c):
+    if all_missing(c):  # C4.5: the value is missing for every row here; no measures
+        return {"feature": c.feature, "branches": [{"value": b.value, "n": "0", "class_counts": _counts(tree, b.counts),
+                                                     "entropy": None} for b in c.branches],
+                "conditional_entropy": None, "gain": None, "split_info": None, "gain_ratio": None,
+                "passes_average_gain": c.passes_average_gain, "valid": c.valid,
+                "unknown": {"n": counts_text(sum(c.unknown)), "class_counts": _counts(tree, c.unknown)},
+                "known_fraction": "0", "threshold": None, "n_cuts": c.n_cuts, "mdl": None}
     out = {
         "feature": c.feature,
         "branches": [{"value": b.value, "n": counts_text(b.n), "class_counts": _counts(tree, b.counts),
@@ -107,7 +115,7 @@ def _write_node(tree, node, out, with_candidates, indent):
         "candidates": [_candidate(tree, c) for c in node.candidates()] if show else [],
         "split": node.split_feature,
         "ties": [tree.features[j] for j in node.ties],
-        "equal_gains": node.equal_gain_groups() if show else [],
+        "equal_gains": equal_gain_groups(node) if show else [],
         "reason": node.reason,
         "label": node.label_name,
         "empty": node.is_empty,

@@ -21,8 +21,8 @@ from fractions import Fraction
 
 from ..exact import decimal_text
 from ..forms import conditional_entropy_form, entropy_form, h_of
-from .cells import (LATEX, TEXT, Markup, class_counts_text, count_text, entropy_name, known_gain, latex_escape,
-                    mdl_form, node_title, pruning_table)
+from .cells import (TEXT, Markup, all_missing, class_counts_text, count_text, entropy_name, equal_gain_groups,
+                    known_gain, latex_escape, mdl_form, node_title, pruning_table)
 
 __all__ = ["node_steps"]
 
@@ -61,6 +61,10 @@ def node_steps(tree, node, *, digits: int = 4, markup: Markup = TEXT):
     mo = tree.params.get("min_objects")
     for c in node.candidates():
         yield ""
+        if all_missing(c):
+            yield (f"{m.name(c.feature)}: missing for every row here (weight {count_text(sum(c.unknown or ()))}), "
+                   f"so it has no measures and cannot split")
+            continue
         if c45 and not c.valid:
             yield (f"{m.name(c.feature)}: not valid (fewer than two branches with at least {mo} rows), "
                    f"so not a C4.5 candidate")
@@ -109,7 +113,7 @@ def node_steps(tree, node, *, digits: int = 4, markup: Markup = TEXT):
             where = "at least" if c.passes_average_gain else "below"
             yield f"C4.5: valid (two or more branches with at least {mo} rows); gain {where} the average gain"
     yield ""
-    for group in node.equal_gain_groups():
+    for group in equal_gain_groups(node):
         gain = next(c.gain for c in node.candidates() if c.feature == group[0])
         yield f"{m.equation([_fn('IG', f) for f in group])} exactly (each {decimal_text(gain, digits)})"
     if node.split is not None:
