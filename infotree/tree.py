@@ -253,6 +253,9 @@ class Node:
     @property
     def errors(self):
         """Training errors (weight) of this node as a leaf."""
+        c = self.class_counts
+        if getattr(c, "dtype", None) != object:
+            return int(c.sum() - c.max()) if len(c) else 0
         n = self.n
         if not n:
             return 0
@@ -972,6 +975,23 @@ class _Builder:
         t, nc, m, p = self.t, self.nc, self.m, self.t.params
         K = len(nodes)
         T, CC, scale = self.counts(K, cases)
+        if p["max_depth"] is not None and nodes[0].depth >= p["max_depth"]:
+            # Every open node of a level has the same depth: at max_depth all are leaves,
+            # whatever their measures.  Their counts are kept for the derivation (the
+            # measures are computed when printed), nothing else is computed.
+            pure = (CC > 0).sum(axis=1) <= 1
+            considered = self.all_features if t.criterion == "gain_ratio" else None
+            for k, node in enumerate(nodes):
+                node.scale = scale[k]
+                if pure[k]:
+                    node.stop = "pure"
+                    continue
+                node.stop = "max_depth"
+                node.tables = T[k].copy()
+                node.considered = considered if considered is not None else ~used[k]
+                if self.cuts:
+                    node.cuts = {j: info[k] for j, info in self.cuts.items() if k in info}
+            return None, [], None
         V, W = self.vmax, self.width
         weighted = T.dtype != np.int32
         F = _xlog2x if weighted else (lambda a: self.F[a])
@@ -1041,12 +1061,13 @@ class _Builder:
                 node.stop = "pure"
                 continue
             node.tables = T[k].copy()
-            node.cuts = {j: info[k] for j, info in self.cuts.items() if k in info}
+            if self.cuts:
+                node.cuts = {j: info[k] for j, info in self.cuts.items() if k in info}
             node.considered = self.all_features if crit == "gain_ratio" else ~used[k]
             if stop_depth is not None and node.depth >= stop_depth:
                 node.stop = "max_depth"
                 continue
-            if node.n < p["min_samples_split"]:
+            if n[k] < p["min_samples_split"] * scale[k]:
                 node.stop = "min_samples_split"
                 continue
             if crit == "gain_ratio":
@@ -1100,7 +1121,14 @@ class _Builder:
         base = np.zeros(K, dtype=np.int64)
         open_next, used_next, remap = [], [], []
         shares = {}
-        for k, node, f in split_nodes:
+        plain = T.dtype == np.int32  # integer counts, no fractions: labels and sizes in bulk
+        if plain:
+            ks = np.array([k for k, _, _ in split_nodes])
+            fs = np.array([f for _, _, f in split_nodes])
+            child_counts = T[ks, fs].astype(np.int64)            # (S, slots, C)
+            child_labels = child_counts.argmax(axis=2).tolist()  # first maximum: first class
+            child_n = child_counts.sum(axis=2).tolist()
+        for s_i, (k, node, f) in enumerate(split_nodes):
             split_of[k] = f
             base[k] = len(remap)
             u = used[k]
@@ -1121,16 +1149,16 @@ class _Builder:
                 unknown = [int(c) for c in T[k, f, W - 1].tolist()]
                 counts_of = [np.array([Fraction(int(c), d) + Fraction(u_, d) * s for c, u_ in zip(row.tolist(), unknown)],
                                       dtype=object) for row, s in zip(known, shares[k])]
-            elif scale[k] != 1 or T.dtype != np.int32:
+            elif not plain:
                 d = scale[k]
                 counts_of = [np.array([Fraction(int(c), d) for c in row.tolist()], dtype=object) for row in known]
             else:
-                counts_of = [row.astype(np.int64) for row in known]
+                counts_of = child_counts[s_i]
             for v in range(nb):
                 counts = counts_of[v]
                 child = Node(t, node.path + ((f, v),), depth, counts, parent=node)
-                if child.n:
-                    child.label = _majority(counts)
+                if child_n[s_i][v] if plain and k not in shares else child.n:
+                    child.label = child_labels[s_i][v] if plain and k not in shares else _majority(counts)
                     remap.append(len(open_next))
                     open_next.append(child)
                     used_next.append(u)
@@ -1348,17 +1376,30 @@ def _suggest(word, choices):
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
-def _collapse(node: Node) -> None:
-    """C4.5's collapse: a subtree no better than a leaf on the training rows becomes one."""
-    if node.split is None:
-        return
-    sub = sum(leaf.errors for leaf in node.walk() if leaf.split is None)
-    if sub >= node.errors:
-        node.collapsed_errors = sub
-        node.split = None
-        node.children = []
-        node.ties = ()
-        node.stop = "collapsed"
-        return
-    for c in node.children:
-        _collapse(c)
+def _collapse(root: Node) -> None:
+    """C4.5's collapse: a subtree no better than a leaf on the training rows becomes one.
+
+    J48 walks top-down and collapses a node when its subtree's training errors are at
+    least its own as a leaf less 1/1000 (``errorsOfSubtree >= errorsOfTree - 1E-3``;
+    the slack matters with fractional weights only).  The subtree's errors are the
+    grown leaves' errors, summed once bottom-up.
+    """
+    sub = {}
+    for node in reversed(list(root.walk())):  # children before parents
+        sub[id(node)] = node.errors if node.split is None else sum(sub[id(c)] for c in node.children)
+    slack = Fraction(1, 1000)
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.split is None:
+            continue
+        s, e = sub[id(node)], node.errors
+        if (s >= e) if isinstance(s, int) and isinstance(e, int) else (s >= e - slack):
+            node.collapsed_errors = s
+            node.split = None
+            node.threshold = None
+            node.children = []
+            node.ties = ()
+            node.stop = "collapsed"
+        else:
+            stack.extend(node.children)
