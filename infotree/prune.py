@@ -181,7 +181,9 @@ class _Pessimistic(_Router):
         e_leaf = self.est(node.class_counts.tolist())
         e_tree = self.leaves_estimate(node)
         record = dict(leaf=e_leaf, subtree=e_tree, largest_branch=e_largest,
-                      largest=node.branch_condition(largest), confidence=self.cf)
+                      largest=(self.t.features[node.split], *node.branch_condition(largest)), confidence=self.cf)
+        if node.pruned and node.pruned.get("action") == "raised":
+            record["after_raising"] = node.pruned  # this node was pruned again after a raise
         if _le(e_leaf, e_tree + _SLACK) and _le(e_leaf, e_largest + _SLACK):
             record["action"] = "leaf"
             _make_leaf(node, record)

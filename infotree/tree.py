@@ -268,8 +268,9 @@ class Node:
             out = []
             if self.tables is not None:
                 # A numeric feature with no admissible cut here is no candidate.
-                out = [self._candidate(j) for j in np.flatnonzero(self.considered).tolist()
-                       if self.tree.kinds[j] != "numeric" or j in self.cuts]
+                out = [c for c in (self._candidate(j) for j in np.flatnonzero(self.considered).tolist()
+                                   if self.tree.kinds[j] != "numeric" or j in self.cuts)
+                       if any(map(any, c.table))]  # a feature missing in every row here: nothing to measure
             self._candidates = out
         return self._candidates
 
@@ -356,15 +357,18 @@ class Node:
             return (f"; {verb} (reduced-error): validation errors as a leaf {r['validation_leaf']} {cmp} "
                     f"{r['validation_subtree']} of the subtree (validation weight {r['validation_weight']})")
         est = (f"estimated errors (CF = {r['confidence']:g}, estimates): leaf {r['leaf']:.4f}, subtree "
-               f"{r['subtree']:.4f}, largest branch ({self.tree.features[r['raised_from'][0]] if 'raised_from' in r else ''}"
-               f"{' '.join(r['largest'])}) {r['largest_branch']:.4f}") if "raised_from" in r else (
-               f"estimated errors (CF = {r['confidence']:g}, estimates): leaf {r['leaf']:.4f}, subtree "
                f"{r['subtree']:.4f}, largest branch ({' '.join(r['largest'])}) {r['largest_branch']:.4f}")
+        raised = r.get("after_raising") or (r if r["action"] == "raised" else None)
+        before = ""
+        if raised:
+            before = (f"; subtree raised (C4.5): its largest branch ({' '.join(raised['largest'])}, estimated "
+                      f"{raised['largest_branch']:.4f} against the subtree's {raised['subtree']:.4f}) replaced it, "
+                      f"with all of this node's rows sent down again")
+            if r is raised:
+                return before
         if r["action"] == "leaf":
-            return f"; pruned (C4.5): {est}; a leaf is within 0.1 of both"
-        if r["action"] == "raised":
-            return f"; subtree raised (C4.5): {est}; the largest branch is within 0.1 of the subtree and replaces it"
-        return f"; kept by pruning (C4.5): {est}"
+            return f"{before}; pruned (C4.5): {est}; a leaf is within 0.1 of both"
+        return f"{before}; kept by pruning (C4.5): {est}"
 
     def describe_path(self) -> str:
         """``outlook = sunny, humidity <= 75``, or ``root``."""
