@@ -1,4 +1,4 @@
-"""Reading categorical data and encoding it as integer codes.
+"""Reading categorical and numeric data and encoding it as integer codes.
 
 This module owns the way in: CSV and ARFF files, DataFrames, records and arrays
 become a :class:`Dataset` whose cells are ``int32`` codes into per-column value
@@ -10,6 +10,29 @@ are refused unless ``on_missing='keep'`` (code ``-1``) or ``on_missing='value'``
 (``?`` becomes an ordinary value).  A missing class is always refused.  Every bad
 input raises a one-line :class:`~infotree.errors.DataError` naming the place.
 
+Numeric columns (for C4.5) keep the integer representation: the code of a cell is
+the rank of its value among the column's distinct values (0 = smallest), held
+exactly as :class:`fractions.Fraction` in ``Dataset.numbers[j]``; ``domains[j]``
+holds their canonical text (``"75"``, ``"2.45"``, ``"-0.5"``; ``"75.0"`` and
+``"7.5e1"`` are the same number ``"75"``).  Numbers are read from decimal text
+exactly, never through a float: ``[+-]?(digits[.digits]|.digits)([eE][+-]?digits)?``
+with at most 40 significant digits and a decimal exponent from -400 to 400.  Which
+columns are numeric is decided by ``numeric=`` and ``categorical=``:
+
+* ``numeric=None`` (default): ARFF attributes declared ``numeric``, ``real`` or
+  ``integer``; CSV and in-memory columns stay nominal (a ``0/1`` column too).
+* ``numeric="auto"``: also every CSV/in-memory feature whose non-missing cells all
+  read as numbers (at least one).  In memory, ints, finite floats, Decimals and
+  Fractions are numbers, bools are not; a float is read from its shortest text
+  (``str(x)``: ``0.1`` is ``1/10``, not the binary double).
+* ``numeric=[names]``: these columns are numeric (a cell that is not a number is
+  an error); ARFF declarations still apply to the others.
+* ``categorical=[names]``: these columns are nominal even if declared or detected
+  numeric.  The target is always nominal.
+
+A missing value in a numeric column is refused, or ``-1`` with ``on_missing='keep'``;
+``on_missing='value'`` cannot make ``?`` a number and is refused there.
+
 >>> ds = from_records([{"outlook": "sunny", "play": "no"},
 ...                    {"outlook": "rainy", "play": "yes"},
 ...                    {"outlook": "sunny", "play": "yes"}])
@@ -17,6 +40,12 @@ input raises a one-line :class:`~infotree.errors.DataError` naming the place.
 (('outlook',), 'play', (('sunny', 'rainy'),), ('no', 'yes'))
 >>> ds.X.tolist(), ds.y.tolist()
 ([[0], [1], [0]], [0, 1, 1])
+>>> ds = from_records({"temp": ["75", "2.45", "75.0", "?"], "play": ["no", "yes", "yes", "no"]},
+...                   numeric=["temp"], on_missing="keep")
+>>> ds.kinds, ds.domains, ds.numbers, ds.X.tolist()
+(('numeric',), (('2.45', '75'),), ((Fraction(49, 20), Fraction(75, 1)),), [[1], [0], [1], [-1]])
+>>> ds.numeric_value("temp", "7.7e1")
+Fraction(77, 1)
 """
 
 from __future__ import annotations
@@ -28,9 +57,11 @@ import math
 import os
 import re
 from collections.abc import Mapping
-from itertools import compress
-from operator import methodcaller
 from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from itertools import compress, filterfalse
+from operator import methodcaller
 
 import numpy as np
 
@@ -45,14 +76,28 @@ _MISSING_TOKENS = ("?", "")
 _NONE, _NAN, _QUOTED_QMARK = "\x00None", "\x00NaN", "\x00'?'"
 _SHOWN = {_NONE: None, _NAN: math.nan}
 _MISSING_AS_VALUE = {_NONE: "?", _NAN: "?"}  # what None/NaN become under on_missing='value'
+_KINDS = ("nominal", "numeric")
+_ARFF_NUMERIC = "numeric"  # an ARFF attribute declared numeric, real or integer
+_MAX_DIGITS, _MAX_EXPONENT = 40, 400
+# A decimal number: sign, integer digits, fraction digits (or only fraction digits), exponent.
+_NUMBER = re.compile(r"([+-]?)(?:([0-9]+)(?:\.([0-9]+))?|\.([0-9]+))(?:[eE]([+-]?)([0-9]+))?", re.ASCII)
+_NUMBERS_ARE = "a numeric column takes decimal numbers such as 75, -2.45 or 1.5e3"
+_RANGE = (f"a number may have at most {_MAX_DIGITS} significant digits and a decimal exponent "
+          f"from -{_MAX_EXPONENT} to {_MAX_EXPONENT}")
 
 
 @dataclass(frozen=True, eq=False)
 class Dataset:
-    """Categorical data as integer codes: ``X[i, j]`` indexes ``domains[j]``, ``y[i]`` indexes ``classes``.
+    """Data as integer codes: ``X[i, j]`` indexes ``domains[j]``, ``y[i]`` indexes ``classes``.
 
     ``-1`` in ``X`` marks a missing value (only with ``on_missing='keep'``).  Domains keep
     declared values that never occur.  ``X``, ``y`` and ``lines`` are read-only.
+
+    ``kinds[j]`` is ``"nominal"`` or ``"numeric"``.  For a numeric feature ``numbers[j]``
+    holds its distinct values as exact Fractions, strictly ascending, ``X[i, j]`` is the
+    rank of the row's value there and ``domains[j][r]`` is the canonical text of
+    ``numbers[j][r]``; ``numbers[j]`` is None for a nominal feature.  Both default to
+    all nominal.
     """
 
     features: tuple[str, ...]
@@ -64,6 +109,8 @@ class Dataset:
     source: str | None = None
     lines: np.ndarray | None = None
     notes: tuple[str, ...] = field(default=())
+    kinds: tuple[str, ...] | None = None
+    numbers: tuple[tuple[Fraction, ...] | None, ...] | None = None
 
     def __post_init__(self):
         def set_(name, value):  # frozen: __init__ is over, so go around __setattr__
@@ -96,6 +143,38 @@ class Dataset:
             set_("lines", _frozen(self.lines, np.int64))
             if self.lines.shape != y.shape:
                 raise DataError(f"lines has shape {self.lines.shape}; expected ({len(y)},), one line per row")
+        m = len(self.features)
+        kinds = ("nominal",) * m if self.kinds is None else tuple(self.kinds)
+        numbers = (None,) * m if self.numbers is None else tuple(
+            None if v is None else tuple(v) for v in self.numbers)
+        if len(kinds) != m or len(numbers) != m:
+            raise DataError(f"kinds has {len(kinds)} entries and numbers {len(numbers)}; "
+                            f"expected {m}, one per feature")
+        for j, (name, kind, values) in enumerate(zip(self.features, kinds, numbers)):
+            if kind not in _KINDS:
+                raise DataError(f"kind of feature {name!r} is {kind!r}; expected 'nominal' or 'numeric'")
+            if kind == "nominal":
+                if values is not None:
+                    raise DataError(f"feature {name!r} is nominal but has numbers; expected None")
+                continue
+            if values is None:
+                raise DataError(f"feature {name!r} is numeric but has no numbers")
+            if not all(isinstance(v, (int, Fraction)) and not isinstance(v, bool) for v in values):
+                raise DataError(f"numbers of feature {name!r} must be exact (int or Fraction)")
+            values = tuple(map(Fraction, values))
+            if any(a >= b for a, b in zip(values, values[1:])):
+                raise DataError(f"numbers of feature {name!r} are not strictly ascending")
+            if len(values) != len(self.domains[j]):
+                raise DataError(f"feature {name!r} has {_fields(len(values), 'number')} "
+                                f"but {_fields(len(self.domains[j]), 'domain value')}; expected one per number")
+            texts = tuple(map(_number_text, values))
+            if texts != self.domains[j]:
+                r = next(r for r, (a, b) in enumerate(zip(texts, self.domains[j])) if a != b)
+                raise DataError(f"domain value {self.domains[j][r]!r} of numeric feature {name!r} is not "
+                                f"the canonical text {texts[r]!r} of its number")
+            numbers = numbers[:j] + (values,) + numbers[j + 1:]
+        set_("kinds", kinds)
+        set_("numbers", numbers)
 
     def __repr__(self):
         where = f"{self.source!r}, " if self.source else ""
@@ -111,7 +190,7 @@ class Dataset:
         return self.X.shape[1]
 
     def subset(self, rows) -> Dataset:
-        """The rows selected by an index array or a boolean mask, with the same domains and classes."""
+        """The rows selected by an index array or a boolean mask, with the same domains, classes and numbers."""
         rows = np.asarray(rows)
         if rows.dtype == bool and rows.shape != (self.n_rows,):
             raise DataError(f"boolean mask has shape {rows.shape}; expected ({self.n_rows},)")
@@ -122,7 +201,7 @@ class Dataset:
         y = self.y[rows]
         return Dataset(self.features, self.target, self.domains, self.classes, self.X[rows], y,
                        source=self.source, lines=None if self.lines is None else self.lines[rows],
-                       notes=_notes(self.target, self.classes, y))
+                       notes=_notes(self.target, self.classes, y), kinds=self.kinds, numbers=self.numbers)
 
     def encode_rows(self, rows, *, unseen="error") -> np.ndarray:
         """Codes of new rows under this dataset's domains, shape ``(len(rows), n_features)``.
@@ -131,6 +210,10 @@ class Dataset:
         is missing) or sequences in feature order, or a DataFrame.  Missing values
         (``None``, NaN, ``'?'``, ``''``) that are not in a domain become ``-1``; so do
         unseen values with ``unseen='missing'``, else they raise a DataError.
+
+        A numeric feature's code is the rank of the value in ``numbers[j]`` when it is
+        one of the training values (``75.0`` is ``75``); any other number counts as
+        unseen here.  A tree needs the number itself: use :meth:`numeric_value`.
         """
         if unseen not in ("error", "missing"):
             raise InfotreeError(f"unseen must be 'error' or 'missing', not {unseen!r}")
@@ -157,36 +240,92 @@ class Dataset:
         X = np.empty((len(rows), m), dtype=np.int32)
         for j, name in enumerate(self.features):
             labels, firsts, inv = _factorize(_strings(columns[j]))
-            code = {v: k for k, v in enumerate(self.domains[j])}
+            numeric = self.kinds[j] == "numeric"
+            code = ({v: k for k, v in enumerate(self.numbers[j])} if numeric
+                    else {v: k for k, v in enumerate(self.domains[j])})
             codes = []
             for label, first in zip(labels, firsts):
                 label = _MISSING_AS_VALUE.get(label, label)
-                if label in code:
-                    codes.append(code[label])
+                key = label
+                if numeric and label not in missing:
+                    key = _number_of(columns[j][first], label)
+                    if not isinstance(key, Fraction):
+                        raise DataError(f"row {first}, feature {name!r}: " + _not_a_number(key, label))
+                if key in code:
+                    codes.append(code[key])
                 elif label in missing or unseen == "missing":
                     codes.append(-1)
+                elif numeric:
+                    raise DataError(f"row {first}, feature {name!r}: {label} is not one of the "
+                                    f"{_fields(len(code), 'training value')} of this numeric feature "
+                                    f"(use numeric_value({j}, value) for the number, or unseen='missing' for -1)")
                 else:
                     raise DataError(f"row {first}, feature {name!r}: unseen value {label!r}; "
                                     f"allowed: {_listing(self.domains[j])} (or unseen='missing' for -1)")
             X[:, j] = np.asarray(codes, dtype=np.int32)[inv]
         return X
 
+    def numeric_value(self, j, value) -> Fraction | None:
+        """The exact number of a new cell of numeric feature ``j`` (index or name), None if missing.
 
-def read_csv(path, *, target=None, missing=_MISSING_TOKENS, on_missing="reject", delimiter=",") -> Dataset:
+        ``value`` is decimal text (``'2.45'``, ``' 7.5e1 '``) or a number: int, finite
+        float (read from its shortest text, so ``0.1`` is ``1/10``), Decimal or
+        Fraction.  ``None``, NaN, ``'?'`` and ``''`` are missing.  A number need not
+        occur in the training data.  Anything else raises a one-line DataError.
+        """
+        j = self._feature_index(j)
+        name = self.features[j]
+        if self.kinds[j] != "numeric":
+            raise DataError(f"feature {name!r} is nominal; numeric_value is for numeric features "
+                            f"({', '.join(f for f, k in zip(self.features, self.kinds) if k == 'numeric') or 'none here'})")
+        if _missing_kind(value) or isinstance(value, Decimal) and value.is_nan():
+            return None
+        label = value.strip() if isinstance(value, str) else str(value).strip()
+        if label in _MISSING_TOKENS:
+            return None
+        number = _number_of(value, label)
+        if not isinstance(number, Fraction):
+            raise DataError(f"feature {name!r}: " + _not_a_number(number, label))
+        return number
+
+    def column_values(self, j) -> list[Fraction | None]:
+        """The exact value of every row of numeric feature ``j`` (index or name); None where missing."""
+        j = self._feature_index(j)
+        if self.kinds[j] != "numeric":
+            raise DataError(f"feature {self.features[j]!r} is nominal; column_values is for numeric features")
+        table = (*self.numbers[j], None)  # code -1 picks the None at the end
+        return [table[c] for c in self.X[:, j].tolist()]
+
+    def _feature_index(self, j) -> int:
+        if isinstance(j, str):
+            if j not in self.features:
+                raise DataError(f"unknown feature {j!r}; features are: {', '.join(self.features)}"
+                                f"{_did_you_mean(j, self.features)}")
+            return self.features.index(j)
+        if isinstance(j, (int, np.integer)) and not isinstance(j, bool) and -self.n_features <= j < self.n_features:
+            return int(j) % self.n_features
+        raise DataError(f"feature {j!r} is neither a feature name nor an index from 0 to {self.n_features - 1}")
+
+
+def read_csv(path, *, target=None, missing=_MISSING_TOKENS, on_missing="reject", delimiter=",",
+             numeric=None, categorical=()) -> Dataset:
     """Read a CSV file with a header line; the target is the last column unless named.
 
     Fields are parsed as by the csv module (quotes, embedded delimiters and newlines),
     then stripped.  Blank lines are skipped.  ``missing`` lists the tokens that mean missing.
+    ``numeric`` (None, ``"auto"`` or names) and ``categorical`` (names) choose the
+    numeric columns; by default all columns are nominal (see the module docstring).
     """
     _check_on_missing(on_missing)
+    _check_kind_options(numeric, categorical)
     if not isinstance(delimiter, str) or len(delimiter) != 1 or delimiter in "\r\n\"":
         raise InfotreeError(f"delimiter must be one character other than a quote or newline, not {delimiter!r}")
     missing = (missing,) if isinstance(missing, str) else tuple(missing)
     source = os.fspath(path)
     text = _read_text(source)
     # The csv module is needed only for quotes; str.split reads plain text several times faster.
-    split = _split_quoted if '"' in text else _split_plain
-    header, header_line, cells, lines = split(text, delimiter, source)
+    quoted = '"' in text
+    header, header_line, body, lines = (_split_quoted if quoted else _plain_rows)(text, delimiter, source)
     if header is None:
         raise DataError(f"{source} is empty; expected a header line naming the columns, then data rows")
     _check_names(header, f"{source} line {header_line}")
@@ -198,13 +337,22 @@ def read_csv(path, *, target=None, missing=_MISSING_TOKENS, on_missing="reject",
         raise DataError(f"{source} has a header but no data rows")
     width = len(header)
     lines = np.asarray(lines, dtype=np.int64)
-    return _assemble(header, [cells[j::width] for j in range(width)], target=target, on_missing=on_missing,
-                     missing={t.strip(): t.strip() for t in missing},
+    columns = ([_raw_codes(body[j::width]) for j in range(width)] if quoted
+               else _plain_codes(body, delimiter, width))
+    return _assemble(header, columns, target=target, on_missing=on_missing,
+                     missing={t.strip(): t.strip() for t in missing}, numeric=numeric, categorical=categorical,
                      where=lambda i: f"{source} line {lines[i]}", source=source, lines=lines)
 
 
 def _split_plain(text, delimiter, source):
     """Header, its line, the data cells row after row, and each row's line, for text without quotes."""
+    header, header_line, rows, numbers = _plain_rows(text, delimiter, source)
+    cells = delimiter.join(rows).split(delimiter) if rows else []
+    return header, header_line, cells, numbers
+
+
+def _plain_rows(text, delimiter, source):
+    """As :func:`_split_plain`, with the data rows as whole lines (each with the header's width)."""
     # map() with C methods and numpy keep this free of Python code per line.
     all_lines = _lines(text)
     n = len(all_lines)
@@ -220,8 +368,73 @@ def _split_plain(text, delimiter, source):
         line = numbers[1 + ragged[0]]
         raise DataError(f"{source} line {line} has {_fields(counts[line - 1] + 1)}, header has {len(header)}")
     rows = list(compress(all_lines, keep))[1:]
-    cells = delimiter.join(rows).split(delimiter) if rows else []
-    return header, int(numbers[0]), cells, numbers[1:]
+    return header, int(numbers[0]), rows, numbers[1:]
+
+
+def _plain_codes(rows, delimiter, width):
+    """Raw ``(labels, codes)`` of each column of ``rows`` (lines of ``width`` fields), as :func:`_raw_codes`.
+
+    Vectorised: the text becomes bytes, each field of up to 8 bytes is packed into one
+    uint64 (no NUL can occur, so the packing is one-to-one), and each column is coded
+    by numpy from the sorted distinct keys; no Python object is made per cell.  Columns
+    with longer fields are coded by :func:`_split_codes`.
+    """
+    n = len(rows)
+    if not n or len(delimiter.encode()) != 1:
+        return _split_codes(rows, delimiter, width, range(width))
+    data = "\n".join(rows).encode("utf-8")
+    buf = np.frombuffer(data, dtype=np.uint8)
+    starts = np.empty(n * width, dtype=np.int64)  # every row has width fields: checked by the caller
+    starts[0] = 0
+    starts[1:] = np.flatnonzero((buf == ord(delimiter)) | (buf == 10)) + 1
+    starts = starts.reshape(n, width)
+    lengths = np.empty_like(starts)
+    lengths.ravel()[:-1] = np.diff(starts.ravel()) - 1
+    lengths[-1, -1] = len(buf) - starts[-1, -1]
+    short = np.flatnonzero(lengths.max(axis=0) <= 8)
+    out = dict(zip(long := [j for j in range(width) if j not in set(short.tolist())],
+                   _split_codes(rows, delimiter, width, long))) if len(short) < width else {}
+    rowids = np.arange(n)
+    top = len(buf) - 1
+    starts, lengths = starts[:, short].T.copy(), lengths[:, short].T.copy()  # one contiguous row per column
+    keys = np.zeros(starts.shape, dtype=np.uint64)
+    for k in range(int(lengths.max(initial=0))):
+        byte = buf[np.minimum(starts + k, top)].astype(np.uint64)
+        byte[lengths <= k] = 0
+        keys |= byte << np.uint64(8 * k)
+    for j, key in zip(short.tolist(), keys):
+        ordered = np.sort(key)
+        distinct = ordered[np.flatnonzero(np.diff(ordered, prepend=ordered[0] ^ np.uint64(1)))]
+        index = np.searchsorted(distinct, key)
+        first = np.full(len(distinct), n)
+        np.minimum.at(first, index, rowids)
+        order = np.argsort(first, kind="stable")  # distinct keys in order of first appearance
+        remap = np.empty(len(distinct), dtype=np.int32)
+        remap[order] = np.arange(len(distinct), dtype=np.int32)
+        labels = [int(v).to_bytes(8, "little").rstrip(b"\0").decode("utf-8") for v in distinct[order].tolist()]
+        out[j] = (labels, remap[index])
+    return [out[j] for j in range(width)]
+
+
+def _split_codes(rows, delimiter, width, columns, chunk=2048):
+    """Raw ``(labels, codes)`` of the given columns of ``rows``, by str.split a chunk of rows at a time.
+
+    Only a chunk of cells exists as str objects at once; each column's cells are coded by
+    C-level dict lookups.
+    """
+    n = len(rows)
+    columns = list(columns)
+    codes = np.empty((len(columns), n), dtype=np.int32)  # one contiguous row per column
+    maps = [{} for _ in columns]
+    for start in range(0, n, chunk):
+        cells = delimiter.join(rows[start:start + chunk]).split(delimiter)
+        stop = start + len(cells) // width
+        for c, (j, code) in enumerate(zip(columns, maps)):
+            col = cells[j::width]
+            for new in filterfalse(code.__contains__, dict.fromkeys(col)):
+                code[new] = len(code)
+            codes[c, start:stop] = np.fromiter(map(code.__getitem__, col), dtype=np.int32, count=stop - start)
+    return [(list(code), codes[c]) for c, code in enumerate(maps)]
 
 
 def _split_quoted(text, delimiter, source):
@@ -248,14 +461,18 @@ def _split_quoted(text, delimiter, source):
     return header, header_line, cells, lines
 
 
-def read_arff(path, *, target=None, on_missing="reject") -> Dataset:
-    """Read an ARFF file of nominal attributes; the target is the last attribute unless named.
+def read_arff(path, *, target=None, on_missing="reject", numeric=None, categorical=()) -> Dataset:
+    """Read an ARFF file of nominal and numeric attributes; the target is the last attribute unless named.
 
-    Declared value order is kept, including values that never occur.  An unquoted ``?``
-    is missing; a quoted ``'?'`` is the value ``?``.  Other attribute types and sparse
-    rows are refused.
+    Declared value order is kept, including values that never occur.  Attributes
+    declared ``numeric``, ``real`` or ``integer`` are numeric unless ``categorical``
+    names them (then their values are categories in order of first appearance);
+    ``numeric`` may name more columns (``"auto"`` changes nothing here).  An unquoted
+    ``?`` is missing; a quoted ``'?'`` is the value ``?``.  String, date and relational
+    attributes and sparse rows are refused.
     """
     _check_on_missing(on_missing)
+    _check_kind_options(numeric, categorical)
     source = os.fspath(path)
     all_lines = _lines(_read_text(source))
     names, declared, declared_on, data_at = [], [], {}, None
@@ -286,9 +503,34 @@ def read_arff(path, *, target=None, on_missing="reject") -> Dataset:
         raise DataError(f"{source} declares {_fields(len(names), 'attribute')}; "
                         f"need the target and at least one feature")
     width = len(names)
+    body = all_lines[data_at:]
+    if any(map("\n".join(body).__contains__, "'\"%{")):
+        columns, lines = _arff_rows(body, data_at, width, source)
+    else:  # plain rows: split in bulk, as plain CSV
+        n = len(body)
+        counts = np.fromiter(map(methodcaller("count", ","), body), dtype=np.int64, count=n)
+        keep = np.fromiter(map(len, map(str.strip, body)), dtype=np.int64, count=n) > 0
+        lines = np.flatnonzero(keep) + data_at + 1
+        ragged = np.flatnonzero(counts[lines - data_at - 1] != width - 1)
+        if ragged.size:
+            line = lines[ragged[0]]
+            raise DataError(f"{source} line {line} has {_fields(counts[line - data_at - 1] + 1, 'value')}, "
+                            f"{width} attributes are declared")
+        columns = _plain_codes(list(compress(body, keep)), ",", width) if lines.size else None
+    if not len(lines):
+        raise DataError(f"{source} has no data rows after @data (line {data_at})")
+    lines = np.asarray(lines, dtype=np.int64)
+    return _assemble(names, columns, target=target, on_missing=on_missing,
+                     missing={"?": "?"}, aliases={_QUOTED_QMARK: "?"}, declared=declared,
+                     declared_on=[declared_on[name] for name in names], numeric=numeric, categorical=categorical,
+                     where=lambda i: f"{source} line {lines[i]}", source=source, lines=lines)
+
+
+def _arff_rows(body, data_at, width, source):
+    """Raw columns and line numbers of ARFF data lines with quotes, comments or braces, line by line."""
     cells, lines = [], []
-    for number in range(data_at + 1, len(all_lines) + 1):
-        s = all_lines[number - 1].strip()
+    for number in range(data_at + 1, data_at + len(body) + 1):
+        s = body[number - data_at - 1].strip()
         if not s or s.startswith("%"):
             continue
         if "'" in s or '"' in s or "%" in s or "{" in s:
@@ -301,32 +543,31 @@ def read_arff(path, *, target=None, on_missing="reject") -> Dataset:
                             f"{width} attributes are declared")
         cells.extend(values)
         lines.append(number)
-    if not lines:
-        raise DataError(f"{source} has no data rows after @data (line {data_at})")
-    lines = np.asarray(lines, dtype=np.int64)
-    return _assemble(names, [cells[j::width] for j in range(width)], target=target, on_missing=on_missing,
-                     missing={"?": "?"}, aliases={_QUOTED_QMARK: "?"}, declared=declared,
-                     where=lambda i: f"{source} line {lines[i]}", source=source, lines=lines)
+    return [_raw_codes(cells[j::width]) for j in range(width)], lines
 
 
-def load(path, *, target=None, on_missing="reject") -> Dataset:
+def load(path, *, target=None, on_missing="reject", numeric=None, categorical=()) -> Dataset:
     """Read ``.arff`` with :func:`read_arff`, ``.tsv`` as tab-delimited, anything else as CSV."""
     suffix = os.path.splitext(os.fspath(path))[1].lower()
     if suffix == ".arff":
-        return read_arff(path, target=target, on_missing=on_missing)
-    return read_csv(path, target=target, on_missing=on_missing, delimiter="\t" if suffix == ".tsv" else ",")
+        return read_arff(path, target=target, on_missing=on_missing, numeric=numeric, categorical=categorical)
+    return read_csv(path, target=target, on_missing=on_missing, delimiter="\t" if suffix == ".tsv" else ",",
+                    numeric=numeric, categorical=categorical)
 
 
 def from_records(data, *, target=None, feature_names=None, on_missing="reject",
-                 missing=_MISSING_TOKENS, source=None) -> Dataset:
+                 missing=_MISSING_TOKENS, source=None, numeric=None, categorical=()) -> Dataset:
     """A Dataset from a DataFrame, a list of dicts, a dict of columns, or a 2-D table.
 
     A 2-D table (list of lists, array) needs ``feature_names`` naming ALL its columns,
     target included.  Dict rows take their columns from the first dict; an absent key is
     missing.  ``None`` and NaN are missing, as are the ``missing`` tokens.  Errors name
-    rows by 0-based index.
+    rows by 0-based index.  ``numeric``/``categorical`` as for :func:`read_csv`; with
+    ``numeric="auto"`` a column of ints, finite floats, Decimals, Fractions or numeric
+    text is numeric (a float is read from its shortest text: ``0.1`` is ``1/10``).
     """
     _check_on_missing(on_missing)
+    _check_kind_options(numeric, categorical)
     if hasattr(data, "columns") and hasattr(data, "to_numpy"):  # a DataFrame, without importing pandas
         _no_names(feature_names, "the DataFrame")
         names = [str(c).strip() for c in data.columns]
@@ -359,13 +600,18 @@ def from_records(data, *, target=None, feature_names=None, on_missing="reject",
                 raise DataError("a 2-D table needs feature_names naming all its columns, target included")
             names = [str(n).strip() for n in feature_names]
             columns = _table_columns(rows, width=len(names))
-    return _from_columns(names, columns, target=target, on_missing=on_missing, missing=missing, source=source)
+    return _from_columns(names, columns, target=target, on_missing=on_missing, missing=missing, source=source,
+                         numeric=numeric, categorical=categorical)
 
 
 def from_arrays(X, y, *, feature_names=None, target="class", on_missing="reject",
-                missing=_MISSING_TOKENS) -> Dataset:
-    """A Dataset from a 2-D feature table ``X`` and class labels ``y``; features default to ``x0, x1, ...``."""
+                missing=_MISSING_TOKENS, numeric=None, categorical=()) -> Dataset:
+    """A Dataset from a 2-D feature table ``X`` and class labels ``y``; features default to ``x0, x1, ...``.
+
+    ``numeric``/``categorical`` as for :func:`from_records`.
+    """
     _check_on_missing(on_missing)
+    _check_kind_options(numeric, categorical)
     if hasattr(X, "columns") and hasattr(X, "to_numpy"):  # a DataFrame names its columns
         feature_names = [str(c) for c in X.columns] if feature_names is None else feature_names
         X = X.to_numpy(dtype=object)
@@ -385,10 +631,10 @@ def from_arrays(X, y, *, feature_names=None, target="class", on_missing="reject"
     if target in names:
         raise DataError(f"target name {target!r} is also a feature name; pass another target=")
     return _from_columns([*names, target], [*columns, labels], target=target, on_missing=on_missing,
-                         missing=missing, source=None)
+                         missing=missing, source=None, numeric=numeric, categorical=categorical)
 
 
-def _from_columns(names, columns, *, target, on_missing, missing, source):
+def _from_columns(names, columns, *, target, on_missing, missing, source, numeric, categorical):
     """A Dataset from named in-memory columns (1-D arrays of any dtype)."""
     table = source or "the table"
     _check_names(names, source)
@@ -398,19 +644,21 @@ def _from_columns(names, columns, *, target, on_missing, missing, source):
         raise DataError(f"{table} has no rows")
     missing = {t.strip(): t.strip() for t in ((missing,) if isinstance(missing, str) else missing)}
     prefix = f"{source} " if source else ""
-    return _assemble(names, [_strings(col) for col in columns], target=target, on_missing=on_missing,
-                     missing=missing | _SHOWN, aliases=_MISSING_AS_VALUE,
-                     where=lambda i: f"{prefix}row {i}", source=source, lines=None)
+    return _assemble(names, [_raw_codes(_strings(col)) for col in columns], target=target, on_missing=on_missing,
+                     missing=missing | _SHOWN, aliases=_MISSING_AS_VALUE, numeric=numeric, categorical=categorical,
+                     objects=columns, where=lambda i: f"{prefix}row {i}", source=source, lines=None)
 
 
 # ---- encoding --------------------------------------------------------------
 
-def _assemble(names, columns, *, target, on_missing, missing, aliases=None, declared=None,
-              where, source, lines) -> Dataset:
-    """Encode str columns into a Dataset; raise the first problem in row order.
+def _assemble(names, columns, *, target, on_missing, missing, aliases=None, declared=None, declared_on=None,
+              numeric=None, categorical=(), objects=None, where, source, lines) -> Dataset:
+    """Encode raw columns (``(labels, codes)`` pairs of :func:`_raw_codes`) into a Dataset.
 
-    ``missing`` maps each missing label to the value shown in messages; ``aliases`` renames
-    sentinel labels (also missing ones under ``on_missing='value'``).
+    Raise the first problem in row order.  ``missing`` maps each missing label to the
+    value shown in messages; ``aliases`` renames sentinel labels (also missing ones under
+    ``on_missing='value'``).  ``declared`` holds each ARFF attribute's values, or
+    ``_ARFF_NUMERIC``, with its line in ``declared_on``; ``objects`` the in-memory cells.
     """
     aliases = aliases or {}
     if target is None:
@@ -421,40 +669,153 @@ def _assemble(names, columns, *, target, on_missing, missing, aliases=None, decl
             where_ = f" in {source}" if source else ""
             raise DataError(f"unknown column {target!r}{where_}; columns are: {', '.join(names)}"
                             f"{_did_you_mean(target, names)}")
+    auto, wanted, nominal = _kind_names(names, t, numeric, categorical, source)
+    if declared is not None and declared[t] == _ARFF_NUMERIC and t not in nominal:
+        raise DataError(f"{source} line {declared_on[t]}: the class attribute {names[t]!r} is numeric; "
+                        f"a decision tree needs a nominal class, as J48 does (choose another target=, "
+                        f"or categorical=[{names[t]!r}] to read its values as classes)")
     order = [j for j in range(len(names)) if j != t] + [t]
-    codes, domains, problems = [], [], []
-    for j in order:
+    n = len(columns[0][1])
+    X = np.empty((n, len(names) - 1), dtype=np.int32)
+    domains, kinds, numbers, problems = [], [], [], []
+    for k, j in enumerate(order):
         is_target = j == t
-        col, domain, problem = _encode_column(
-            columns[j], missing=missing, aliases=aliases, declared=None if declared is None else declared[j],
-            keep_missing=on_missing == "keep" and not is_target, value_missing=on_missing == "value")
-        codes.append(col)
-        domains.append(domain)
+        labels, firsts, inv = _finish_factorize(*columns[j])
+        declared_j = None if declared is None else declared[j]
+        if declared_j == _ARFF_NUMERIC:
+            declared_j = None
+        kind = "nominal"
+        values = None
+        if not is_target and j not in nominal:
+            strict = j in wanted or (declared is not None and declared[j] == _ARFF_NUMERIC)
+            if strict or auto:
+                cells = None if objects is None else objects[j]
+                values = _numbers_of(labels, firsts, cells, missing, aliases,
+                                     value_missing=on_missing == "value", strict=strict)
+                kind = "numeric" if values is not None else "nominal"
+        if kind == "numeric":
+            col, domain, number, problem = _encode_numeric(
+                labels, firsts, inv, values, aliases=aliases, keep_missing=on_missing == "keep",
+                value_missing=on_missing == "value")
+        else:
+            col, domain, problem = _encode_column(
+                labels, firsts, inv, missing=missing, aliases=aliases, declared=declared_j,
+                keep_missing=on_missing == "keep" and not is_target, value_missing=on_missing == "value")
+            number = None
+        if is_target:
+            y, classes = col, domain
+        else:
+            X[:, k] = col
+            domains.append(domain)
+            kinds.append(kind)
+            numbers.append(number)
         if problem:
-            problems.append((problem[0], j, problem[1], problem[2]))
+            problems.append((problem[0], j, problem[1], problem[2], kind))
     if problems:
-        row, j, kind, shown = min(problems, key=lambda p: p[:2])
+        row, j, what, shown, kind = min(problems, key=lambda p: p[:2])
         at = f"{where(row)}, column {names[j]!r}"
-        if kind == "undeclared":
+        if what == "undeclared":
             raise DataError(f"{at}: value {shown!r} is not declared; allowed: {_listing(declared[j])}")
+        if what == "nan":
+            raise DataError(f"{at}: value {_clip(shown)!r} is not a number; {_NUMBERS_ARE} "
+                            f"(or categorical=[{names[j]!r}] to read its values as categories)")
+        if what == "range":
+            raise DataError(f"{at}: value {_clip(shown)!r} is out of range; {_RANGE}")
+        if what == "missing as value":
+            raise DataError(f"{at}: missing value {shown!r} in a numeric column; on_missing='value' cannot make "
+                            f"it a number (use on_missing='keep', or categorical=[{names[j]!r}] to read the "
+                            f"column as categories)")
         if j == t:
             raise DataError(f"{at}: missing class {shown!r}; every row needs a class, even with on_missing='keep'")
-        raise DataError(f"{at}: missing value {shown!r}; missing values are refused by default "
-                        f"(allowed: on_missing='keep' or on_missing='value')")
-    y = codes.pop()
-    classes = domains.pop()
-    X = np.column_stack(codes) if codes else np.empty((len(y), 0), dtype=np.int32)
+        allowed = "on_missing='keep'" if kind == "numeric" else "on_missing='keep' or on_missing='value'"
+        raise DataError(f"{at}: missing value {shown!r}; missing values are refused by default (allowed: {allowed})")
     return Dataset(tuple(names[j] for j in order[:-1]), names[t], tuple(domains), classes, X, y,
-                   source=source, lines=lines, notes=_notes(names[t], classes, y))
+                   source=source, lines=lines, notes=_notes(names[t], classes, y),
+                   kinds=tuple(kinds), numbers=tuple(numbers))
 
 
-def _encode_column(values, *, missing, aliases, declared, keep_missing, value_missing):
-    """Codes, domain and first problem ``(row, kind, shown)`` of one str column.
+def _kind_names(names, t, numeric, categorical, source):
+    """``(auto, numeric columns, nominal columns)`` as index sets, refusing unknown or conflicting names."""
+    where_ = f" in {source}" if source else ""
+
+    def indices(option, given):
+        out = set()
+        for name in given:
+            name = name.strip()
+            if name not in names:
+                raise DataError(f"{option}= names unknown column {name!r}{where_}; columns are: "
+                                f"{', '.join(names)}{_did_you_mean(name, names)}")
+            out.add(names.index(name))
+        return out
+
+    auto = numeric == "auto"
+    wanted = indices("numeric", () if numeric is None or auto else numeric)
+    nominal = indices("categorical", categorical)
+    both = wanted & nominal
+    if both:
+        raise DataError(f"column {names[min(both)]!r} is in both numeric= and categorical=; name it in one of them")
+    if t in wanted:
+        raise DataError(f"column {names[t]!r} is the target, and the target is always nominal; "
+                        f"take it out of numeric=")
+    return auto, wanted, nominal
+
+
+def _check_kind_options(numeric, categorical):
+    if isinstance(numeric, str) and numeric != "auto" or not (
+            numeric is None or isinstance(numeric, str) or _names(numeric)):
+        raise InfotreeError(f"numeric must be None, 'auto' or a list of column names, not {_clip(numeric)!r}")
+    if not _names(categorical):
+        raise InfotreeError(f"categorical must be a list of column names, not {_clip(categorical)!r}")
+
+
+def _names(option):
+    return (not isinstance(option, (str, bytes)) and hasattr(option, "__iter__")
+            and all(isinstance(name, str) for name in option))
+
+
+def _numbers_of(labels, firsts, cells, missing, aliases, *, value_missing, strict):
+    """Per label its Fraction, None if missing, or a problem ``'nan'``/``'range'``.
+
+    Not strict (``numeric='auto'``): None as soon as a label is not a number, or when
+    every label is missing (then the column is nominal).
+    """
+    values, seen = [], False
+    for label, first in zip(labels, firsts):
+        if label in missing and not value_missing:
+            values.append(None)
+            continue
+        if label in missing:  # on_missing='value': stays missing, and _encode_numeric refuses it
+            values.append(None if strict else "nan")
+        else:
+            label = aliases.get(label, label)
+            values.append(_number_of(None if cells is None else cells[first], label))
+        if not strict:
+            if not isinstance(values[-1], Fraction):
+                return None
+            seen = True
+    return values if strict or seen else None
+
+
+def _encode_numeric(labels, firsts, inv, values, *, aliases, keep_missing, value_missing):
+    """Codes (ranks), domain (canonical texts), numbers and first problem of a numeric column."""
+    problem = None
+    for label, first, v in zip(labels, firsts, values):
+        what = ("missing as value" if value_missing else None if keep_missing else "missing") if v is None else (
+            None if isinstance(v, Fraction) else v)
+        if what and (problem is None or first < problem[0]):
+            problem = (first, what, _SHOWN[label] if label in _SHOWN else aliases.get(label, label))
+    distinct = sorted({v for v in values if isinstance(v, Fraction)})
+    rank = {v: r for r, v in enumerate(distinct)}
+    lookup = np.array([rank.get(v, -1) if isinstance(v, Fraction) else -1 for v in values], dtype=np.int32)
+    return lookup[inv], tuple(map(_number_text, distinct)), tuple(distinct), problem
+
+
+def _encode_column(labels, firsts, inv, *, missing, aliases, declared, keep_missing, value_missing):
+    """Codes, domain and first problem ``(row, kind, shown)`` of one factorized str column.
 
     The domain is ``declared`` (plus ``?`` if missing is a value), else the labels in
     order of first appearance.
     """
-    labels, firsts, inv = _factorize(values)
     final, first_of = [], {}  # final label per distinct raw label (None = missing)
     problem = None
     for label, first in zip(labels, firsts):
@@ -486,11 +847,20 @@ def _factorize(values):
 
     Labels are numbered in order of first appearance.
     """
+    return _finish_factorize(*_raw_codes(values))
+
+
+def _raw_codes(values):
+    """The distinct values of a list of str in order of first appearance, and each cell's index there."""
     # dict.fromkeys and map(dict.__getitem__) run in C: no Python code per cell.
     raw = {v: k for k, v in enumerate(dict.fromkeys(values))}
-    inv = np.fromiter(map(raw.__getitem__, values), dtype=np.intp, count=len(values))
+    return list(raw), np.fromiter(map(raw.__getitem__, values), dtype=np.intp, count=len(values))
+
+
+def _finish_factorize(raw, inv):
+    """As :func:`_factorize`, from :func:`_raw_codes`: strip the distinct values, merging equal ones."""
     # labels are numbered as they appear, so the running maximum steps up at each first appearance
-    top = np.maximum.accumulate(inv)
+    top = np.maximum.accumulate(inv) if len(inv) else inv
     first = np.flatnonzero(np.diff(top, prepend=-1)).tolist()
     labels, firsts, index, remap = [], [], {}, []
     for v, f in zip(raw, first):
@@ -503,6 +873,71 @@ def _factorize(values):
     if len(labels) < len(raw):  # stripping merged some labels
         inv = np.asarray(remap, dtype=np.intp)[inv]
     return labels, firsts, inv
+
+
+# ---- numbers ---------------------------------------------------------------
+
+def _parse_decimal(text):
+    """The exact Fraction of decimal text, else ``'nan'`` (not a number) or ``'range'`` (beyond the bounds).
+
+    Built from the digits, never through a float or an unbounded power of ten.
+    """
+    m = _NUMBER.fullmatch(text)
+    if m is None:
+        return "nan"
+    sign, whole, frac, only_frac, exp_sign, exp_digits = m.groups()
+    if only_frac is not None:
+        whole, frac = "", only_frac
+    frac = frac or ""
+    digits = (whole + frac).lstrip("0")
+    significant = digits.rstrip("0")
+    exp_digits = (exp_digits or "0").lstrip("0") or "0"
+    if len(significant) > _MAX_DIGITS or len(exp_digits) > 4:
+        return "range"
+    if not significant:
+        return Fraction(0)
+    power = (-int(exp_digits) if exp_sign == "-" else int(exp_digits)) - len(frac) + len(digits) - len(significant)
+    if abs(power + len(significant) - 1) > _MAX_EXPONENT:  # the exponent in scientific notation
+        return "range"
+    mantissa = -int(significant) if sign == "-" else int(significant)
+    return Fraction(mantissa * 10 ** power) if power >= 0 else Fraction(mantissa, 10 ** -power)
+
+
+def _number_of(cell, label):
+    """The Fraction of a cell (an in-memory object, or None for file text) whose stripped text is ``label``.
+
+    Fractions are taken as they are; ints, floats and Decimals are read from their text
+    (a float's shortest repr); bools are not numbers.  Else ``'nan'`` or ``'range'``.
+    """
+    if isinstance(cell, (bool, np.bool_)):
+        return "nan"
+    if isinstance(cell, Fraction):
+        return cell
+    return _parse_decimal(label)
+
+
+def _not_a_number(problem, label):
+    if problem == "range":
+        return f"value {_clip(label)!r} is out of range; {_RANGE}"
+    return f"value {_clip(label)!r} is not a number; {_NUMBERS_ARE}"
+
+
+def _number_text(q: Fraction) -> str:
+    """Canonical text of a number: the exact decimal without superfluous zeros or exponent, else ``p/q``."""
+    p, d = q.numerator, q.denominator
+    rest, twos, fives = d, 0, 0
+    while rest % 2 == 0:
+        rest, twos = rest // 2, twos + 1
+    while rest % 5 == 0:
+        rest, fives = rest // 5, fives + 1
+    if rest != 1:
+        return f"{p}/{d}"
+    places = max(twos, fives)
+    digits = str(abs(p) * (10 ** places // d))
+    if places:
+        digits = digits.rjust(places + 1, "0")
+        digits = (digits[:-places] + "." + digits[-places:]).rstrip("0").rstrip(".")
+    return ("-" if p < 0 else "") + digits
 
 
 def _notes(target, classes, y) -> tuple[str, ...]:
@@ -655,7 +1090,7 @@ def _arff_attribute(rest, source, number):
         raise DataError(f"{source} line {number}: attribute with an empty name; every attribute needs a name")
     kind = rest[m.end():].strip()
     if not kind.startswith("{"):
-        _refuse_attribute_type(source, number, name, kind)
+        return name, _attribute_type(source, number, name, kind)
     close = _closing_brace(kind)
     if close is None:
         raise DataError(f"{source} line {number}: attribute {name!r} has no closing '}}'; "
@@ -678,16 +1113,23 @@ def _arff_attribute(rest, source, number):
     return name, tuple(values)
 
 
-def _refuse_attribute_type(source, number, name, kind):
-    """The one place non-nominal ARFF attributes are refused (numeric support would start here)."""
+def _attribute_type(source, number, name, kind):
+    """The one place ARFF attribute types other than a nominal list are read: numeric ones, or a refusal."""
     if not kind or kind.startswith("%"):
-        raise DataError(f"{source} line {number}: attribute {name!r} has no type; expected {{v1, v2, ...}}")
-    word = kind.split(None, 1)[0].lower()
-    if word in ("numeric", "real", "integer", "string", "date", "relational"):
-        raise DataError(f"{source} line {number}: attribute {name!r} is {word}; only nominal attributes "
-                        f"{{v1, v2, ...}} are supported (make it nominal or discretise it)")
+        raise DataError(f"{source} line {number}: attribute {name!r} has no type; "
+                        f"expected {{v1, v2, ...}} or numeric")
+    word = re.match(r"[A-Za-z]*", kind).group()
+    after = kind[len(word):].strip()
+    word = word.lower()
+    if word in ("numeric", "real", "integer") and (not after or after.startswith("%")):
+        return _ARFF_NUMERIC
+    if word in ("numeric", "real", "integer"):
+        raise DataError(f"{source} line {number}: unexpected {_clip(after)!r} after the type of attribute {name!r}")
+    if word in ("string", "date", "relational"):
+        raise DataError(f"{source} line {number}: attribute {name!r} is {word}; only nominal {{v1, v2, ...}} "
+                        f"and numeric attributes are supported (make it nominal or numeric)")
     raise DataError(f"{source} line {number}: attribute {name!r} has unknown type {_clip(kind)!r}; "
-                    f"expected a nominal list {{v1, v2, ...}}")
+                    f"expected a nominal list {{v1, v2, ...}} or numeric, real or integer")
 
 
 def _closing_brace(s):

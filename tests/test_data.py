@@ -372,15 +372,16 @@ BAD_FILES = [
     ("a missing class (`?` in the target)", {"weather.csv": weather_with(5, "rainy,mild,high,FALSE,?")}, "load", "weather.csv",
      {"on_missing": "keep"},
      "weather.csv line 5, column 'play': missing class '?'; every row needs a class, even with on_missing='keep'"),
-    ("ARFF: `@attribute temperature numeric`", {"w.arff": WEATHER_ARFF.replace(b"{hot,mild,cool}", b"numeric")}, "load",
-     "w.arff", {}, "w.arff line 6: attribute 'temperature' is numeric; only nominal attributes {v1, v2, ...} "
-     "are supported (make it nominal or discretise it)"),
+    ("ARFF: `@attribute temperature numeric` with values `hot`, ...",
+     {"w.arff": WEATHER_ARFF.replace(b"{hot,mild,cool}", b"numeric")}, "load",
+     "w.arff", {}, "w.arff line 12, column 'temperature': value 'hot' is not a number; a numeric column takes "
+     "decimal numbers such as 75, -2.45 or 1.5e3 (or categorical=['temperature'] to read its values as categories)"),
     ("ARFF: `@attribute humidity STRING`", {"w.arff": WEATHER_ARFF.replace(b"{high,normal}", b"STRING")}, "load",
-     "w.arff", {}, "w.arff line 7: attribute 'humidity' is string; only nominal attributes {v1, v2, ...} "
-     "are supported (make it nominal or discretise it)"),
+     "w.arff", {}, "w.arff line 7: attribute 'humidity' is string; only nominal {v1, v2, ...} "
+     "and numeric attributes are supported (make it nominal or numeric)"),
     ("ARFF: `@attribute humidity boolean`", {"w.arff": WEATHER_ARFF.replace(b"{high,normal}", b"boolean")}, "load",
      "w.arff", {}, "w.arff line 7: attribute 'humidity' has unknown type 'boolean'; "
-     "expected a nominal list {v1, v2, ...}"),
+     "expected a nominal list {v1, v2, ...} or numeric, real or integer"),
     ("ARFF: sparse row `{0 sunny, 4 no}`", {"w.arff": WEATHER_ARFF.replace(b"sunny,hot,high,TRUE,no", b"{0 sunny, 4 no}")},
      "load", "w.arff", {},
      "w.arff line 13: sparse rows {index value, ...} are not supported; write every value, separated by commas"),
