@@ -183,15 +183,17 @@ class _Loader:
         if isinstance(cf, bool) or not isinstance(cf, (int, float)) or not 0 < cf <= 0.5:
             bad("'confidence' must be a number in (0, 0.5]")
         largest = r.get("largest")
-        if (not isinstance(largest, list) or len(largest) != 2 or largest[0] not in ("=", "<=", ">")
-                or not isinstance(largest[1], str)):
-            bad("'largest' must be [operator, value]")
+        if (not isinstance(largest, list) or len(largest) != 3 or largest[0] not in t.features
+                or largest[1] not in ("=", "<=", ">") or not isinstance(largest[2], str)):
+            bad("'largest' must be [feature, operator, value]")
         out.update(largest=tuple(largest), confidence=float(cf), action=r["action"])
         if "raised_from" in r:
             rf = r["raised_from"]
             if not isinstance(rf, dict) or rf.get("feature") not in t.features or not isinstance(rf.get("branch"), int):
                 bad("'raised_from' must be {\"feature\": <feature>, \"branch\": <index>}")
             out["raised_from"] = (t.features.index(rf["feature"]), rf["branch"])
+        if "after_raising" in r:
+            out["after_raising"] = self.pruned(t, r["after_raising"], where)
         return out
 
     def node(self, t, obj, path, depth, parent, steps=()):

@@ -629,12 +629,8 @@ def pruning_table(tree, node, digits, m=TEXT) -> Table | None:
                 ("validation weight reaching the node", m.code(count_text(r["validation_weight"]), count_text(r["validation_weight"]))),
                 ("decision", m.name(action))]
         return Table("pruning (reduced-error, on the validation rows)", ("", "value"), rows, ("l", "l"))
-    op, v = r.get("largest", ("=", "?"))
-    if "raised_from" in r:
-        f, b = r["raised_from"]
-        branch = f"{m.name(tree.features[f])} {m.symbols[op]} {m.name(v)}"
-    else:
-        branch = f"{m.symbols[op]} {m.name(v)}"
+    f, op, v = r["largest"]
+    branch = f"{m.name(f)} {m.symbols[op]} {m.name(v)}"
     rows = [("estimated errors as a leaf", f"≈ {r['leaf']:.{digits}f}"),
             ("estimated errors of the subtree", f"≈ {r['subtree']:.{digits}f}"),
             (f"estimated errors of the largest branch ({branch})", f"≈ {r['largest_branch']:.{digits}f}"),

@@ -92,6 +92,8 @@ def pruning_json(tree, r):
     if "raised_from" in r:
         f, b = r["raised_from"]
         out["raised_from"] = {"feature": tree.features[f], "branch": int(b)}
+    if "after_raising" in r:
+        out["after_raising"] = pruning_json(tree, r["after_raising"])
     return out
 
 
