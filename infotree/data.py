@@ -374,10 +374,10 @@ def _plain_rows(text, delimiter, source):
 def _plain_codes(rows, delimiter, width):
     """Raw ``(labels, codes)`` of each column of ``rows`` (lines of ``width`` fields), as :func:`_raw_codes`.
 
-    Vectorised: the text becomes bytes, each field of up to 8 bytes is packed into one
-    uint64 (no NUL can occur, so the packing is one-to-one), and each column is coded
-    by numpy from the sorted distinct keys; no Python object is made per cell.  Columns
-    with longer fields are coded by :func:`_split_codes`.
+    Vectorised: the text becomes bytes, each field of up to 8 bytes is read as one
+    little-endian uint64 (the bytes after it masked off; no NUL can occur, so this is
+    one-to-one), and each column is coded by numpy from its sorted distinct keys: no
+    Python object per cell.  Columns with longer fields go to :func:`_split_codes`.
     """
     n = len(rows)
     if not n or len(delimiter.encode()) != 1:
@@ -387,22 +387,23 @@ def _plain_codes(rows, delimiter, width):
     starts = np.empty(n * width, dtype=np.int64)  # every row has width fields: checked by the caller
     starts[0] = 0
     starts[1:] = np.flatnonzero((buf == ord(delimiter)) | (buf == 10)) + 1
-    starts = starts.reshape(n, width)
     lengths = np.empty_like(starts)
-    lengths.ravel()[:-1] = np.diff(starts.ravel()) - 1
-    lengths[-1, -1] = len(buf) - starts[-1, -1]
-    short = np.flatnonzero(lengths.max(axis=0) <= 8)
-    out = dict(zip(long := [j for j in range(width) if j not in set(short.tolist())],
-                   _split_codes(rows, delimiter, width, long))) if len(short) < width else {}
+    lengths[:-1] = np.diff(starts) - 1
+    lengths[-1] = len(buf) - starts[-1]
+    starts, lengths = starts.reshape(n, width).T, lengths.reshape(n, width).T
+    widest = lengths.max(axis=1)
+    short = np.flatnonzero(widest <= 8).tolist()
+    out = {}
+    if len(short) < width:
+        long = [j for j in range(width) if widest[j] > 8]
+        out.update(zip(long, _split_codes(rows, delimiter, width, long)))
+    # word[i] is the 8 bytes from byte i on, little-endian: a strided view, no copy per cell
+    padded = data + bytes(8)
+    words = np.ndarray(shape=(len(data) + 1,), dtype="<u8", buffer=padded, strides=(1,))
+    masks = np.array([(1 << 8 * k) - 1 for k in range(8)] + [(1 << 64) - 1], dtype=np.uint64)
     rowids = np.arange(n)
-    top = len(buf) - 1
-    starts, lengths = starts[:, short].T.copy(), lengths[:, short].T.copy()  # one contiguous row per column
-    keys = np.zeros(starts.shape, dtype=np.uint64)
-    for k in range(int(lengths.max(initial=0))):
-        byte = buf[np.minimum(starts + k, top)].astype(np.uint64)
-        byte[lengths <= k] = 0
-        keys |= byte << np.uint64(8 * k)
-    for j, key in zip(short.tolist(), keys):
+    for j in short:
+        key = words[starts[j]] & masks[lengths[j]]
         ordered = np.sort(key)
         distinct = ordered[np.flatnonzero(np.diff(ordered, prepend=ordered[0] ^ np.uint64(1)))]
         index = np.searchsorted(distinct, key)
@@ -522,7 +523,8 @@ def read_arff(path, *, target=None, on_missing="reject", numeric=None, categoric
     lines = np.asarray(lines, dtype=np.int64)
     return _assemble(names, columns, target=target, on_missing=on_missing,
                      missing={"?": "?"}, aliases={_QUOTED_QMARK: "?"}, declared=declared,
-                     declared_on=[declared_on[name] for name in names], numeric=numeric, categorical=categorical,
+                     declared_on=[declared_on[name] for name in names],
+                     numeric=None if numeric == "auto" else numeric, categorical=categorical,
                      where=lambda i: f"{source} line {lines[i]}", source=source, lines=lines)
 
 

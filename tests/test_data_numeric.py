@@ -179,6 +179,16 @@ def test_arff_numeric_types(tmp_path, word):
     assert ds.kinds == ("numeric",) and ds.domains == (("1.5", "3"),) and ds.X.tolist() == [[1], [0], [1]]
 
 
+def test_arff_declared_types_decide_under_auto(tmp_path):
+    """In ARFF the declarations decide: numeric='auto' leaves a nominal {1, 2} attribute nominal."""
+    p = tmp_path / "n.arff"
+    p.write_text("@relation r\n@attribute x {2, 1}\n@attribute t real\n@attribute c {a, b}\n@data\n1, 3, a\n2, 4, b\n")
+    for numeric in (None, "auto"):
+        ds = read_arff(p, numeric=numeric)
+        assert ds.kinds == ("nominal", "numeric") and ds.domains == (("2", "1"), ("3", "4"))
+    assert read_arff(p, numeric=["x"]).domains == (("1", "2"), ("3", "4"))
+
+
 def test_arff_quoted_numbers_and_missing(tmp_path):
     """A quoted number is still a number; an unquoted ? is missing."""
     p = tmp_path / "n.arff"
@@ -348,7 +358,7 @@ BAD_NUMERIC = [
      "load", "w.csv", {"numeric": ["temperature"]},
      "w.csv line 3, column 'temperature': value '1e401' is out of range; "
      "a number may have at most 40 significant digits and a decimal exponent from -400 to 400"),
-    ("numeric: a missing value (`?` on line 4)", {"w.arff": W_ARFF.replace(b"overcast,83,", b"overcast,?,")},
+    ("numeric: a missing value (`?` on line 12)", {"w.arff": W_ARFF.replace(b"overcast,83,", b"overcast,?,")},
      "load", "w.arff", {},
      "w.arff line 12, column 'temperature': missing value '?'; missing values are refused by default "
      "(allowed: on_missing='keep')"),
