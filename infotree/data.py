@@ -384,9 +384,14 @@ def _plain_codes(rows, delimiter, width):
         return _split_codes(rows, delimiter, width, range(width))
     data = "\n".join(rows).encode("utf-8")
     buf = np.frombuffer(data, dtype=np.uint8)
-    starts = np.empty(n * width, dtype=np.int64)  # every row has width fields: checked by the caller
-    starts[0] = 0
-    starts[1:] = np.flatnonzero((buf == ord(delimiter)) | (buf == 10)) + 1
+    index_type = np.int32 if len(data) < 2 ** 31 - 1 else np.int64
+    starts = np.empty(n * width, dtype=index_type)  # every row has width fields: checked by the caller
+    starts[0], filled, step = 0, 1, 1 << 20
+    for low in range(0, len(buf), step):  # a slice at a time: no int64 index of every field at once
+        part = buf[low:low + step]
+        after = np.flatnonzero((part == ord(delimiter)) | (part == 10)) + (low + 1)
+        starts[filled:filled + len(after)] = after
+        filled += len(after)
     lengths = np.empty_like(starts)
     lengths[:-1] = np.diff(starts) - 1
     lengths[-1] = len(buf) - starts[-1]
@@ -731,6 +736,7 @@ def _assemble(names, columns, *, target, on_missing, missing, aliases=None, decl
             raise DataError(f"{at}: missing class {shown!r}; every row needs a class, even with on_missing='keep'")
         allowed = "on_missing='keep'" if kind == "numeric" else "on_missing='keep' or on_missing='value'"
         raise DataError(f"{at}: missing value {shown!r}; missing values are refused by default (allowed: {allowed})")
+    X.flags.writeable = False  # ours alone: the Dataset takes it without a copy
     return Dataset(tuple(names[j] for j in order[:-1]), names[t], tuple(domains), classes, X, y,
                    source=source, lines=lines, notes=_notes(names[t], classes, y),
                    kinds=tuple(kinds), numbers=tuple(numbers))
@@ -1202,6 +1208,8 @@ def _clip(s, limit=40):
 
 
 def _frozen(a, dtype):
+    if isinstance(a, np.ndarray) and a.dtype == dtype and not a.flags.writeable and a.flags.c_contiguous:
+        return a  # already read-only: sharing it cannot change it
     a = np.array(a, dtype=dtype)  # a copy, so freezing never touches the caller's array
     a.flags.writeable = False
     return a
