@@ -70,20 +70,43 @@ def _frac(q):
 _CRITERIA = {"gain": "gain", "gain-ratio": "gain_ratio", "gain-ratio-plain": "gain_ratio_plain"}
 
 
-def _read(path, target, missing_as_value=False):
+def _read(path, args):
+    """Read DATA as the criterion needs it.
+
+    C4.5 (gain-ratio) keeps missing values (fractional weights) and reads CSV columns
+    of numbers as numeric; the ID3 criteria refuse missing values and read CSV
+    columns as categorical.  ``--missing-as-value``, ``--numeric`` and
+    ``--categorical`` override these defaults.
+    """
     from .data import load
 
-    return load(path, target=target, on_missing="value" if missing_as_value else "reject")
+    c45 = _CRITERIA[args.criterion] == "gain_ratio"
+    on_missing = "value" if args.missing_as_value else ("keep" if c45 else "reject")
+    numeric = getattr(args, "numeric", None) or []
+    if numeric == ["auto"] or (not numeric and c45):
+        numeric = "auto"
+    elif "auto" in numeric:
+        raise InfotreeError("--numeric auto cannot be combined with column names")
+    return load(path, target=args.target, on_missing=on_missing, numeric=numeric or None,
+                categorical=tuple(getattr(args, "categorical", None) or ()))
 
 
 def _build(args, data):
     from .tree import build_tree
 
+    validation = None
+    if args.prune == "reduced-error":
+        if not args.validation:
+            raise InfotreeError("--prune reduced-error needs --validation FILE (rows the tree is not grown on)")
+        validation = _read(args.validation, args)
+    elif args.validation:
+        raise InfotreeError("--validation applies to --prune reduced-error only")
     return build_tree(data, criterion=_CRITERIA[args.criterion], max_depth=args.max_depth,
                       min_samples_split=args.min_samples_split, min_gain=args.min_gain,
                       stop_at_zero_gain=args.stop_at_zero_gain, min_objects=args.min_objects,
                       collapse=False if args.no_collapse else None,
-                      average_gain_slack=args.average_gain_slack)
+                      average_gain_slack=args.average_gain_slack, threshold=args.threshold,
+                      prune=args.prune, confidence=args.confidence, validation=validation)
 
 
 def _emit(args, inputs, write):
@@ -102,13 +125,14 @@ def _emit(args, inputs, write):
 def _cmd_tree(args, out):
     from .printers import render
 
-    data = _read(args.data, args.target, args.missing_as_value)
+    data = _read(args.data, args)
     tree = _build(args, data)
     if args.format != "text" and args.table_format != "simple":
         raise InfotreeError("--table-format applies to --format text only")
     return _emit(args, [args.data], lambda f: render(
         tree, f, fmt=args.format, digits=args.digits, nodes=args.nodes, steps=args.steps,
-        table_format=args.table_format, standalone=args.standalone))
+        table_format=args.table_format, standalone=args.standalone,
+        weights="exact" if args.exact_weights else args.weights))
 
 
 def _parse_at(text):
@@ -127,7 +151,7 @@ def _cmd_measures(args, out):
     from .printers import render_node
     from .tree import node_at
 
-    data = _read(args.data, args.target, args.missing_as_value)
+    data = _read(args.data, args)
     node = node_at(data, _parse_at(args.at or ""), criterion=_CRITERIA[args.criterion])
     return _emit(args, [args.data], lambda f: render_node(
         node.tree, node, f, fmt=args.format, digits=args.digits, table_format=args.table_format))
@@ -142,7 +166,7 @@ def _cmd_predict(args, out):
             raise InfotreeError("predict --train TRAIN needs a DATA file to predict")
         if args.data is not None:
             raise InfotreeError("predict takes either MODEL.json DATA or --train TRAIN DATA, not both")
-        tree = _build(args, _read(args.train, args.target, args.missing_as_value))
+        tree = _build(args, _read(args.train, args))
         data_path = args.model_or_data
     else:
         if args.model_or_data is None or args.data is None:
@@ -207,7 +231,13 @@ def build_parser() -> argparse.ArgumentParser:
     common.add_argument("--criterion", choices=list(_CRITERIA), default="gain",
                         help="gain (ID3, default), gain-ratio (C4.5 as J48), gain-ratio-plain")
     common.add_argument("--missing-as-value", action="store_true",
-                        help="treat the missing-value tokens ? and empty as an ordinary value (default: refuse them)")
+                        help="treat the missing-value tokens ? and empty as an ordinary value "
+                             "(default: refuse them; gain-ratio: C4.5's fractional weights)")
+    common.add_argument("--numeric", action="append", metavar="COL",
+                        help="read COL as numeric (repeatable; 'auto': every CSV column of numbers; "
+                             "default: auto for gain-ratio, none otherwise; ARFF types always apply)")
+    common.add_argument("--categorical", action="append", metavar="COL",
+                        help="read COL as categorical even if it holds numbers or is declared numeric (repeatable)")
     grow = _Parser(add_help=False)
     grow.add_argument("--max-depth", type=_nonneg, metavar="N")
     grow.add_argument("--min-samples-split", type=_positive, default=2, metavar="N")
@@ -217,6 +247,15 @@ def build_parser() -> argparse.ArgumentParser:
     grow.add_argument("--no-collapse", action="store_true", help="C4.5: keep subtrees that do not reduce training errors")
     grow.add_argument("--average-gain-slack", type=_rational, default=Fraction(1, 1000), metavar="X",
                       help="C4.5: gain may be this far below the average (default 1/1000, as C4.5/J48; 0 = textbook)")
+    grow.add_argument("--threshold", choices=["data", "midpoint"],
+                      help="numeric cut: the largest training value below the midpoint (C4.5/J48; default for "
+                           "gain-ratio) or the midpoint (lecture notes; default otherwise)")
+    grow.add_argument("--prune", choices=["none", "pessimistic", "reduced-error"], default="none",
+                      help="none (default: the whole grown tree), pessimistic (C4.5/J48 error-based, with subtree "
+                           "raising) or reduced-error (needs --validation)")
+    grow.add_argument("--confidence", type=_rational, default=Fraction(1, 4), metavar="CF",
+                      help="pessimistic pruning's confidence factor (default 0.25, as J48)")
+    grow.add_argument("--validation", metavar="FILE", help="validation rows for --prune reduced-error")
     show = _Parser(add_help=False)
     show.add_argument("--digits", type=_digits, default=4, help="decimals to print (default 4)")
     show.add_argument("--table-format", default="simple", metavar="F", help="any tabulate tablefmt (text format; default simple)")
@@ -228,6 +267,10 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--nodes", choices=["all", "root", "none"], default="all", help="whose candidate tables to print")
     t.add_argument("--steps", action="store_true", help="add a worked solution in prose")
     t.add_argument("--standalone", action="store_true", help="latex: a complete document")
+    t.add_argument("--weights", choices=["decimal", "exact", "j48"], default="decimal",
+                   help="leaf weights when C4.5 splits rows: decimal (two places, as J48), exact fractions, "
+                        "or j48 (J48's whole text block: |   indents, 2.0; text and markdown)")
+    t.add_argument("--exact-weights", action="store_true", help="same as --weights exact")
     t.set_defaults(func=_cmd_tree)
 
     m = sub.add_parser("measures", parents=[common, show], help="the candidate table at the root or at a node")

@@ -94,3 +94,27 @@ def test_gain_ratio_vs_id_figures():
     assert build_tree(data).root.split_feature == "id"
     assert build_tree(data, criterion="gain_ratio_plain").root.split_feature == "tear-prod-rate"
     assert build_tree(data, criterion="gain_ratio").root.split_feature == "tear-prod-rate"
+
+
+def test_c45_missing_and_numeric_published_figures():
+    """Quinlan (1993), ch. 3: 0.961, 0.747, 0.199, 1.809 bits, and leaves 3.4/0.4, 3.2, 2.4/0.4."""
+    from infotree.measures import entropy
+
+    data = load(ROOT / "c45_missing_and_numeric" / "data.csv", on_missing="keep", numeric="auto")
+    tree = build_tree(data, criterion="gain_ratio")
+    out = tree.root.candidate("outlook")
+    known = [sum(c) for c in zip(*out.table)]
+    assert known == [5, 8] and out.unknown == (0, 1)
+    assert decimal_text(entropy(known), 3) == "0.961"
+    assert decimal_text(out.conditional_entropy, 3) == "0.747"
+    assert out.gain == Fraction(13, 14) * (entropy(known) - out.conditional_entropy)
+    assert decimal_text(out.gain, 3) == "0.199"
+    assert decimal_text(out.split_info, 3) == "1.809"
+    assert tree.root.split_feature == "outlook"
+    leaves = {(n.describe_path(), n.n, n.errors) for n in tree.leaves()}
+    assert {l[1:] for l in leaves} == {(2, 0), (Fraction(44, 13), Fraction(5, 13)), (Fraction(42, 13), 0),
+                                       (3, 0), (Fraction(31, 13), Fraction(5, 13))}
+    # Rounded to one decimal as Quinlan prints them: 3.4/0.4, 3.2, 2.4/0.4.
+    assert sorted(decimal_text(Fraction(n), 1) for _, n, _ in leaves) == ["2.0", "2.4", "3.0", "3.2", "3.4"]
+    sunny = tree.root.children[0]
+    assert sunny.split_feature == "humidity" and sunny.threshold == 75
