@@ -7,12 +7,13 @@ for bad input, 2 for bad usage; never a traceback.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from fractions import Fraction
 
 import numpy as np
 
-from .errors import InfotreeError
+from .errors import DataError, InfotreeError
 
 __all__ = ["main"]
 
@@ -87,8 +88,26 @@ def _read(path, args):
         numeric = "auto"
     elif "auto" in numeric:
         raise InfotreeError("--numeric auto cannot be combined with column names")
-    return load(path, target=args.target, on_missing=on_missing, numeric=numeric or None,
-                categorical=tuple(getattr(args, "categorical", None) or ()))
+    try:
+        return load(path, target=args.target, on_missing=on_missing, numeric=numeric or None,
+                    categorical=tuple(getattr(args, "categorical", None) or ()))
+    except DataError as e:
+        raise DataError(_as_flags(str(e))) from None
+
+
+# The reader's messages name its keywords; at the command line the flags say the same.
+_FLAGS = ((re.compile(r"on_missing='keep' or on_missing='value'"),
+           "--criterion gain-ratio, which weights them as C4.5 does, or --missing-as-value"),
+          (re.compile(r"on_missing='keep'"), "--criterion gain-ratio"),
+          (re.compile(r"on_missing='value'"), "--missing-as-value"),
+          (re.compile(r"categorical=\[('(?:[^'\\]|\\.)*')\]"), r"--categorical \1"),
+          (re.compile(r"numeric=\[('(?:[^'\\]|\\.)*')\]"), r"--numeric \1"))
+
+
+def _as_flags(message: str) -> str:
+    for pattern, flag in _FLAGS:
+        message = pattern.sub(flag, message)
+    return message
 
 
 def _build(args, data):

@@ -133,3 +133,64 @@ def test_tree_command_does_not_import_sympy():
             "sys.stderr.write(str('sympy' in sys.modules))") % WEATHER
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert p.stderr.strip().endswith("False")
+
+
+# -- C4.5 in full ---------------------------------------------------------------------
+
+def _j48_fixture(name, mode):
+    return (DATA / "j48" / f"{name}.{mode}.txt").read_text()
+
+
+@pytest.mark.parametrize("name,mode", [("labor", "pruned"), ("labor", "unpruned"),
+                                       ("weather.numeric", "pruned"), ("vote", "pruned")])
+def test_gain_ratio_with_pessimistic_pruning_prints_j48s_default_tree(name, mode, capsys):
+    """`--criterion gain-ratio --prune pessimistic --weights j48` reproduces J48's own text."""
+    args = ["tree", str(DATA / f"{name}.arff"), "--criterion", "gain-ratio", "--nodes", "none", "--weights", "j48"]
+    if mode == "pruned":
+        args += ["--prune", "pessimistic"]
+    assert main(args) == 0
+    assert capsys.readouterr().out == _j48_fixture(name, mode).rstrip("\n") + "\n"
+
+
+def test_csv_numbers_are_numeric_for_c45_and_categorical_for_id3(capsys):
+    csv_path = str(DATA / "weather.numeric.csv")
+    assert main(["tree", csv_path, "--criterion", "gain-ratio", "--nodes", "none"]) == 0
+    assert "|  humidity <= 75: yes (2)\n" in capsys.readouterr().out
+    assert main(["tree", csv_path, "--nodes", "none", "--max-depth", "1"]) == 0
+    assert "temperature = 85: no (1)" in capsys.readouterr().out  # categorical: one branch per value
+    assert main(["tree", csv_path, "--nodes", "none", "--numeric", "temperature", "--numeric", "humidity"]) == 0
+    out = capsys.readouterr().out
+    assert "|  humidity <= 77.5: yes (2)\n" in out  # ID3 with --numeric: the midpoint of 70 and 85
+    assert main(["tree", csv_path, "--criterion", "gain-ratio", "--categorical", "humidity", "--nodes", "none"]) == 0
+    assert "humidity <=" not in capsys.readouterr().out
+
+
+def test_exact_weights_flag(capsys):
+    assert main(["tree", str(DATA / "labor.arff"), "--criterion", "gain-ratio", "--prune", "pessimistic",
+                 "--nodes", "none", "--exact-weights"]) == 0
+    assert capsys.readouterr().out.startswith("wage-increase-first-year <= 2.5: bad (855/56, errors 127/56)\n")
+
+
+def test_pruning_flags_are_checked():
+    code, out, err = run("tree", str(DATA / "labor.arff"), "--criterion", "gain-ratio", "--prune", "reduced-error")
+    assert code == 1 and err == "infotree: error: --prune reduced-error needs --validation FILE (rows the tree is not grown on)\n"
+    code, out, err = run("tree", WEATHER, "--validation", WEATHER)
+    assert code == 1 and err == "infotree: error: --validation applies to --prune reduced-error only\n"
+
+
+def test_id3_on_missing_values_names_the_flags():
+    code, out, err = run("tree", str(DATA / "vote.arff"))
+    assert code == 1 and out == ""
+    assert err == (f"infotree: error: {DATA / 'vote.arff'} line 24, column 'synfuels-corporation-cutback': missing "
+                   f"value '?'; missing values are refused by default (allowed: --criterion gain-ratio, which "
+                   f"weights them as C4.5 does, or --missing-as-value)\n")
+
+
+def test_predict_with_missing_value_on_a_c45_tree(tmp_path):
+    rows = tmp_path / "rows.csv"
+    rows.write_text("outlook,temperature,humidity,windy\nsunny,70,?,FALSE\nsunny,70,75,FALSE\n")
+    code, out, err = run("predict", "--train", str(DATA / "weather.numeric.csv"), "--criterion", "gain-ratio",
+                         str(rows), "--proba")
+    assert code == 0, err
+    # sunny, humidity missing: 2/5 of the weight goes to humidity <= 75 (yes), 3/5 to > 75 (no).
+    assert out.splitlines() == ["prediction,no,yes", "no,3/5,2/5", "yes,0,1"]
