@@ -25,10 +25,14 @@ __all__ = ["C45Classifier", "ID3Classifier"]
 
 class _TreeClassifier:
     _criterion = "gain"
-    _params = ("max_depth", "min_samples_split", "min_gain", "stop_at_zero_gain", "min_objects", "collapse", "average_gain_slack", "unseen")
+    _numeric = None       # ID3: columns are categorical unless named
+    _on_missing = "reject"
+    _params = ("max_depth", "min_samples_split", "min_gain", "stop_at_zero_gain", "min_objects", "collapse",
+               "average_gain_slack", "unseen", "numeric", "threshold", "prune", "confidence")
 
     def __init__(self, *, max_depth=None, min_samples_split=2, min_gain=None, stop_at_zero_gain=False,
-                 min_objects=2, collapse=None, average_gain_slack=Fraction(1, 1000), unseen="error"):
+                 min_objects=2, collapse=None, average_gain_slack=Fraction(1, 1000), unseen="error",
+                 numeric="default", threshold=None, prune="none", confidence=Fraction(1, 4)):
         self.max_depth = max_depth
         self.min_samples_split = min_samples_split
         self.min_gain = min_gain
@@ -37,6 +41,12 @@ class _TreeClassifier:
         self.collapse = collapse
         self.average_gain_slack = average_gain_slack
         self.unseen = unseen
+        #: which columns are numeric: "auto" (every column of numbers), None, or a list of names;
+        #: "default" is "auto" for C4.5 and None for ID3
+        self.numeric = numeric
+        self.threshold = threshold
+        self.prune = prune
+        self.confidence = confidence
 
     def get_params(self, deep=True) -> dict:
         return {k: getattr(self, k) for k in self._params}
@@ -57,11 +67,16 @@ class _TreeClassifier:
         if hasattr(X, "columns") and feature_names is None:
             feature_names = [str(c) for c in X.columns]
             X = X.to_numpy(dtype=object)
-        data = from_arrays(X, y, feature_names=feature_names, target="class")
+        numeric = self._numeric if self.numeric == "default" else self.numeric
+        data = from_arrays(X, y, feature_names=feature_names, target="class", numeric=numeric,
+                           on_missing=self._on_missing)
+        if self.prune == "reduced-error":
+            raise InfotreeError("reduced-error pruning needs a validation set: use build_tree(..., validation=...)")
         self.tree_ = build_tree(data, criterion=self._criterion, max_depth=self.max_depth,
                                 min_samples_split=self.min_samples_split, min_gain=self.min_gain,
                                 stop_at_zero_gain=self.stop_at_zero_gain, min_objects=self.min_objects,
-                                collapse=self.collapse, average_gain_slack=self.average_gain_slack)
+                                collapse=self.collapse, average_gain_slack=self.average_gain_slack,
+                                threshold=self.threshold, prune=self.prune, confidence=self.confidence)
         self.classes_ = np.array(data.classes, dtype=object)
         self.feature_names_in_ = np.array(data.features, dtype=object)
         self.n_features_in_ = len(data.features)
@@ -97,6 +112,10 @@ class ID3Classifier(_TreeClassifier):
 
 
 class C45Classifier(_TreeClassifier):
-    """C4.5 on categorical data as Weka's J48 -U defines it (gain ratio, average-gain filter, collapse)."""
+    """C4.5 as Weka's J48 defines it: gain ratio, average-gain filter, collapse; numeric columns
+    (binary cuts) and missing values (NaN/None: exact fractional weights); ``prune="pessimistic"``
+    gives J48's default tree (the default here is the whole grown tree, J48 -U)."""
 
     _criterion = "gain_ratio"
+    _numeric = "auto"
+    _on_missing = "keep"

@@ -490,7 +490,10 @@ class Tree:
         return out
 
     def _code(self, j, v, unseen, where):
-        s = "" if v is None else str(v).strip()
+        if v is None or (isinstance(v, float) and math.isnan(v)):
+            s = "?"  # in memory, None and NaN are missing
+        else:
+            s = str(v).strip()
         if self.kinds[j] == "numeric":
             if s in _MISSING:
                 return self._missing(j, s, where)

@@ -226,3 +226,20 @@ def test_reduced_error_pruning_counts_validation_errors_exactly():
 def test_reduced_error_needs_validation():
     with pytest.raises(InfotreeError, match="needs a validation set"):
         build_tree(_load("weather.numeric"), criterion="gain_ratio", prune="reduced-error")
+
+
+def test_c45_classifier_takes_numbers_and_nan():
+    """The estimator reads float columns as numeric and NaN as missing (exact weights)."""
+    from infotree import C45Classifier
+
+    data = _load("weather.numeric")
+    X = np.array([[data.numbers[1][r[1]], data.numbers[2][r[2]]] for r in data.X.tolist()], dtype=float)
+    y = [data.classes[c] for c in data.y.tolist()]
+    X[3, 1] = np.nan
+    clf = C45Classifier().fit(X, y, feature_names=["temperature", "humidity"])
+    assert clf.tree_.kinds == ("numeric", "numeric")
+    assert clf.tree_.missing_slot
+    total = sum((Fraction(leaf.n) for leaf in clf.tree_.leaves()), Fraction(0))
+    assert total == 14
+    p = clf.predict_proba([[70.0, np.nan]])[0]
+    assert sum(p) == 1 and all(isinstance(q, Fraction) for q in p)
