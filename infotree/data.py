@@ -278,15 +278,10 @@ class Dataset:
         if self.kinds[j] != "numeric":
             raise DataError(f"feature {name!r} is nominal; numeric_value is for numeric features "
                             f"({', '.join(f for f, k in zip(self.features, self.kinds) if k == 'numeric') or 'none here'})")
-        if _missing_kind(value) or isinstance(value, Decimal) and value.is_nan():
-            return None
-        label = value.strip() if isinstance(value, str) else str(value).strip()
-        if label in _MISSING_TOKENS:
-            return None
-        number = _number_of(value, label)
-        if not isinstance(number, Fraction):
-            raise DataError(f"feature {name!r}: " + _not_a_number(number, label))
-        return number
+        try:
+            return exact_number(value)
+        except DataError as e:
+            raise DataError(f"feature {name!r}: {e}") from None
 
     def column_values(self, j) -> list[Fraction | None]:
         """The exact value of every row of numeric feature ``j`` (index or name); None where missing."""
@@ -909,6 +904,25 @@ def _parse_decimal(text):
         return "range"
     mantissa = -int(significant) if sign == "-" else int(significant)
     return Fraction(mantissa * 10 ** power) if power >= 0 else Fraction(mantissa, 10 ** -power)
+
+
+def exact_number(value) -> Fraction | None:
+    """The exact number of one cell: decimal text or an int, float (shortest text), Decimal or
+    Fraction; None for a missing cell (``?``, ``''``, None, NaN).  Anything else: a DataError."""
+    if _missing_kind(value) or isinstance(value, Decimal) and value.is_nan():
+        return None
+    label = value.strip() if isinstance(value, str) else str(value).strip()
+    if label in _MISSING_TOKENS:
+        return None
+    number = _number_of(value, label)
+    if not isinstance(number, Fraction):
+        raise DataError(_not_a_number(number, label))
+    return number
+
+
+def number_text(q: Fraction) -> str:
+    """Canonical text of a number: the exact decimal without superfluous zeros or exponent, else ``p/q``."""
+    return _number_text(q)
 
 
 def _number_of(cell, label):

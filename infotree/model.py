@@ -143,13 +143,13 @@ class _Loader:
 
     def number(self, text, where) -> Fraction:
         """A numeric value or threshold as the model writes it: ``75``, ``2.5``, ``1/3``."""
-        from .tree import _number_text
+        from .data import number_text
 
         try:
             q = Fraction(text) if isinstance(text, str) and len(text) <= 200 else None
         except (ValueError, ZeroDivisionError):
             q = None
-        if q is None or _number_text(q) != text:
+        if q is None or number_text(q) != text:
             self.fail(where, f"{text!r} is not a number as infotree writes one (75, 2.5, -0.125 or 1/3)")
         return q
 

@@ -37,13 +37,12 @@ from __future__ import annotations
 
 import bisect
 import math
-import numbers
-import re
 from fractions import Fraction
 from functools import lru_cache
 
 import numpy as np
 
+from .data import exact_number, number_text
 from .errors import InfotreeError
 from .exact import Exact, Ratio, _factor_int
 from .measures import (
@@ -436,7 +435,7 @@ class Tree:
     @staticmethod
     def number_text(q: Fraction) -> str:
         """A threshold in the exact grammar: a decimal when it terminates, else p/q."""
-        return _number_text(q)
+        return number_text(q)
 
     @property
     def _twice_min(self):
@@ -490,14 +489,13 @@ class Tree:
         return out
 
     def _code(self, j, v, unseen, where):
-        if v is None or (isinstance(v, float) and math.isnan(v)):
-            s = "?"  # in memory, None and NaN are missing
-        else:
-            s = str(v).strip()
         if self.kinds[j] == "numeric":
-            if s in _MISSING:
-                return self._missing(j, s, where)
-            return _parse_number(v, s, f"{where}: value {s!r} of numeric feature {self.features[j]!r}")
+            try:
+                x = exact_number(v)
+            except InfotreeError as e:
+                raise InfotreeError(f"{where}, numeric feature {self.features[j]!r}: {e}") from None
+            return self._missing(j, "?" if v is None else str(v).strip(), where) if x is None else x
+        s = "?" if v is None or (isinstance(v, float) and math.isnan(v)) else str(v).strip()
         c = self._value_index[j].get(s)
         if c is None:
             if s in _MISSING and self.criterion == "gain_ratio":
@@ -627,40 +625,9 @@ class Tree:
 
 
 _MISSING = ("?", "")
-_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d{1,3})?")
-
-
-def _parse_number(v, s, what) -> Fraction:
-    """An exact number from a cell: ints, Fractions, finite floats (shortest repr), decimal text."""
-    if isinstance(v, Fraction) or (isinstance(v, numbers.Integral) and not isinstance(v, bool)):
-        return Fraction(v)
-    if isinstance(v, float) and math.isfinite(v):
-        return Fraction(repr(v))
-    if _NUMBER.fullmatch(s) and len(s) <= 60:
-        return Fraction(s)
-    raise InfotreeError(f"{what} is not a number; expected a decimal number such as 75 or 2.45")
 
 
 # -- building ---------------------------------------------------------------------------
-
-def _number_text(q: Fraction) -> str:
-    q = Fraction(q)
-    d, twos, fives = q.denominator, 0, 0
-    while d % 2 == 0:
-        d //= 2
-        twos += 1
-    while d % 5 == 0:
-        d //= 5
-        fives += 1
-    if d != 1:
-        return f"{q.numerator}/{q.denominator}"
-    if q.denominator == 1:
-        return str(q.numerator)
-    places = max(twos, fives)
-    digits = str(abs(q.numerator) * 10 ** places // q.denominator).rjust(places + 1, "0")
-    sign = "-" if q < 0 else ""
-    return f"{sign}{digits[:-places]}.{digits[-places:]}"
-
 
 def _xlog2x_table(n: int) -> np.ndarray:
     k = np.arange(n + 1, dtype=np.float64)
