@@ -28,8 +28,6 @@ missing values allowed) and every mode it
       tree = infotree.build_tree(data, criterion="gain_ratio",
                                  prune="pessimistic" | "none", confidence=Fraction(1, 4))
 
-  (while ``load`` still refuses numeric ARFF attributes, a stand-in reader gives the
-  builder the ``kinds``/``numbers`` fields it reads, and the row says "shim loader")
   and writes it as the same normalised lines: weights and errors rounded as J48 does
   (``Math.round(x*100)/100`` on the double, half up; errors only when > 1e-6),
   thresholds printed as J48's ``Utils.doubleToString(t, 6)`` prints them;
@@ -291,57 +289,11 @@ def infotree_lines(tree):
     return out
 
 
-def shim_dataset(arff: Path):
-    """A stand-in for ``load(path, on_missing="keep")`` while the reader refuses numeric
-    attributes: the fields the builder reads (``kinds``; ``numbers[j]`` = the sorted
-    distinct values of numeric feature j as Fractions, ``X[:, j]`` = their ranks; -1 =
-    missing).  Used only when ``load`` raises."""
-    import csv
-    from types import SimpleNamespace
-
-    import numpy as np
-
-    attrs, _ = read_header(arff)
-    with open(arff, encoding="utf-8", errors="replace") as f:
-        text = f.read()
-    body = re.split(r"(?im)^\s*@data\s*$", text, maxsplit=1)[1]
-    rows = [r for r in csv.reader((l for l in body.splitlines() if l.strip() and not l.lstrip().startswith("%")),
-                                  quotechar="'", skipinitialspace=True) if r]
-    cols = list(zip(*[[c.strip() for c in r] for r in rows]))
-    feats, domains, kinds, numbers, X = [], [], [], [], []
-    for (name, values), col in zip(attrs[:-1], cols):
-        feats.append(name)
-        if values is None:
-            nums = sorted({Fraction(c) for c in col if c != "?"})
-            rank = {v: i for i, v in enumerate(nums)}
-            X.append([-1 if c == "?" else rank[Fraction(c)] for c in col])
-            kinds.append("numeric"), numbers.append(tuple(nums)), domains.append(tuple(str(v) for v in nums))
-        else:
-            index = {v: i for i, v in enumerate(values)}
-            X.append([-1 if c == "?" else index[c] for c in col])
-            kinds.append("nominal"), numbers.append(None), domains.append(tuple(values))
-    classes = attrs[-1][1]
-    y = [classes.index(c) for c in cols[-1]]
-    return SimpleNamespace(features=tuple(feats), target=attrs[-1][0], domains=tuple(domains),
-                           classes=tuple(classes), X=np.array(X, dtype=np.int64).T.copy(),
-                           y=np.array(y, dtype=np.int64), kinds=tuple(kinds), numbers=tuple(numbers),
-                           source=None, lines=None, notes=())
-
-
-SHIMMED = set()
-
-
 def build_infotree(arff: Path, mode: str):
     from infotree import build_tree
     from infotree.data import load
 
-    try:
-        data = load(str(arff), on_missing="keep")
-    except Exception as e:
-        if "numeric" not in str(e) and "real" not in str(e):
-            raise
-        data = shim_dataset(arff)
-        SHIMMED.add(arff.stem)
+    data = load(str(arff), on_missing="keep")
     t0 = time.perf_counter()
     tree = build_tree(data, criterion="gain_ratio", prune=PRUNE[mode], confidence=Fraction(1, 4))
     return tree, time.perf_counter() - t0
@@ -436,14 +388,13 @@ def main(argv=None) -> int:
                 ok = False
                 continue
             i = first_difference(weka, mine)
-            shim = " (shim loader)" if arff.stem in SHIMMED else ""
             if i is None:
-                print(f"{row} {secs:>10.3f}  same{shim}")
+                print(f"{row} {secs:>10.3f}  same")
                 continue
             ok = False
             w_line = fmt_line(weka[i]) if i < len(weka) else "(end of tree)"
             m_line = fmt_line(mine[i]) if i < len(mine) else "(end of tree)"
-            print(f"{row} {secs:>10.3f}  DIFFERS at line {i + 1}: infotree has {len(mine)} lines, J48 {len(weka)}{shim}")
+            print(f"{row} {secs:>10.3f}  DIFFERS at line {i + 1}: infotree has {len(mine)} lines, J48 {len(weka)}")
             print(f"    J48:      {w_line}")
             print(f"    infotree: {m_line}")
             if args.show:
