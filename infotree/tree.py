@@ -1148,10 +1148,13 @@ class _Builder:
         rows, nid = rows[keep], nid[keep]
         sf = sf[keep]
         val = self.Xt[sf, rows]
+        remap = np.asarray(remap, dtype=np.int64)
+        if not self.has_missing and not self.numeric.any():  # nominal, complete: one gather
+            return ((rows, remap[base[nid] + val], None), open_next,
+                    np.array(used_next, bool).reshape(len(open_next), self.m))
         num = self.numeric[sf]
         if num.any():
             val = np.where(num & (val >= 0), (val > lo_of[nid]).astype(np.int64), val)
-        remap = np.asarray(remap, dtype=np.int64)
         w = None if cw is None else cw[keep]
         miss = val < 0
         known_ix = np.flatnonzero(~miss)
