@@ -61,6 +61,9 @@ from fractions import Fraction
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "benchmarks"))
+from weka_parity import _arff_token  # noqa: E402  (one ARFF tokenizer for both parity scripts)
+
 SHARED = REPO.parent / "shared" / "datasets"
 DEFAULT_DIRS = (SHARED, SHARED / "mixed")
 CACHE = REPO / "benchmarks" / ".j48_cache"
@@ -79,23 +82,6 @@ class ParityError(Exception):
 
 # -- ARFF header (names as Weka prints them: quotes removed) ---------------------------
 
-def _token(s: str, i: int):
-    while i < len(s) and s[i] in " \t":
-        i += 1
-    if i < len(s) and s[i] in "'\"":
-        q, i, out = s[i], i + 1, []
-        while i < len(s) and s[i] != q:
-            if s[i] == "\\" and i + 1 < len(s):
-                i += 1
-            out.append(s[i])
-            i += 1
-        return "".join(out), i + 1
-    j = i
-    while j < len(s) and s[j] not in " \t,{}":
-        j += 1
-    return s[i:j], j
-
-
 def read_header(path: Path):
     """([(name, values or None for a numeric attribute), ...], number of data rows)."""
     attrs, rows, in_data = [], 0, False
@@ -111,13 +97,13 @@ def read_header(path: Path):
             if low.startswith("@data"):
                 in_data = True
             elif low.startswith("@attribute"):
-                name, i = _token(s, len("@attribute"))
+                name, i = _arff_token(s, len("@attribute"))
                 rest = s[i:].strip()
                 if rest.startswith("{"):
                     body = rest[1:rest.rindex("}")]
                     values, k = [], 0
                     while k < len(body):
-                        v, k = _token(body, k)
+                        v, k = _arff_token(body, k)
                         values.append(v)
                         while k < len(body) and body[k] in " \t,":
                             k += 1
