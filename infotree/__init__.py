@@ -5,34 +5,42 @@ comparison is decided exactly, and every node of a tree keeps the derivation
 of its split.
 """
 
-from .errors import DataError, InfotreeError, NotFittedError, UndecidedError
-from .check import Report, check_answers
-from .data import Dataset, from_arrays, from_records, load, read_arff, read_csv
-from .estimators import C45Classifier, ID3Classifier
-from .exact import Exact, Ratio, decimal_text
-from .forms import conditional_entropy_form, entropy_form, gain_form
-from .measures import (
-    conditional_entropy,
-    conditional_entropy_from_table,
-    conditional_mutual_information,
-    cross_entropy,
-    entropy,
-    entropy_of_labels,
-    entropy_of_probabilities,
-    gain_ratio,
-    gain_ratio_from_table,
-    information_gain,
-    information_gain_from_table,
-    joint_entropy,
-    kl_divergence,
-    mutual_information,
-    specific_conditional_entropy,
-    split_information,
-    split_information_from_table,
-)
-from .model import load_model, save_model
-from .parse import ParseError, parse_exact
-from .tree import Node, Tree, build_tree, node_at
+import importlib
+
+# Names are imported on first use (PEP 562), so that `infotree tree` loads only what it
+# runs: the command line starts without the checker, the estimators or sympy.
+_WHERE = {
+    "DataError": "errors", "InfotreeError": "errors", "NotFittedError": "errors", "UndecidedError": "errors",
+    "Report": "check", "check_answers": "check",
+    "Dataset": "data", "from_arrays": "data", "from_records": "data", "load": "data",
+    "read_arff": "data", "read_csv": "data",
+    "C45Classifier": "estimators", "ID3Classifier": "estimators",
+    "Exact": "exact", "Ratio": "exact", "decimal_text": "exact",
+    "conditional_entropy_form": "forms", "entropy_form": "forms", "gain_form": "forms",
+    "load_model": "model", "save_model": "model",
+    "ParseError": "parse", "parse_exact": "parse",
+    "Node": "tree", "Tree": "tree", "build_tree": "tree", "node_at": "tree",
+    **{name: "measures" for name in (
+        "conditional_entropy", "conditional_entropy_from_table", "conditional_mutual_information",
+        "cross_entropy", "entropy", "entropy_of_labels", "entropy_of_probabilities", "gain_ratio",
+        "gain_ratio_from_table", "information_gain", "information_gain_from_table", "joint_entropy",
+        "kl_divergence", "mutual_information", "specific_conditional_entropy", "split_information",
+        "split_information_from_table")},
+}
+
+
+def __getattr__(name):
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'infotree' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_WHERE))
+
 
 __version__ = "0.1.0"
 

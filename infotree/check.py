@@ -1476,10 +1476,11 @@ def _tolerance_arg(text):
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
-def add_check_command(sub, parents=()):
-    """Add ``infotree check`` to the argparse subparsers ``sub`` (``parents`` is not used)."""
+def add_check_command(sub, parents=(), *, help):
+    """Add ``infotree check`` to the argparse subparsers ``sub`` (``parents`` is not used; ``help``
+    is the one-line help the command line also shows without importing this module)."""
     c = sub.add_parser(
-        "check", help="check a student's answers file against a data set, exactly",
+        "check", help=help,
         description="Check claims such as 'H(play) = 0.940', 'IG(outlook) = 0.246', 'root = outlook' or a "
                     "Weka-style tree, one per line. Exit status: 0 all right, 1 any not right, 2 unreadable input.")
     c.add_argument("answers", metavar="ANSWERS", help="the answers file ('-' for standard input)")

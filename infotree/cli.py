@@ -233,7 +233,13 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command=None) -> argparse.ArgumentParser:
+    """The argument parser; ``command`` is the subcommand about to run, if known.
+
+    The checker's options are defined by the checker (a large module): it is imported
+    only when ``check`` runs or the command is not known yet; otherwise ``check`` is
+    listed with its one-line help.
+    """
     p = _Parser(prog="infotree", description="Exact ID3/C4.5 decision trees and information measures.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
@@ -308,10 +314,16 @@ def build_parser() -> argparse.ArgumentParser:
     pr.add_argument("--output", "-o", metavar="FILE")
     pr.set_defaults(func=_cmd_predict)
 
-    from .check import add_check_command
+    if command in (None, "check"):
+        from .check import add_check_command
 
-    add_check_command(sub, [common])
+        add_check_command(sub, [common], help=_CHECK_HELP)
+    else:
+        sub.add_parser("check", help=_CHECK_HELP)
     return p
+
+
+_CHECK_HELP = "check a student's answers file against a data set, exactly"
 
 
 def _nonneg(text):
@@ -344,7 +356,9 @@ def _rational(text):
 
 
 def main(argv=None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    command = argv[0] if argv and argv[0] in ("entropy", "tree", "measures", "predict") else None
+    parser = build_parser(command)
     # "-1/2" style values must not be read as options by the entropy command.
     args = parser.parse_args(argv)
     out = sys.stdout

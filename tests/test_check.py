@@ -52,7 +52,7 @@ def cli(argv, capsys, stdin=None):
     """Run ``check`` through an argparse parser built here, as the lead's cli.py will."""
     parser = argparse.ArgumentParser(prog="infotree")
     sub = parser.add_subparsers(dest="command")
-    add_check_command(sub, [])
+    add_check_command(sub, [], help="check")
     args = parser.parse_args(["check", *argv])
     assert args.func is run_check_command
     out = io.StringIO()
