@@ -961,7 +961,7 @@ class _Builder:
                     node.stop = "pure"
                     continue
                 node.stop = "max_depth"
-                node.tables = T[k].copy()
+                node.tables = T[k]  # a view: the level's block stays alive, nothing is copied
                 node.considered = considered if considered is not None else ~used[k]
                 if self.cuts:
                     node.cuts = {j: info[k] for j, info in self.cuts.items() if k in info}
@@ -1034,7 +1034,7 @@ class _Builder:
             if pure[k]:
                 node.stop = "pure"
                 continue
-            node.tables = T[k].copy()
+            node.tables = T[k]  # a view: the level's block stays alive, nothing is copied
             if self.cuts:
                 node.cuts = {j: info[k] for j, info in self.cuts.items() if k in info}
             node.considered = self.all_features if crit == "gain_ratio" else ~used[k]
