@@ -31,6 +31,7 @@ gain_ratio).
 
 from __future__ import annotations
 
+import gc
 import time
 
 import numpy as np
@@ -115,8 +116,14 @@ class FloatBuilder:
         t.root = root
         open_nodes = [root]
         used = np.zeros((1, self.m), bool)
-        while open_nodes:
-            node_of_row, open_nodes, used = self.level(open_nodes, node_of_row, used)
+        was_enabled = gc.isenabled()  # as infotree's builder: no cyclic GC during the build
+        gc.disable()
+        try:
+            while open_nodes:
+                node_of_row, open_nodes, used = self.level(open_nodes, node_of_row, used)
+        finally:
+            if was_enabled:
+                gc.enable()
 
     def counts(self, K, node_of_row):
         nc, m = self.nc, self.m

@@ -37,6 +37,18 @@ Sections (``--only`` takes any of these names; repeat it or separate names by co
     ``infotree.printers.render(tree, sink, fmt="text", nodes="all")`` of the connect-4
     ID3 tree into a counting sink: nodes per second, and traced memory sampled along the
     way (flat or growing), for at most ``--print-seconds`` per pass.
+``instructions`` (only when named in ``--only``)
+    The same exact / float ratios counted in instructions instead of seconds, by
+    ``valgrind --tool=callgrind`` (one build each, minus a load-only run), on the data
+    sets of ``--instr-on``.  Counts repeat exactly on a busy machine, where CPU times
+    swing by several times; they leave out page faults and cache misses.  Slow:
+    callgrind runs the build about 50 times slower (syn-1e4 and nursery: minutes each;
+    syn-1e5: most of an hour).
+
+Every section's measurements are written to ``--json`` (default
+``benchmarks/.results/last_run.json``) as soon as it finishes; a run stopped by Ctrl-C
+or SIGTERM prints the report of the finished sections, and ``--report FILE`` prints it
+again later.
 
 Data: ``benchmarks/synthetic.py`` (seeded) and, when present, ``../shared/datasets``
 (nursery, mushroom with ``on_missing="value"``, connect-4; change with ``--datasets``).
@@ -57,6 +69,7 @@ import os
 import re
 import resource
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -74,9 +87,10 @@ import float_twin  # noqa: E402
 import synthetic  # noqa: E402
 
 DEFAULT_DATASETS = REPO.parent / "shared" / "datasets"
+DEFAULT_JSON = HERE / ".results" / "last_run.json"
 WEKA_JARS = ("/usr/share/java/weka.jar", "/usr/share/java/weka-3.6.14.jar")
 ALGOS = (("ID3", "gain"), ("C4.5", "gain_ratio"))
-SECTIONS_EXTRA = ("rss", "startup", "printing")
+SECTIONS_EXTRA = ("rss", "startup", "printing", "instructions")
 MAX_REPEATS = 41  # pairs for builds under 0.5 s
 
 TARGETS = {
@@ -580,6 +594,80 @@ def _reset_caches(tree):
     gc.collect()
 
 
+# -- instruction counts -------------------------------------------------------------------
+
+def find_valgrind():
+    return shutil.which("valgrind")
+
+
+def _callgrind_total(path):
+    """The instruction total (Ir) from a callgrind output file."""
+    with open(path) as f:
+        for line in f:
+            if line.startswith(("summary:", "totals:")):
+                return int(line.split()[1])
+    raise RuntimeError(f"no totals in {path}")
+
+
+def instr_child(kind, crit, name, datasets_dir):
+    """Load one data set and, unless kind is 'load', build it once (run under callgrind)."""
+    spec = next(s for s in specs(Path(datasets_dir), False) if s.name == name)
+    data = spec.load()
+    if kind == "exact":
+        from infotree.tree import build_tree
+
+        build_tree(data, criterion=crit, max_depth=spec.max_depth)
+    elif kind == "float":
+        float_twin.build_float_tree(data, criterion=crit, max_depth=spec.max_depth)
+
+
+def run_instructions(args, results):
+    """Instructions executed by each build (callgrind), exact / float: repeatable on a busy machine.
+
+    Each count is (load + build) minus (load alone), from three processes run under
+    ``valgrind --tool=callgrind`` with PYTHONHASHSEED=0.  Only user-space instructions
+    count: page faults and cache misses, which the CPU-time ratios include, do not.
+    """
+    import tempfile
+
+    vg = find_valgrind()
+    out = {"datasets": {}}
+    results["instructions"] = out
+    if not vg:
+        out["skipped"] = "valgrind not found"
+        return
+    names = [x.strip() for x in args.instr_on.split(",") if x.strip()]
+    known = {s.name for s in specs(args.datasets, False)}
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    with tempfile.TemporaryDirectory(prefix="infotree-callgrind-") as tmp:
+        def count(kind, crit, name):
+            f = os.path.join(tmp, f"{kind}-{crit}-{name}.out")
+            cmd = [vg, "--tool=callgrind", f"--callgrind-out-file={f}", sys.executable, str(Path(__file__).resolve()),
+                   "--datasets", str(args.datasets), "--_instr-child", kind, crit, name]
+            t0 = time.perf_counter()
+            p = subprocess.run(cmd, capture_output=True, text=True, cwd=str(REPO), env=env)
+            if p.returncode != 0:
+                raise RuntimeError(f"callgrind {kind} {crit} {name}: exit {p.returncode}: {p.stderr.strip()[-300:]}")
+            log(f"[instructions] {name} {kind} {crit}: {time.perf_counter() - t0:.0f} s under callgrind")
+            return _callgrind_total(f)
+
+        for name in names:
+            if name not in known:
+                out["datasets"][name] = {"skipped": "data set not found"}
+                continue
+            entry = out["datasets"][name] = {}
+            base = count("load", "gain", name)
+            entry["load"] = base
+            for label, crit in ALGOS:
+                if label not in args.instr_algos:
+                    continue
+                ex = count("exact", crit, name) - base
+                fl = count("float", crit, name) - base
+                entry[label] = {"exact": ex, "float": fl, "ratio": ex / fl if fl > 0 else None}
+                log(f"[instructions] {name} {label}: exact {ex / 1e9:.2f} G, float {fl / 1e9:.2f} G, ratio {ex / fl:.3f}")
+                checkpoint(args, results)
+
+
 # -- report -----------------------------------------------------------------------------
 
 def table(headers, rows):
@@ -594,7 +682,7 @@ def table(headers, rows):
 def report(results):
     P = print
     P(f"\ninfotree benchmark (issue #7): {results['when']}, python {results['python']}, numpy {results['numpy']}, "
-      f"{results['cpus']} CPUs, load average at start {results['load_start']}, at end {results['load_end']}")
+      f"{results['cpus']} CPUs, load average at start {results['load_start']}, at end {results.get('load_end', '(not finished)')}")
     P(f"repeats: {results['repeats']} alternating pairs per build (peers: {results['peer_repeats']}); "
       "times in seconds; memory in MiB (tracemalloc peak of one extra build)")
     rows = []
@@ -693,7 +781,26 @@ def report(results):
             if g is not None:
                 P(f"  growth over the second half of the samples: {g:.0f} bytes per rendered node "
                   f"({'flat' if abs(g) < 512 else 'NOT flat'})")
+    if "instructions" in results:
+        ins = results["instructions"]
+        P()
+        if "skipped" in ins:
+            P(f"Instruction counts: skipped: {ins['skipped']}")
+        else:
+            P("Instruction counts (callgrind; each build = load + build minus load alone; user space only):")
+            rows = []
+            for name, e in ins["datasets"].items():
+                if "skipped" in e:
+                    rows.append([name, "", e["skipped"], "", ""])
+                    continue
+                for label, _ in ALGOS:
+                    if label in e:
+                        v = e[label]
+                        rows.append([name, label, f"{v['exact'] / 1e9:.3f}", f"{v['float'] / 1e9:.3f}", fmt_r(v["ratio"])])
+            P(table(["data set", "algo", "infotree G instr", "float twin G instr", "ratio"], rows))
     targets(results)
+    if results.get("interrupted"):
+        P(f"\nINTERRUPTED ({results['interrupted']}): the sections above are the ones that finished")
     for e in results.get("errors", []):
         P(f"FAILED section {e}")
 
@@ -729,6 +836,15 @@ def targets(results):
             if "build" in wk:
                 add("connect-4 ID3 build vs Weka Id3 in-JVM", f"{it:.2f} vs {wk['build']:.2f} ({it / wk['build']:.2f}x)",
                     "<= 0.5x", it <= TARGETS["weka_id3"] * wk["build"])
+    for name, e in results.get("instructions", {}).get("datasets", {}).items():
+        for label, _ in ALGOS:
+            v = e.get(label)
+            if v and v.get("ratio") is not None:
+                limit = TARGETS["c45"] if label == "C4.5" else TARGETS["id3"]
+                if label == "ID3" and name in ("syn-1e5", "syn-1e6"):
+                    limit = TARGETS["id3_large"]
+                add(f"{name} {label} exact/float instructions", fmt_r(v["ratio"]), f"<= {limit:.2f}", v["ratio"] <= limit,
+                    "callgrind, not time")
     rs = results.get("rss", {}).get("runs", {})
     for k, v in rs.items():
         if "error" in v or not k.startswith("infotree"):
@@ -752,7 +868,8 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description="infotree benchmarks (issue #7); see the module docstring")
     ap.add_argument("--quick", action="store_true", help="small data and fewer peers (about 2 minutes)")
     ap.add_argument("--only", action="append", default=[], metavar="NAME",
-                    help="run only these sections: data set names, rss, startup, printing (repeatable, comma-separated)")
+                    help="run only these sections: data set names, rss, startup, printing, instructions "
+                         "(repeatable, comma-separated; 'instructions' runs only when named)")
     ap.add_argument("--repeats", type=int, default=5, help="alternating infotree/float pairs per build (default 5)")
     ap.add_argument("--peer-repeats", type=int, default=None, help="runs per peer (default 3, quick 1)")
     ap.add_argument("--startup-runs", type=int, default=None, help="runs of each start-up command (default 15, quick 10)")
@@ -760,12 +877,24 @@ def main(argv=None):
     ap.add_argument("--datasets", type=Path, default=DEFAULT_DATASETS)
     ap.add_argument("--no-peers", action="store_true", help="skip sklearn and Weka")
     ap.add_argument("--big-peers", action="store_true", help="also run sklearn on the 10^6-row data")
-    ap.add_argument("--json", type=Path, help="also write the raw measurements here")
+    ap.add_argument("--instr-on", default="syn-1e4,nursery,mushroom", metavar="NAMES",
+                    help="data sets of the instructions section (default syn-1e4,nursery,mushroom)")
+    ap.add_argument("--instr-algos", default="ID3,C4.5", metavar="ALGOS", help="ID3, C4.5 or both (default)")
+    ap.add_argument("--json", type=Path, default=DEFAULT_JSON,
+                    help=f"raw measurements, rewritten after every section (default {DEFAULT_JSON.relative_to(REPO)})")
+    ap.add_argument("--report", type=Path, metavar="JSON", help="print the report of a saved (or interrupted) run and stop")
     ap.add_argument("--_rss-child", nargs=4, help=argparse.SUPPRESS)
+    ap.add_argument("--_instr-child", nargs=3, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args._rss_child:
         kind, crit, n, depth = args._rss_child
         rss_child(kind, crit, int(n), int(depth))
+        return 0
+    if args._instr_child:
+        instr_child(*args._instr_child, args.datasets)
+        return 0
+    if args.report:
+        report(json.loads(args.report.read_text()))
         return 0
     if args.repeats < 1:
         ap.error("--repeats must be at least 1")
@@ -778,12 +907,41 @@ def main(argv=None):
     unknown = only - known
     if unknown:
         ap.error(f"unknown section(s) {', '.join(sorted(unknown))}; known: {', '.join(sorted(known))}")
-    want = lambda name: not only or name in only
+    want = lambda name: name in only if name == "instructions" else (not only or name in only)
 
     results = {"when": time.strftime("%Y-%m-%d %H:%M"), "python": sys.version.split()[0], "numpy": np.__version__,
                "cpus": os.cpu_count(), "load_start": _load(), "repeats": args.repeats,
                "peer_repeats": args.peer_repeats, "datasets": [], "errors": []}
     t_start = time.perf_counter()
+    # A stopped run (Ctrl-C, or `kill` / a time limit: SIGTERM) still reports what finished.
+    signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        run_sections(args, results, all_specs, want)
+    except KeyboardInterrupt as e:
+        results["interrupted"] = str(e) or "KeyboardInterrupt"
+        log("interrupted: reporting the sections that finished")
+    results["load_end"] = _load()
+    results["total_s"] = time.perf_counter() - t_start
+    checkpoint(args, results)
+    report(results)
+    print(f"\ntotal {results['total_s']:.0f} s; raw measurements in {args.json}")
+    return 130 if results.get("interrupted") else 0
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
+def checkpoint(args, results):
+    """Write what has been measured so far (``--report`` prints it)."""
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        tmp = args.json.with_name(args.json.name + ".tmp")
+        tmp.write_text(json.dumps(results, indent=1, default=str))
+        os.replace(tmp, args.json)
+
+
+def run_sections(args, results, all_specs, want):
     weka_jar = find_weka()
     print_data = "nursery" if args.quick else "connect-4"
     tree_for_print = None
@@ -795,9 +953,11 @@ def main(argv=None):
                 results["errors"].append(f"{spec.name}: {_err(e)}")
                 log(f"[{spec.name}] FAILED: {_err(e)}")
                 continue
+            finally:
+                checkpoint(args, results)
             if kept is not None:
                 tree_for_print = (spec.name, kept)
-    for name, fn in (("rss", run_rss), ("startup", run_startup)):
+    for name, fn in (("startup", run_startup), ("rss", run_rss), ("instructions", run_instructions)):
         if want(name):
             try:
                 fn(args, results)
@@ -805,6 +965,7 @@ def main(argv=None):
                 results["errors"].append(f"{name}: {_err(e)}")
                 results.pop(name, None)
                 log(f"[{name}] FAILED: {_err(e)}")
+            checkpoint(args, results)
     if want("printing"):
         spec = next((s for s in all_specs if s.name == print_data), None)
         try:
@@ -818,16 +979,9 @@ def main(argv=None):
                     tree_for_print = (print_data, build_tree(spec.load(), criterion="gain"))
                 run_printing(args, results, tree_for_print)
         except Exception as e:
-            # The printers are being written concurrently; a half-edited module must not lose the run.
-            results["printing"] = {"skipped": f"printers not usable right now: {_err(e)}"}
+            results["printing"] = {"skipped": f"failed: {_err(e)}"}
             log(f"[printing] FAILED: {_err(e)}")
-    results["load_end"] = _load()
-    results["total_s"] = time.perf_counter() - t_start
-    report(results)
-    print(f"\ntotal {results['total_s']:.0f} s")
-    if args.json:
-        args.json.write_text(json.dumps(results, indent=1, default=str))
-    return 0
+        checkpoint(args, results)
 
 
 def _err(e):

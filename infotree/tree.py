@@ -36,8 +36,10 @@ Criteria
 from __future__ import annotations
 
 import bisect
+import gc
 import math
 from fractions import Fraction
+from types import MappingProxyType
 from functools import lru_cache
 
 import numpy as np
@@ -161,6 +163,10 @@ class Candidate:
         return self._get("gr", gr)
 
 
+# Shared by every node without a numeric candidate; read-only, so sharing is safe.
+_NO_CUTS = MappingProxyType({})
+
+
 class Node:
     """A node of the tree and the derivation of its decision.
 
@@ -191,7 +197,7 @@ class Node:
         self._candidates = None
         self.collapsed_errors = None
         self.scale = 1              # tables hold counts × scale (integers; C4.5 weights)
-        self.cuts = {}              # numeric feature -> (rank below, rank above, cuts counted)
+        self.cuts = _NO_CUTS        # numeric feature -> (rank below, rank above, cuts counted)
         self.threshold = None       # numeric split: children are <= threshold, > threshold
         self.pruned = None          # pruning's record for this node (see infotree.prune)
 
@@ -825,8 +831,16 @@ class _Builder:
         for f, _ in path:
             used[0, f] = True
         cases = (rows, np.zeros(len(rows), dtype=np.int64), None)
-        while open_nodes:
-            cases, open_nodes, used = self.level(open_nodes, cases, used)
+        # The build only adds live objects (nodes, their lists and paths); the cyclic
+        # collector would walk all of them again and again and free nothing.
+        was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            while open_nodes:
+                cases, open_nodes, used = self.level(open_nodes, cases, used)
+        finally:
+            if was_enabled:
+                gc.enable()
 
     # -- counting --
     def scaled_weights(self, K, nid, cw):
@@ -1012,7 +1026,9 @@ class _Builder:
             quick = np.where(amb == 1, upper.argmin(axis=1), -1)
             # A feature whose every branch is pure has H(Y|X) = 0 exactly, the
             # least possible: ties among such features need no arithmetic at all.
-            perfect = eligible & ((Tk > 0).sum(axis=3) <= 1).all(axis=2)
+            # Only the nodes the filter left open need it (one more pass over their block).
+            open_k = np.flatnonzero(quick < 0)
+            perfect = dict(zip(open_k.tolist(), eligible[open_k] & ((Tk[open_k] > 0).sum(axis=3) <= 1).all(axis=2)))
         if crit == "gain_ratio":
             mo = p["min_objects"]
             if weighted:
