@@ -1042,6 +1042,7 @@ class _Builder:
                     for k in info:
                         ok[k, j] = self.positive_numeric_gain(k, j)
                 valid = np.where(self.numeric[None, :], ok, valid)
+            pre = self.c45_filter(n, valid, nIG, nIGb)
         stop_depth = p["max_depth"]
 
         split_nodes = []
@@ -1061,7 +1062,7 @@ class _Builder:
                 node.stop = "min_samples_split"
                 continue
             if crit == "gain_ratio":
-                choice = self.choose_c45(node, k, valid[k], int(n[k]))
+                choice = self.choose_c45(node, k, valid[k], int(n[k]), pre)
             elif used[k].all():
                 node.stop = "no_features"
                 continue
@@ -1258,38 +1259,65 @@ class _Builder:
     def best_ratio(self, node, k, cands):
         """First feature (column order) of maximal gain ratio among cands; records ties."""
         _, _, _, nIG, nIGb, nSI, nSIb = self.level_arrays
-        iv = {}
-        for j in cands:
-            si, sib = nSI[k, j], nSIb[k, j]
-            if si - sib <= 0:       # cannot happen with two non-empty branches; be safe
-                iv[j] = (0.0, math.inf)
-                continue
-            q = nIG[k, j] / si
-            iv[j] = (q, (nIGb[k, j] + abs(q) * sib) / (si - sib) + 4 * _U * abs(q) + 1e-300)
-        best_lower = max(q - b for q, b in iv.values())
-        close = [int(j) for j in cands if iv[j][0] + iv[j][1] >= best_lower]
+        c = np.asarray(cands, dtype=np.int64)
+        si, sib, ig = nSI[k, c], nSIb[k, c], nIGb[k, c]
+        sure = si - sib > 0    # cannot fail with two non-empty branches; be safe
+        with np.errstate(divide="ignore", invalid="ignore"):
+            q = np.where(sure, nIG[k, c] / si, 0.0)
+            qb = np.where(sure, (ig + np.abs(q) * sib) / (si - sib) + 4 * _U * np.abs(q) + 1e-300, np.inf)
+        close = c[q + qb >= (q - qb).max()].tolist()
         if len(close) == 1:
             node.ties = ()
             return close[0]
-        ratios = []
+        # Equal (n·IG, n·SI) pairs are equal ratios: one comparison per distinct pair.
+        groups: dict = {}
         for j in close:
             _, ig, si = self.exact_parts(k, j)
-            ratios.append((Ratio(ig, si), j))
-        best_r, best_j = ratios[0]
-        for r, j in ratios[1:]:
-            if r > best_r:
-                best_r, best_j = r, j
-        node.ties = tuple(j for r, j in ratios if j != best_j and r == best_r)
-        return best_j
+            groups.setdefault((ig, si), []).append(j)
+        pairs = iter(groups.items())
+        (ig, si), best = next(pairs)
+        best_r, tied = Ratio(ig, si), []
+        for (ig, si), js in pairs:   # by first column: the first of equal ratios stays
+            r = Ratio(ig, si)
+            c = r.compare(best_r)
+            if c > 0:
+                best, best_r, tied = js, r, []
+            elif c == 0:
+                tied += js
+        node.ties = tuple(sorted(best[1:] + tied))
+        return best[0]
 
-    def choose_c45(self, node, k, valid_k, nk):
+    def c45_filter(self, n, valid, nIG, nIGb):
+        """J48's average-gain test by float intervals at every node of a level.
+
+        Per node and feature: passes for sure, fails for sure, or is left open for the
+        exact test (interval overlap).  Also which gains are positive for sure.
+        """
+        slack = float(self.t.params["average_gain_slack"])
+        nk = np.asarray(n, dtype=np.float64)
+        avg = valid & self.in_average
+        kc = avg.sum(axis=1)
+        with np.errstate(over="ignore", invalid="ignore"):
+            # Beyond floats the sums are inf or nan, every comparison is False: all open.
+            S = np.where(avg, nIG, 0.0).sum(axis=1) - kc * nk * slack
+            Sb = (np.where(avg, nIGb, 0.0).sum(axis=1) * (1 + kc * _U)
+                  + (kc + 4) * _U * (np.abs(S) + kc * nk * slack) + 1e-300)
+            lhs = kc[:, None] * nIG
+            lb = kc[:, None] * nIGb * (1 + 2 * _U) + _U * np.abs(lhs)
+            ok_sure = valid & (lhs - lb > (S + Sb)[:, None])
+            ok_open = valid & ~ok_sure & ~(lhs + lb < (S - Sb)[:, None])
+        # Numeric features in the valid set already have a positive gain (after the MDL term).
+        positive = self.numeric | (nIG - nIGb > 0)
+        return avg, kc, ok_sure, ok_open, positive
+
+    def choose_c45(self, node, k, valid_k, nk, pre):
         """J48's choice at one node; ``nk`` is the node's (scaled) weight."""
         p = self.t.params
-        T, _, _, nIG, nIGb = self.level_arrays[:5]
-        if node.n < 2 * p["min_objects"]:
+        avg, kc, ok_sure, ok_open, positive = pre
+        if nk < 2 * p["min_objects"] * self.scale[k]:
             node.stop = "too_few"
             return None
-        valid = [int(j) for j in np.flatnonzero(valid_k)]
+        valid = np.flatnonzero(valid_k).tolist()
         node.valid = frozenset(valid)
         if not valid:
             node.stop = "no_valid"
@@ -1297,32 +1325,23 @@ class _Builder:
         # Gain at least the average over the features that count towards it, less
         # C4.5's slack (1/1000 bit, Quinlan's Epsilon, kept by J48):
         # kc·nIG_j >= Σ nIG - kc·n·slack, by intervals first, exactly when they overlap.
-        avg_set = [j for j in valid if self.in_average[j]]
-        if not avg_set:
+        kc = int(kc[k])
+        if not kc:
             node.stop = "no_average"
             return None
-        kc = len(avg_set)
-        slack = p["average_gain_slack"]
-        S = float(sum(nIG[k, j] for j in avg_set)) - kc * nk * float(slack)
-        Sb = float(sum(nIGb[k, j] for j in avg_set)) * (1 + kc * _U) + (kc + 4) * _U * (abs(S) + kc * nk * float(slack)) + 1e-300
-        exact_rhs = None
-        ok = []
-        for j in valid:
-            lhs = kc * nIG[k, j]
-            lb = kc * nIGb[k, j] * (1 + 2 * _U) + _U * abs(lhs)
-            if lhs - lb > S + Sb:
-                ok.append(j)
-            elif lhs + lb < S - Sb:
-                continue
-            else:
-                if exact_rhs is None:
-                    exact_rhs = sum((self.exact_parts(k, i)[1] for i in avg_set), Exact(0)) - kc * nk * slack
-                if self.exact_parts(k, j)[1] * kc >= exact_rhs:
-                    ok.append(j)
+        ok = ok_sure[k]
+        unsure = np.flatnonzero(ok_open[k]).tolist()
+        if unsure:
+            ok = ok.copy()
+            avg_set = np.flatnonzero(avg[k]).tolist()
+            rhs = sum((self.exact_parts(k, i)[1] for i in avg_set), Exact(0)) - kc * nk * p["average_gain_slack"]
+            for j in unsure:
+                ok[j] = self.exact_parts(k, j)[1] * kc >= rhs
+        ok = np.flatnonzero(ok).tolist()
         node.average_gain_ok = frozenset(ok)
-        # Numeric features in the valid set already have a positive gain (after the MDL term).
-        V = self.vmax
-        positive = [j for j in ok if self.numeric[j] or not self.zero_gain(T[k, j, :V])]
+        T, V = self.level_arrays[0], self.vmax
+        pos = positive[k]
+        positive = [j for j in ok if pos[j] or not self.zero_gain(T[k, j, :V])]
         if not positive:
             node.stop = "no_positive_ratio"
             return None
