@@ -36,6 +36,8 @@ import time
 
 import numpy as np
 
+from infotree.tree import _LEVEL_CELLS
+
 SLACK = 1.0 / 1000
 
 
@@ -95,7 +97,7 @@ def _xlog2x_table(n: int) -> np.ndarray:
 class FloatBuilder:
     def __init__(self, tree: FTree, X, y, min_samples_split=2, min_objects=2):
         self.t = tree
-        self.Xt = np.ascontiguousarray(X.T, dtype=np.int64)
+        self.Xt = np.ascontiguousarray(X.T, dtype=np.int32)
         self.y = y
         self.nc = len(tree.classes)
         self.nv = np.array([len(d) for d in tree.domains], dtype=np.int64)
@@ -138,6 +140,27 @@ class FloatBuilder:
         return T, active, nid
 
     def level(self, nodes, node_of_row, used):
+        """infotree's grouping of a level's nodes above _LEVEL_CELLS, mirrored."""
+        K = len(nodes)
+        per = max(1, _LEVEL_CELLS // (self.m * self.vmax * self.nc))
+        if K <= per:
+            return self.level_part(nodes, node_of_row, used)
+        out = np.full(len(self.y), -1, dtype=np.int64)
+        out_nodes, out_used = [], []
+        for k0 in range(0, K, per):
+            k1 = min(K, k0 + per)
+            part = np.where((node_of_row >= k0) & (node_of_row < k1), node_of_row - k0, -1)
+            nxt, kids, u = self.level_part(nodes[k0:k1], part, used[k0:k1])
+            if kids:
+                sel = nxt >= 0
+                out[sel] = nxt[sel] + len(out_nodes)
+                out_nodes += kids
+                out_used.append(u)
+        if not out_nodes:
+            return out, [], None
+        return out, out_nodes, np.concatenate(out_used)
+
+    def level_part(self, nodes, node_of_row, used):
         t, nc = self.t, self.nc
         K = len(nodes)
         if t.max_depth is not None and nodes[0].depth >= t.max_depth:

@@ -174,7 +174,7 @@ class Node:
     were examined, the node × feature × value × class count block ``tables``.
     """
 
-    __slots__ = ("tree", "path", "depth", "class_counts", "tables", "considered", "split",
+    __slots__ = ("tree", "path", "depth", "class_counts", "_tables", "considered", "split",
                  "ties", "stop", "label", "children", "parent", "valid", "average_gain_ok",
                  "_candidates", "collapsed_errors", "scale", "cuts", "threshold", "pruned")
 
@@ -184,7 +184,7 @@ class Node:
         self.path = path
         self.depth = depth
         self.class_counts = class_counts
-        self.tables = None          # int array (features, max values, classes) or None
+        self._tables = None         # int array (features, max values, classes) or None; see tables
         self.considered = None      # bool mask over features: the candidates
         self.split = None           # feature index or None
         self.ties = ()              # feature indices tied exactly with the chosen one
@@ -202,6 +202,22 @@ class Node:
         self.pruned = None          # pruning's record for this node (see infotree.prune)
 
     # -- plain facts --
+    @property
+    def tables(self):
+        """The feature × value × class counts of an examined node (None for other nodes).
+
+        A tree grown on plain nominal data keeps none: they are counted again from the
+        data when asked, so a large tree's records cost no memory.
+        """
+        t = self._tables
+        if t is None and self.considered is not None and self.tree._recount is not None:
+            t = self.tree._recount(self)
+        return t
+
+    @tables.setter
+    def tables(self, value):
+        self._tables = value
+
     @property
     def n(self):
         """The node's weight: its number of rows (an exact Fraction with C4.5 weights)."""
@@ -271,19 +287,20 @@ class Node:
         """The candidate table: one record per feature considered at this node."""
         if self._candidates is None:
             out = []
-            if self.tables is not None:
+            tables = self.tables  # once: a tree that keeps none counts them again
+            if tables is not None:
                 # A numeric feature with no admissible cut here is no candidate.
-                out = [c for c in (self._candidate(j) for j in np.flatnonzero(self.considered).tolist()
+                out = [c for c in (self._candidate(j, tables) for j in np.flatnonzero(self.considered).tolist()
                                    if self.tree.kinds[j] != "numeric" or j in self.cuts)
                        if any(map(any, c.table))]  # a feature missing in every row here: nothing to measure
             self._candidates = out
         return self._candidates
 
-    def _candidate(self, j) -> Candidate:
+    def _candidate(self, j, tables) -> Candidate:
         t = self.tree
         nc = len(t.classes)
         d = self.scale
-        exact = d != 1 or self.tables.dtype == object
+        exact = d != 1 or tables.dtype == object
 
         def row(r):
             return tuple(Fraction(int(c), d) if exact else int(c) for c in r[:nc])
@@ -300,10 +317,10 @@ class Node:
                 values, nv = (f"<= {text}", f"> {text}"), 2
         else:
             values, nv = t.domains[j], len(t.domains[j])
-        table = tuple(row(self.tables[j, v]) for v in range(nv))
+        table = tuple(row(tables[j, v]) for v in range(nv))
         unknown = None
         if t.missing_slot:
-            u = row(self.tables[j, -1])
+            u = row(tables[j, -1])
             unknown = u if any(u) else None
         passes = None if self.average_gain_ok is None else j in self.average_gain_ok
         valid = True if self.valid is None else j in self.valid
@@ -317,11 +334,12 @@ class Node:
     @property
     def chosen(self) -> Candidate | None:
         """The candidate record of the split feature alone, or None for a leaf."""
-        if self.split is None or self.tables is None:
+        if self.split is None:
             return None
         if self._candidates is not None:
             return self.candidate(self.split)
-        return self._candidate(self.split)
+        tables = self.tables
+        return None if tables is None else self._candidate(self.split, tables)
 
     def candidate(self, feature) -> Candidate:
         for c in self.candidates():
@@ -423,6 +441,7 @@ class Tree:
         self.criterion = criterion
         self.params = dict(params)
         self.root: Node | None = None
+        self._recount = None  # counts a node's tables from the data (plain nominal builds)
         self._index = {f: i for i, f in enumerate(self.features)}
         self._value_index = [{v: i for i, v in enumerate(d)} for d in self.domains]
 
@@ -788,6 +807,49 @@ def _xlog2x(a) -> np.ndarray:
     return out
 
 
+# Cells of one count block (nodes × features × values × classes): 32 MB of int32, and
+# the float arrays computed from it about twice that.
+_LEVEL_CELLS = 1 << 23
+
+
+class _Recount:
+    """A node's tables counted again from the data, for trees that keep none.
+
+    Only for nominal data without missing values or weights, where a node's rows are
+    the rows of its parent with the branch's value.  Printing walks the tree depth
+    first, so the rows of the last path asked for are kept and only the new steps
+    are filtered.
+    """
+
+    def __init__(self, X, y, rows, nv, width, nc):
+        self.X, self.y, self.rows = X, y, rows
+        self.nv, self.width, self.nc = [int(v) for v in nv], width, nc
+        self.chain: list = []   # [(node, its rows)] from the root
+
+    def __call__(self, node):
+        path = []
+        while node is not None:
+            path.append(node)
+            node = node.parent
+        path.reverse()
+        i = 0
+        while i < min(len(path), len(self.chain)) and self.chain[i][0] is path[i]:
+            i += 1
+        chain = self.chain[:i] or [(path[0], self.rows)]
+        rows = chain[-1][1]
+        for nd in path[len(chain):]:
+            f, v = nd.path[-1]
+            rows = rows[self.X[rows, f] == v]
+            chain.append((nd, rows))
+        self.chain = chain
+        nc = self.nc
+        ya = self.y[rows]
+        T = np.zeros((len(self.nv), self.width, nc), dtype=np.int32)
+        for j, V in enumerate(self.nv):
+            T[j, :V] = np.bincount(self.X[rows, j] * nc + ya, minlength=V * nc).reshape(V, nc)
+        return T
+
+
 class _Builder:
     """Grows a tree level by level; see the module docstring for the rules.
 
@@ -800,7 +862,8 @@ class _Builder:
 
     def __init__(self, tree: Tree, X, y):
         self.t = tree
-        self.Xt = np.ascontiguousarray(X.T, dtype=np.int64)  # feature-major: one column per bincount
+        # Feature-major, one column per bincount; codes fit int32 (half the memory of int64).
+        self.Xt = np.ascontiguousarray(X.T, dtype=np.int32)
         self.y = y
         self.nc = len(tree.classes)
         self.m = len(tree.features)
@@ -818,10 +881,16 @@ class _Builder:
         many = (self.nv >= 0.3 * len(y)) & ~self.numeric
         self.in_average = np.ones(self.m, bool) if many.all() else ~many
         self.c45 = tree.criterion == "gain_ratio"
+        # Plain nominal data (no numeric cuts, missing values or pruning): nodes keep no
+        # tables, they are counted again when asked for; the max_depth level is not counted.
+        self.X = X
+        self.lazy = not (self.has_missing or self.numeric.any() or tree.params.get("prune", "none") != "none")
 
     def run(self, rows=None, path=()):
         t, y = self.t, self.y
         rows = np.arange(len(y), dtype=np.int64) if rows is None else np.asarray(rows, dtype=np.int64)
+        if self.lazy:
+            t._recount = _Recount(self.X, y, rows, self.nv, self.width, self.nc)
         counts = np.bincount(y[rows], minlength=self.nc).astype(np.int64)
         root = Node(t, tuple(path), len(path), counts)
         root.label = _majority(counts)
@@ -960,10 +1029,57 @@ class _Builder:
 
     # -- one level --
     def level(self, nodes, cases, used):
+        """One depth: decide every open node, return the next depth's cases, nodes, used.
+
+        The count block has K × features × values × classes cells however few rows
+        the K nodes hold; above _LEVEL_CELLS the nodes are taken in consecutive groups
+        (their cases sorted by node), so memory stays bounded and the result is the
+        same, in the same order.
+        """
+        K = len(nodes)
+        per = max(1, _LEVEL_CELLS // (self.m * self.width * self.nc))
+        if K <= per:
+            return self.level_part(nodes, cases, used)
+        rows, nid, cw = cases
+        order = np.argsort(nid, kind="stable")
+        rows, nid = rows[order], nid[order]
+        cw = None if cw is None else cw[order]
+        starts = np.searchsorted(nid, np.arange(0, K, per))
+        ends = np.append(starts[1:], len(nid))
+        out_rows, out_nid, out_w, out_nodes, out_used = [], [], [], [], []
+        for k0, a, b in zip(range(0, K, per), starts.tolist(), ends.tolist()):
+            part = (rows[a:b], nid[a:b] - k0, None if cw is None else cw[a:b])
+            nxt, kids, u = self.level_part(nodes[k0:k0 + per], part, used[k0:k0 + per])
+            if kids:
+                out_rows.append(nxt[0])
+                out_nid.append(nxt[1] + len(out_nodes))
+                out_w.append(nxt[2])
+                out_nodes += kids
+                out_used.append(u)
+        if not out_nodes:
+            return None, [], None
+        w = None
+        if any(x is not None for x in out_w):  # some group split a missing value: weights for all
+            w = np.concatenate([np.full(len(r), Fraction(1), dtype=object) if x is None else x
+                                for r, x in zip(out_rows, out_w)])
+        return (np.concatenate(out_rows), np.concatenate(out_nid), w), out_nodes, np.concatenate(out_used)
+
+    def level_part(self, nodes, cases, used):
         t, nc, m, p = self.t, self.nc, self.m, self.t.params
         K = len(nodes)
+        at_max_depth = p["max_depth"] is not None and nodes[0].depth >= p["max_depth"]
+        if at_max_depth and self.lazy:
+            # Leaves whatever their measures; their tables are counted when printed.
+            considered = self.all_features if t.criterion == "gain_ratio" else None
+            for k, node in enumerate(nodes):
+                if np.count_nonzero(node.class_counts) <= 1:
+                    node.stop = "pure"
+                    continue
+                node.stop = "max_depth"
+                node.considered = considered if considered is not None else ~used[k]
+            return None, [], None
         T, CC, scale = self.counts(K, cases)
-        if p["max_depth"] is not None and nodes[0].depth >= p["max_depth"]:
+        if at_max_depth:
             # Every open node of a level has the same depth: at max_depth all are leaves,
             # whatever their measures.  Their counts are kept for the derivation (the
             # measures are computed when printed), nothing else is computed.
@@ -1026,9 +1142,11 @@ class _Builder:
             quick = np.where(amb == 1, upper.argmin(axis=1), -1)
             # A feature whose every branch is pure has H(Y|X) = 0 exactly, the
             # least possible: ties among such features need no arithmetic at all.
-            # Only the nodes the filter left open need it (one more pass over their block).
-            open_k = np.flatnonzero(quick < 0)
-            perfect = dict(zip(open_k.tolist(), eligible[open_k] & ((Tk[open_k] > 0).sum(axis=3) <= 1).all(axis=2)))
+            # Only where the filter left the node open and the float value allows 0:
+            # there, every value's largest class count must be its whole row.
+            kk, jj = np.nonzero(eligible & (quick < 0)[:, None] & (G <= B))
+            perfect = np.zeros((K, m), bool)
+            perfect[kk, jj] = (Tk[kk, jj].max(axis=2) == nxk[kk, jj]).all(axis=1)
         if crit == "gain_ratio":
             mo = p["min_objects"]
             if weighted:
@@ -1051,7 +1169,8 @@ class _Builder:
             if pure[k]:
                 node.stop = "pure"
                 continue
-            node.tables = T[k]  # a view: the level's block stays alive, nothing is copied
+            if not self.lazy:
+                node.tables = T[k]  # a view: the level's block stays alive, nothing is copied
             if self.cuts:
                 node.cuts = {j: info[k] for j, info in self.cuts.items() if k in info}
             node.considered = self.all_features if crit == "gain_ratio" else ~used[k]

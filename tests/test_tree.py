@@ -277,3 +277,59 @@ def test_bad_parameters():
     with pytest.raises(InfotreeError) as e:
         build_tree(w, criterion="gini")
     assert str(e.value) == "unknown criterion 'gini'; allowed: gain, gain_ratio, gain_ratio_plain"
+
+
+@pytest.mark.parametrize("criterion", ["gain", "gain_ratio"])
+@pytest.mark.parametrize("max_depth", [None, 1, 2])
+def test_tables_counted_again_are_the_rows_of_each_node(criterion, max_depth):
+    # Trees on plain nominal data keep no tables and count them again when asked;
+    # compare with a count made here from the raw rows the node's path selects.
+    data = load(DATA / "contact-lenses.csv")
+    X, y = np.asarray(data.X), np.asarray(data.y)
+    tree = build_tree(data, criterion=criterion, max_depth=max_depth)
+    nodes = list(tree.root.walk())
+    examined = 0
+    for node in nodes[::-1] + nodes:  # any order, twice: the kept path is only a cache
+        if node.considered is None:
+            assert node.tables is None
+            continue
+        examined += 1
+        mask = np.ones(len(y), bool)
+        for f, v in node.path:
+            mask &= X[:, f] == v
+        for j, domain in enumerate(data.domains):
+            for v in range(len(domain)):
+                for c in range(len(data.classes)):
+                    want = int(np.sum(mask & (X[:, j] == v) & (y == c)))
+                    assert int(node.tables[j, v, c]) == want, (node.path, j, v, c)
+    assert examined >= 4
+    if max_depth is not None:
+        assert any(nd.stop == "max_depth" and nd.candidates() for nd in nodes)
+
+
+def _record(tree):
+    return [(nd.path, nd.split, nd.ties, nd.stop, nd.label, str(nd.class_counts.tolist()),
+             None if nd.threshold is None else str(nd.threshold), str(nd.n),
+             [c.gain for c in nd.candidates()]) for nd in tree.root.walk()]
+
+
+@pytest.mark.parametrize("name, kwargs", [
+    ("contact-lenses.csv", dict(criterion="gain")),
+    ("contact-lenses.csv", dict(criterion="gain_ratio", max_depth=2)),
+    ("vote.arff", dict(criterion="gain_ratio", on_missing="keep")),
+    ("vote.arff", dict(criterion="gain_ratio", on_missing="keep", prune="pessimistic")),
+    ("labor.arff", dict(criterion="gain_ratio", on_missing="keep")),
+    ("weather.numeric.arff", dict(criterion="gain_ratio")),
+])
+def test_a_level_taken_in_groups_of_nodes_gives_the_same_tree(monkeypatch, name, kwargs):
+    # Large levels are decided a group of nodes at a time; force groups of one node.
+    import infotree.tree as tree_module
+
+    kwargs = dict(kwargs)
+    on_missing = kwargs.pop("on_missing", "reject")
+    data = load(DATA / name, on_missing=on_missing)
+    whole = _record(build_tree(data, **kwargs))
+    monkeypatch.setattr(tree_module, "_LEVEL_CELLS", 1)
+    grouped = _record(build_tree(data, **kwargs))
+    assert grouped == whole
+    assert len(whole) >= 5
