@@ -627,11 +627,11 @@ def _callgrind_total(path):
 
 def instr_child(kind, crit, name, datasets_dir):
     """Load one data set and, unless kind is 'load', build it once (run under callgrind)."""
+    from infotree.tree import build_tree
+
     spec = next(s for s in specs(Path(datasets_dir), False) if s.name == name)
     data = spec.load()
     if kind == "exact":
-        from infotree.tree import build_tree
-
         build_tree(data, criterion=crit, max_depth=spec.max_depth)
     elif kind == "float":
         float_twin.build_float_tree(data, criterion=crit, max_depth=spec.max_depth)

@@ -1144,9 +1144,14 @@ class _Builder:
             # least possible: ties among such features need no arithmetic at all.
             # Only where the filter left the node open and the float value allows 0:
             # there, every value's largest class count must be its whole row.
+            # there, a value's row is pure iff (Σ_c n_c)² = Σ_c n_c², so all are iff
+            # Σ_v n_v² = Σ_v Σ_c n_vc² (integers below 2^31, so the squares fit int64).
             kk, jj = np.nonzero(eligible & (quick < 0)[:, None] & (G <= B))
             perfect = np.zeros((K, m), bool)
-            perfect[kk, jj] = (Tk[kk, jj].max(axis=2) == nxk[kk, jj]).all(axis=1)
+            if kk.size:
+                sq = Tk[kk, jj].astype(np.int64)
+                rows_sq = nxk[kk, jj].astype(np.int64)
+                perfect[kk, jj] = (rows_sq * rows_sq).sum(axis=1) == (sq * sq).sum(axis=(1, 2))
         if crit == "gain_ratio":
             mo = p["min_objects"]
             if weighted:
