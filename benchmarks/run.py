@@ -537,6 +537,7 @@ class CountingSink(io.TextIOBase):
         self.budget = budget
         self.every = sample_every
         self.samples = []
+        self.marks = []   # (derivations written, seconds since start), every 25
 
     def writable(self):
         return True
@@ -546,6 +547,8 @@ class CountingSink(io.TextIOBase):
         self.lines += s.count("\n")
         if s.startswith("Node: "):
             self.nodes += 1
+            if self.nodes == 1 or self.nodes % 25 == 0:
+                self.marks.append((self.nodes, time.perf_counter() - self.t0))
             if self.every and self.nodes % self.every == 0:
                 self.samples.append((self.nodes, tracemalloc.get_traced_memory()[0]))
             if self.nodes % 50 == 0 and time.perf_counter() - self.t0 > self.budget:
@@ -577,6 +580,14 @@ def run_printing(args, results, tree_for_print):
     w, c = time.perf_counter() - t0, time.process_time() - c0
     out.update(nodes_done=sink.nodes, chars=sink.chars, lines=sink.lines, wall=w, cpu=c,
                nodes_per_s_wall=sink.nodes / w if w else None, nodes_per_s_cpu=sink.nodes / c if c else None)
+    # The tree's text comes first; the rate of the derivations alone, and per half, shows
+    # whether printing streams at a steady rate.
+    mk = sink.marks
+    if len(mk) >= 3:
+        (n0, t0), (n1, t1), (n2, t2) = mk[0], mk[len(mk) // 2], mk[-1]
+        out.update(tree_text_s=t0, derivations_per_s=(n2 - n0) / (t2 - t0) if t2 > t0 else None,
+                   first_half_per_s=(n1 - n0) / (t1 - t0) if t1 > t0 else None,
+                   second_half_per_s=(n2 - n1) / (t2 - t1) if t2 > t1 else None)
     _reset_caches(tree)
     log(f"[printing] memory pass (tracemalloc), up to {args.print_seconds} s")
     every = max(1, min(total, max(sink.nodes, 1)) // 10)
@@ -799,6 +810,9 @@ def report(results):
               f"{p['derivation_nodes']} with a derivation; rendered {done}")
             P(f"  {p['nodes_per_s_wall']:.1f} nodes/s wall ({p['nodes_per_s_cpu']:.1f} /s CPU), "
               f"{p['chars'] / max(p['nodes_done'], 1):.0f} chars per node")
+            if p.get("derivations_per_s"):
+                P(f"  the tree's text first: {p['tree_text_s']:.1f} s; then derivations at {p['derivations_per_s']:.1f} /s "
+                  f"(first half {p['first_half_per_s']:.1f} /s, second half {p['second_half_per_s']:.1f} /s)")
             samples = ", ".join(f"{k}: {v / 2 ** 20:.1f}" for k, v in p["mem_samples"])
             P(f"  traced memory over {p['mem_nodes']} nodes: peak {p['mem_peak'] / 2 ** 20:.1f} MiB, held after "
               f"{p['mem_held_after'] / 2 ** 20:.1f} MiB; current MiB after k nodes: {samples}")
