@@ -309,8 +309,8 @@ def test_tables_counted_again_are_the_rows_of_each_node(criterion, max_depth):
 
 def _record(tree):
     return [(nd.path, nd.split, nd.ties, nd.stop, nd.label, str(nd.class_counts.tolist()),
-             None if nd.threshold is None else str(nd.threshold), str(nd.n),
-             [c.gain for c in nd.candidates()]) for nd in tree.root.walk()]
+             None if nd.threshold is None else str(nd.threshold), str(nd.n), nd.scale, dict(nd.cuts),
+             None if nd.tables is None else nd.tables.tolist()) for nd in tree.root.walk()]
 
 
 @pytest.mark.parametrize("name, kwargs", [
@@ -333,3 +333,18 @@ def test_a_level_taken_in_groups_of_nodes_gives_the_same_tree(monkeypatch, name,
     grouped = _record(build_tree(data, **kwargs))
     assert grouped == whole
     assert len(whole) >= 5
+
+
+def test_groups_where_only_some_nodes_split_a_missing_value(monkeypatch):
+    # Below the root, a0 splits on B (one value missing: fractional weights from here
+    # on) while a1 splits on C (none): the next level's groups mix weighted and plain cases.
+    import infotree.tree as tree_module
+
+    rows = [{"A": "a0", "B": "?" if i == 3 else f"b{i % 2}", "C": f"c{i // 4}", "y": "pq"[i % 2]} for i in range(8)]
+    rows += [{"A": "a1", "B": f"b{i // 2 % 2}", "C": f"c{i % 2}", "y": "rs"[i % 2 if i < 6 else 0]} for i in range(8)]
+    data = from_records(rows, target="y", on_missing="keep")
+    whole = build_tree(data, criterion="gain_ratio")
+    assert [whole.root.split_feature, whole.root.children[0].split_feature, whole.root.children[1].split_feature] == ["A", "B", "C"]
+    assert any(nd.tables is not None for nd in whole.root.children[1].children)  # examined, not pure
+    monkeypatch.setattr(tree_module, "_LEVEL_CELLS", 1)
+    assert _record(build_tree(data, criterion="gain_ratio")) == _record(whole)
