@@ -39,8 +39,8 @@ import bisect
 import gc
 import math
 from fractions import Fraction
-from types import MappingProxyType
 from functools import lru_cache
+from types import MappingProxyType
 
 import numpy as np
 
@@ -1143,7 +1143,6 @@ class _Builder:
             # A feature whose every branch is pure has H(Y|X) = 0 exactly, the
             # least possible: ties among such features need no arithmetic at all.
             # Only where the filter left the node open and the float value allows 0:
-            # there, every value's largest class count must be its whole row.
             # there, a value's row is pure iff (Σ_c n_c)² = Σ_c n_c², so all are iff
             # Σ_v n_v² = Σ_v Σ_c n_vc² (integers below 2^31, so the squares fit int64).
             kk, jj = np.nonzero(eligible & (quick < 0)[:, None] & (G <= B))
@@ -1384,11 +1383,11 @@ class _Builder:
         """First feature (column order) of maximal gain ratio among cands; records ties."""
         _, _, _, nIG, nIGb, nSI, nSIb = self.level_arrays
         c = np.asarray(cands, dtype=np.int64)
-        si, sib, ig = nSI[k, c], nSIb[k, c], nIGb[k, c]
+        si, sib, igb = nSI[k, c], nSIb[k, c], nIGb[k, c]
         sure = si - sib > 0    # cannot fail with two non-empty branches; be safe
         with np.errstate(divide="ignore", invalid="ignore"):
             q = np.where(sure, nIG[k, c] / si, 0.0)
-            qb = np.where(sure, (ig + np.abs(q) * sib) / (si - sib) + 4 * _U * np.abs(q) + 1e-300, np.inf)
+            qb = np.where(sure, (igb + np.abs(q) * sib) / (si - sib) + 4 * _U * np.abs(q) + 1e-300, np.inf)
         close = c[q + qb >= (q - qb).max()].tolist()
         if len(close) == 1:
             node.ties = ()
@@ -1437,7 +1436,7 @@ class _Builder:
     def choose_c45(self, node, k, valid_k, nk, pre):
         """J48's choice at one node; ``nk`` is the node's (scaled) weight."""
         p = self.t.params
-        avg, kc, ok_sure, ok_open, positive = pre
+        avg, kc, ok_sure, ok_open, sure_positive = pre
         if nk < 2 * p["min_objects"] * self.scale[k]:
             node.stop = "too_few"
             return None
@@ -1457,15 +1456,15 @@ class _Builder:
         unsure = np.flatnonzero(ok_open[k]).tolist()
         if unsure:
             ok = ok.copy()
-            avg_set = np.flatnonzero(avg[k]).tolist()
-            rhs = sum((self.exact_parts(k, i)[1] for i in avg_set), Exact(0)) - kc * nk * p["average_gain_slack"]
+            n_ig = {i: self.exact_parts(k, i)[1] for i in np.flatnonzero(avg[k]).tolist()}
+            rhs = sum(n_ig.values(), Exact(0)) - kc * nk * p["average_gain_slack"]
             for j in unsure:
-                ok[j] = self.exact_parts(k, j)[1] * kc >= rhs
+                ok[j] = (n_ig[j] if j in n_ig else self.exact_parts(k, j)[1]) * kc >= rhs
         ok = np.flatnonzero(ok).tolist()
         node.average_gain_ok = frozenset(ok)
         T, V = self.level_arrays[0], self.vmax
-        pos = positive[k]
-        positive = [j for j in ok if pos[j] or not self.zero_gain(T[k, j, :V])]
+        sure = sure_positive[k]
+        positive = [j for j in ok if sure[j] or not self.zero_gain(T[k, j, :V])]
         if not positive:
             node.stop = "no_positive_ratio"
             return None
