@@ -120,7 +120,9 @@ class Dataset:
         set_("domains", tuple(tuple(d) for d in self.domains))
         set_("classes", tuple(self.classes))
         set_("notes", tuple(self.notes))
-        X = _frozen(self.X, np.int32)
+        # Column-major: the builder counts one feature at a time, and uses the codes
+        # as they are, without a transposed copy of the data.
+        X = _frozen(self.X, np.int32, order="F")
         y = _frozen(self.y, np.int32)
         if X.ndim != 2 or X.shape[1] != len(self.features) or len(self.domains) != len(self.features):
             raise DataError(f"X has shape {X.shape}; expected (n_rows, {len(self.features)}) "
@@ -1221,9 +1223,10 @@ def _clip(s, limit=40):
     return s if len(s) <= limit else s[:limit] + "..."
 
 
-def _frozen(a, dtype):
-    if isinstance(a, np.ndarray) and a.dtype == dtype and not a.flags.writeable and a.flags.c_contiguous:
+def _frozen(a, dtype, order="C"):
+    if (isinstance(a, np.ndarray) and a.dtype == dtype and not a.flags.writeable
+            and a.flags["F_CONTIGUOUS" if order == "F" else "C_CONTIGUOUS"]):
         return a  # already read-only: sharing it cannot change it
-    a = np.array(a, dtype=dtype)  # a copy, so freezing never touches the caller's array
+    a = np.array(a, dtype=dtype, order=order)  # a copy, so freezing never touches the caller's array
     a.flags.writeable = False
     return a

@@ -248,6 +248,7 @@ class _Loader:
             if values != list(t.domains[f]):
                 self.fail(where, f"children of a split on {split!r} must be its values {', '.join(t.domains[f])} in order")
         node.split = f
+        node.children = []
         for v, c in enumerate(children):
             step = "{} {} {}".format(split, *node.branch_condition(v))
             node.children.append(self.node(t, self.get(c, "node", dict, where), path + ((f, v),), depth + 1, node,

@@ -230,7 +230,7 @@ def _make_leaf(node, record) -> None:
 
 def _raise(node, son, record) -> None:
     """Replace node's split and children by those of its branch ``son`` (subtree raising)."""
-    record["raised_from"] = son.path[-1]
+    record["raised_from"] = son.step
     node.pruned = record
     node.split, node.threshold, node.ties = son.split, son.threshold, son.ties
     node.tables, node.considered, node.cuts, node.scale = son.tables, son.considered, son.cuts, son.scale
@@ -240,11 +240,11 @@ def _raise(node, son, record) -> None:
     node.stop = son.stop
     for c in node.children:
         c.parent = node
+    # The paths follow (a node's path is its parent's and its step); the depths do not.
     stack = [node]
     while stack:
         p = stack.pop()
-        for v, c in enumerate(p.children):
-            c.path = p.path + ((p.split, v),)
+        for c in p.children:
             c.depth = p.depth + 1
             stack.append(c)
 

@@ -165,6 +165,8 @@ class Candidate:
 
 # Shared by every node without a numeric candidate; read-only, so sharing is safe.
 _NO_CUTS = MappingProxyType({})
+# Node.considered of an ID3 node: the features not tested on its path (computed when asked).
+_OFF_PATH = object()
 
 
 class Node:
@@ -174,23 +176,27 @@ class Node:
     were examined, the node × feature × value × class count block ``tables``.
     """
 
-    __slots__ = ("tree", "path", "depth", "class_counts", "_tables", "considered", "split",
+    # Slots, not a dict: a large tree has hundreds of thousands of nodes.  The builder's
+    # nodes share what they can (the path's steps, a level's block of class counts), so
+    # a node costs about one object.
+    __slots__ = ("tree", "_path", "step", "depth", "_cc", "_ci", "_tables", "_considered", "split",
                  "ties", "stop", "label", "children", "parent", "valid", "average_gain_ok",
                  "_candidates", "collapsed_errors", "scale", "cuts", "threshold", "pruned")
 
     def __init__(self, tree, path, depth, class_counts, parent=None):
         self.tree = tree
-        #: ((feature index, value index), ...) from the root
-        self.path = path
+        self._path = path           # the whole path, or None: the parent's path and step
+        self.step = path[-1] if path else None  # (feature index, value index) of the branch from the parent
         self.depth = depth
-        self.class_counts = class_counts
+        self._cc = class_counts     # the class counts, or the level's block they are a row of
+        self._ci = None             # that row, or None
         self._tables = None         # int array (features, max values, classes) or None; see tables
-        self.considered = None      # bool mask over features: the candidates
+        self._considered = None     # bool mask over features: the candidates (see considered)
         self.split = None           # feature index or None
         self.ties = ()              # feature indices tied exactly with the chosen one
         self.stop = None            # why the node is a leaf (a code, see reason)
         self.label = 0              # majority class index (first in class order on a tie)
-        self.children = []          # one Node per value of the split feature's domain
+        self.children = ()          # one Node per value of the split feature's domain (a list)
         self.parent = parent
         self.valid = None           # C4.5: features passing the min_objects test
         self.average_gain_ok = None  # C4.5: features with gain >= average
@@ -201,6 +207,46 @@ class Node:
         self.threshold = None       # numeric split: children are <= threshold, > threshold
         self.pruned = None          # pruning's record for this node (see infotree.prune)
 
+    @property
+    def path(self) -> tuple:
+        """((feature index, value index), ...) from the root."""
+        steps = []
+        node = self
+        while node._path is None:
+            steps.append(node.step)
+            node = node.parent
+        return node._path + tuple(reversed(steps)) if steps else node._path
+
+    @path.setter
+    def path(self, value):
+        self._path = tuple(value)
+        self.step = self._path[-1] if self._path else None
+
+    @property
+    def class_counts(self):
+        """Class counts in class order (an int array; exact Fractions with C4.5 weights)."""
+        return self._cc if self._ci is None else self._cc[self._ci]
+
+    @class_counts.setter
+    def class_counts(self, value):
+        self._cc, self._ci = value, None
+
+    @property
+    def considered(self):
+        """Bool mask over the features: the candidates examined here (None: not examined)."""
+        c = self._considered
+        if c is _OFF_PATH:  # ID3: every feature not tested on the path (numeric ones may repeat)
+            c = np.ones(len(self.tree.features), bool)
+            kinds = self.tree.kinds
+            for f, _ in self.path:
+                if kinds[f] != "numeric":
+                    c[f] = False
+        return c
+
+    @considered.setter
+    def considered(self, value):
+        self._considered = value
+
     # -- plain facts --
     @property
     def tables(self):
@@ -210,7 +256,7 @@ class Node:
         data when asked, so a large tree's records cost no memory.
         """
         t = self._tables
-        if t is None and self.considered is not None and self.tree._recount is not None:
+        if t is None and self._considered is not None and self.tree._recount is not None:
             t = self.tree._recount(self)
         return t
 
@@ -249,7 +295,7 @@ class Node:
         steps = []
         node = self
         while node.parent is not None:
-            f, v = node.path[-1]
+            f, v = node.step
             steps.append((t.features[f], *node.parent.branch_condition(v)))
             node = node.parent
         # A node_at node has a path but no parent: its steps are nominal.
@@ -807,9 +853,11 @@ def _xlog2x(a) -> np.ndarray:
     return out
 
 
-# Cells of one count block (nodes × features × values × classes): 32 MB of int32, and
-# the float arrays computed from it about twice that.
-_LEVEL_CELLS = 1 << 23
+# Cells of one count block (nodes × features × values × classes): 8 MB of int32, and
+# the float arrays computed from it a few times that.  Larger blocks were no faster
+# (2^21 took 16-19 s CPU where 2^23 took 30-33 s on synthetic 10^5 rows, depth 8: the
+# block then stays in cache) and cost 200 MiB at their peak instead of 67.
+_LEVEL_CELLS = 1 << 21
 
 
 class _Recount:
@@ -838,7 +886,7 @@ class _Recount:
         chain = self.chain[:i] or [(path[0], self.rows)]
         rows = chain[-1][1]
         for nd in path[len(chain):]:
-            f, v = nd.path[-1]
+            f, v = nd.step
             rows = rows[self.X[rows, f] == v]
             chain.append((nd, rows))
         self.chain = chain
@@ -863,6 +911,7 @@ class _Builder:
     def __init__(self, tree: Tree, X, y):
         self.t = tree
         # Feature-major, one column per bincount; codes fit int32 (half the memory of int64).
+        # A Dataset's codes are column-major already: this is a view, not a copy.
         self.Xt = np.ascontiguousarray(X.T, dtype=np.int32)
         self.y = y
         self.nc = len(tree.classes)
@@ -884,6 +933,8 @@ class _Builder:
         # Plain nominal data (no numeric cuts, missing values or pruning): nodes keep no
         # tables, they are counted again when asked for; the max_depth level is not counted.
         self.X = X
+        # The steps (feature, value) of the nodes' paths, one shared tuple each.
+        self.steps = [[(j, v) for v in range(int(s))] for j, s in enumerate(self.slots)]
         self.lazy = not (self.has_missing or self.numeric.any() or tree.params.get("prune", "none") != "none")
 
     def run(self, rows=None, path=()):
@@ -1076,7 +1127,7 @@ class _Builder:
                     node.stop = "pure"
                     continue
                 node.stop = "max_depth"
-                node.considered = considered if considered is not None else ~used[k]
+                node.considered = considered if considered is not None else _OFF_PATH
             return None, [], None
         T, CC, scale = self.counts(K, cases)
         if at_max_depth:
@@ -1092,7 +1143,7 @@ class _Builder:
                     continue
                 node.stop = "max_depth"
                 node.tables = T[k]  # a view: the level's block stays alive, nothing is copied
-                node.considered = considered if considered is not None else ~used[k]
+                node.considered = considered if considered is not None else _OFF_PATH
                 if self.cuts:
                     node.cuts = {j: info[k] for j, info in self.cuts.items() if k in info}
             return None, [], None
@@ -1177,7 +1228,7 @@ class _Builder:
                 node.tables = T[k]  # a view: the level's block stays alive, nothing is copied
             if self.cuts:
                 node.cuts = {j: info[k] for j, info in self.cuts.items() if k in info}
-            node.considered = self.all_features if crit == "gain_ratio" else ~used[k]
+            node.considered = self.all_features if crit == "gain_ratio" else _OFF_PATH
             if stop_depth is not None and node.depth >= stop_depth:
                 node.stop = "max_depth"
                 continue
@@ -1242,6 +1293,8 @@ class _Builder:
             child_counts = T[ks, fs].astype(np.int64)            # (S, slots, C)
             child_labels = child_counts.argmax(axis=2).tolist()  # first maximum: first class
             child_n = child_counts.sum(axis=2).tolist()
+            # One block for the level: a child's class counts are its row (no array each).
+            block = child_counts.reshape(-1, self.nc)
         for s_i, (k, node, f) in enumerate(split_nodes):
             split_of[k] = f
             base[k] = len(remap)
@@ -1267,12 +1320,19 @@ class _Builder:
                 d = scale[k]
                 counts_of = [np.array([Fraction(int(c), d) for c in row.tolist()], dtype=object) for row in known]
             else:
-                counts_of = child_counts[s_i]
+                counts_of = None  # rows of the level's block
+            steps = self.steps[f]
             for v in range(nb):
-                counts = counts_of[v]
-                child = Node(t, node.path + ((f, v),), depth, counts, parent=node)
-                if child_n[s_i][v] if plain and k not in shares else child.n:
-                    child.label = child_labels[s_i][v] if plain and k not in shares else _majority(counts)
+                if counts_of is None:
+                    child = Node(t, None, depth, block, parent=node)
+                    child._ci = s_i * W + v
+                    size = child_n[s_i][v]
+                else:
+                    child = Node(t, None, depth, counts_of[v], parent=node)
+                    size = child.n
+                child.step = steps[v]
+                if size:
+                    child.label = child_labels[s_i][v] if counts_of is None else _majority(counts_of[v])
                     remap.append(len(open_next))
                     open_next.append(child)
                     used_next.append(u)

@@ -345,7 +345,7 @@ def leaf_text(node, weights: str = "decimal") -> str:
 
 def branch_text(tree, node, markup: Markup = TEXT, weights: str = "decimal") -> str:
     """The condition of the branch that leads to ``node``: ``outlook = sunny``, ``humidity <= 75``."""
-    f, v = node.path[-1]
+    f, v = node.step
     parent = node.parent
     if parent is not None and parent.threshold is not None:
         op = "<=" if v == 0 else ">"
@@ -371,7 +371,7 @@ def tree_lines(tree, markup: Markup = TEXT, weights: str = "decimal"):
         line = branch_text(tree, node, markup, weights)
         if node.is_leaf:
             line += f": {_leaf(node, markup, weights)}"
-        yield node, len(node.path) - 1, line
+        yield node, node.depth - 1, line
 
 
 def write_tree_lines(tree, out, line_of, markup: Markup = TEXT, weights: str = "decimal") -> tuple[int, int]:

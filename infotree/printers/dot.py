@@ -69,5 +69,5 @@ def write(tree, out, *, digits=4, weights="decimal") -> None:
                 values = [f"<= {t}", f"> {t}"]
             else:
                 values = tree.domains[node.split]
-            stack.extend((child, me, values[child.path[-1][1]]) for child in reversed(node.children))
+            stack.extend((child, me, values[child.step[1]]) for child in reversed(node.children))
     out.write("}\n")

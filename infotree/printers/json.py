@@ -130,7 +130,7 @@ def _write_node(tree, node, out, with_candidates, indent):
         out.write(f"{_dump(k)}: {_dump(v)}, ")
     out.write('"children": [')
     for i, child in enumerate(node.children):
-        op, value = node.branch_condition(child.path[-1][1])
+        op, value = node.branch_condition(child.step[1])
         if op != "=":
             value = f"{op} {value}"
         out.write(("," if i else "") + f"\n{pad}  {{\"value\": {_dump(value)}, \"node\": ")
