@@ -36,7 +36,7 @@ import time
 
 import numpy as np
 
-from infotree.tree import _LEVEL_CELLS
+from infotree.tree import _LEVEL_CELLS, _class_sum
 
 SLACK = 1.0 / 1000
 
@@ -128,16 +128,34 @@ class FloatBuilder:
                 gc.enable()
 
     def counts(self, K, node_of_row):
-        nc, m = self.nc, self.m
+        """As infotree's: the block, and per feature (in cache) Σ F(n_x), Σ F(n_xy) and the
+        numbers of non-empty branches and of branches with at least min_objects rows."""
+        nc, m, F = self.nc, self.m, self.F
         active = np.flatnonzero(node_of_row >= 0)
         nid = node_of_row[active]
         ya = self.y[active]
-        T = np.zeros((K, m, self.vmax, nc), dtype=np.int32)
+        T = np.empty((K, m, self.vmax, nc), dtype=np.int32)
+        ones = np.ones(self.vmax * nc)
+        Fnx = np.empty((K, m))
+        Fnxy = np.empty((K, m))
+        nonempty = np.empty((K, m))
+        big = np.empty((K, m))
+        offsets = {}
         for j in range(m):
             V = int(self.nv[j])
-            idx = (nid * V + self.Xt[j, active]) * nc + ya
-            T[:, j, :V, :] = np.bincount(idx, minlength=K * V * nc).reshape(K, V, nc)
-        return T, active, nid
+            off = offsets.get(V)
+            if off is None:
+                off = offsets[V] = nid * (V * nc) + ya
+            b = np.bincount(off + self.Xt[j].take(active) * nc, minlength=K * V * nc).reshape(K, V, nc)
+            T[:, j, :V, :] = b
+            if V < self.vmax:
+                T[:, j, V:] = 0
+            x = _class_sum(b)
+            Fnx[:, j] = F.take(x) @ ones[:V]
+            Fnxy[:, j] = F.take(b).reshape(K, -1) @ ones[:V * nc]
+            nonempty[:, j] = (x > 0) @ ones[:V]
+            big[:, j] = (x >= self.min_objects) @ ones[:V]
+        return T, active, nid, Fnx, Fnxy, nonempty, big
 
     def level(self, nodes, node_of_row, used):
         """infotree's grouping of a level's nodes above _LEVEL_CELLS, mirrored."""
@@ -170,24 +188,21 @@ class FloatBuilder:
             for node in nodes:
                 node.stop = "pure" if int(np.count_nonzero(node.class_counts)) <= 1 else "max_depth"
             return node_of_row, [], None
-        T, active, nid = self.counts(K, node_of_row)
+        T, active, nid, Fnx, Fnxy, nonempty, big = self.counts(K, node_of_row)
         CC = np.array([nd.class_counts for nd in nodes], dtype=np.int64).reshape(K, nc)
         n = CC.sum(axis=1)
-        nx = T.sum(axis=3)
         F = self.F
-        Fnx = F[nx].sum(axis=2)
-        Fnxy = F[T].sum(axis=(2, 3))
-        Fn = F[n]
-        Fy = F[CC].sum(axis=1)
+        Fn = F.take(n)
+        Fy = F.take(CC).sum(axis=1)
         nIG = (Fn - Fy)[:, None] - (Fnx - Fnxy)                # n·IG, float
-        eligible = ((nx > 0).sum(axis=2) >= 2) & ~used
+        eligible = (nonempty >= 2) & ~used
         pure = (CC > 0).sum(axis=1) <= 1
         crit = t.criterion
         if crit == "gain":
             choice = np.where(eligible, nIG, -np.inf).argmax(axis=1)
         else:  # gain_ratio: J48's rules in floats, every node of the level at once
             mo = self.min_objects
-            valid = (nx >= mo).sum(axis=2) >= 2
+            valid = big >= 2
             avg = valid & self.in_average
             kc = avg.sum(axis=1)
             S = np.where(avg, nIG, 0.0).sum(axis=1) - kc * n * SLACK
@@ -270,7 +285,7 @@ class FloatBuilder:
         sf = split_of[nid]
         keep = sf >= 0
         rows = active[keep]
-        child = base[nid[keep]] + self.Xt[sf[keep], rows]
+        child = base[nid[keep]] + self.Xt.ravel().take(sf[keep] * self.Xt.shape[1] + rows)
         node_of_row = np.full(len(self.y), -1, dtype=np.int64)
         node_of_row[rows] = np.asarray(remap, dtype=np.int64)[child]
         return node_of_row, open_next, np.array(used_next, bool).reshape(len(open_next), self.m)

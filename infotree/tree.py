@@ -707,6 +707,17 @@ def _xlog2x_table(n: int) -> np.ndarray:
     return out
 
 
+def _class_sum(b):
+    """b.sum(axis=-1) of counts (…, classes), as one addition per class when classes are few."""
+    nc = b.shape[-1]
+    if nc > 8 or nc < 2 or b.dtype == object:
+        return b.sum(axis=-1)
+    out = b[..., 0] + b[..., 1]
+    for c in range(2, nc):
+        out += b[..., c]
+    return out
+
+
 def _majority(counts) -> int:
     return int(np.argmax(counts))  # first maximum: first class in class order
 
@@ -919,12 +930,14 @@ class _Builder:
         self.numeric = np.array([k == "numeric" for k in tree.kinds], dtype=bool)
         self.nv = np.array([len(d) for d in tree.domains], dtype=np.int64)
         self.slots = np.where(self.numeric, 2, self.nv)   # a numeric split has two branches
+        self.is_numeric, self.n_slots = self.numeric.tolist(), self.slots.tolist()  # for per-node loops
         self.vmax = int(self.slots.max()) if self.m else 1
         self.has_missing = bool(X.size and X.min() < 0)
         tree.missing_slot = self.has_missing
         # Missing values get one more slot, after the values: the unknown branch.
         self.width = self.vmax + (1 if self.has_missing else 0)
         self.F = _xlog2x_table(len(y))
+        self.ones = np.ones(self.width * self.nc)
         self.all_features = np.ones(self.m, bool)
         # C4.5's many-values rule: which features count towards the average gain.
         many = (self.nv >= 0.3 * len(y)) & ~self.numeric
@@ -991,7 +1004,12 @@ class _Builder:
         """node × feature × value × class counts of one level, one bincount per feature.
 
         Numeric features are counted by value rank, then reduced to their best cut
-        (two rows); the last slot holds the rows whose value is missing.
+        (two rows); the last slot holds the rows whose value is missing.  Also returns
+        the float sums the filter needs, per node and feature: Σ_x F(n_x) and
+        Σ_x Σ_y F(n_xy) over the known values (F(a) = a·log2 a), the number of
+        non-empty branches and (C4.5) of branches with at least min_objects.  They are
+        made feature by feature, while the feature's counts are in cache, not in
+        passes over the whole block.
         """
         rows, nid, cw = cases
         nc, m, W = self.nc, self.m, self.width
@@ -1002,26 +1020,53 @@ class _Builder:
         else:
             scale, sw = self.scaled_weights(K, nid, cw)
             dtype = object if sw.dtype == object else np.int64
+        F = self.F.take if sw is None else _xlog2x
         CC = self._bincount(nid * nc + ya, K * nc, sw).reshape(K, nc)
-        T = np.zeros((K, m, W, nc), dtype=dtype)
+        # Every cell is written below (numeric features and short domains zero theirs).
+        T = np.zeros((K, m, W, nc), dtype=dtype) if dtype == object else np.empty((K, m, W, nc), dtype=dtype)
+        Fnx = np.empty((K, m))
+        Fnxy = np.empty((K, m))
+        nonempty = np.empty((K, m))
+        big = np.empty((K, m)) if self.c45 else None
+        if self.c45:  # min_objects in the node's scaled units
+            mo = self.t.params["min_objects"]
+            need = mo if sw is None else np.array([mo * s for s in scale], dtype=dtype)[:, None]
+        ones = self.ones
         self.cuts = {}
         n_cases = np.bincount(nid, minlength=K)
+        offsets = {}  # node and class part of the bincount index, per number of slots
         for j in range(m):
             V = int(self.nv[j])
-            x = self.Xt[j, rows]
+            x = self.Xt[j].take(rows)  # a 1-d gather: three times faster than Xt[j, rows]
             V1 = V
             if self.has_missing:
                 x = np.where(x < 0, V, x)
                 V1 = V + 1
-            b = self._bincount((nid * V1 + x) * nc + ya, K * V1 * nc, sw).reshape(K, V1, nc)
+            off = offsets.get(V1)
+            if off is None:
+                off = offsets[V1] = nid * (V1 * nc) + ya
+            b = self._bincount(off + x * nc, K * V1 * nc, sw).reshape(K, V1, nc)
             if self.numeric[j]:
                 known_cases = np.bincount(nid[x < V], minlength=K) if self.has_missing else n_cases
+                T[:, j] = 0  # nodes without an admissible cut keep zeros
                 self.cut_numeric(j, b[:, :V], T, scale, known_cases)
+                known = T[:, j, :2]
             else:
-                T[:, j, :V] = b[:, :V]
+                T[:, j, :V] = known = b[:, :V]
+                if V < W:
+                    T[:, j, V:] = 0
             if self.has_missing:
                 T[:, j, W - 1] = b[:, V]
-        return T, CC, scale
+            nx = _class_sum(known)
+            # Row sums as matrix-vector products: numpy's reduction over a short last
+            # axis costs six times more (the counts are exact in float64).
+            Vj = nx.shape[1]
+            Fnx[:, j] = F(nx) @ ones[:Vj]
+            Fnxy[:, j] = F(known).reshape(K, -1) @ ones[:Vj * nc]
+            nonempty[:, j] = (nx > 0) @ ones[:Vj]
+            if big is not None:
+                big[:, j] = (nx >= need) @ ones[:Vj]
+        return T, CC, scale, Fnx, Fnxy, nonempty, big
 
     def cut_numeric(self, j, b, T, scale, known_cases):
         """The best binary cut of numeric feature j at every node (into T[:, j, :2]).
@@ -1129,7 +1174,7 @@ class _Builder:
                 node.stop = "max_depth"
                 node.considered = considered if considered is not None else _OFF_PATH
             return None, [], None
-        T, CC, scale = self.counts(K, cases)
+        T, CC, scale, Fnx, Fnxy, nonempty, big = self.counts(K, cases)
         if at_max_depth:
             # Every open node of a level has the same depth: at max_depth all are leaves,
             # whatever their measures.  Their counts are kept for the derivation (the
@@ -1149,12 +1194,9 @@ class _Builder:
             return None, [], None
         V, W = self.vmax, self.width
         weighted = T.dtype != np.int32
-        F = _xlog2x if weighted else (lambda a: self.F[a])
+        F = _xlog2x if weighted else self.F.take
         Tk = T[:, :, :V, :] if self.has_missing else T
         n = CC.sum(axis=1)
-        nxk = Tk.sum(axis=3)                                   # (K, m, V) known rows
-        Fnx = F(nxk).sum(axis=2)
-        Fnxy = F(Tk).sum(axis=(2, 3))
         G = Fnx - Fnxy                                       # n·H(Y|X), float
         # Each F entry is within 4 units of roundoff of m·log2(m); each sum adds one.
         B = (12 + self.vmax * (nc + 1)) * 4 * _U * (Fnx + Fnxy) + 1e-300
@@ -1180,7 +1222,7 @@ class _Builder:
             nIGb = nIGb + 4 * _U * mdl
         nSI = Fn[:, None] - Fnx - Fu
         nSIb = (self.vmax + 8) * 4 * _U * (Fn[:, None] + Fnx + Fu) + 1e-300
-        eligible = ((nxk > 0).sum(axis=2) >= 2) & ~used      # unused and separating
+        eligible = (nonempty >= 2) & ~used                   # unused and separating
         pure = (CC > 0).sum(axis=1) <= 1
         crit = t.criterion
         self.level_arrays = (T, G, B, nIG, nIGb, nSI, nSIb)
@@ -1200,15 +1242,10 @@ class _Builder:
             perfect = np.zeros((K, m), bool)
             if kk.size:
                 sq = Tk[kk, jj].astype(np.int64)
-                rows_sq = nxk[kk, jj].astype(np.int64)
+                rows_sq = sq.sum(axis=2)
                 perfect[kk, jj] = (rows_sq * rows_sq).sum(axis=1) == (sq * sq).sum(axis=(1, 2))
         if crit == "gain_ratio":
-            mo = p["min_objects"]
-            if weighted:
-                need = np.array([mo * s for s in scale], dtype=object if T.dtype == object else np.int64)
-                valid = (nxk >= need[:, None, None]).sum(axis=2) >= 2
-            else:
-                valid = (nxk >= mo).sum(axis=2) >= 2
+            valid = big >= 2
             if self.numeric.any():
                 ok = np.zeros((K, m), bool)
                 for j, info in self.cuts.items():
@@ -1264,7 +1301,7 @@ class _Builder:
                     node.stop, node.ties = "min_gain", ()
                     continue
             node.split = choice
-            if self.numeric[choice]:
+            if self.is_numeric[choice]:
                 lo, hi, _ = node.cuts[choice]
                 node.threshold = t.threshold_between(choice, lo, hi)
             split_nodes.append((k, node, choice))
@@ -1299,14 +1336,14 @@ class _Builder:
             split_of[k] = f
             base[k] = len(remap)
             u = used[k]
-            if not self.numeric[f]:
+            if not self.is_numeric[f]:
                 u = u.copy()
                 u[f] = True
             else:
                 lo_of[k] = node.cuts[f][0]
             kids = []
             depth = node.depth + 1
-            nb = int(self.slots[f])
+            nb = self.n_slots[f]
             known = T[k, f, :nb]
             if self.has_missing and np.any(T[k, f, W - 1]):
                 d = scale[k]
@@ -1347,7 +1384,7 @@ class _Builder:
         keep = sf >= 0
         rows, nid = rows[keep], nid[keep]
         sf = sf[keep]
-        val = self.Xt[sf, rows]
+        val = self.Xt.ravel().take(sf * self.Xt.shape[1] + rows)  # one 1-d gather
         remap = np.asarray(remap, dtype=np.int64)
         if not self.has_missing and not self.numeric.any():  # nominal, complete: one gather
             return ((rows, remap[base[nid] + val], None), open_next,

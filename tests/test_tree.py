@@ -290,13 +290,21 @@ def test_tables_counted_again_are_the_rows_of_each_node(criterion, max_depth):
     nodes = list(tree.root.walk())
     examined = 0
     for node in nodes[::-1] + nodes:  # any order, twice: the kept path is only a cache
+        mask = np.ones(len(y), bool)
+        for f, v in node.path:
+            mask &= X[:, f] == v
+        # Class counts are rows of a shared block and the path is made of shared steps:
+        # both must still be this node's own.
+        assert node.class_counts.tolist() == [int(np.sum(mask & (y == c))) for c in range(len(data.classes))]
+        assert len(node.path) == node.depth
         if node.considered is None:
             assert node.tables is None
             continue
         examined += 1
-        mask = np.ones(len(y), bool)
-        for f, v in node.path:
-            mask &= X[:, f] == v
+        on_path = {f for f, _ in node.path}
+        want_considered = [True] * len(data.features) if criterion == "gain_ratio" else \
+            [j not in on_path for j in range(len(data.features))]
+        assert node.considered.tolist() == want_considered
         for j, domain in enumerate(data.domains):
             for v in range(len(domain)):
                 for c in range(len(data.classes)):
