@@ -40,7 +40,8 @@ Sections (``--only`` takes any of these names; repeat it or separate names by co
 ``instructions`` (only when named in ``--only``)
     The same exact / float ratios counted in instructions instead of seconds, by
     ``valgrind --tool=callgrind`` (one build each, minus a load-only run), on the data
-    sets of ``--instr-on``.  Counts repeat exactly on a busy machine, where CPU times
+    sets of ``--instr-on``; for ID3 also scikit-learn's fit on the one-hot data (minus
+    a run that imports it and makes the data).  Counts repeat exactly on a busy machine, where CPU times
     swing by several times; they leave out page faults and cache misses.  Slow:
     callgrind runs the build about 50 times slower (syn-1e4 and nursery: minutes each;
     syn-1e5: most of an hour).
@@ -650,6 +651,12 @@ def instr_child(kind, crit, name, datasets_dir):
         build_tree(data, criterion=crit, max_depth=spec.max_depth)
     elif kind == "float":
         float_twin.build_float_tree(data, criterion=crit, max_depth=spec.max_depth)
+    elif kind in ("sklearn-load", "sklearn"):  # the one-hot data and the import, then the fit
+        from sklearn.tree import DecisionTreeClassifier
+
+        Xoh, y = one_hot(data), np.asarray(data.y)
+        if kind == "sklearn":
+            DecisionTreeClassifier(criterion="entropy", max_depth=spec.max_depth, random_state=0).fit(Xoh, y)
 
 
 def run_instructions(args, results):
@@ -696,6 +703,10 @@ def run_instructions(args, results):
                 fl = count("float", crit, name) - base
                 entry[label] = {"exact": ex, "float": fl, "ratio": ex / fl if fl > 0 else None}
                 log(f"[instructions] {name} {label}: exact {ex / 1e9:.2f} G, float {fl / 1e9:.2f} G, ratio {ex / fl:.3f}")
+                if label == "ID3" and sklearn_available():
+                    sk = count("sklearn", crit, name) - count("sklearn-load", crit, name)
+                    entry[label]["sklearn"] = sk
+                    log(f"[instructions] {name} sklearn fit {sk / 1e9:.2f} G (infotree / sklearn {ex / sk:.3f})")
                 checkpoint(args, results)
 
 
@@ -830,13 +841,16 @@ def report(results):
             rows = []
             for name, e in ins["datasets"].items():
                 if "skipped" in e:
-                    rows.append([name, "", e["skipped"], "", ""])
+                    rows.append([name, "", e["skipped"], "", "", "", ""])
                     continue
                 for label, _ in ALGOS:
                     if label in e:
                         v = e[label]
-                        rows.append([name, label, f"{v['exact'] / 1e9:.3f}", f"{v['float'] / 1e9:.3f}", fmt_r(v["ratio"])])
-            P(table(["data set", "algo", "infotree G instr", "float twin G instr", "ratio"], rows))
+                        sk = v.get("sklearn")
+                        rows.append([name, label, f"{v['exact'] / 1e9:.3f}", f"{v['float'] / 1e9:.3f}", fmt_r(v["ratio"]),
+                                     "" if sk is None else f"{sk / 1e9:.3f}", "" if sk is None else fmt_r(v["exact"] / sk)])
+            P(table(["data set", "algo", "infotree G instr", "float twin G instr", "ratio", "sklearn fit G instr",
+                     "infotree/sklearn"], rows))
     targets(results)
     if results.get("interrupted"):
         P(f"\nINTERRUPTED ({results['interrupted']}): the sections above are the ones that finished")
@@ -888,6 +902,9 @@ def targets(results):
                     limit = TARGETS["id3_large"]
                 add(f"{name} {label} exact/float instructions", fmt_r(v["ratio"]), f"<= {limit:.2f}", v["ratio"] <= limit,
                     "callgrind, not time")
+            if v and v.get("sklearn") and name == "connect-4":
+                add("connect-4 ID3 build vs sklearn fit (instructions)", f"{v['exact'] / 1e9:.2f} G vs {v['sklearn'] / 1e9:.2f} G",
+                    "fewer", v["exact"] < v["sklearn"], "callgrind, not time")
     rs = results.get("rss", {}).get("runs", {})
     for k, v in rs.items():
         if "error" in v or not k.startswith("infotree"):
