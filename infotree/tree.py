@@ -1128,23 +1128,21 @@ class _Builder:
         """One depth: decide every open node, return the next depth's cases, nodes, used.
 
         The count block has K × features × values × classes cells however few rows
-        the K nodes hold; above _LEVEL_CELLS the nodes are taken in consecutive groups
-        (their cases sorted by node), so memory stays bounded and the result is the
-        same, in the same order.
+        the K nodes hold; above _LEVEL_CELLS the nodes are taken in consecutive groups,
+        so memory stays bounded and the result is the same, in the same order.  A
+        group's cases keep their order, ascending by row (not sorted by node): the
+        gathers of a feature's column then sweep it, where in node order they jumped
+        and took eight times longer at 10^5 rows.
         """
         K = len(nodes)
         per = max(1, _LEVEL_CELLS // (self.m * self.width * self.nc))
         if K <= per:
             return self.level_part(nodes, cases, used)
         rows, nid, cw = cases
-        order = np.argsort(nid, kind="stable")
-        rows, nid = rows[order], nid[order]
-        cw = None if cw is None else cw[order]
-        starts = np.searchsorted(nid, np.arange(0, K, per))
-        ends = np.append(starts[1:], len(nid))
         out_rows, out_nid, out_w, out_nodes, out_used = [], [], [], [], []
-        for k0, a, b in zip(range(0, K, per), starts.tolist(), ends.tolist()):
-            part = (rows[a:b], nid[a:b] - k0, None if cw is None else cw[a:b])
+        for k0 in range(0, K, per):
+            sel = np.flatnonzero((nid >= k0) & (nid < k0 + per))
+            part = (rows[sel], nid[sel] - k0, None if cw is None else cw[sel])
             nxt, kids, u = self.level_part(nodes[k0:k0 + per], part, used[k0:k0 + per])
             if kids:
                 out_rows.append(nxt[0])
@@ -1158,7 +1156,11 @@ class _Builder:
         if any(x is not None for x in out_w):  # some group split a missing value: weights for all
             w = np.concatenate([np.full(len(r), Fraction(1), dtype=object) if x is None else x
                                 for r, x in zip(out_rows, out_w)])
-        return (np.concatenate(out_rows), np.concatenate(out_nid), w), out_nodes, np.concatenate(out_used)
+        rows, nid = np.concatenate(out_rows), np.concatenate(out_nid)
+        if len(out_rows) > 1:  # one ascending run per group: ascending again for the next level
+            order = np.argsort(rows, kind="stable")
+            rows, nid, w = rows[order], nid[order], None if w is None else w[order]
+        return (rows, nid, w), out_nodes, np.concatenate(out_used)
 
     def level_part(self, nodes, cases, used):
         t, nc, m, p = self.t, self.nc, self.m, self.t.params
@@ -1235,15 +1237,10 @@ class _Builder:
             quick = np.where(amb == 1, upper.argmin(axis=1), -1)
             # A feature whose every branch is pure has H(Y|X) = 0 exactly, the
             # least possible: ties among such features need no arithmetic at all.
-            # Only where the filter left the node open and the float value allows 0:
-            # there, a value's row is pure iff (Σ_c n_c)² = Σ_c n_c², so all are iff
-            # Σ_v n_v² = Σ_v Σ_c n_vc² (integers below 2^31, so the squares fit int64).
-            kk, jj = np.nonzero(eligible & (quick < 0)[:, None] & (G <= B))
-            perfect = np.zeros((K, m), bool)
-            if kk.size:
-                sq = Tk[kk, jj].astype(np.int64)
-                rows_sq = sq.sum(axis=2)
-                perfect[kk, jj] = (rows_sq * rows_sq).sum(axis=1) == (sq * sq).sum(axis=(1, 2))
+            # n·H(Y|X) of integer counts is 0 or at least 2 (a branch with classes 1
+            # and 1; any other impure branch adds more), so a float value within its
+            # bound B < 1 of 0 is exactly 0.  Only where the filter left the node open.
+            perfect = eligible & (quick < 0)[:, None] & (G <= B) & (B < 1)
         if crit == "gain_ratio":
             valid = big >= 2
             if self.numeric.any():

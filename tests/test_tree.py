@@ -6,6 +6,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
 import pytest
 
 from infotree import (C45Classifier, ID3Classifier, InfotreeError, NotFittedError, build_tree,
@@ -356,3 +358,23 @@ def test_groups_where_only_some_nodes_split_a_missing_value(monkeypatch):
     assert any(nd.tables is not None for nd in whole.root.children[1].children)  # examined, not pure
     monkeypatch.setattr(tree_module, "_LEVEL_CELLS", 1)
     assert _record(build_tree(data, criterion="gain_ratio")) == _record(whole)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 40), min_size=2, max_size=4), min_size=1, max_size=4))
+def test_n_times_conditional_entropy_is_zero_or_at_least_two(table):
+    # The builder takes a float n·H(Y|X) within a bound B < 1 of 0 as exactly 0 (every
+    # branch pure): that needs every impure table to have n·H(Y|X) >= 2.  Checked here
+    # in 50-digit arithmetic, independently of infotree.
+    import mpmath
+
+    width = max(map(len, table))
+    rows = [r + [0] * (width - len(r)) for r in table]
+    mpmath.mp.dps = 50
+    F = lambda a: a * mpmath.log(a, 2) if a > 1 else mpmath.mpf(0)
+    value = sum(F(sum(r)) for r in rows) - sum(F(c) for r in rows for c in r)
+    pure = all(sum(1 for c in r if c) <= 1 for r in rows)
+    if pure:
+        assert value == 0
+    else:
+        assert value >= 2
