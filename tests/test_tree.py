@@ -378,3 +378,47 @@ def test_n_times_conditional_entropy_is_zero_or_at_least_two(table):
         assert value == 0
     else:
         assert value >= 2
+
+
+@st.composite
+def tie_prone_data(draw):
+    """Few rows, few values, and columns that repeat others under renamed values: ties."""
+    n = draw(st.integers(2, 24))
+    base = draw(st.lists(st.lists(st.integers(0, 2), min_size=n, max_size=n), min_size=1, max_size=3))
+    picks = draw(st.lists(st.tuples(st.integers(0, len(base) - 1), st.permutations([0, 1, 2])),
+                          min_size=2, max_size=6))
+    y = draw(st.lists(st.integers(0, 2), min_size=n, max_size=n))
+    return [{**{f"f{j}": f"v{perm[base[b][i]]}" for j, (b, perm) in enumerate(picks)}, "y": f"c{y[i]}"}
+            for i in range(n)]
+
+
+@settings(max_examples=150, deadline=None)
+@given(tie_prone_data())
+def test_every_id3_choice_and_its_ties_are_the_exact_minimum(records):
+    # 2^(n·H(Y|X)) = Π n_x^n_x / Π n_xy^n_xy is a rational, so comparing these integers
+    # orders n·H(Y|X) exactly, independently of infotree's arithmetic.
+    data = from_records(records, target="y")
+    t = build_tree(data, criterion="gain")
+    X = np.asarray(data.X)
+    y = np.asarray(data.y)
+    for node in t.nodes():
+        if node.split is None:
+            continue
+        rows = np.ones(len(y), bool)
+        for f, v in node.path:
+            rows &= X[:, f] == v
+        on_path = {f for f, _ in node.path}
+        power = {}
+        for j in range(X.shape[1]):
+            if j in on_path or len(set(X[rows, j].tolist())) < 2:
+                continue
+            num = den = 1
+            for v in set(X[rows, j].tolist()):
+                branch = y[rows & (X[:, j] == v)].tolist()
+                num *= len(branch) ** len(branch)
+                for c in set(branch):
+                    den *= branch.count(c) ** branch.count(c)
+            power[j] = Fraction(num, den)
+        least = min(power.values())
+        equal = [j for j in sorted(power) if power[j] == least]
+        assert (node.split, node.ties) == (equal[0], tuple(equal[1:]))
