@@ -234,7 +234,7 @@ def _raise(node, son, record) -> None:
     node.pruned = record
     node.split, node.threshold, node.ties = son.split, son.threshold, son.ties
     node.tables, node.considered, node.cuts, node.scale = son.tables, son.considered, son.cuts, son.scale
-    node.valid, node.average_gain_ok = son.valid, son.average_gain_ok
+    node._valid, node._gain_ok = son._valid, son._gain_ok
     node.forget()
     node.children = son.children
     node.stop = son.stop
