@@ -60,7 +60,8 @@ class FNode:
 
     @property
     def errors(self) -> int:
-        return self.n - int(max(self.class_counts)) if self.n else 0
+        c = self.class_counts
+        return int(c.sum() - c.max()) if len(c) else 0
 
     def walk(self):
         stack = [self]
@@ -291,19 +292,24 @@ class FloatBuilder:
         return node_of_row, open_next, np.array(used_next, bool).reshape(len(open_next), self.m)
 
 
-def _collapse(node: FNode) -> None:
-    """infotree.tree._collapse, unchanged."""
-    if node.split is None:
-        return
-    sub = sum(leaf.errors for leaf in node.walk() if leaf.split is None)
-    if sub >= node.errors:
-        node.collapsed_errors = sub
-        node.split = None
-        node.children = []
-        node.stop = "collapsed"
-        return
-    for c in node.children:
-        _collapse(c)
+def _collapse(root: FNode) -> None:
+    """infotree.tree._collapse on integer counts: the subtree errors summed once bottom-up."""
+    sub = {}
+    for node in reversed(list(root.walk())):  # children before parents
+        sub[id(node)] = node.errors if node.split is None else sum(sub[id(c)] for c in node.children)
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.split is None:
+            continue
+        s = sub[id(node)]
+        if s >= node.errors:
+            node.collapsed_errors = s
+            node.split = None
+            node.children = []
+            node.stop = "collapsed"
+        else:
+            stack.extend(node.children)
 
 
 def build_float_tree(data, *, criterion="gain", max_depth=None) -> FTree:
