@@ -163,6 +163,10 @@ class Candidate:
         return self._get("gr", gr)
 
 
+# c45_quick's codes for a node that J48's stopping rules make a leaf.
+_TOO_FEW, _NO_VALID, _NO_AVERAGE = -2, -3, -4
+_C45_STOPS = {_TOO_FEW: "too_few", _NO_VALID: "no_valid", _NO_AVERAGE: "no_average"}
+
 # Shared by every node without a numeric candidate; read-only, so sharing is safe.
 _NO_CUTS = MappingProxyType({})
 # Node.considered of an ID3 node: the features not tested on its path (computed when asked).
@@ -733,6 +737,16 @@ def _bits(mask) -> int:
     return int.from_bytes(np.packbits(mask, bitorder="little").tobytes(), "little")
 
 
+def _row_bits(mask) -> list:
+    """_bits of every row of a 2-d boolean array."""
+    packed = np.packbits(mask, axis=1, bitorder="little")
+    if packed.shape[1] <= 8:  # up to 64 features: one little-endian uint64 per row
+        wide = np.zeros((len(packed), 8), np.uint8)
+        wide[:, :packed.shape[1]] = packed
+        return wide.view("<u8").ravel().tolist()
+    return [int.from_bytes(r.tobytes(), "little") for r in packed]
+
+
 def _members(bits: int | None) -> frozenset | None:
     return None if bits is None else frozenset(j for j in range(bits.bit_length()) if bits >> j & 1)
 
@@ -1270,6 +1284,9 @@ class _Builder:
                         ok[k, j] = self.positive_numeric_gain(k, j)
                 valid = np.where(self.numeric[None, :], ok, valid)
             pre = self.c45_filter(n, valid, nIG, nIGb)
+            quick = self.c45_quick(n, valid, pre, weighted)
+            if (quick >= 0).any() or (quick < -1).any():
+                valid_bits, ok_bits = _row_bits(valid), _row_bits(pre[2])
         stop_depth = p["max_depth"]
 
         split_nodes = []
@@ -1290,7 +1307,16 @@ class _Builder:
                 node.stop = "min_samples_split"
                 continue
             if crit == "gain_ratio":
-                choice = self.choose_c45(node, k, valid[k], int(n[k]), pre)
+                choice = int(quick[k])
+                if choice >= 0:  # decided by the level's float intervals (c45_quick)
+                    node._valid, node._gain_ok = valid_bits[k], ok_bits[k]
+                elif choice == -1:
+                    choice = self.choose_c45(node, k, valid[k], int(n[k]), pre)
+                else:  # one of J48's stopping rules, found for the whole level
+                    node.stop = _C45_STOPS[choice]
+                    if choice != _TOO_FEW:
+                        node._valid = valid_bits[k]
+                    continue
             elif used[k].all():
                 node.stop = "no_features"
                 continue
@@ -1513,11 +1539,28 @@ class _Builder:
         if len(close) == 1:
             node.ties = ()
             return close[0]
+        # n·IG and n·SI depend on the branches' class counts as a multiset (each row's
+        # classes in any order: the node's class totals are fixed), on the unknown
+        # branch and on the MDL term: candidates alike in these are equal without
+        # arithmetic (on connect-4, most close candidates are such exact ties).
+        T = self.level_arrays[0]
+        alike: dict = {}
+        for j in close:
+            key = tuple(sorted(tuple(sorted(r)) for r in T[k, j, :self.n_slots[j]].tolist() if any(r)))
+            if self.has_missing:
+                key = (key, tuple(T[k, j, self.width - 1].tolist()))
+            if self.c45 and self.is_numeric[j]:
+                key = (key, self.cuts[j][k][2])
+            alike.setdefault(key, []).append(j)
+        if len(alike) == 1:
+            node.ties = tuple(close[1:])
+            return close[0]
         # Equal (n·IG, n·SI) pairs are equal ratios: one comparison per distinct pair.
         groups: dict = {}
-        for j in close:
-            _, ig, si = self.exact_parts(k, j)
-            groups.setdefault((ig, si), []).append(j)
+        for js in alike.values():
+            _, ig, si = self.exact_parts(k, js[0])
+            groups.setdefault((ig, si), []).extend(js)
+        groups = {key: sorted(js) for key, js in sorted(groups.items(), key=lambda g: min(g[1]))}
         pairs = iter(groups.items())
         (ig, si), best = next(pairs)
         best_r, tied = Ratio(ig, si), []
@@ -1553,6 +1596,42 @@ class _Builder:
         # Numeric features in the valid set already have a positive gain (after the MDL term).
         positive = self.numeric | (nIG - nIGb > 0)
         return avg, kc, ok_sure, ok_open, positive
+
+    def c45_quick(self, n, valid, pre, weighted):
+        """J48's choice at every node of a level that float intervals decide alone.
+
+        Per node: the winning feature; a negative code (``_C45_STOPS``) for a leaf by
+        one of J48's stopping rules; or -1 where :meth:`choose_c45` must look (weighted
+        counts, an average-gain test the intervals leave open, a gain that may be 0, or
+        gain ratios too close to order).  Where a feature is
+        returned, every test on the way has the same outcome as the exact one: the
+        average-gain test is sure for every valid feature, the gain of every feature
+        that passes it is surely positive, and the winner's gain-ratio interval lies
+        above every other candidate's.
+        """
+        K = len(n)
+        if weighted:  # scaled counts, Fractions: node by node
+            return np.full(K, -1, dtype=np.int64)
+        avg, kc, ok_sure, ok_open, positive = pre
+        nIGb, nSI, nSIb = self.level_arrays[4:7]
+        nIG = self.level_arrays[3]
+        cand = ok_sure & positive
+        fine = ((np.asarray(n) >= 2 * self.t.params["min_objects"]) & (kc > 0) & ~ok_open.any(axis=1)
+                & ~(ok_sure & ~positive).any(axis=1) & cand.any(axis=1))
+        # best_ratio's intervals, for every node and feature at once.
+        sure = cand & (nSI - nSIb > 0)
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            q = np.where(sure, nIG / np.where(sure, nSI, 1.0), 0.0)
+            qb = np.where(sure, (nIGb + np.abs(q) * nSIb) / (nSI - nSIb) + 4 * _U * np.abs(q) + 1e-300, np.inf)
+            low = np.where(cand, q - qb, -np.inf).max(axis=1)
+            close = cand & (q + qb >= low[:, None])
+        one = fine & (close.sum(axis=1) == 1)
+        out = np.where(one, close.argmax(axis=1), -1)
+        # J48's stopping rules, in choose_c45's order.
+        out[kc == 0] = _NO_AVERAGE
+        out[~valid.any(axis=1)] = _NO_VALID
+        out[np.asarray(n) < 2 * self.t.params["min_objects"]] = _TOO_FEW
+        return out
 
     def choose_c45(self, node, k, valid_k, nk, pre):
         """J48's choice at one node; ``nk`` is the node's (scaled) weight."""
