@@ -42,11 +42,12 @@ SLACK = 1.0 / 1000
 
 
 class FNode:
-    __slots__ = ("depth", "class_counts", "split", "stop", "label", "children", "collapsed_errors")
+    __slots__ = ("depth", "_cc", "_ci", "split", "stop", "label", "children", "collapsed_errors")
 
-    def __init__(self, depth, class_counts):
+    def __init__(self, depth, class_counts, row=None):
         self.depth = depth
-        self.class_counts = class_counts
+        self._cc = class_counts  # the class counts, or the level's block they are row ``row`` of
+        self._ci = row
         self.split = None
         self.stop = None
         self.label = 0
@@ -54,6 +55,10 @@ class FNode:
         self.collapsed_errors = None
 
     # the same definitions as infotree.tree.Node (collapse reads them)
+    @property
+    def class_counts(self):
+        return self._cc if self._ci is None else self._cc[self._ci]
+
     @property
     def n(self) -> int:
         return int(np.sum(self.class_counts))
@@ -112,29 +117,31 @@ class FloatBuilder:
 
     def run(self):
         t, y = self.t, self.y
-        node_of_row = np.zeros(len(y), dtype=np.int64)
-        counts = np.bincount(y, minlength=self.nc)
+        rows = np.arange(len(y), dtype=np.int64)
+        counts = np.bincount(y, minlength=self.nc).astype(np.int64)
         root = FNode(0, counts)
         root.label = int(np.argmax(counts))
         t.root = root
         open_nodes = [root]
         used = np.zeros((1, self.m), bool)
+        cases = (rows, np.zeros(len(rows), dtype=np.int64))
         was_enabled = gc.isenabled()  # as infotree's builder: no cyclic GC during the build
         gc.disable()
         try:
             while open_nodes:
-                node_of_row, open_nodes, used = self.level(open_nodes, node_of_row, used)
+                cases, open_nodes, used = self.level(open_nodes, cases, used)
         finally:
             if was_enabled:
                 gc.enable()
 
-    def counts(self, K, node_of_row):
-        """As infotree's: the block, and per feature (in cache) Σ F(n_x), Σ F(n_xy) and the
-        numbers of non-empty branches and of branches with at least min_objects rows."""
+    def counts(self, K, cases):
+        """As infotree's: the block, the class counts, and per feature (in cache) Σ F(n_x),
+        Σ F(n_xy) and the numbers of non-empty branches and of branches with at least
+        min_objects rows."""
         nc, m, F = self.nc, self.m, self.F
-        active = np.flatnonzero(node_of_row >= 0)
-        nid = node_of_row[active]
-        ya = self.y[active]
+        rows, nid = cases
+        ya = self.y[rows]
+        CC = np.bincount(nid * nc + ya, minlength=K * nc).reshape(K, nc)
         T = np.empty((K, m, self.vmax, nc), dtype=np.int32)
         ones = np.ones(self.vmax * nc)
         Fnx = np.empty((K, m))
@@ -147,7 +154,7 @@ class FloatBuilder:
             off = offsets.get(V)
             if off is None:
                 off = offsets[V] = nid * (V * nc) + ya
-            b = np.bincount(off + self.Xt[j].take(active) * nc, minlength=K * V * nc).reshape(K, V, nc)
+            b = np.bincount(off + self.Xt[j].take(rows) * nc, minlength=K * V * nc).reshape(K, V, nc)
             T[:, j, :V, :] = b
             if V < self.vmax:
                 T[:, j, V:] = 0
@@ -156,30 +163,33 @@ class FloatBuilder:
             Fnxy[:, j] = F.take(b).reshape(K, -1) @ ones[:V * nc]
             nonempty[:, j] = (x > 0) @ ones[:V]
             big[:, j] = (x >= self.min_objects) @ ones[:V]
-        return T, active, nid, Fnx, Fnxy, nonempty, big
+        return T, CC, Fnx, Fnxy, nonempty, big
 
-    def level(self, nodes, node_of_row, used):
+    def level(self, nodes, cases, used):
         """infotree's grouping of a level's nodes above _LEVEL_CELLS, mirrored."""
         K = len(nodes)
         per = max(1, _LEVEL_CELLS // (self.m * self.vmax * self.nc))
         if K <= per:
-            return self.level_part(nodes, node_of_row, used)
-        out = np.full(len(self.y), -1, dtype=np.int64)
-        out_nodes, out_used = [], []
+            return self.level_part(nodes, cases, used)
+        rows, nid = cases
+        out_rows, out_nid, out_nodes, out_used = [], [], [], []
         for k0 in range(0, K, per):
-            k1 = min(K, k0 + per)
-            part = np.where((node_of_row >= k0) & (node_of_row < k1), node_of_row - k0, -1)
-            nxt, kids, u = self.level_part(nodes[k0:k1], part, used[k0:k1])
+            sel = np.flatnonzero((nid >= k0) & (nid < k0 + per))
+            nxt, kids, u = self.level_part(nodes[k0:k0 + per], (rows[sel], nid[sel] - k0), used[k0:k0 + per])
             if kids:
-                sel = nxt >= 0
-                out[sel] = nxt[sel] + len(out_nodes)
+                out_rows.append(nxt[0])
+                out_nid.append(nxt[1] + len(out_nodes))
                 out_nodes += kids
                 out_used.append(u)
         if not out_nodes:
-            return out, [], None
-        return out, out_nodes, np.concatenate(out_used)
+            return None, [], None
+        rows, nid = np.concatenate(out_rows), np.concatenate(out_nid)
+        if len(out_rows) > 1:  # one ascending run per group: ascending again for the next level
+            order = np.argsort(rows, kind="stable")
+            rows, nid = rows[order], nid[order]
+        return (rows, nid), out_nodes, np.concatenate(out_used)
 
-    def level_part(self, nodes, node_of_row, used):
+    def level_part(self, nodes, cases, used):
         t, nc = self.t, self.nc
         K = len(nodes)
         if t.max_depth is not None and nodes[0].depth >= t.max_depth:
@@ -188,9 +198,8 @@ class FloatBuilder:
             # the leaves' candidate tables: records).
             for node in nodes:
                 node.stop = "pure" if int(np.count_nonzero(node.class_counts)) <= 1 else "max_depth"
-            return node_of_row, [], None
-        T, active, nid, Fnx, Fnxy, nonempty, big = self.counts(K, node_of_row)
-        CC = np.array([nd.class_counts for nd in nodes], dtype=np.int64).reshape(K, nc)
+            return None, [], None
+        T, CC, Fnx, Fnxy, nonempty, big = self.counts(K, cases)
         n = CC.sum(axis=1)
         F = self.F
         Fn = F.take(n)
@@ -216,19 +225,26 @@ class FloatBuilder:
             has_valid, has_avg, has_pos = valid.any(axis=1), kc > 0, positive.any(axis=1)
         stop_depth = t.max_depth
 
+        # Python values for the loop, as infotree's builder has them.
+        pure_l, n_l, choice_l = pure.tolist(), n.tolist(), choice.tolist()
+        if crit == "gain_ratio":
+            has_valid, has_avg, has_pos = has_valid.tolist(), has_avg.tolist(), has_pos.tolist()
+        else:
+            no_features, separating = used.all(axis=1).tolist(), eligible.any(axis=1).tolist()
+        mss = self.min_samples_split
         split_nodes = []
         for k, node in enumerate(nodes):
-            if pure[k]:
+            if pure_l[k]:
                 node.stop = "pure"
                 continue
             if stop_depth is not None and node.depth >= stop_depth:
                 node.stop = "max_depth"
                 continue
-            if n[k] < self.min_samples_split:
+            if n_l[k] < mss:
                 node.stop = "min_samples_split"
                 continue
             if crit == "gain_ratio":
-                if n[k] < 2 * mo:
+                if n_l[k] < 2 * mo:
                     node.stop = "too_few"
                     continue
                 if not has_valid[k]:
@@ -240,21 +256,22 @@ class FloatBuilder:
                 if not has_pos[k]:
                     node.stop = "no_positive_ratio"
                     continue
-            elif used[k].all():
+            elif no_features[k]:
                 node.stop = "no_features"
                 continue
-            elif not eligible[k].any():
+            elif not separating[k]:
                 node.stop = "no_separation"
                 continue
-            c = int(choice[k])
+            c = choice_l[k]
             node.split = c
             split_nodes.append((k, node, c))
         if not split_nodes:
-            return node_of_row, [], None
-        return self.partition(nodes, split_nodes, T, active, nid, used)
+            return None, [], None
+        return self.partition(nodes, split_nodes, T, cases, used)
 
-    def partition(self, nodes, split_nodes, T, active, nid, used):
+    def partition(self, nodes, split_nodes, T, cases, used):
         K = len(nodes)
+        rows, nid = cases
         split_of = np.full(K, -1, dtype=np.int64)
         base = np.zeros(K, dtype=np.int64)
         open_next, used_next, remap = [], [], []
@@ -263,6 +280,8 @@ class FloatBuilder:
         child_counts = T[ks, fs].astype(np.int64)
         child_labels = child_counts.argmax(axis=2).tolist()
         child_n = child_counts.sum(axis=2).tolist()
+        block = child_counts.reshape(-1, self.nc)  # a child's class counts: a row of the level's block
+        W = self.vmax
         for s, (k, node, f) in enumerate(split_nodes):
             split_of[k] = f
             base[k] = len(remap)
@@ -271,7 +290,7 @@ class FloatBuilder:
             kids = []
             depth = node.depth + 1
             for v in range(int(self.nv[f])):
-                child = FNode(depth, child_counts[s, v])
+                child = FNode(depth, block, s * W + v)
                 if child_n[s][v]:
                     child.label = child_labels[s][v]
                     remap.append(len(open_next))
@@ -285,11 +304,10 @@ class FloatBuilder:
             node.children = kids
         sf = split_of[nid]
         keep = sf >= 0
-        rows = active[keep]
-        child = base[nid[keep]] + self.Xt.ravel().take(sf[keep] * self.Xt.shape[1] + rows)
-        node_of_row = np.full(len(self.y), -1, dtype=np.int64)
-        node_of_row[rows] = np.asarray(remap, dtype=np.int64)[child]
-        return node_of_row, open_next, np.array(used_next, bool).reshape(len(open_next), self.m)
+        rows, nid = rows[keep], nid[keep]
+        val = self.Xt.ravel().take(sf[keep] * self.Xt.shape[1] + rows)
+        remap = np.asarray(remap, dtype=np.int64)
+        return (rows, remap[base[nid] + val]), open_next, np.array(used_next, bool).reshape(len(open_next), self.m)
 
 
 def _collapse(root: FNode) -> None:

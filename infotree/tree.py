@@ -164,8 +164,9 @@ class Candidate:
 
 
 # c45_quick's codes for a node that J48's stopping rules make a leaf.
-_TOO_FEW, _NO_VALID, _NO_AVERAGE = -2, -3, -4
-_C45_STOPS = {_TOO_FEW: "too_few", _NO_VALID: "no_valid", _NO_AVERAGE: "no_average"}
+_TOO_FEW, _NO_VALID, _NO_AVERAGE, _NO_POSITIVE = -2, -3, -4, -5
+_C45_STOPS = {_TOO_FEW: "too_few", _NO_VALID: "no_valid", _NO_AVERAGE: "no_average",
+              _NO_POSITIVE: "no_positive_ratio"}
 
 # Shared by every node without a numeric candidate; read-only, so sharing is safe.
 _NO_CUTS = MappingProxyType({})
@@ -1284,47 +1285,61 @@ class _Builder:
                         ok[k, j] = self.positive_numeric_gain(k, j)
                 valid = np.where(self.numeric[None, :], ok, valid)
             pre = self.c45_filter(n, valid, nIG, nIGb)
-            quick = self.c45_quick(n, valid, pre, weighted)
+            quick = self.c45_quick(n, valid, pre, weighted, pure)
             if (quick >= 0).any() or (quick < -1).any():
                 valid_bits, ok_bits = _row_bits(valid), _row_bits(pre[2])
         stop_depth = p["max_depth"]
 
+        # Python values for the loop: numpy scalars cost a conversion at every use.
+        pure_l, n_l = pure.tolist(), n.tolist()
+        considered = self.all_features if crit == "gain_ratio" else _OFF_PATH
+        mss, lazy, cuts = p["min_samples_split"], self.lazy, self.cuts
+        if crit == "gain_ratio":
+            quick_l, quick_ties = quick.tolist(), self.quick_ties
+        else:
+            no_features, separating = used.all(axis=1).tolist(), eligible.any(axis=1).tolist()
+            if crit == "gain":
+                quick_l = quick.tolist()
         split_nodes = []
         for k, node in enumerate(nodes):
             node.scale = scale[k]
-            if pure[k]:
+            if pure_l[k]:
                 node.stop = "pure"
                 continue
-            if not self.lazy:
+            if not lazy:
                 node.tables = T[k]  # a view: the level's block stays alive, nothing is copied
-            if self.cuts:
-                node.cuts = {j: info[k] for j, info in self.cuts.items() if k in info}
-            node.considered = self.all_features if crit == "gain_ratio" else _OFF_PATH
+            if cuts:
+                node.cuts = {j: info[k] for j, info in cuts.items() if k in info}
+            node.considered = considered
             if stop_depth is not None and node.depth >= stop_depth:
                 node.stop = "max_depth"
                 continue
-            if n[k] < p["min_samples_split"] * scale[k]:
+            if n_l[k] < mss * scale[k]:
                 node.stop = "min_samples_split"
                 continue
             if crit == "gain_ratio":
-                choice = int(quick[k])
+                choice = quick_l[k]
                 if choice >= 0:  # decided by the level's float intervals (c45_quick)
                     node._valid, node._gain_ok = valid_bits[k], ok_bits[k]
+                    if quick_ties:
+                        node.ties = quick_ties.get(k, ())
                 elif choice == -1:
                     choice = self.choose_c45(node, k, valid[k], int(n[k]), pre)
                 else:  # one of J48's stopping rules, found for the whole level
                     node.stop = _C45_STOPS[choice]
                     if choice != _TOO_FEW:
                         node._valid = valid_bits[k]
+                    if choice == _NO_POSITIVE:
+                        node._gain_ok = ok_bits[k]
                     continue
-            elif used[k].all():
+            elif no_features[k]:
                 node.stop = "no_features"
                 continue
-            elif not eligible[k].any():
+            elif not separating[k]:
                 node.stop = "no_separation"
                 continue
             elif crit == "gain":
-                choice = int(quick[k])
+                choice = quick_l[k]
                 if choice < 0:
                     best = np.flatnonzero(perfect[k])
                     if best.size:
@@ -1597,7 +1612,7 @@ class _Builder:
         positive = self.numeric | (nIG - nIGb > 0)
         return avg, kc, ok_sure, ok_open, positive
 
-    def c45_quick(self, n, valid, pre, weighted):
+    def c45_quick(self, n, valid, pre, weighted, pure):
         """J48's choice at every node of a level that float intervals decide alone.
 
         Per node: the winning feature; a negative code (``_C45_STOPS``) for a leaf by
@@ -1610,14 +1625,27 @@ class _Builder:
         above every other candidate's.
         """
         K = len(n)
+        self.quick_ties = {}
         if weighted:  # scaled counts, Fractions: node by node
             return np.full(K, -1, dtype=np.int64)
         avg, kc, ok_sure, ok_open, positive = pre
-        nIGb, nSI, nSIb = self.level_arrays[4:7]
-        nIG = self.level_arrays[3]
-        cand = ok_sure & positive
-        fine = ((np.asarray(n) >= 2 * self.t.params["min_objects"]) & (kc > 0) & ~ok_open.any(axis=1)
-                & ~(ok_sure & ~positive).any(axis=1) & cand.any(axis=1))
+        T, nIG, nIGb, nSI, nSIb = (self.level_arrays[i] for i in (0, 3, 4, 5, 6))
+        # Only nodes that reach the test: not pure (a leaf before any test), then
+        # choose_c45's order: too few rows, no valid feature, no average and an open
+        # average test come first.
+        reach = ~pure & (np.asarray(n) >= 2 * self.t.params["min_objects"]) & (kc > 0) & ~ok_open.any(axis=1)
+        maybe_zero = ok_sure & ~positive & reach[:, None]
+        if maybe_zero.any():
+            # IG = 0 exactly iff n·n_xy = n_x·n_y in every cell: integers (int64 holds
+            # the products of int32 counts), for these few pairs at once.
+            ks, js = np.nonzero(maybe_zero)
+            tab = T[ks, js, :self.vmax].astype(np.int64)
+            nx, ny = tab.sum(axis=2), tab.sum(axis=1)
+            zero = (tab * nx.sum(axis=1)[:, None, None] == nx[:, :, None] * ny[:, None, :]).all(axis=(1, 2))
+            positive = positive.copy()
+            positive[ks, js] = ~zero
+        cand = ok_sure & positive & reach[:, None]
+        fine = cand.any(axis=1)
         # best_ratio's intervals, for every node and feature at once.
         sure = cand & (nSI - nSIb > 0)
         with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
@@ -1625,9 +1653,28 @@ class _Builder:
             qb = np.where(sure, (nIGb + np.abs(q) * nSIb) / (nSI - nSIb) + 4 * _U * np.abs(q) + 1e-300, np.inf)
             low = np.where(cand, q - qb, -np.inf).max(axis=1)
             close = cand & (q + qb >= low[:, None])
-        one = fine & (close.sum(axis=1) == 1)
+        n_close = close.sum(axis=1)
+        one = fine & (n_close == 1)
         out = np.where(one, close.argmax(axis=1), -1)
+        many = fine & (n_close > 1)
+        if many.any() and not self.numeric.any() and not self.has_missing:
+            # Close candidates whose branches are alike (best_ratio's key: each row's
+            # classes sorted, the rows as a multiset; the padding rows are zeros for
+            # every feature) have equal n·IG and n·SI: an exact tie, the first wins.
+            ks, js = np.nonzero(close & many[:, None])
+            tab = np.sort(T[ks, js], axis=2)
+            rows = np.ascontiguousarray(tab).view(np.dtype((np.void, tab.shape[2] * tab.itemsize)))
+            key = np.sort(rows.reshape(len(ks), -1), axis=1).view(np.uint8).reshape(len(ks), -1)
+            heads = np.r_[0, np.flatnonzero(np.diff(ks)) + 1]
+            head_of = np.repeat(heads, np.diff(np.r_[heads, len(ks)]))
+            alike = np.logical_and.reduceat((key == key[head_of]).all(axis=1), heads)
+            js_l, ks_l = js.tolist(), ks.tolist()
+            for h, e, same in zip(heads.tolist(), np.r_[heads[1:], len(ks)].tolist(), alike.tolist()):
+                if same:
+                    out[ks_l[h]] = js_l[h]
+                    self.quick_ties[ks_l[h]] = tuple(js_l[h + 1:e])
         # J48's stopping rules, in choose_c45's order.
+        out[reach & ~fine] = _NO_POSITIVE
         out[kc == 0] = _NO_AVERAGE
         out[~valid.any(axis=1)] = _NO_VALID
         out[np.asarray(n) < 2 * self.t.params["min_objects"]] = _TOO_FEW

@@ -422,3 +422,75 @@ def test_every_id3_choice_and_its_ties_are_the_exact_minimum(records):
         least = min(power.values())
         equal = [j for j in sorted(power) if power[j] == least]
         assert (node.split, node.ties) == (equal[0], tuple(equal[1:]))
+
+
+def _j48_choice(X, y, rows, on_path_free, n_total, many):
+    """J48's decision at a node, from the raw rows, in 60-digit arithmetic: (stop, split, ties).
+
+    Written from docs/c45_rules.md, not from infotree's code: valid = two branches of at
+    least 2 rows; the average gain over the valid features that count towards it; gain
+    at least that average less 1/1000; gain exactly positive (n·n_xy = n_x·n_y in every
+    cell means 0); the first feature of maximal gain ratio, the others equal to it tied.
+    """
+    import mpmath
+
+    mpmath.mp.dps = 60
+    ys = y[rows].tolist()
+    n = len(ys)
+    if len(set(ys)) <= 1:
+        return "pure", None, ()
+    if n < 4:
+        return "too_few", None, ()
+
+    def h(counts):
+        t = sum(counts)
+        return -sum(mpmath.mpf(c) / t * mpmath.log(mpmath.mpf(c) / t, 2) for c in counts if c)
+
+    hy = h([ys.count(c) for c in set(ys)])
+    stats = {}
+    for j in on_path_free:
+        col = X[rows, j].tolist()
+        values = sorted(set(col))
+        table = [[sum(1 for a, b in zip(col, ys) if a == v and b == c) for c in sorted(set(ys))] for v in values]
+        sizes = [sum(r) for r in table]
+        valid = sum(1 for s in sizes if s >= 2) >= 2
+        gain = hy - sum(mpmath.mpf(s) / n * h(r) for s, r in zip(sizes, table))
+        ny = [sum(col_) for col_ in zip(*table)]
+        zero = all(n * table[a][b] == sizes[a] * ny[b] for a in range(len(table)) for b in range(len(ny)))
+        stats[j] = (valid, gain, h(sizes), zero)
+    valid = [j for j in stats if stats[j][0]]
+    if not valid:
+        return "no_valid", None, ()
+    counted = [j for j in valid if j not in many] if any(j not in many for j in range(X.shape[1])) else valid
+    if not counted:
+        return "no_average", None, ()
+    average = sum(stats[j][1] for j in counted) / len(counted)
+    passing = [j for j in valid if stats[j][1] >= average - mpmath.mpf(1) / 1000 - mpmath.mpf(10) ** -50]
+    positive = [j for j in passing if not stats[j][3]]
+    if not positive:
+        return "no_positive_ratio", None, ()
+    ratio = {j: stats[j][1] / stats[j][2] for j in positive}
+    best = max(ratio.values())
+    equal = [j for j in sorted(ratio) if abs(ratio[j] - best) < mpmath.mpf(10) ** -50]
+    return None, equal[0], tuple(equal[1:])
+
+
+@settings(max_examples=150, deadline=None)
+@given(tie_prone_data())
+def test_every_c45_choice_its_ties_and_stops_match_j48_rules_computed_independently(records):
+    # Exact ties and gains within 1e-50 of the average are the cases floats get wrong;
+    # 60 digits separate every distinct value these small tables can produce.
+    data = from_records(records, target="y")
+    t = build_tree(data, criterion="gain_ratio", collapse=False)
+    X = np.asarray(data.X)
+    y = np.asarray(data.y)
+    many = {j for j, d in enumerate(data.domains) if len(d) >= 0.3 * len(y)}
+    for node in t.nodes():
+        if node.stop == "empty":
+            continue
+        rows = np.ones(len(y), bool)
+        for f, v in node.path:
+            rows &= X[:, f] == v
+        free = [j for j in range(X.shape[1]) if len(set(X[rows, j].tolist())) >= 1]
+        stop, split, ties = _j48_choice(X, y, np.flatnonzero(rows), free, len(y), many)
+        assert (node.stop, node.split, node.ties) == (stop, split, ties)
