@@ -978,6 +978,7 @@ class _Builder:
         many = (self.nv >= 0.3 * len(y)) & ~self.numeric
         self.in_average = np.ones(self.m, bool) if many.all() else ~many
         self.c45 = tree.criterion == "gain_ratio"
+        self.slack = float(tree.params.get("average_gain_slack", 0))  # the float filter's; exact where open
         # Plain nominal data (no numeric cuts, missing values or pruning): nodes keep no
         # tables, they are counted again when asked for; the max_depth level is not counted.
         self.X = X
@@ -1004,8 +1005,11 @@ class _Builder:
         was_enabled = gc.isenabled()
         gc.disable()
         try:
-            while open_nodes:
-                cases, open_nodes, used = self.level(open_nodes, cases, used)
+            # The float filters divide by zero split information and overflow beyond
+            # floats on purpose (such entries are left to the exact path): no warnings.
+            with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+                while open_nodes:
+                    cases, open_nodes, used = self.level(open_nodes, cases, used)
         finally:
             if was_enabled:
                 gc.enable()
@@ -1237,8 +1241,11 @@ class _Builder:
         G = Fnx - Fnxy                                       # n·H(Y|X), float
         # Each F entry is within 4 units of roundoff of m·log2(m); each sum adds one.
         B = (12 + self.vmax * (nc + 1)) * 4 * _U * (Fnx + Fnxy) + 1e-300
-        Fn = F(n)
-        if self.has_missing:
+        crit = t.criterion
+        if crit == "gain":  # ID3 orders n·H(Y|X) alone: no float gains or split information
+            nIG = nIGb = nSI = nSIb = None
+        elif self.has_missing:
+            Fn = F(n)
             Ck = Tk.sum(axis=2)                              # known class counts per feature
             Fk = F(Ck.sum(axis=2))
             Fyk = F(Ck).sum(axis=2)
@@ -1246,22 +1253,23 @@ class _Builder:
             nIGb = B + (nc + 8) * 4 * _U * (Fk + Fyk)
             Fu = F(T[:, :, W - 1, :].sum(axis=2))
         else:
+            Fn = F(n)
             Fy = F(CC).sum(axis=1)
             nIG = (Fn - Fy)[:, None] - G
             nIGb = B + (nc + 8) * 4 * _U * (Fn + Fy)[:, None]
             Fu = 0.0
-        mdl = np.zeros((K, m))
         if self.c45 and self.numeric.any():
+            mdl = np.zeros((K, m))
             for j, info in self.cuts.items():
                 for k, (_, _, c) in info.items():
                     mdl[k, j] = scale[k] * math.log2(c)
             nIG = nIG - mdl
             nIGb = nIGb + 4 * _U * mdl
-        nSI = Fn[:, None] - Fnx - Fu
-        nSIb = (self.vmax + 8) * 4 * _U * (Fn[:, None] + Fnx + Fu) + 1e-300
+        if crit != "gain":
+            nSI = Fn[:, None] - Fnx - Fu
+            nSIb = (self.vmax + 8) * 4 * _U * (Fn[:, None] + Fnx + Fu) + 1e-300
         eligible = (nonempty >= 2) & ~used                   # unused and separating
         pure = (CC > 0).sum(axis=1) <= 1
-        crit = t.criterion
         self.level_arrays = (T, G, B, nIG, nIGb, nSI, nSIb)
         self.scale = scale
 
@@ -1276,6 +1284,19 @@ class _Builder:
             # and 1; any other impure branch adds more), so a float value within its
             # bound B < 1 of 0 is exactly 0.  Only where the filter left the node open.
             perfect = eligible & (quick < 0)[:, None] & (G <= B) & (B < 1)
+            self.quick_ties = {}
+            todo = (quick < 0) & ~pure & eligible.any(axis=1)  # a pure node is a leaf before any choice
+            if todo.any() and not weighted:
+                has_perfect = perfect.any(axis=1) & todo
+                ks = np.flatnonzero(has_perfect)
+                if ks.size:  # every branch pure: 0 exactly, the least; ties among them
+                    for k, row in zip(ks.tolist(), perfect[ks].tolist()):
+                        js = [j for j, b in enumerate(row) if b]
+                        quick[k], self.quick_ties[k] = js[0], tuple(js[1:])
+                rest = todo & ~has_perfect
+                if rest.any():
+                    close = eligible & rest[:, None] & (lower <= upper.min(axis=1)[:, None])
+                    self.alike_ties(close, quick, impure_only=True)
         if crit == "gain_ratio":
             valid = big >= 2
             if self.numeric.any():
@@ -1299,7 +1320,7 @@ class _Builder:
         else:
             no_features, separating = used.all(axis=1).tolist(), eligible.any(axis=1).tolist()
             if crit == "gain":
-                quick_l = quick.tolist()
+                quick_l, quick_ties = quick.tolist(), self.quick_ties
         split_nodes = []
         for k, node in enumerate(nodes):
             node.scale = scale[k]
@@ -1346,6 +1367,8 @@ class _Builder:
                         choice, node.ties = int(best[0]), tuple(best[1:].tolist())
                     else:
                         choice = self.exact_gain_choice(node, k, np.flatnonzero(eligible[k]))
+                elif quick_ties:  # ties found for the whole level (alike_ties)
+                    node.ties = quick_ties.get(k, ())
             else:
                 choice = self.best_ratio(node, k, np.flatnonzero(eligible[k]))
             if choice is None:
@@ -1547,9 +1570,8 @@ class _Builder:
         c = np.asarray(cands, dtype=np.int64)
         si, sib, igb = nSI[k, c], nSIb[k, c], nIGb[k, c]
         sure = si - sib > 0    # cannot fail with two non-empty branches; be safe
-        with np.errstate(divide="ignore", invalid="ignore"):
-            q = np.where(sure, nIG[k, c] / si, 0.0)
-            qb = np.where(sure, (igb + np.abs(q) * sib) / (si - sib) + 4 * _U * np.abs(q) + 1e-300, np.inf)
+        q = np.where(sure, nIG[k, c] / si, 0.0)   # (run() silences the division by 0)
+        qb = np.where(sure, (igb + np.abs(q) * sib) / (si - sib) + 4 * _U * np.abs(q) + 1e-300, np.inf)
         close = c[q + qb >= (q - qb).max()].tolist()
         if len(close) == 1:
             node.ties = ()
@@ -1595,19 +1617,18 @@ class _Builder:
         Per node and feature: passes for sure, fails for sure, or is left open for the
         exact test (interval overlap).  Also which gains are positive for sure.
         """
-        slack = float(self.t.params["average_gain_slack"])
+        slack = self.slack
         nk = np.asarray(n, dtype=np.float64)
         avg = valid & self.in_average
         kc = avg.sum(axis=1)
-        with np.errstate(over="ignore", invalid="ignore"):
-            # Beyond floats the sums are inf or nan, every comparison is False: all open.
-            S = np.where(avg, nIG, 0.0).sum(axis=1) - kc * nk * slack
-            Sb = (np.where(avg, nIGb, 0.0).sum(axis=1) * (1 + kc * _U)
-                  + (kc + 4) * _U * (np.abs(S) + kc * nk * slack) + 1e-300)
-            lhs = kc[:, None] * nIG
-            lb = kc[:, None] * nIGb * (1 + 2 * _U) + _U * np.abs(lhs)
-            ok_sure = valid & (lhs - lb > (S + Sb)[:, None])
-            ok_open = valid & ~ok_sure & ~(lhs + lb < (S - Sb)[:, None])
+        # Beyond floats the sums are inf or nan, every comparison is False: all open.
+        S = np.where(avg, nIG, 0.0).sum(axis=1) - kc * nk * slack
+        Sb = (np.where(avg, nIGb, 0.0).sum(axis=1) * (1 + kc * _U)
+              + (kc + 4) * _U * (np.abs(S) + kc * nk * slack) + 1e-300)
+        lhs = kc[:, None] * nIG
+        lb = kc[:, None] * nIGb * (1 + 2 * _U) + _U * np.abs(lhs)
+        ok_sure = valid & (lhs - lb > (S + Sb)[:, None])
+        ok_open = valid & ~ok_sure & ~(lhs + lb < (S - Sb)[:, None])
         # Numeric features in the valid set already have a positive gain (after the MDL term).
         positive = self.numeric | (nIG - nIGb > 0)
         return avg, kc, ok_sure, ok_open, positive
@@ -1648,37 +1669,54 @@ class _Builder:
         fine = cand.any(axis=1)
         # best_ratio's intervals, for every node and feature at once.
         sure = cand & (nSI - nSIb > 0)
-        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-            q = np.where(sure, nIG / np.where(sure, nSI, 1.0), 0.0)
-            qb = np.where(sure, (nIGb + np.abs(q) * nSIb) / (nSI - nSIb) + 4 * _U * np.abs(q) + 1e-300, np.inf)
-            low = np.where(cand, q - qb, -np.inf).max(axis=1)
-            close = cand & (q + qb >= low[:, None])
+        q = np.where(sure, nIG / np.where(sure, nSI, 1.0), 0.0)
+        qb = np.where(sure, (nIGb + np.abs(q) * nSIb) / (nSI - nSIb) + 4 * _U * np.abs(q) + 1e-300, np.inf)
+        low = np.where(cand, q - qb, -np.inf).max(axis=1)
+        close = cand & (q + qb >= low[:, None])
         n_close = close.sum(axis=1)
         one = fine & (n_close == 1)
         out = np.where(one, close.argmax(axis=1), -1)
         many = fine & (n_close > 1)
-        if many.any() and not self.numeric.any() and not self.has_missing:
-            # Close candidates whose branches are alike (best_ratio's key: each row's
-            # classes sorted, the rows as a multiset; the padding rows are zeros for
-            # every feature) have equal n·IG and n·SI: an exact tie, the first wins.
-            ks, js = np.nonzero(close & many[:, None])
-            tab = np.sort(T[ks, js], axis=2)
-            rows = np.ascontiguousarray(tab).view(np.dtype((np.void, tab.shape[2] * tab.itemsize)))
-            key = np.sort(rows.reshape(len(ks), -1), axis=1).view(np.uint8).reshape(len(ks), -1)
-            heads = np.r_[0, np.flatnonzero(np.diff(ks)) + 1]
-            head_of = np.repeat(heads, np.diff(np.r_[heads, len(ks)]))
-            alike = np.logical_and.reduceat((key == key[head_of]).all(axis=1), heads)
-            js_l, ks_l = js.tolist(), ks.tolist()
-            for h, e, same in zip(heads.tolist(), np.r_[heads[1:], len(ks)].tolist(), alike.tolist()):
-                if same:
-                    out[ks_l[h]] = js_l[h]
-                    self.quick_ties[ks_l[h]] = tuple(js_l[h + 1:e])
+        if many.any():
+            # best_ratio's key: n·IG and n·SI depend on the rows as a multiset.
+            self.alike_ties(close & many[:, None], out, impure_only=False)
         # J48's stopping rules, in choose_c45's order.
         out[reach & ~fine] = _NO_POSITIVE
         out[kc == 0] = _NO_AVERAGE
         out[~valid.any(axis=1)] = _NO_VALID
         out[np.asarray(n) < 2 * self.t.params["min_objects"]] = _TOO_FEW
         return out
+
+    def alike_ties(self, close, out, *, impure_only):
+        """Exact ties found for a whole level without arithmetic (plain nominal counts).
+
+        ``close`` marks, per node, the candidates the float filter cannot order.  Where
+        all of a node's close candidates have alike branches (each row's classes
+        sorted, the rows as a multiset: the keys of best_ratio and exact_gain_choice;
+        ``impure_only``: pure rows left out, as they add nothing to n·H(Y|X)), they are
+        exactly equal: ``out[k]`` becomes the first and ``self.quick_ties[k]`` the rest.
+        The padding rows of a short domain are zeros for every feature, so comparing all
+        rows compares the multisets.
+        """
+        if self.numeric.any() or self.has_missing:  # cuts and unknown branches: per node
+            return
+        T = self.level_arrays[0]
+        ks, js = np.nonzero(close)
+        tab = T[ks, js]
+        if impure_only:
+            tab = np.where(((tab > 0).sum(axis=2) > 1)[:, :, None], tab, 0)
+        tab = np.sort(tab, axis=2)
+        rows = np.ascontiguousarray(tab).view(np.dtype((np.void, tab.shape[2] * tab.itemsize)))
+        key = np.sort(rows.reshape(len(ks), -1), axis=1).view(np.uint8).reshape(len(ks), -1)
+        head_of = ks.searchsorted(ks)  # each pair's node's first pair (ks ascending)
+        heads = np.flatnonzero(head_of == np.arange(len(ks)))
+        alike = np.logical_and.reduceat((key == key[head_of]).all(axis=1), heads).tolist()
+        js_l, ks_l, heads = js.tolist(), ks.tolist(), heads.tolist()
+        ties = self.quick_ties
+        for h, e, same in zip(heads, heads[1:] + [len(ks_l)], alike):
+            if same:
+                out[ks_l[h]] = js_l[h]
+                ties[ks_l[h]] = tuple(js_l[h + 1:e])
 
     def choose_c45(self, node, k, valid_k, nk, pre):
         """J48's choice at one node; ``nk`` is the node's (scaled) weight."""
