@@ -3,14 +3,16 @@
 It grows the same trees by the same algorithm, built the same way, with the decisions
 made in float64 only:
 
-* **mirrored from infotree line for line** (not exactness): the level-wise counting
-  (one ``np.bincount`` per feature over node x value x class, into an int32 block
-  ``(K, m, vmax, nc)``), the ``x·log2(x)`` lookup table, the per-node loop with the
-  same stopping rules in the same order (pure, max_depth, min_samples_split,
-  no_features, no_separation; C4.5: too_few, no_valid, no_average,
-  no_positive_ratio), the partition of rows into children (empty branches become
-  leaves labelled with the parent's majority), and C4.5's collapse (the same
-  top-down walk that sums the leaves' training errors below every node);
+* **mirrored from infotree line for line** (not exactness): a level's cases as two
+  arrays (rows, node ids) in row order, the level-wise counting (the class counts and
+  one ``np.bincount`` per feature over node x value x class, into an int32 block
+  ``(K, m, vmax, nc)``), large levels taken in groups of nodes, the ``x·log2(x)``
+  lookup table, the per-node loop on Python values with the same stopping rules in
+  the same order (pure, max_depth, min_samples_split, no_features, no_separation;
+  C4.5: too_few, no_valid, no_average, no_positive_ratio), the partition of the cases
+  into children by one gather (a child's class counts are a row of the level's
+  block; empty branches become leaves labelled with the parent's majority), and
+  C4.5's collapse (one bottom-up pass summing the leaves' training errors);
 * **float instead of exact**: ID3 takes ``np.argmax`` of the float gain
   ``n·IG = (F(n) - Σ F(n_y)) - (Σ F(n_x) - Σ F(n_xy))`` over the eligible features
   (first maximum); C4.5 keeps a valid feature when ``kc·n·IG_j >= Σ n·IG - kc·n/1000``
