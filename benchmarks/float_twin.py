@@ -44,12 +44,13 @@ SLACK = 1.0 / 1000
 
 
 class FNode:
-    __slots__ = ("depth", "_cc", "_ci", "split", "stop", "label", "children", "collapsed_errors")
+    __slots__ = ("depth", "_cc", "_ci", "_n", "split", "stop", "label", "children", "collapsed_errors")
 
-    def __init__(self, depth, class_counts, row=None):
+    def __init__(self, depth, class_counts, row=None, n=None):
         self.depth = depth
         self._cc = class_counts  # the class counts, or the level's block they are row ``row`` of
         self._ci = row
+        self._n = n              # the number of rows, when known
         self.split = None
         self.stop = None
         self.label = 0
@@ -63,11 +64,13 @@ class FNode:
 
     @property
     def n(self) -> int:
-        return int(np.sum(self.class_counts))
+        return self._n if self._n is not None else int(np.sum(self.class_counts))
 
     @property
     def errors(self) -> int:
         c = self.class_counts
+        if self._n is not None:
+            return self._n - int(c.max()) if self._n else 0
         return int(c.sum() - c.max()) if len(c) else 0
 
     def walk(self):
@@ -292,7 +295,7 @@ class FloatBuilder:
             kids = []
             depth = node.depth + 1
             for v in range(int(self.nv[f])):
-                child = FNode(depth, block, s * W + v)
+                child = FNode(depth, block, s * W + v, child_n[s][v])
                 if child_n[s][v]:
                     child.label = child_labels[s][v]
                     remap.append(len(open_next))

@@ -184,7 +184,7 @@ class Node:
     # Slots, not a dict: a large tree has hundreds of thousands of nodes.  The builder's
     # nodes share what they can (the path's steps, a level's block of class counts), so
     # a node costs about one object.
-    __slots__ = ("tree", "_path", "step", "depth", "_cc", "_ci", "_tables", "_considered", "split",
+    __slots__ = ("tree", "_path", "step", "depth", "_cc", "_ci", "_n", "_tables", "_considered", "split",
                  "ties", "stop", "label", "children", "parent", "_valid", "_gain_ok",
                  "_candidates", "collapsed_errors", "scale", "cuts", "threshold", "pruned")
 
@@ -195,6 +195,7 @@ class Node:
         self.depth = depth
         self._cc = class_counts     # the class counts, or the level's block they are a row of
         self._ci = None             # that row, or None
+        self._n = None              # the number of rows when known as an int (see n)
         self._tables = None         # int array (features, max values, classes) or None; see tables
         self._considered = None     # bool mask over features: the candidates (see considered)
         self.split = None           # feature index or None
@@ -234,7 +235,7 @@ class Node:
 
     @class_counts.setter
     def class_counts(self, value):
-        self._cc, self._ci = value, None
+        self._cc, self._ci, self._n = value, None, None
 
     @property
     def considered(self):
@@ -282,6 +283,9 @@ class Node:
     @property
     def n(self):
         """The node's weight: its number of rows (an exact Fraction with C4.5 weights)."""
+        n = self._n
+        if n is not None:  # the builder's plain counts: known when the node was made
+            return n
         c = self.class_counts
         if getattr(c, "dtype", None) == object:
             s = sum(c.tolist(), Fraction(0))
@@ -336,6 +340,8 @@ class Node:
     def errors(self):
         """Training errors (weight) of this node as a leaf."""
         c = self.class_counts
+        if self._n is not None:
+            return self._n - int(c.max()) if self._n else 0
         if getattr(c, "dtype", None) != object:
             return int(c.sum() - c.max()) if len(c) else 0
         n = self.n
@@ -1444,7 +1450,7 @@ class _Builder:
                 if counts_of is None:
                     child = Node(t, None, depth, block, parent=node)
                     child._ci = s_i * W + v
-                    size = child_n[s_i][v]
+                    child._n = size = child_n[s_i][v]
                 else:
                     child = Node(t, None, depth, counts_of[v], parent=node)
                     size = child.n
