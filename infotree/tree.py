@@ -1311,10 +1311,20 @@ class _Builder:
                     for k in info:
                         ok[k, j] = self.positive_numeric_gain(k, j)
                 valid = np.where(self.numeric[None, :], ok, valid)
-            pre = self.c45_filter(n, valid, nIG, nIGb)
-            quick = self.c45_quick(n, valid, pre, weighted, pure)
-            if (quick >= 0).any() or (quick < -1).any():
-                valid_bits, ok_bits = _row_bits(valid), _row_bits(pre[2])
+            # J48 examines only these nodes: a pure node is a leaf first, and (plain
+            # counts) one with fewer than 2·min_objects rows is too_few.  The level's
+            # filters work on their rows alone (row_of[k]: node k's row, -1 for others).
+            look = ~pure if weighted else ~pure & (n >= 2 * p["min_objects"])
+            live = np.flatnonzero(look)
+            row_of = np.full(K, -1, dtype=np.int64)
+            row_of[live] = np.arange(len(live))
+            valid_s = valid[live]
+            pre = self.c45_filter(n[live], valid_s, nIG[live], nIGb[live])
+            quick = np.full(K, -1 if weighted else _TOO_FEW, dtype=np.int64)
+            quick[live] = self.c45_quick(n[live], valid_s, pre, weighted, live)
+            if (quick[live] != -1).any():
+                valid_bits, ok_bits = _row_bits(valid_s), _row_bits(pre[2])
+            row_l = row_of.tolist()
         stop_depth = p["max_depth"]
 
         # Python values for the loop: numpy scalars cost a conversion at every use.
@@ -1347,17 +1357,18 @@ class _Builder:
             if crit == "gain_ratio":
                 choice = quick_l[k]
                 if choice >= 0:  # decided by the level's float intervals (c45_quick)
-                    node._valid, node._gain_ok = valid_bits[k], ok_bits[k]
+                    i = row_l[k]
+                    node._valid, node._gain_ok = valid_bits[i], ok_bits[i]
                     if quick_ties:
                         node.ties = quick_ties.get(k, ())
                 elif choice == -1:
-                    choice = self.choose_c45(node, k, valid[k], int(n[k]), pre)
+                    choice = self.choose_c45(node, k, row_l[k], valid[k], int(n[k]), pre)
                 else:  # one of J48's stopping rules, found for the whole level
                     node.stop = _C45_STOPS[choice]
                     if choice != _TOO_FEW:
-                        node._valid = valid_bits[k]
+                        node._valid = valid_bits[row_l[k]]
                     if choice == _NO_POSITIVE:
-                        node._gain_ok = ok_bits[k]
+                        node._gain_ok = ok_bits[row_l[k]]
                     continue
             elif no_features[k]:
                 node.stop = "no_features"
@@ -1639,7 +1650,7 @@ class _Builder:
         positive = self.numeric | (nIG - nIGb > 0)
         return avg, kc, ok_sure, ok_open, positive
 
-    def c45_quick(self, n, valid, pre, weighted, pure):
+    def c45_quick(self, n, valid, pre, weighted, live):
         """J48's choice at every node of a level that float intervals decide alone.
 
         Per node: the winning feature; a negative code (``_C45_STOPS``) for a leaf by
@@ -1656,17 +1667,17 @@ class _Builder:
         if weighted:  # scaled counts, Fractions: node by node
             return np.full(K, -1, dtype=np.int64)
         avg, kc, ok_sure, ok_open, positive = pre
-        T, nIG, nIGb, nSI, nSIb = (self.level_arrays[i] for i in (0, 3, 4, 5, 6))
-        # Only nodes that reach the test: not pure (a leaf before any test), then
-        # choose_c45's order: too few rows, no valid feature, no average and an open
-        # average test come first.
-        reach = ~pure & (np.asarray(n) >= 2 * self.t.params["min_objects"]) & (kc > 0) & ~ok_open.any(axis=1)
+        T = self.level_arrays[0]
+        nIG, nIGb, nSI, nSIb = (self.level_arrays[i][live] for i in (3, 4, 5, 6))
+        # Only nodes that reach the test: in choose_c45's order, no valid feature, no
+        # average and an open average test come first.
+        reach = (kc > 0) & ~ok_open.any(axis=1)
         maybe_zero = ok_sure & ~positive & reach[:, None]
         if maybe_zero.any():
             # IG = 0 exactly iff n·n_xy = n_x·n_y in every cell: integers (int64 holds
             # the products of int32 counts), for these few pairs at once.
             ks, js = np.nonzero(maybe_zero)
-            tab = T[ks, js, :self.vmax].astype(np.int64)
+            tab = T[live[ks], js, :self.vmax].astype(np.int64)
             nx, ny = tab.sum(axis=2), tab.sum(axis=1)
             zero = (tab * nx.sum(axis=1)[:, None, None] == nx[:, :, None] * ny[:, None, :]).all(axis=(1, 2))
             positive = positive.copy()
@@ -1685,30 +1696,30 @@ class _Builder:
         many = fine & (n_close > 1)
         if many.any():
             # best_ratio's key: n·IG and n·SI depend on the rows as a multiset.
-            self.alike_ties(close & many[:, None], out, impure_only=False)
+            self.alike_ties(close & many[:, None], out, impure_only=False, nodes=live)
         # J48's stopping rules, in choose_c45's order.
         out[reach & ~fine] = _NO_POSITIVE
         out[kc == 0] = _NO_AVERAGE
         out[~valid.any(axis=1)] = _NO_VALID
-        out[np.asarray(n) < 2 * self.t.params["min_objects"]] = _TOO_FEW
         return out
 
-    def alike_ties(self, close, out, *, impure_only):
+    def alike_ties(self, close, out, *, impure_only, nodes=None):
         """Exact ties found for a whole level without arithmetic (plain nominal counts).
 
         ``close`` marks, per node, the candidates the float filter cannot order.  Where
         all of a node's close candidates have alike branches (each row's classes
         sorted, the rows as a multiset: the keys of best_ratio and exact_gain_choice;
         ``impure_only``: pure rows left out, as they add nothing to n·H(Y|X)), they are
-        exactly equal: ``out[k]`` becomes the first and ``self.quick_ties[k]`` the rest.
-        The padding rows of a short domain are zeros for every feature, so comparing all
-        rows compares the multisets.
+        exactly equal: ``out[i]`` becomes the first and ``self.quick_ties[k]`` the rest,
+        where row i of ``close`` is node ``k = nodes[i]`` (all the level's nodes when
+        ``nodes`` is None).  The padding rows of a short domain are zeros for every
+        feature, so comparing all rows compares the multisets.
         """
         if self.numeric.any() or self.has_missing:  # cuts and unknown branches: per node
             return
         T = self.level_arrays[0]
         ks, js = np.nonzero(close)
-        tab = T[ks, js]
+        tab = T[ks if nodes is None else nodes[ks], js]
         if impure_only:
             tab = np.where(((tab > 0).sum(axis=2) > 1)[:, :, None], tab, 0)
         tab = np.sort(tab, axis=2)
@@ -1718,14 +1729,15 @@ class _Builder:
         heads = np.flatnonzero(head_of == np.arange(len(ks)))
         alike = np.logical_and.reduceat((key == key[head_of]).all(axis=1), heads).tolist()
         js_l, ks_l, heads = js.tolist(), ks.tolist(), heads.tolist()
+        node_l = ks_l if nodes is None else nodes[ks].tolist()
         ties = self.quick_ties
         for h, e, same in zip(heads, heads[1:] + [len(ks_l)], alike):
             if same:
                 out[ks_l[h]] = js_l[h]
-                ties[ks_l[h]] = tuple(js_l[h + 1:e])
+                ties[node_l[h]] = tuple(js_l[h + 1:e])
 
-    def choose_c45(self, node, k, valid_k, nk, pre):
-        """J48's choice at one node; ``nk`` is the node's (scaled) weight."""
+    def choose_c45(self, node, k, i, valid_k, nk, pre):
+        """J48's choice at node k; ``nk`` is its (scaled) weight, ``i`` its row of ``pre``."""
         p = self.t.params
         avg, kc, ok_sure, ok_open, sure_positive = pre
         if nk < 2 * p["min_objects"] * self.scale[k]:
@@ -1739,22 +1751,22 @@ class _Builder:
         # Gain at least the average over the features that count towards it, less
         # C4.5's slack (1/1000 bit, Quinlan's Epsilon, kept by J48):
         # kc·nIG_j >= Σ nIG - kc·n·slack, by intervals first, exactly when they overlap.
-        kc = int(kc[k])
+        kc = int(kc[i])
         if not kc:
             node.stop = "no_average"
             return None
-        ok = ok_sure[k]
-        unsure = np.flatnonzero(ok_open[k]).tolist()
+        ok = ok_sure[i]
+        unsure = np.flatnonzero(ok_open[i]).tolist()
         if unsure:
             ok = ok.copy()
-            n_ig = {i: self.exact_parts(k, i)[1] for i in np.flatnonzero(avg[k]).tolist()}
+            n_ig = {j: self.exact_parts(k, j)[1] for j in np.flatnonzero(avg[i]).tolist()}
             rhs = sum(n_ig.values(), Exact(0)) - kc * nk * p["average_gain_slack"]
             for j in unsure:
                 ok[j] = (n_ig[j] if j in n_ig else self.exact_parts(k, j)[1]) * kc >= rhs
         node._gain_ok = _bits(ok)
         ok = np.flatnonzero(ok).tolist()
         T, V = self.level_arrays[0], self.vmax
-        sure = sure_positive[k]
+        sure = sure_positive[i]
         positive = [j for j in ok if sure[j] or not self.zero_gain(T[k, j, :V])]
         if not positive:
             node.stop = "no_positive_ratio"
