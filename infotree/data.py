@@ -392,7 +392,9 @@ def _plain_codes(rows, delimiter, width):
     lengths = np.empty_like(starts)
     lengths[:-1] = np.diff(starts) - 1
     lengths[-1] = len(buf) - starts[-1]
-    starts, lengths = starts.reshape(n, width).T, lengths.reshape(n, width).T
+    # Column after column below: each column's starts and lengths contiguous.
+    starts = np.ascontiguousarray(starts.reshape(n, width).T)
+    lengths = np.ascontiguousarray(lengths.reshape(n, width).T)
     widest = lengths.max(axis=1)
     short = np.flatnonzero(widest <= 8).tolist()
     out = {}
@@ -403,12 +405,23 @@ def _plain_codes(rows, delimiter, width):
     padded = data + bytes(8)
     words = np.ndarray(shape=(len(data) + 1,), dtype="<u8", buffer=padded, strides=(1,))
     masks = np.array([(1 << 8 * k) - 1 for k in range(8)] + [(1 << 64) - 1], dtype=np.uint64)
+    byte = np.frombuffer(padded, dtype=np.uint8)
     rowids = np.arange(n)
     for j in short:
-        key = words[starts[j]] & masks[lengths[j]]
-        ordered = np.sort(key)
-        distinct = ordered[np.flatnonzero(np.diff(ordered, prepend=ordered[0] ^ np.uint64(1)))]
-        index = np.searchsorted(distinct, key)
+        if widest[j] <= 1:
+            # Fields of one byte (x, o, b; y, n): the byte is the key, counted, not sorted.
+            key = byte[starts[j]]
+            if widest[j] == 0 or not lengths[j].all():
+                key = np.where(lengths[j] > 0, key, 0).astype(np.uint8)
+            distinct = np.flatnonzero(np.bincount(key, minlength=256))
+            lut = np.zeros(256, dtype=np.intp)
+            lut[distinct] = np.arange(len(distinct))
+            index = lut[key]
+        else:
+            key = words[starts[j]] & masks[lengths[j]]
+            ordered = np.sort(key)
+            distinct = ordered[np.flatnonzero(np.diff(ordered, prepend=ordered[0] ^ np.uint64(1)))]
+            index = np.searchsorted(distinct, key)
         first = np.full(len(distinct), n)
         np.minimum.at(first, index, rowids)
         order = np.argsort(first, kind="stable")  # distinct keys in order of first appearance
