@@ -27,8 +27,9 @@ Sections (``--only`` takes any of these names; repeat it or separate names by co
     ``infotree tree connect-4.csv --nodes none``.
 ``rss``
     Peak resident memory of the syn-1e6 build (depth 8), each in a fresh subprocess:
-    ``ru_maxrss`` after the build minus ``ru_maxrss`` after the imports (the interpreter
-    baseline), in multiples of the encoded data (``X`` int32 + ``y`` int32).
+    the resident set sampled every 5 ms during the build, at its peak, minus the
+    resident set after the imports (the interpreter baseline), in multiples of the
+    encoded data (``X`` int32 + ``y`` int32).
 ``startup``
     ``infotree tree tests/data/weather.csv`` wall time minus bare ``python -c pass``
     (alternating, ``--startup-runs`` each, medians), whether sympy / mpmath get imported,
@@ -413,7 +414,9 @@ def rss_child(kind, crit, n, depth):
     from infotree.tree import build_tree
 
     gc.collect()
-    base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    # The resident set now, not ru_maxrss: Linux carries the parent's peak over fork and
+    # exec, so ru_maxrss starts at whatever the benchmark process had reached.
+    base = _current_rss_kb()
     X, y, sizes, _ = synthetic.arrays(n)
     data = Dataset([f"a{j:02d}" for j in range(X.shape[1])], "class",
                    [[f"v{v}" for v in range(int(s))] for s in sizes], [f"c{c}" for c in range(synthetic.N_CLASSES)], X, y)
