@@ -175,7 +175,7 @@ class Exact(_Ordered):
     :class:`Ratio`.
     """
 
-    __slots__ = ("c0", "terms", "_approx", "_hash")
+    __slots__ = ("c0", "terms", "_approx", "_hash", "_text")
 
     def __init__(self, c0=0, terms=()):
         c0 = _as_fraction(c0)
@@ -196,6 +196,7 @@ class Exact(_Ordered):
         self.terms = tuple((p, c) for p, c in sorted(clean.items()) if c)
         self._approx = None
         self._hash = None
+        self._text = None
 
     # -- construction -------------------------------------------------------
     @classmethod
@@ -205,6 +206,7 @@ class Exact(_Ordered):
         obj.terms = terms
         obj._approx = None
         obj._hash = None
+        obj._text = None
         return obj
 
     @classmethod
@@ -390,32 +392,42 @@ class Exact(_Ordered):
         Primes sharing a coefficient up to sign combine into one logarithm:
         ``15/16*log2(15)`` and ``c*log2(n/m)``.  Positive groups come first.
         """
-        by_abs: dict[Fraction, list] = {}
+        return [(-Fraction(a, d) if neg else Fraction(a, d), num, den) for neg, a, d, num, den in self._groups()]
+
+    def _groups(self):
+        """:meth:`groups` as ``[(negative, |coef| numerator, coef denominator, numerator, denominator)]``, ints."""
+        by_abs: dict = {}
         for p, c in self.terms:
-            by_abs.setdefault(abs(c), []).append((p, c))
-        out = []
-        for a, members in by_abs.items():
+            a, d = c.numerator, c.denominator
+            by_abs.setdefault((a if a > 0 else -a, d), []).append((p, a > 0))
+        keyed = []  # (negative, smallest prime of the group, group)
+        for (a, d), members in by_abs.items():
             # Keep every printed log2 argument within what parse_exact accepts.
-            chunks, num, den = [], 1, 1
-            for p, c in members:
-                if (num if c > 0 else den) * p > _PRINT_LIMIT:
-                    chunks.append((num, den))
-                    num, den = 1, 1
-                if c > 0:
+            chunks, num, den, low = [], 1, 1, 1
+            for p, positive in members:
+                if (num if positive else den) * p > _PRINT_LIMIT:
+                    chunks.append((num, den, low))
+                    num, den, low = 1, 1, 1
+                if low == 1:
+                    low = p  # members are in ascending order of p
+                if positive:
                     num *= p
                 else:
                     den *= p
-            chunks.append((num, den))
-            for num, den in chunks:
+            chunks.append((num, den, low))
+            for num, den, low in chunks:
                 if num > 1:
-                    out.append((a, num, den))
+                    keyed.append((False, low, (False, a, d, num, den)))
                 else:
-                    out.append((-a, den, 1))
-        out.sort(key=lambda g: (g[0] < 0, min(_primes_of(g[1] * g[2]))))
-        return out
+                    keyed.append((True, low, (True, a, d, den, 1)))
+        keyed.sort(key=lambda k: k[:2])
+        return [g for _, _, g in keyed]
 
     def __str__(self):
-        return _render(self, _TEXT)
+        t = self._text
+        if t is None:
+            t = self._text = _render(self, _TEXT)
+        return t
 
     def latex(self) -> str:
         """A LaTeX math fragment: ``1 + \\log_2 7 - \\frac{9}{7}\\log_2 3``."""
@@ -430,10 +442,6 @@ class Exact(_Ordered):
         return str(self)
 
 
-def _primes_of(n):
-    return [p for p, _ in _factor_int(n)] or [1]
-
-
 def log2_of(q) -> Exact:
     """``log2(q)`` for a positive rational ``q``; shorthand for :meth:`Exact.log2`."""
     return Exact.log2(q)
@@ -441,14 +449,14 @@ def log2_of(q) -> Exact:
 
 # -- printing ---------------------------------------------------------------
 
-def _frac_text(q: Fraction) -> str:
-    return str(q.numerator) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"
+def _frac_text(n: int, d: int) -> str:
+    return str(n) if d == 1 else f"{n}/{d}"
 
 
-def _frac_latex(q: Fraction) -> str:
-    if q.denominator == 1:
-        return str(q.numerator)
-    return f"\\frac{{{q.numerator}}}{{{q.denominator}}}"
+def _frac_latex(n: int, d: int) -> str:
+    if d == 1:
+        return str(n)
+    return f"\\frac{{{n}}}{{{d}}}"
 
 
 class _Style:
@@ -470,12 +478,13 @@ _LATEX = _Style(_frac_latex, _log_latex, "")
 
 def _render(x: Exact, st: _Style) -> str:
     parts = []  # (negative, magnitude text)
-    if x.c0:
-        parts.append((x.c0 < 0, st.frac(abs(x.c0))))
-    for coef, num, den in x.groups():
-        a = abs(coef)
-        mag = st.log(num, den) if a == 1 else f"{st.frac(a)}{st.times}{st.log(num, den)}"
-        parts.append((coef < 0, mag))
+    c0 = x.c0
+    if c0:
+        n = c0.numerator
+        parts.append((n < 0, st.frac(-n if n < 0 else n, c0.denominator)))
+    for neg, a, d, num, den in x._groups():
+        mag = st.log(num, den) if a == 1 and d == 1 else f"{st.frac(a, d)}{st.times}{st.log(num, den)}"
+        parts.append((neg, mag))
     if not parts:
         return "0"
     neg, mag = parts[0]
@@ -691,9 +700,21 @@ def _mp_value(x):
 def decimal_text(x, digits: int = 4) -> str:
     """``x`` rounded to ``digits`` decimals (half away from zero), decided exactly.
 
-    The float only proposes the digits; exact comparisons with the rounding
-    boundaries confirm them, so ``0.24675`` style boundary cases are never misprinted.
+    The float only proposes the digits: they stand when the value's certified float
+    interval lies inside one rounding cell, and are otherwise confirmed by exact
+    comparisons with the rounding boundaries, so ``0.24675`` style boundary cases are
+    never misprinted.
     """
+    scale = 10 ** digits
+    if not isinstance(x, (int, Fraction)):
+        k = _certified_digits(x, scale)
+        if k is not None:
+            return _digits_text(k, digits, scale)
+    return _decimal_exact(x, digits)
+
+
+def _decimal_exact(x, digits: int) -> str:
+    """:func:`decimal_text` by exact comparisons with the rounding boundaries (no float shortcut)."""
     scale = 10 ** digits
     if isinstance(x, (int, Fraction)):
         q = Fraction(x) * scale
@@ -726,9 +747,37 @@ def decimal_text(x, digits: int = 4) -> str:
                 k += 1
             while cmp(Fraction(2 * k - 1, 2 * scale)) <= 0:
                 k -= 1
+    return _digits_text(k, digits, scale)
+
+
+def _digits_text(k: int, digits: int, scale: int) -> str:
+    """The decimal text of k / scale, scale = 10**digits."""
     sign = "-" if k < 0 else ""
     k = abs(k)
     if digits == 0:
         return f"{sign}{k}"
     whole, frac = divmod(k, scale)
     return f"{sign}{whole}.{frac:0{digits}d}"
+
+
+def _certified_digits(x, scale: int):
+    """round(x·scale) half away from zero when the float interval of x decides it, else None.
+
+    ``x.approx()`` is (v, b) with |v - x| <= b.  The float product v·scale is off from
+    x·scale by at most b·scale plus the roundings of scale (to a float) and of the
+    product: a few units of |v·scale|.  When that whole interval lies inside
+    (k - 1/2, k + 1/2) for the integer k nearest v·scale, x·scale rounds to k
+    whichever way a tie would go; otherwise (near a rounding boundary) the caller
+    decides exactly.
+    """
+    v, b = x.approx()
+    w = v * scale
+    if not abs(w) < 2.0 ** 40 or not b < 1.0:  # also catches inf and nan
+        return None
+    k = math.floor(w + 0.5)
+    # |w - k| <= 1/2, so w - k is exact (Sterbenz; w itself when k = 0).
+    d = abs(w - k)
+    err = (b * scale + abs(w) * (8 * _U)) * (1 + 2 ** -20) + 2.0 ** -1000
+    if d + err < 0.5 - 2.0 ** -30:
+        return int(k)
+    return None

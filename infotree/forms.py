@@ -72,8 +72,15 @@ def entropy_form(counts, *, style="minus", latex=False) -> str:
 def conditional_entropy_form(table, *, latex=False) -> str:
     """``5/14·H(2,3) + 4/14·H(4,0) + 5/14·H(3,2)`` from a value-by-class table."""
     rows = [list(r) for r in table]
-    n = sum(sum(Fraction(c) for c in r) for r in rows)
     dot = " \\cdot " if latex else "·"
+    if all(type(c) is int for r in rows for c in r):
+        # Plain ints (the tree's records): the same text without Fractions.
+        n = sum(map(sum, rows))
+        parts = [f"\\frac{{{nx}}}{{{n}}}{dot}H({','.join(map(str, r))})" if latex
+                 else f"{nx}/{n}{dot}H({','.join(map(str, r))})"
+                 for r, nx in zip(rows, map(sum, rows)) if nx]
+        return " + ".join(parts) if parts else "0"
+    n = sum(sum(Fraction(c) for c in r) for r in rows)
     parts = []
     for r in rows:
         nx = sum(Fraction(c) for c in r)

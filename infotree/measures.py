@@ -29,9 +29,10 @@ from __future__ import annotations
 
 import numbers
 from fractions import Fraction
+from functools import lru_cache
 
 from .errors import InfotreeError
-from .exact import Exact, Ratio, factorize
+from .exact import Exact, Ratio, _factor_int, factorize
 
 __all__ = [
     "conditional_entropy",
@@ -115,15 +116,153 @@ def _table(table):
     return rows
 
 
+# -- plain ints: integer coefficients, one division ---------------------------------
+#
+# Counts that are all non-negative Python ints (the tree's records) need no further
+# validation, and n·H of them has integer coefficients: accumulate ints per prime
+# (f(m) = m·log2(m) from a cached factorisation), divide by n once at the end.  The
+# result is the same Exact as the general path's.  Entropies of the same counts recur
+# in many nodes (printing connect-4's tree, a cache of a thousand count tuples answers
+# nine calls in ten); the caches are small and bounded, so memory stays flat.
+
+@lru_cache(maxsize=4096)
+def _f_int(m: int) -> tuple:
+    """f(m) = m·log2(m) as ((p, m·e_p), ...), p ascending (2 included), for an int m >= 2."""
+    return tuple((p, m * e) for p, e in _factor_int(m))
+
+
+@lru_cache(maxsize=4096)
+def _g_int(counts: tuple) -> tuple:
+    """n·H(counts) = f(n) - Σ f(c) as ((p, a_p), ...) with int a_p != 0, p ascending; () when pure."""
+    if sum(1 for c in counts if c) <= 1:
+        return ()
+    acc: dict = {}
+    for p, a in _f_int(sum(counts)):
+        acc[p] = a
+    for c in counts:
+        if c > 1:
+            for p, a in _f_int(c):
+                acc[p] = acc.get(p, 0) - a
+    return tuple(sorted((p, a) for p, a in acc.items() if a))
+
+
+def _exact_over(acc, n: int) -> Exact:
+    """The Exact Σ a_p·log2(p) / n of int coefficients ((p, a_p), ...), p ascending, a_p != 0."""
+    c0 = Fraction(0)
+    terms = []
+    for p, a in acc:
+        if p == 2:
+            c0 = Fraction(a, n)
+        else:
+            terms.append((p, Fraction(a, n)))
+    return Exact._raw(c0, tuple(terms))
+
+
+def _sum_g(rows, sign: int = 1, acc: dict | None = None) -> dict:
+    """acc += sign · Σ_rows n_x·H(row), int coefficients."""
+    acc = {} if acc is None else acc
+    for r in rows:
+        for p, a in _g_int(r):
+            acc[p] = acc.get(p, 0) + sign * a
+    return acc
+
+
+def _nonzero(acc: dict) -> tuple:
+    return tuple(sorted((p, a) for p, a in acc.items() if a))
+
+
+@lru_cache(maxsize=1024)
+def _entropy_int(counts: tuple) -> Exact:
+    return _exact_over(_g_int(counts), sum(counts))
+
+
+def _once(x):
+    """A one-shot iterable (generator) as a list, so both paths can read it; anything else as it is."""
+    if isinstance(x, (list, tuple)) or hasattr(x, "dtype"):
+        return x
+    try:
+        return list(x)
+    except TypeError:
+        return x
+
+
+def _once_rows(table):
+    """``_once`` for a table and each of its rows."""
+    table = _once(table)
+    if isinstance(table, (list, tuple)) and not all(isinstance(r, (list, tuple)) or hasattr(r, "dtype") for r in table):
+        table = [_once(r) for r in table]
+    return table
+
+
+def _plain(x):
+    """``x`` as a sequence of Python ints when it may be one: a list or tuple, or a numpy integer array."""
+    if isinstance(x, (list, tuple)):
+        return x
+    kind = getattr(getattr(x, "dtype", None), "kind", None)
+    if kind is not None and kind in "iu" and getattr(x, "ndim", 0) >= 1:
+        return x.tolist()
+    return None
+
+
+def _int_counts(counts):
+    """``counts`` as a tuple of non-negative ints with a positive sum, or None (the general path decides)."""
+    cs = _plain(counts)
+    if cs is None:
+        return None
+    for c in cs:
+        if type(c) is not int or c < 0:
+            return None
+    return tuple(cs) if any(cs) else None
+
+
+def _int_table(table):
+    """``table`` as a tuple of equally long tuples of non-negative ints with a positive sum, or None.
+
+    Only lists, tuples and numpy integer arrays are looked into (nothing is consumed).
+    """
+    rows = table if type(table) is tuple else _plain(table)
+    if not rows:
+        return None
+    width = len(rows[0]) if type(rows[0]) is tuple or type(rows[0]) is list else -1
+    same = type(rows) is tuple
+    out = []
+    for r in rows:
+        if type(r) is not tuple:
+            same = False
+            r = _plain(r)
+            if r is None:
+                return None
+            r = tuple(r)
+        if len(r) != width:
+            return None
+        for c in r:
+            if type(c) is not int or c < 0:
+                return None
+        out.append(r)
+    if not any(map(any, out)):
+        return None
+    return rows if same else tuple(out)
+
+
 # -- counts and tables --------------------------------------------------------------
 
 def entropy(counts) -> Exact:
     """H of class counts, e.g. ``entropy([9, 5])``; counts are ints or Fractions."""
+    counts = _once(counts)
+    cs = _int_counts(counts)
+    if cs is not None:
+        return _entropy_int(cs)
     return _h_counts(_checked(counts))
 
 
 def conditional_entropy_from_table(table) -> Exact:
     """H(Y|X) from a table with one row per value of X: ``[[2, 3], [4, 0], [3, 2]]``."""
+    ints = _int_table(table)
+    if ints is None:
+        table = _once_rows(table)
+        ints = _int_table(table)
+    if ints is not None:
+        return _exact_over(_nonzero(_sum_g(ints)), sum(map(sum, ints)))
     rows = _table(table)
     n = sum(sum(r) for r in rows)
     acc: dict = {}
@@ -136,6 +275,13 @@ def conditional_entropy_from_table(table) -> Exact:
 
 def information_gain_from_table(table) -> Exact:
     """IG = H(Y) - H(Y|X) from a value-by-class table."""
+    ints = _int_table(table)
+    if ints is None:
+        table = _once_rows(table)
+        ints = _int_table(table)
+    if ints is not None:
+        ys = tuple(map(sum, zip(*ints)))
+        return _exact_over(_nonzero(_sum_g(ints, -1, dict(_g_int(ys)))), sum(ys))
     rows = _table(table)
     ys = [sum(col) for col in zip(*rows)]
     return _h_counts(ys) - conditional_entropy_from_table(rows)
@@ -143,6 +289,12 @@ def information_gain_from_table(table) -> Exact:
 
 def split_information_from_table(table) -> Exact:
     """C4.5's split information: the entropy of the row totals."""
+    ints = _int_table(table)
+    if ints is None:
+        table = _once_rows(table)
+        ints = _int_table(table)
+    if ints is not None:
+        return _entropy_int(tuple(map(sum, ints)))
     rows = _table(table)
     return _h_counts([sum(r) for r in rows])
 

@@ -531,3 +531,63 @@ def test_decimal_text_many_digits_of_log2_3():
     assert decimal_text(Exact.log2(3), 50) == "1.58496250072115618145373894394781650875981440769248"
     r = Ratio(Exact.log2(3), Exact.log2(5))
     assert decimal_text(r, 40) == mp_round_text(mp_of(r, 120), 40)
+
+
+# -- the certified float shortcut of decimal_text ---------------------------------------
+
+@st.composite
+def near_boundaries(draw):
+    """A value at, or within 1e-9..1e-25 of, a rounding boundary (2k+1)/(2·10^d), and its d."""
+    digits = draw(st.integers(0, 8))
+    k = draw(st.integers(-10**6, 10**6))
+    boundary = Exact(F(2 * k + 1, 2 * 10**digits))
+    how = draw(st.sampled_from(["at", "beside", "beside_scaled"]))
+    if how == "at":
+        return boundary, digits
+    d = draw(tiny_differences())
+    if how == "beside_scaled":
+        d = d * F(1, 10**digits)
+    return boundary + d, digits
+
+
+decimal_cases = st.one_of(
+    st.tuples(exacts, st.integers(0, 12)),
+    st.tuples(irrational_exacts, st.integers(0, 50)),
+    st.tuples(st.builds(Ratio, irrational_exacts, irrational_exacts), st.integers(0, 12)),
+    near_boundaries(),
+)
+
+
+@settings(deadline=None, max_examples=300)
+@given(decimal_cases)
+def test_certified_decimals_equal_the_exact_path(case):
+    """decimal_text with its float shortcut prints what the exact comparisons print, boundaries included."""
+    x, digits = case
+    fast = exact_module._certified_digits(x, 10**digits)
+    exact_text = exact_module._decimal_exact(x, digits)
+    assert decimal_text(x, digits) == exact_text
+    if fast is not None:
+        assert exact_module._digits_text(fast, digits, 10**digits) == exact_text
+        assert exact_text == mp_round_text(mp_of(x, 120), digits)
+
+
+def test_certified_decimals_leave_boundaries_to_exact_comparisons():
+    """0.24675 and values 1e-20 beside it are not decided by floats; they round by their exact side."""
+    for x in (Exact(F(24675, 100000)), -Exact(F(24675, 100000))):
+        assert exact_module._certified_digits(x, 10**4) is None
+    assert decimal_text(Exact(F(24675, 100000)), 4) == "0.2468"
+    assert decimal_text(-Exact(F(24675, 100000)), 4) == "-0.2468"
+    p, q = LOG2_3_CONVERGENTS[-1]
+    d = Exact(F(p, q)) - Exact.log2(3)  # about 1e-25, sign from mpmath
+    below = mp_of(d) < 0
+    x = Exact(F(24675, 100000)) + d
+    assert exact_module._certified_digits(x, 10**4) is None
+    assert decimal_text(x, 4) == ("0.2467" if below else "0.2468")
+
+
+def test_certified_decimals_decide_ordinary_values():
+    """Away from a boundary the float interval decides: the shortcut answers for H(9,5) and a gain ratio."""
+    h = Exact.log2(14) - F(9, 14) * Exact.log2(9) - F(5, 14) * Exact.log2(5)
+    assert exact_module._certified_digits(h, 10**4) == 9403
+    r = Ratio(h, Exact.log2(3))
+    assert exact_module._certified_digits(r, 10**6) is not None

@@ -137,3 +137,14 @@ def test_conditional_and_gain_forms_parse_to_the_measures(table):
     assert parse_exact(expand_h(conditional_entropy_form(table))) == conditional_entropy_from_table(table)
     gain_text = expand_h(gain_form(table)).replace("[", "(").replace("]", ")")
     assert parse_exact(gain_text) == information_gain_from_table(table)
+
+
+@settings(deadline=None, max_examples=100)
+@given(st.lists(st.lists(st.integers(0, 30), min_size=2, max_size=2), min_size=1, max_size=4))
+def test_int_tables_print_as_their_fractions_do(table):
+    """A table of plain ints (the tree's records, a shortcut) prints as the same counts given as Fractions."""
+    as_fractions = [[Fraction(c) for c in row] for row in table]
+    for latex in (False, True):
+        assert conditional_entropy_form(table, latex=latex) == conditional_entropy_form(as_fractions, latex=latex)
+        assert conditional_entropy_form([tuple(r) for r in table], latex=latex) == \
+            conditional_entropy_form(as_fractions, latex=latex)

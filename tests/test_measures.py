@@ -450,3 +450,96 @@ def test_errors_have_whole_messages(call, message):
         call()
     assert str(e.value) == message
     assert isinstance(e.value, ValueError)
+
+
+# -- the fast path for plain ints ---------------------------------------------------------
+
+@st.composite
+def int_tables(draw, big=70000):
+    """Value-by-class tables of ints, zeros and empty rows included, some counts up to ``big``."""
+    rows, cols = draw(st.integers(1, 5)), draw(st.integers(1, 4))
+    count = st.one_of(st.integers(0, 6), st.integers(0, big))
+    table = draw(st.lists(st.lists(count, min_size=cols, max_size=cols), min_size=rows, max_size=rows))
+    if sum(map(sum, table)) == 0:
+        table[-1][-1] = draw(st.integers(1, 9))
+    return table
+
+
+def same_exact(a, b):
+    """Equal values with the same representation: the printed text cannot differ."""
+    return type(a) is type(b) is Exact and a.c0 == b.c0 and a.terms == b.terms and str(a) == str(b)
+
+
+@settings(deadline=None, max_examples=200)
+@given(int_tables())
+def test_int_tables_take_the_fast_path_to_the_general_result(table):
+    """Tables of plain ints give the same Exact as the same counts as Fractions (the validating path)."""
+    as_fractions = [[F(c) for c in row] for row in table]
+    for fn in (conditional_entropy_from_table, information_gain_from_table, split_information_from_table):
+        assert same_exact(fn(table), fn(as_fractions))
+        assert same_exact(fn([tuple(r) for r in table]), fn(as_fractions))
+    for row in table:
+        if any(row):
+            assert same_exact(entropy(row), entropy([F(c) for c in row]))
+
+
+@settings(deadline=None, max_examples=60)
+@given(int_tables(big=60))
+def test_int_tables_match_the_integer_identities(table):
+    """The fast path's n·H, n·IG and n·SplitInfo are the log2 of one rational each (no measure code)."""
+    n = sum(map(sum, table))
+    assert information_gain_from_table(table) * n == n_ig_table(table)
+    xs = [sum(r) for r in table]
+    assert split_information_from_table(table) * n == n_h(xs)
+    nh_y = n_h([sum(col) for col in zip(*table)])
+    assert (nh_y - conditional_entropy_from_table(table) * n) == n_ig_table(table)
+
+
+def test_int_fast_path_matches_sympy():
+    """One table through the fast path against sympy's logarithms."""
+    import sympy
+
+    table = [[12, 0, 3], [5, 5, 1], [0, 7, 2]]
+    rows = [[sympy.Integer(c) for c in r] for r in table]
+    n = sum(map(sum, rows))
+
+    def h(counts):
+        m = sum(counts)
+        return -sum(c / m * sympy.log(c / m, 2) for c in counts if c)
+
+    ce = sum(sum(r) / n * h(r) for r in rows if sum(r))
+    ig = h([sum(col) for col in zip(*rows)]) - ce
+    assert sympy_is_zero(conditional_entropy_from_table(table).sympy() - ce)
+    assert sympy_is_zero(information_gain_from_table(table).sympy() - ig)
+    assert sympy_is_zero(split_information_from_table(table).sympy() - h([sum(r) for r in rows]))
+
+
+def test_fast_path_inputs_numpy_and_generators():
+    """numpy integer arrays and one-shot generators give the same values as lists."""
+    assert same_exact(entropy(np.array([9, 5], dtype=np.int32)), entropy([F(9), F(5)]))
+    assert same_exact(entropy(c for c in [9, 5]), entropy([9, 5]))
+    assert same_exact(information_gain_from_table(np.array(OUTLOOK_TABLE)), information_gain_from_table(OUTLOOK_TABLE))
+    assert same_exact(information_gain_from_table(iter([iter(r) for r in OUTLOOK_TABLE])),
+                      information_gain_from_table(OUTLOOK_TABLE))
+    assert same_exact(conditional_entropy_from_table(tuple(r for r in OUTLOOK_TABLE)),
+                      conditional_entropy_from_table(OUTLOOK_TABLE))
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: entropy([3, -1]), "count -1 is negative; counts must be non-negative"),
+        (lambda: entropy(np.array([3, -1])), "count np.int64(-1) is negative; counts must be non-negative"),
+        (lambda: entropy([True, 2]), "count True is a bool; counts must be non-negative ints or Fractions"),
+        (lambda: entropy(c for c in [0, 0]),
+         "entropy of nothing: the counts sum to 0 (n = 0); at least one count must be positive"),
+        (lambda: conditional_entropy_from_table([[1, 2], [3, -4]]), "count -4 is negative; counts must be non-negative"),
+        (lambda: split_information_from_table([[1, 2], (3,)]),
+         "ragged table: rows have 2 and 1 class counts; all rows need the same number"),
+    ],
+)
+def test_ints_the_fast_path_refuses_get_the_general_messages(call, message):
+    """Counts the fast path does not take (negative, bool, ragged, all zero) get the validating path's errors."""
+    with pytest.raises(InfotreeError) as e:
+        call()
+    assert str(e.value) == message
