@@ -614,3 +614,83 @@ def test_c45_json_and_dot():
     assert weather["format"] == 1 and weather["root"]["threshold"] is None
     dot_out = rendered(c45_tree("labor", "pessimistic"), fmt="dot")
     assert '[label="<= 2.5"]' in dot_out and '[label="> 2.5"]' in dot_out and "bad (15.27/2.27)" in dot_out
+
+
+# -- the in-house "simple" table and the markups' lazy halves ------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from tabulate import tabulate  # noqa: E402
+
+# Cells the shortcut takes (printable ASCII and the printers' symbols, spaces at either end)
+# and some it must hand to tabulate (tabs, newlines, wide and combining characters, ANSI).
+_cell_text = st.text(st.sampled_from(list(" ab-|*=.:/0123456789XY") + list(text._SYMBOLS)), max_size=12)
+_odd_text = st.lists(st.sampled_from([" ", "a", "1", "\t", "\n", "é", "漢", "\u0301", "\x1b[31m", "\x01"]),
+                     max_size=6).map("".join)
+
+
+@st.composite
+def string_tables(draw):
+    """A Table of strings: empty headers and cells, leading and trailing spaces, sometimes odd characters."""
+    k = draw(st.integers(1, 6))
+    cell = st.one_of(_cell_text, _odd_text) if draw(st.booleans()) else _cell_text
+    headers = tuple(draw(st.lists(cell, min_size=k, max_size=k)))
+    rows = draw(st.lists(st.tuples(*[cell] * k), min_size=0, max_size=6))
+    align = tuple(draw(st.lists(st.sampled_from("lr"), min_size=k, max_size=k)))
+    return cells.Table("t", headers, rows, align)
+
+
+@settings(deadline=None, max_examples=400)
+@given(string_tables())
+def test_simple_tables_equal_tabulate(t):
+    """The in-house "simple" table is tabulate's, byte for byte; what it does not take goes to tabulate."""
+    expected = tabulate(t.rows, t.headers, tablefmt="simple", disable_numparse=True,
+                        colalign=[{"l": "left", "r": "right"}[a] for a in t.align])
+    assert text._table(t, "simple") == expected
+    mine = text._simple(t)
+    assert mine is None or mine == expected
+
+
+def test_simple_table_takes_the_printers_tables():
+    """Every table of a weather derivation is drawn without tabulate (and equals tabulate's drawing)."""
+    tree = build_tree(load(DATA / "weather.csv"))
+    v = cells.node_view(tree, tree.root, digits=4, markup=cells.TEXT)
+    for t in (v.branches, v.summary, v.exact):
+        assert text._simple(t) == tabulate(t.rows, t.headers, tablefmt="simple", disable_numparse=True,
+                                           colalign=[{"l": "left", "r": "right"}[a] for a in t.align])
+
+
+def test_markups_render_only_the_half_they_show():
+    """value() and form() leave out the half a markup does not read; a new markup gets both halves."""
+    from infotree.exact import Exact
+    from infotree.forms import entropy_form
+
+    h = Exact.log2(3)
+    assert cells.TEXT.value(h) == ("log2(3)", "")
+    assert cells.MARKDOWN.value(h) == ("log2(3)", "")
+    assert cells.LATEX.value(h) == ("", "\\log_2 3")
+    assert cells.LATEX.form(entropy_form, [1, 1]) == ("", entropy_form([1, 1], latex=True))
+
+    class Both(cells.Markup):
+        def code(self, text, latex):
+            return f"{text} | {latex}"
+
+    class Named(cells.Markup):
+        uses_text, uses_latex = False, True
+
+        def code(self, text, latex):
+            return latex
+
+    assert Both().value(h) == ("log2(3)", "\\log_2 3")
+    assert Both().code(*Both().value(h)) == "log2(3) | \\log_2 3"
+    assert Named().value(h) == ("", "\\log_2 3")
+
+
+@pytest.mark.parametrize("name", ["weather.csv", "contact-lenses.csv", "vote.arff"])
+def test_equal_gain_groups_match_the_node(name):
+    """The printers' groups of exactly equal gain are the node's own (same order), on every node."""
+    data = load(DATA / name, on_missing="value") if name.endswith("arff") else load(DATA / name)
+    tree = build_tree(data)
+    for node in tree.nodes():
+        if node.candidates():
+            assert cells.equal_gain_groups(node) == node.equal_gain_groups()

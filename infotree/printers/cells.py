@@ -54,6 +54,26 @@ class Markup:
                "then": "=>", "undefined": "undefined (split info 0)", "<=": "<=", ">": ">", "=": "=",
                "missing": "? (missing)"}
 
+    #: which half of a (text, latex) pair :meth:`math`, :meth:`code` and :meth:`equation` read;
+    #: :meth:`value` and :meth:`form` render only those (a subclass that overrides one of the
+    #: three without saying gets both)
+    uses_text = True
+    uses_latex = False
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        said = "uses_text" in cls.__dict__ or "uses_latex" in cls.__dict__
+        if not said and any(k in cls.__dict__ for k in ("math", "code", "equation")):
+            cls.uses_text = cls.uses_latex = True
+
+    def value(self, x) -> tuple[str, str]:
+        """(text, latex) of an exact value; a half this markup does not show is ""."""
+        return (str(x) if self.uses_text else "", x.latex() if self.uses_latex else "")
+
+    def form(self, fn, *args) -> tuple[str, str]:
+        """(``fn(*args)``, ``fn(*args, latex=True)``); a half this markup does not show is ""."""
+        return (fn(*args) if self.uses_text else "", fn(*args, latex=True) if self.uses_latex else "")
+
     def name(self, s: str) -> str:
         """A feature, value, class or target name as ordinary text."""
         return s
@@ -80,6 +100,7 @@ class _Markdown(Markup):
     """
 
     symbols = {**Markup.symbols, "chosen": "\\*", "<=": "\\<=", ">": "\\>"}
+    uses_text, uses_latex = True, False
     _special = re.compile(r"([\\`*_\[\]<>~&#$])")
 
     def name(self, s):
@@ -102,6 +123,7 @@ class _Latex(Markup):
                "dash": "---", "then": r"$\Rightarrow$",
                "undefined": r"\shortstack[r]{undefined\\(split info 0)}", "<=": r"$\leq$", ">": r"$>$", "=": "=",
                "missing": "? (missing)"}
+    uses_text, uses_latex = False, True
 
     def name(self, s):
         return latex_escape(s)
@@ -283,12 +305,28 @@ def all_missing(c) -> bool:
 
 
 def equal_gain_groups(node) -> list[list[str]]:
-    """:meth:`Node.equal_gain_groups` over the candidates that have measures."""
-    groups: dict = {}
+    """:meth:`Node.equal_gain_groups` over the candidates that have measures.
+
+    Groups come in the order of their first feature.  Exactly equal values have
+    the same coefficients and so the same float: candidates are grouped by float
+    first, and exactly only within one float (hashing exact values costs more).
+    """
+    by_float: dict = {}
     for c in node.candidates():
         if not all_missing(c):
-            groups.setdefault(c.gain, []).append(c.feature)
-    return [g for g in groups.values() if len(g) > 1]
+            g = c.gain
+            bucket = by_float.setdefault(g.approx()[0], [])
+            for value, features in bucket:
+                if value == g:
+                    features.append(c.feature)
+                    break
+            else:
+                bucket.append((g, [c.feature]))
+    groups = [features for bucket in by_float.values() for _, features in bucket if len(features) > 1]
+    if len(groups) > 1:
+        order = {f: i for i, f in enumerate(c.feature for c in node.candidates())}
+        groups.sort(key=lambda g: order[g[0]])
+    return groups
 
 
 # -- which nodes get a derivation ---------------------------------------------------------
@@ -429,11 +467,14 @@ class NodeView(NamedTuple):
     pruning: Table | None = None
 
 
-def _markers(node) -> dict:
-    """Feature name -> marker key: ``chosen``, ``tied`` or ``equal`` (exactly equal gain, not the decision)."""
+def _markers(node, groups) -> dict:
+    """Feature name -> marker key: ``chosen``, ``tied`` or ``equal`` (exactly equal gain, not the decision).
+
+    ``groups`` is :func:`equal_gain_groups` of the node.
+    """
     t = node.tree
     out = {}
-    for group in equal_gain_groups(node):
+    for group in groups:
         for f in group:
             out[f] = "equal"
     for j in node.ties:
@@ -465,22 +506,22 @@ def node_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> NodeView
     h_text, h_latex = entropy_name(tree, node)
     facts = [f"n = {_weight_fact(node.n, digits, m)}: {class_counts_text(tree, node.class_counts, m)}"]
     if node.entropy is not None:
-        facts.append(m.equation([(h_text, h_latex),
-                                 (entropy_form(node.class_counts), entropy_form(node.class_counts, latex=True)),
-                                 (str(node.entropy), node.entropy.latex())],
-                                approx=decimal_text(node.entropy, digits)))
+        h = node.entropy
+        facts.append(m.equation([(h_text, h_latex), m.form(entropy_form, node.class_counts), m.value(h)],
+                                approx=decimal_text(h, digits)))
 
     # Branches: one row per (feature, value).
     hx = m.math(f"H({target}|value)", f"H({_tex_name(target)} \\mid \\text{{value}})")
     b_headers = ("feature", "value", "n", *(m.name(k) for k in tree.classes), hx, "exact")
     b_rows = []
     for c in cands:
+        feature = m.name(c.feature)
         for b in c.branches:
             h = b.entropy
-            b_rows.append((m.name(c.feature), m.name(b.value), count_text(b.n),
+            b_rows.append((feature, m.name(b.value), count_text(b.n),
                            *(count_text(k) for k in b.counts),
                            decimal_text(h, digits) if h is not None else "empty",
-                           m.code(str(h), h.latex()) if h is not None else sym["dash"]))
+                           m.code(*m.value(h)) if h is not None else sym["dash"]))
         if c.unknown:
             # C4.5: rows whose value is missing are not in H(Y|X); they only scale the gain
             # (known fraction) and are one more branch of the split information.
@@ -489,7 +530,8 @@ def node_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> NodeView
     b_align = ("l", "l", "r", *("r" for _ in tree.classes), "r", "l")
 
     # Summary: one row per feature.
-    mark = _markers(node)
+    groups = equal_gain_groups(node)
+    mark = _markers(node, groups)
     show_filter = _filter_shown(cands)
     hyx = m.math(f"H({target}|X)", f"H({_tex_name(target)} \\mid X)")
     s_headers = ("", "feature", f"{hyx} form", hyx, "IG", "SplitInfo", "GainRatio")
@@ -510,7 +552,7 @@ def node_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> NodeView
         table = c.table
         gr = c.gain_ratio
         row = (sym[mark[c.feature]] if c.feature in mark else "", m.name(c.feature),
-               m.code(conditional_entropy_form(table), conditional_entropy_form(table, latex=True)),
+               m.code(*m.form(conditional_entropy_form, table)),
                decimal_text(c.conditional_entropy, digits), decimal_text(c.gain, digits),
                decimal_text(c.split_info, digits),
                decimal_text(gr, digits) if gr is not None else sym["undefined"])
@@ -522,10 +564,8 @@ def node_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> NodeView
                 passes = sym["ge"] if c.passes_average_gain else sym["lt"]
             row += (passes, "yes" if c.valid else "no")
         s_rows.append(row)
-        e_rows.append((m.name(c.feature),
-                       m.code(str(c.conditional_entropy), c.conditional_entropy.latex()),
-                       m.code(str(c.gain), c.gain.latex()),
-                       m.code(str(c.split_info), c.split_info.latex())))
+        e_rows.append((m.name(c.feature), m.code(*m.value(c.conditional_entropy)), m.code(*m.value(c.gain)),
+                       m.code(*m.value(c.split_info))))
     s_align = ("l", "l", "l", "r", "r", "r", "r") + (("l", "l") if show_filter else ())
 
     notes = []
@@ -536,7 +576,7 @@ def node_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> NodeView
     if legend:
         notes.append("; ".join(legend))
     by_name = {c.feature: c for c in cands}
-    for group in equal_gain_groups(node):
+    for group in groups:
         gain = by_name[group[0]].gain
         notes.append(f"exactly equal information gain: {', '.join(m.name(f) for f in group)} "
                      f"(IG = {decimal_text(gain, digits)})")
@@ -604,7 +644,7 @@ def _corrections(tree, cands, digits, m) -> Table | None:
             str(c.n_cuts) if c.n_cuts is not None else dash,
             m.code(count_text(kf), f"\\frac{{{kf.numerator}}}{{{kf.denominator}}}" if kf.denominator != 1 else str(kf)),
             decimal_text(ig_known, digits),
-            m.code(str(ig_known), ig_known.latex()),
+            m.code(*m.value(ig_known)),
             (f"{m.code(*mdl)} = {decimal_text(c.mdl_penalty, digits)}" if mdl else
              ("0 (one cut)" if c.mdl else dash)),
             decimal_text(c.gain, digits),

@@ -41,7 +41,7 @@ def _check(value, shown: str, rounded: Fraction | None, digits: int, exact_text:
         return None
     more = decimal_text(value, digits + 4)
     if exact_text is not None:
-        exact = m.equation([(exact_text, value.latex())], approx=more)
+        exact = m.equation([(exact_text, value.latex() if m.uses_latex else "")], approx=more)
         return f"  (the rounded values give {naive}; exact: {exact})"
     return f"  (the rounded values give {naive}; the exact ratio is {more} to {digits + 4} decimals)"
 
@@ -55,7 +55,7 @@ def node_steps(tree, node, *, digits: int = 4, markup: Markup = TEXT):
     h = node.entropy
     hy = entropy_name(tree, node)
     h_dec = decimal_text(h, digits)
-    yield m.equation([hy, (entropy_form(counts), entropy_form(counts, latex=True))], approx=h_dec)
+    yield m.equation([hy, m.form(entropy_form, counts)], approx=h_dec)
     c45 = tree.criterion == "gain_ratio"
     ratio = tree.criterion in ("gain_ratio", "gain_ratio_plain")
     mo = tree.params.get("min_objects")
@@ -76,11 +76,11 @@ def node_steps(tree, node, *, digits: int = 4, markup: Markup = TEXT):
                 yield f"{m.code(*name)}: no rows (an empty branch has weight 0)"
                 continue
             h_counts = h_of(b.counts)
-            yield m.equation([name, (h_counts, h_counts), (entropy_form(b.counts), entropy_form(b.counts, latex=True))],
+            yield m.equation([name, (h_counts, h_counts), m.form(entropy_form, b.counts)],
                              approx=decimal_text(hb, digits))
         hyx = entropy_name(tree, node, c.feature)
         hyx_dec = decimal_text(c.conditional_entropy, digits)
-        yield m.equation([hyx, (conditional_entropy_form(c.table), conditional_entropy_form(c.table, latex=True))],
+        yield m.equation([hyx, m.form(conditional_entropy_form, c.table)],
                          approx=hyx_dec)
         ig_dec = decimal_text(c.gain, digits)
         if c.unknown or c.mdl:
@@ -93,7 +93,7 @@ def node_steps(tree, node, *, digits: int = 4, markup: Markup = TEXT):
                 yield note
         sizes = [b.n for b in c.branches] + ([sum(c.unknown)] if c.unknown else [])
         si_dec = decimal_text(c.split_info, digits)
-        yield m.equation([_fn("SplitInfo", c.feature), (entropy_form(sizes), entropy_form(sizes, latex=True))],
+        yield m.equation([_fn("SplitInfo", c.feature), m.form(entropy_form, sizes)],
                          approx=si_dec)
         if c.unknown:
             yield f"  (the rows with {m.name(c.feature)} missing, weight {count_text(sum(c.unknown))}, are the last branch)"
@@ -139,7 +139,7 @@ def _corrected_gain(tree, node, c, hyx, hyx_dec, digits, m):
                f"({class_counts_text(tree, c.unknown, m)}): the gain is computed on the known rows "
                f"(weight {count_text(sum(known))}) and multiplied by the known fraction {count_text(kf)}")
         hk = (f"H_known({tree.target})", f"H_{{\\text{{known}}}}(\\text{{{latex_escape(tree.target)}}})")
-        yield m.equation([hk, (entropy_form(known), entropy_form(known, latex=True))],
+        yield m.equation([hk, m.form(entropy_form, known)],
                          approx=decimal_text(h_known, digits))
     else:
         hk = entropy_name(tree, node)

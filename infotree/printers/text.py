@@ -13,10 +13,14 @@ values) print to two places as J48 does, rounded half up exactly
 them as fractions (``bad (855/56, errors 127/56)``).  ``weights="j48"`` writes the
 tree block exactly as Weka's J48 prints it (``|   `` indentation, ``(2.0)``,
 thresholds by ``Utils.doubleToString(t, 6)``, J48's two count lines), so it can be
-compared with J48's output line by line.  Tables go through tabulate, strings only.
+compared with J48's output line by line.  Tables go through tabulate, strings only;
+the default ``simple`` format of one-line cells is drawn here, exactly as tabulate
+draws it (tabulate's per-cell work was most of a derivation's time).
 """
 
 from __future__ import annotations
+
+import re
 
 from tabulate import tabulate
 
@@ -41,8 +45,59 @@ def write_tree(tree, out, *, weights="decimal") -> None:
 
 
 def _table(t: Table, table_format) -> str:
+    if table_format == "simple":
+        out = _simple(t)
+        if out is not None:
+            return out
     return tabulate(t.rows, t.headers, tablefmt=table_format, disable_numparse=True,
                     colalign=[_ALIGN[a] for a in t.align])
+
+
+# Characters tabulate measures as one column wide (with wcwidth or without), none of
+# them whitespace but the space: printable ASCII and the symbols the printers write.
+_SYMBOLS = "·×—−≈≡≥≠…∣²"
+_safe = None
+
+
+def _safe_text():
+    global _safe
+    if _safe is None:
+        import tabulate as tb
+
+        ok = _SYMBOLS
+        if tb.WIDE_CHARS_MODE:
+            ok = "".join(ch for ch in _SYMBOLS if tb.wcwidth.wcswidth(ch) == 1)
+        _safe = re.compile(f"[ -~{ok}]*").fullmatch
+    return _safe
+
+
+def _simple(t: Table) -> str | None:
+    """``tabulate(rows, headers, tablefmt="simple", disable_numparse=True, colalign=...)`` for the
+    tables the printers make, byte for byte, or None when tabulate must decide.
+
+    Tabulate's per-cell work (type detection, ANSI and wide-character widths) is the
+    bulk of printing a derivation; a table of one-line cells in printable ASCII and
+    the printers' symbols needs none of it: each column is as wide as its widest
+    stripped cell, or its header plus two; cells are stripped and padded to that
+    width, columns are joined by two spaces, lines are right-stripped.
+    """
+    headers, rows, align = t.headers, t.rows, t.align
+    k = len(headers)
+    if not rows or not k or len(align) != k or any(len(r) != k for r in rows) or not set(align) <= {"l", "r"}:
+        return None
+    cells = [c for r in rows for c in r]
+    if not all(type(c) is str for c in cells) or not all(type(h) is str for h in headers):
+        return None
+    if not _safe_text()(" ".join(cells) + " " + " ".join(headers)):
+        return None
+    cols = [[c.strip() for c in col] for col in zip(*rows)]
+    widths = [max(len(h) + 2, max(map(len, col))) for h, col in zip(headers, cols)]
+    lines = ["  ".join(h.ljust(w) if a == "l" else h.rjust(w) for h, w, a in zip(headers, widths, align)).rstrip(),
+             "  ".join("-" * w for w in widths)]
+    padded = [[c.ljust(w) for c in col] if a == "l" else [c.rjust(w) for c in col]
+              for col, w, a in zip(cols, widths, align)]
+    lines += ["  ".join(r).rstrip() for r in zip(*padded)]
+    return "\n".join(lines)
 
 
 def write_node(tree, node, out, *, digits=4, table_format="simple") -> None:
