@@ -1280,29 +1280,36 @@ class _Builder:
         self.scale = scale
 
         if crit == "gain":
-            upper = np.where(eligible, G + B, np.inf)
-            lower = np.where(eligible, G - B, np.inf)
-            amb = ((lower <= upper.min(axis=1)[:, None]) & eligible).sum(axis=1)
-            quick = np.where(amb == 1, upper.argmin(axis=1), -1)
+            # Only nodes that are not pure (a pure node is a leaf before any choice).
+            live = np.flatnonzero(~pure)
+            el, Gl, Bl = eligible[live], G[live], B[live]
+            upper = np.where(el, Gl + Bl, np.inf)
+            lower = np.where(el, Gl - Bl, np.inf)
+            least = upper.min(axis=1)[:, None]
+            amb = ((lower <= least) & el).sum(axis=1)
+            q = np.where(amb == 1, upper.argmin(axis=1), -1)
             # A feature whose every branch is pure has H(Y|X) = 0 exactly, the
             # least possible: ties among such features need no arithmetic at all.
             # n·H(Y|X) of integer counts is 0 or at least 2 (a branch with classes 1
             # and 1; any other impure branch adds more), so a float value within its
             # bound B < 1 of 0 is exactly 0.  Only where the filter left the node open.
-            perfect = eligible & (quick < 0)[:, None] & (G <= B) & (B < 1)
+            perfect_l = el & (q < 0)[:, None] & (Gl <= Bl) & (Bl < 1)
             self.quick_ties = {}
-            todo = (quick < 0) & ~pure & eligible.any(axis=1)  # a pure node is a leaf before any choice
-            if todo.any() and not weighted:
-                has_perfect = perfect.any(axis=1) & todo
-                ks = np.flatnonzero(has_perfect)
-                if ks.size:  # every branch pure: 0 exactly, the least; ties among them
-                    for k, row in zip(ks.tolist(), perfect[ks].tolist()):
-                        js = [j for j, b in enumerate(row) if b]
-                        quick[k], self.quick_ties[k] = js[0], tuple(js[1:])
+            perfect = None  # per node (weighted counts only)
+            todo = (q < 0) & el.any(axis=1)
+            if todo.any() and weighted:
+                perfect = np.zeros((K, m), bool)
+                perfect[live] = perfect_l
+            elif todo.any():
+                has_perfect = perfect_l.any(axis=1) & todo
+                for i, row in zip(np.flatnonzero(has_perfect).tolist(), perfect_l[has_perfect].tolist()):
+                    js = [j for j, b in enumerate(row) if b]
+                    q[i], self.quick_ties[int(live[i])] = js[0], tuple(js[1:])
                 rest = todo & ~has_perfect
                 if rest.any():
-                    close = eligible & rest[:, None] & (lower <= upper.min(axis=1)[:, None])
-                    self.alike_ties(close, quick, impure_only=True)
+                    self.alike_ties(el & rest[:, None] & (lower <= least), q, impure_only=True, nodes=live)
+            quick = np.full(K, -1, dtype=np.int64)
+            quick[live] = q
         if crit == "gain_ratio":
             valid = big >= 2
             if self.numeric.any():
@@ -1379,8 +1386,8 @@ class _Builder:
             elif crit == "gain":
                 choice = quick_l[k]
                 if choice < 0:
-                    best = np.flatnonzero(perfect[k])
-                    if best.size:
+                    best = () if perfect is None else np.flatnonzero(perfect[k])
+                    if len(best):
                         choice, node.ties = int(best[0]), tuple(best[1:].tolist())
                     else:
                         choice = self.exact_gain_choice(node, k, np.flatnonzero(eligible[k]))
