@@ -244,6 +244,15 @@ def _int_table(table):
     return rows if same else tuple(out)
 
 
+def _read_table(table):
+    """(table, its plain-int form or None): one-shot iterables read once, so the general path can read them too."""
+    ints = _int_table(table)
+    if ints is None:
+        table = _once_rows(table)
+        ints = _int_table(table)
+    return table, ints
+
+
 # -- counts and tables --------------------------------------------------------------
 
 def entropy(counts) -> Exact:
@@ -257,10 +266,7 @@ def entropy(counts) -> Exact:
 
 def conditional_entropy_from_table(table) -> Exact:
     """H(Y|X) from a table with one row per value of X: ``[[2, 3], [4, 0], [3, 2]]``."""
-    ints = _int_table(table)
-    if ints is None:
-        table = _once_rows(table)
-        ints = _int_table(table)
+    table, ints = _read_table(table)
     if ints is not None:
         return _exact_over(_nonzero(_sum_g(ints)), sum(map(sum, ints)))
     rows = _table(table)
@@ -275,10 +281,7 @@ def conditional_entropy_from_table(table) -> Exact:
 
 def information_gain_from_table(table) -> Exact:
     """IG = H(Y) - H(Y|X) from a value-by-class table."""
-    ints = _int_table(table)
-    if ints is None:
-        table = _once_rows(table)
-        ints = _int_table(table)
+    table, ints = _read_table(table)
     if ints is not None:
         ys = tuple(map(sum, zip(*ints)))
         return _exact_over(_nonzero(_sum_g(ints, -1, dict(_g_int(ys)))), sum(ys))
@@ -289,10 +292,7 @@ def information_gain_from_table(table) -> Exact:
 
 def split_information_from_table(table) -> Exact:
     """C4.5's split information: the entropy of the row totals."""
-    ints = _int_table(table)
-    if ints is None:
-        table = _once_rows(table)
-        ints = _int_table(table)
+    table, ints = _read_table(table)
     if ints is not None:
         return _entropy_int(tuple(map(sum, ints)))
     rows = _table(table)
