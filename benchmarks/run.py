@@ -866,7 +866,7 @@ def targets(results):
     lines = []
 
     def add(name, value, limit, ok, note=""):
-        lines.append([name, value, limit, "ok" if ok else "MISS", note])
+        lines.append([name, value, limit, "--" if ok is None else "ok" if ok else "MISS", note])
 
     for e in results["datasets"]:
         for label, _ in ALGOS:
@@ -909,11 +909,21 @@ def targets(results):
                 add("connect-4 ID3 build vs sklearn fit (instructions)", f"{v['exact'] / 1e9:.2f} G vs {v['sklearn'] / 1e9:.2f} G",
                     "fewer", v["exact"] < v["sklearn"], "callgrind, not time")
     rs = results.get("rss", {}).get("runs", {})
+    rows = results.get("rss", {}).get("rows")
+
+    def times_data(v):
+        return (v["peak_kb"] - v["baseline_kb"]) * 1024 / v["data_bytes"]
+
     for k, v in rs.items():
         if "error" in v or not k.startswith("infotree"):
             continue
-        x = (v["peak_kb"] - v["baseline_kb"]) * 1024 / v["data_bytes"]
-        add(f"{results['rss']['rows']} x 40 peak RSS {k}", f"{x:.2f}x data", "<= 3x data", x <= TARGETS["rss"])
+        x = times_data(v)
+        twin = rs.get(k.replace("infotree", "float"), {})
+        note = f"float twin {times_data(twin):.2f}x" if "peak_kb" in twin else ""
+        if rows != 10 ** 6:  # the tree's nodes weigh more against smaller data: not the target's case
+            note += "; the target is for 10^6 rows (--quick measures 10^5)"
+        add(f"{rows} x 40 peak RSS {k}", f"{x:.2f}x data", "<= 3x data",
+            x <= TARGETS["rss"] if rows == 10 ** 6 else None, note)
     s = results.get("startup")
     if s and s.get("envs"):
         label, v = next(iter(s["envs"].items()))
