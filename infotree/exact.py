@@ -405,7 +405,7 @@ class Exact(_Ordered):
             # Keep every printed log2 argument within what parse_exact accepts.
             chunks, num, den, low = [], 1, 1, 1
             for p, positive in members:
-                if (num if positive else den) * p > _PRINT_LIMIT:
+                if (num if positive else den) * p > _PRINT_LIMIT and (num > 1 or den > 1):  # never an empty chunk
                     chunks.append((num, den, low))
                     num, den, low = 1, 1, 1
                 if low == 1:

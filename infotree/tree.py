@@ -984,7 +984,9 @@ class _Builder:
         many = (self.nv >= 0.3 * len(y)) & ~self.numeric
         self.in_average = np.ones(self.m, bool) if many.all() else ~many
         self.c45 = tree.criterion == "gain_ratio"
-        self.slack = float(tree.params.get("average_gain_slack", 0))  # the float filter's; exact where open
+        slack = tree.params.get("average_gain_slack", 0)
+        # The float filter's; exact where open.  A slack beyond floats is ±inf: every test open.
+        self.slack = float(slack) if abs(slack) < 2 ** 1000 else math.inf if slack > 0 else -math.inf
         # Plain nominal data (no numeric cuts, missing values or pruning): nodes keep no
         # tables, they are counted again when asked for; the max_depth level is not counted.
         self.X = X

@@ -16,6 +16,7 @@ import infotree.exact as exact_module
 from infotree import InfotreeError, UndecidedError
 from infotree.exact import Exact, Ratio, decimal_text, factorize, log2_of
 from infotree.measures import (
+    entropy,
     gain_ratio_from_table,
     information_gain_from_table,
     split_information_from_table,
@@ -591,3 +592,15 @@ def test_certified_decimals_decide_ordinary_values():
     assert exact_module._certified_digits(h, 10**4) == 9403
     r = Ratio(h, Exact.log2(3))
     assert exact_module._certified_digits(r, 10**6) is not None
+
+
+def test_a_prime_beyond_the_print_limit_prints_alone():
+    """A prime above 10**12 is its own log2 argument, with no empty log2(1) group before it."""
+    big = 10 ** 12 + 39  # prime
+    assert str(Exact(0, {big: 1})) == f"log2({big})"
+    assert str(Exact(0, {3: 1, big: -1})) == f"log2(3) - log2({big})"
+    h = entropy([big, 1])
+    assert str(h) == f"3 + log2(125000000005) - {big}/{big + 1}*log2({big})"
+    with mpmath.workdps(40):
+        p = mpmath.mpf(big) / (big + 1)
+        assert abs(h.approx()[0] - (-p * mpmath.log(p, 2) - (1 - p) * mpmath.log(1 - p, 2))) < 1e-12

@@ -494,3 +494,22 @@ def test_every_c45_choice_its_ties_and_stops_match_j48_rules_computed_independen
         free = [j for j in range(X.shape[1]) if len(set(X[rows, j].tolist())) >= 1]
         stop, split, ties = _j48_choice(X, y, np.flatnonzero(rows), free, len(y), many)
         assert (node.stop, node.split, node.ties) == (stop, split, ties)
+
+
+@pytest.mark.parametrize("sign", [1, -1])
+def test_an_average_gain_slack_beyond_floats(sign):
+    """A slack too large for a float leaves J48's average-gain tests to exact arithmetic; ID3 ignores it."""
+    data = load(DATA / "contact-lenses.csv")
+    huge = sign * 10 ** 400
+    for criterion in ("gain", "gain_ratio_plain"):
+        assert _record(build_tree(data, criterion=criterion, average_gain_slack=huge)) == \
+            _record(build_tree(data, criterion=criterion))
+    tree = build_tree(data, criterion="gain_ratio", average_gain_slack=huge)
+    examined = [nd for nd in tree.root.walk() if nd.valid is not None]
+    assert examined
+    for nd in examined:  # gain >= average - slack: every valid feature, or none
+        assert nd.average_gain_ok == (nd.valid if sign > 0 else frozenset())
+    if sign > 0:
+        assert tree.root.split is not None
+    else:
+        assert tree.root.stop == "no_positive_ratio"
