@@ -911,6 +911,11 @@ def _xlog2x(a) -> np.ndarray:
 # block then stays in cache) and cost 200 MiB at their peak instead of 67.
 _LEVEL_CELLS = 1 << 21
 
+# Weighted counts (C4.5's missing values) are integers times a node's common
+# denominator.  The float filter takes a·log2(a) of them: beyond 2^1000 it would
+# overflow, and the exact path would have to factor numbers of hundreds of digits.
+_WEIGHT_BITS = 1000
+
 
 class _Recount:
     """A node's tables counted again from the data, for trees that keep none.
@@ -1023,7 +1028,7 @@ class _Builder:
                 gc.enable()
 
     # -- counting --
-    def scaled_weights(self, K, nid, cw):
+    def scaled_weights(self, K, nid, cw, depth):
         """Per node, the lcm D of its weights' denominators; each case's weight times D (integers)."""
         dens: dict = {}
         for k, w in zip(nid.tolist(), cw.tolist()):
@@ -1032,6 +1037,14 @@ class _Builder:
         scale = [math.lcm(*dens[k]) if k in dens else 1 for k in range(K)]
         sw = [w.numerator * (scale[k] // w.denominator) for k, w in zip(nid.tolist(), cw.tolist())]
         total = max(scale) * (sum(sw) + 1)
+        if sum(sw).bit_length() > _WEIGHT_BITS:  # the largest count a node can hold
+            # A missing value splits a weight by the branch's share of the known weight,
+            # whose denominator is the node's own: the digits about double every level.
+            raise InfotreeError(
+                f"C4.5's exact weights for missing values outgrew this build at depth {depth}: a node's "
+                f"weights need a common denominator of {len(str(max(scale)))} digits (about twice as many "
+                f"each level); limit the depth (max_depth, --max-depth {max(depth - 1, 1)}) or read missing "
+                "values as a value (on_missing='value', --missing-as-value)")
         if total < 2 ** 53:  # float sums of integers below 2**53 are exact
             return scale, np.asarray(sw, dtype=np.float64)
         out = np.empty(len(sw), dtype=object)
@@ -1047,7 +1060,7 @@ class _Builder:
             return out
         return np.rint(np.bincount(idx, weights=sw, minlength=size)).astype(np.int64)
 
-    def counts(self, K, cases):
+    def counts(self, K, cases, depth):
         """node × feature × value × class counts of one level, one bincount per feature.
 
         Numeric features are counted by value rank, then reduced to their best cut
@@ -1065,7 +1078,7 @@ class _Builder:
             scale, sw = [1] * K, None
             dtype = np.int32
         else:
-            scale, sw = self.scaled_weights(K, nid, cw)
+            scale, sw = self.scaled_weights(K, nid, cw, depth)
             dtype = object if sw.dtype == object else np.int64
         F = self.F.take if sw is None else _xlog2x
         CC = self._bincount(nid * nc + ya, K * nc, sw).reshape(K, nc)
@@ -1223,7 +1236,7 @@ class _Builder:
                 node.stop = "max_depth"
                 node.considered = considered if considered is not None else _OFF_PATH
             return None, [], None
-        T, CC, scale, Fnx, Fnxy, nonempty, big = self.counts(K, cases)
+        T, CC, scale, Fnx, Fnxy, nonempty, big = self.counts(K, cases, nodes[0].depth)
         if at_max_depth:
             # Every open node of a level has the same depth: at max_depth all are leaves,
             # whatever their measures.  Their counts are kept for the derivation (the

@@ -513,3 +513,27 @@ def test_an_average_gain_slack_beyond_floats(sign):
         assert tree.root.split is not None
     else:
         assert tree.root.stop == "no_positive_ratio"
+
+
+def test_c45_weights_too_deep_for_exact_arithmetic_are_refused_in_one_line():
+    """Missing values square the weights' denominators each level: past 2^1000 the build says so and how to go on."""
+    from infotree.data import from_arrays
+
+    rng = random.Random(1)
+    rows, y = [], []
+    for _ in range(2000):
+        r = [rng.randrange(3) for _ in range(8)]
+        y.append(f"c{(r[0] + r[1] * r[2] + (rng.random() < 0.1)) % 3}")
+        rows.append(["?" if rng.random() < 0.2 else f"v{v}" for v in r])
+    data = from_arrays(rows, y, on_missing="keep")
+    with pytest.raises(InfotreeError) as e:
+        build_tree(data, criterion="gain_ratio")
+    msg = str(e.value)
+    assert "\n" not in msg
+    assert msg.startswith("C4.5's exact weights for missing values outgrew this build at depth 7: ")
+    assert msg.endswith("limit the depth (max_depth, --max-depth 6) or read missing values as a value "
+                        "(on_missing='value', --missing-as-value)")
+    tree = build_tree(data, criterion="gain_ratio", max_depth=6)
+    # Every row's weight ends in the leaves, exactly: they sum to the number of rows.
+    assert sum((nd.n for nd in tree.leaves()), Fraction(0)) == 2000
+    assert max(nd.depth for nd in tree.root.walk()) == 6
