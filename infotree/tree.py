@@ -1297,32 +1297,38 @@ class _Builder:
         if crit == "gain":
             # Only nodes that are not pure (a pure node is a leaf before any choice).
             live = np.flatnonzero(~pure)
-            el, Gl, Bl = eligible[live], G[live], B[live]
-            upper = np.where(el, Gl + Bl, np.inf)
-            lower = np.where(el, Gl - Bl, np.inf)
+            el, Bl = eligible[live], B[live]
+            Ge = np.where(el, G[live], np.inf)
+            upper = Ge + Bl
+            lower = Ge - Bl
             least = upper.min(axis=1)[:, None]
             amb = ((lower <= least) & el).sum(axis=1)
             q = np.where(amb == 1, upper.argmin(axis=1), -1)
-            # A feature whose every branch is pure has H(Y|X) = 0 exactly, the
-            # least possible: ties among such features need no arithmetic at all.
-            # n·H(Y|X) of integer counts is 0 or at least 2 (a branch with classes 1
-            # and 1; any other impure branch adds more), so a float value within its
-            # bound B < 1 of 0 is exactly 0.  Only where the filter left the node open.
-            perfect_l = el & (q < 0)[:, None] & (Gl <= Bl) & (Bl < 1)
             self.quick_ties = {}
             perfect = None  # per node (weighted counts only)
-            todo = (q < 0) & el.any(axis=1)
-            if todo.any() and weighted:
-                perfect = np.zeros((K, m), bool)
-                perfect[live] = perfect_l
-            elif todo.any():
-                has_perfect = perfect_l.any(axis=1) & todo
-                for i, row in zip(np.flatnonzero(has_perfect).tolist(), perfect_l[has_perfect].tolist()):
-                    js = [j for j, b in enumerate(row) if b]
-                    q[i], self.quick_ties[int(live[i])] = js[0], tuple(js[1:])
-                rest = todo & ~has_perfect
-                if rest.any():
-                    self.alike_ties(el & rest[:, None] & (lower <= least), q, impure_only=True, nodes=live)
+            # Rows of live the filter left open (usually few): the rest of the work is theirs.
+            o = np.flatnonzero((q < 0) & el.any(axis=1))
+            if o.size:
+                # A feature whose every branch is pure has H(Y|X) = 0 exactly, the
+                # least possible: ties among such features need no arithmetic at all.
+                # n·H(Y|X) of integer counts is 0 or at least 2 (a branch with classes 1
+                # and 1; any other impure branch adds more), so a float value within its
+                # bound B < 1 of 0 is exactly 0.
+                Bo = Bl[o]
+                perfect_o = el[o] & (Ge[o] <= Bo) & (Bo < 1)
+                if weighted:
+                    perfect = np.zeros((K, m), bool)
+                    perfect[live[o]] = perfect_o
+                else:
+                    has = perfect_o.any(axis=1)
+                    for i, row in zip(o[has].tolist(), perfect_o[has].tolist()):
+                        js = [j for j, b in enumerate(row) if b]
+                        q[i], self.quick_ties[int(live[i])] = js[0], tuple(js[1:])
+                    rest = o[~has]
+                    if rest.size:
+                        close = np.zeros(el.shape, bool)
+                        close[rest] = el[rest] & (lower[rest] <= least[rest])
+                        self.alike_ties(close, q, impure_only=True, nodes=live)
             quick = np.full(K, -1, dtype=np.int64)
             quick[live] = q
         if crit == "gain_ratio":
