@@ -95,9 +95,7 @@ def _brent(n: int) -> int:
 def _factor_int(n: int) -> tuple[tuple[int, int], ...]:
     """Prime factorisation of a positive integer as ((p, e), ...), p ascending."""
     if n >= _MR_LIMIT:
-        from sympy import factorint
-
-        return tuple(sorted(factorint(n).items()))
+        return _factor_big(n)
     out: dict = {}
     e = (n & -n).bit_length() - 1
     if e:
@@ -120,6 +118,33 @@ def _factor_int(n: int) -> tuple[tuple[int, int], ...]:
         else:
             f = _brent(m)
             stack += [f, m // f]
+    return tuple(sorted(out.items()))
+
+
+# sympy factors a 44-digit product of two 22-digit primes in about 10 s here and a
+# 48-digit one in over two minutes; a C4.5 weight deep in a tree can have hundreds of
+# digits.  Above this many digits, once the factors below 10^5 are out, only a prime is
+# accepted: an error in a second, not an hours-long search.
+_FACTOR_DIGITS = 45
+
+
+def _factor_big(n: int) -> tuple[tuple[int, int], ...]:
+    from sympy import factorint, isprime
+
+    if len(str(n)) <= _FACTOR_DIGITS:
+        return tuple(sorted(factorint(n).items()))
+    out = factorint(n, limit=10 ** 5)  # the last factor may be composite
+    rest = max(out)
+    if rest > 10 ** 5 and not isprime(rest):
+        if len(str(rest)) > _FACTOR_DIGITS:
+            raise InfotreeError(
+                f"an exact value needs the prime factors of a {len(str(n))}-digit integer with a "
+                f"{len(str(rest))}-digit part that has no prime factor below 10^5; infotree factors such parts "
+                f"up to {_FACTOR_DIGITS} digits (C4.5's missing-value weights grow this large deep in a tree: "
+                "limit the depth, or read missing values as a value)")
+        e = out.pop(rest)
+        for p, k in factorint(rest).items():
+            out[p] = out.get(p, 0) + k * e
     return tuple(sorted(out.items()))
 
 

@@ -113,6 +113,29 @@ def test_factorize_matches_sympy_factorint():
         assert factorize(n) == dict(sympy.factorint(n))
 
 
+def test_factorize_beyond_the_miller_rabin_range():
+    """Numbers past 3.3e24: small factors, large primes and a 28-digit semiprime are factored as sympy does."""
+    import sympy
+
+    p25, p14 = sympy.nextprime(10 ** 25), sympy.nextprime(7 * 10 ** 13)
+    big = sympy.nextprime(10 ** 60)
+    for n in (2 ** 90 * 3, 6 * big, p25 * 1009 ** 2, p14 * sympy.nextprime(3 * 10 ** 13) * 10 ** 6):
+        assert factorize(n) == dict(sympy.factorint(n))
+
+
+def test_factorize_refuses_a_large_hard_part_in_one_line():
+    """A composite part of more than 45 digits with no factor below 10^5 is refused, not searched for hours."""
+    import sympy
+
+    p, q = sympy.nextprime(10 ** 30), sympy.nextprime(3 * 10 ** 30)
+    with pytest.raises(InfotreeError) as e:
+        factorize(12 * p * q)
+    assert str(e.value) == (
+        "an exact value needs the prime factors of a 62-digit integer with a 61-digit part that has no prime "
+        "factor below 10^5; infotree factors such parts up to 45 digits (C4.5's missing-value weights grow this "
+        "large deep in a tree: limit the depth, or read missing values as a value)")
+
+
 def test_factorize_refuses_non_positive():
     """log2 of zero or a negative number is an InfotreeError with the value shown."""
     with pytest.raises(InfotreeError) as e:
