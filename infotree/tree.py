@@ -1036,8 +1036,9 @@ class _Builder:
                 dens.setdefault(k, set()).add(w.denominator)
         scale = [math.lcm(*dens[k]) if k in dens else 1 for k in range(K)]
         sw = [w.numerator * (scale[k] // w.denominator) for k, w in zip(nid.tolist(), cw.tolist())]
-        total = max(scale) * (sum(sw) + 1)
-        if sum(sw).bit_length() > _WEIGHT_BITS:  # the largest count a node can hold
+        whole = sum(sw)
+        total = max(scale) * (whole + 1)
+        if whole.bit_length() > _WEIGHT_BITS:  # the largest count a node can hold
             # A missing value splits a weight by the branch's share of the known weight,
             # whose denominator is the node's own: the digits about double every level.
             raise InfotreeError(
