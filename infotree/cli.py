@@ -13,6 +13,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from .criteria import CRITERIA
 from .errors import DataError, InfotreeError
 
 __all__ = ["main"]
@@ -68,7 +69,8 @@ def _frac(q):
     return str(q.numerator) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"
 
 
-_CRITERIA = {"gain": "gain", "gain-ratio": "gain_ratio", "gain-ratio-plain": "gain_ratio_plain"}
+# The criteria by their option spelling: gain-ratio for gain_ratio.
+_CRITERIA = {name.replace("_", "-"): c for name, c in CRITERIA.items()}
 
 
 def _read(path, args):
@@ -81,10 +83,10 @@ def _read(path, args):
     """
     from .data import load
 
-    c45 = _CRITERIA[args.criterion] == "gain_ratio"
-    on_missing = "value" if args.missing_as_value else ("keep" if c45 else "reject")
+    crit = _CRITERIA[args.criterion]
+    on_missing = "value" if args.missing_as_value else ("keep" if crit.missing is not None else "reject")
     numeric = getattr(args, "numeric", None) or []
-    if numeric == ["auto"] or (not numeric and c45):
+    if numeric == ["auto"] or (not numeric and crit.reads_numbers):
         numeric = "auto"
     elif "auto" in numeric:
         raise InfotreeError("--numeric auto cannot be combined with column names")

@@ -46,6 +46,7 @@ __all__ = [
     "gain_ratio_from_table",
     "information_gain",
     "information_gain_from_table",
+    "is_independent",
     "joint_entropy",
     "kl_divergence",
     "mutual_information",
@@ -297,6 +298,15 @@ def split_information_from_table(table) -> Exact:
         return _entropy_int(tuple(map(sum, ints)))
     rows = _table(table)
     return _h_counts([sum(r) for r in rows])
+
+
+def is_independent(table) -> bool:
+    """IG = 0 exactly: n·n_xy = n_x·n_y in every cell (rational arithmetic only, no logarithm)."""
+    rows = [list(r) for r in table]
+    nx = [sum(r) for r in rows]
+    ny = [sum(col) for col in zip(*rows)]
+    n = sum(nx)
+    return all(c * n == a * b for r, a in zip(rows, nx) for c, b in zip(r, ny))
 
 
 def gain_ratio_from_table(table) -> Ratio:

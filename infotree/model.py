@@ -27,7 +27,10 @@ import numpy as np
 from .errors import DataError
 from .parse import ParseError, parse_exact
 from .printers.json import FORMAT_VERSION, FORMATS_READ, write
-from .tree import CRITERIA, Node, Tree
+from .criteria import CRITERIA
+from .records import Pessimistic, ReducedError
+from .splits import NominalSplit, ThresholdSplit
+from .tree import Node, Tree
 
 __all__ = ["dumps", "load_model", "loads", "save_model"]
 
@@ -122,7 +125,7 @@ class _Loader:
             if kind == "numeric" and list(numbers[-1]) != sorted(set(numbers[-1])):
                 self.fail("domains", f"numeric feature {f!r} needs its values in ascending order, each once")
         t = Tree(features=features, domains=doms, classes=classes, target=str(doc.get("target", "class")),
-                 criterion=criterion, params=doc.get("params") if isinstance(doc.get("params"), dict) else {},
+                 criterion=CRITERIA[criterion], params=doc.get("params") if isinstance(doc.get("params"), dict) else {},
                  kinds=kinds, numbers=numbers)
         root = self.get(doc, "root", dict, "top level")
         t.root = self.node(t, root, (), 0, None)
@@ -164,10 +167,9 @@ class _Loader:
         if not isinstance(r, dict) or r.get("action") not in ("leaf", "kept", "raised"):
             bad("expected an object with \"action\": \"leaf\", \"kept\" or \"raised\"")
         if r.get("method") == "reduced-error":
-            out = {k: self.count(r.get(k), where) if isinstance(r.get(k), str) else bad(f"{k!r} must be an exact string")
-                   for k in ("validation_leaf", "validation_subtree", "validation_weight")}
-            out["action"] = r["action"]
-            return out
+            return ReducedError(r["action"], *(
+                self.count(r.get(k), where) if isinstance(r.get(k), str) else bad(f"{k!r} must be an exact string")
+                for k in ("validation_leaf", "validation_subtree", "validation_weight")))
         if r.get("method") != "pessimistic":
             bad(f"method {r.get('method')!r}; expected \"pessimistic\" or \"reduced-error\"")
         est = r.get("estimated_errors")
@@ -194,7 +196,9 @@ class _Loader:
             out["raised_from"] = (t.features.index(rf["feature"]), rf["branch"])
         if "after_raising" in r:
             out["after_raising"] = self.pruned(t, r["after_raising"], where)
-        return out
+            if not isinstance(out["after_raising"], Pessimistic):
+                bad("'after_raising' must be a pessimistic record")
+        return Pessimistic(**out)
 
     def node(self, t, obj, path, depth, parent, steps=()):
         where = "node " + (", ".join(steps) or "root")
@@ -228,7 +232,7 @@ class _Loader:
                 self.fail(where, "a leaf ('split': null) must have no children")
             if obj.get("threshold") is not None:
                 self.fail(where, "a leaf has no threshold")
-            node.stop = "pruned" if node.pruned and node.pruned["action"] == "leaf" else "loaded"
+            node.stop = "pruned" if node.pruned is not None and node.pruned.action == "leaf" else "loaded"
             return node
         if split not in t.features:
             self.fail(where, f"split feature {split!r} is not a feature; features are: {', '.join(t.features)}")
@@ -238,7 +242,7 @@ class _Loader:
         if t.kinds[f] == "numeric":
             if not isinstance(threshold, str):
                 self.fail(where, f"a split on numeric feature {split!r} needs \"threshold\": \"<number>\"")
-            node.threshold = self.number(threshold, where)
+            node.test = ThresholdSplit(f, self.number(threshold, where))
             expected = [f"<= {threshold}", f"> {threshold}"]
             if values != expected:
                 self.fail(where, f"children of a split on {split!r} at {threshold} must be {', '.join(expected)} in order")
@@ -247,7 +251,8 @@ class _Loader:
                 self.fail(where, f"a split on nominal feature {split!r} has no threshold")
             if values != list(t.domains[f]):
                 self.fail(where, f"children of a split on {split!r} must be its values {', '.join(t.domains[f])} in order")
-        node.split = f
+        if node.test is None:
+            node.test = NominalSplit(f, t.domains[f])
         node.children = []
         for v, c in enumerate(children):
             step = "{} {} {}".format(split, *node.branch_condition(v))

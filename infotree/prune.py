@@ -25,7 +25,10 @@
     than its subtree makes on them.  Error counts are exact (Fractions when validation
     rows have missing values and are split by C4.5's weights).
 
-Each pruned, raised or examined node keeps its record in ``node.pruned`` (a dict).
+Each pruned, raised or examined node keeps its record in ``node.pruned`` (a
+:class:`~infotree.records.Pessimistic` or :class:`~infotree.records.ReducedError`).
+C4.5's collapse of a grown tree (:func:`collapse`) is here too: it is the first,
+training-error-only pruning J48 applies.
 """
 
 from __future__ import annotations
@@ -37,8 +40,10 @@ from statistics import NormalDist
 import numpy as np
 
 from .errors import InfotreeError
+from .records import Pessimistic, ReducedError
+from .routing import FRACTIONAL_WEIGHTS
 
-__all__ = ["add_errs", "estimated_errors", "prune_tree"]
+__all__ = ["add_errs", "collapse", "estimated_errors", "prune_tree"]
 
 _SLACK = 0.1    # C4.5's preference for the simpler tree, in errors
 _TOL = 1e-6     # Weka's Utils.smOrEq tolerance
@@ -132,8 +137,7 @@ class _Router:
         for b in range(nb):
             sel = x == b
             known_w.append(int(sel.sum()) if w is None else sum(w[sel].tolist(), Fraction(0)))
-        total = sum(known_w)
-        shares = [Fraction(k, 1) / total if total else Fraction(1, nb) for k in known_w]
+        shares = FRACTIONAL_WEIGHTS.shares(known_w)
         mrows = rows[miss]
         mw = np.array([Fraction(1)] * len(mrows), dtype=object) if w is None else w[miss]
         for b in range(nb):
@@ -180,22 +184,23 @@ class _Pessimistic(_Router):
         e_largest = self.branch_estimate(node.children[largest], rows, w)
         e_leaf = self.est(node.class_counts.tolist())
         e_tree = self.leaves_estimate(node)
-        record = dict(leaf=e_leaf, subtree=e_tree, largest_branch=e_largest,
-                      largest=(self.t.features[node.split], *node.branch_condition(largest)), confidence=self.cf)
-        if node.pruned and node.pruned.get("action") == "raised":
-            record["after_raising"] = node.pruned  # this node was pruned again after a raise
+        before = node.pruned if node.pruned is not None and node.pruned.action == "raised" else None
+
+        def record(action, **more):
+            return Pessimistic(action, e_leaf, e_tree, e_largest,
+                               (self.t.features[node.split], *node.branch_condition(largest)), self.cf,
+                               after_raising=before, **more)  # before: pruned again after a raise
+
         if _le(e_leaf, e_tree + _SLACK) and _le(e_leaf, e_largest + _SLACK):
-            record["action"] = "leaf"
-            _make_leaf(node, record)
+            _make_leaf(node, record("leaf"))
             return
         if _le(e_largest, e_tree + _SLACK):
-            record["action"] = "raised"
-            _raise(node, node.children[largest], record)
+            son = node.children[largest]
+            _raise(node, son, record("raised", raised_from=son.step))
             self.redistribute(node, rows, w)
             self.prune(node, rows, w)
             return
-        record["action"] = "kept"
-        node.pruned = record
+        node.pruned = record("kept")
 
     def redistribute(self, node, rows, w) -> None:
         """New class weights for a raised subtree from the rows now reaching it (newDistribution)."""
@@ -221,21 +226,16 @@ def _first_max(counts) -> int:
 
 def _make_leaf(node, record) -> None:
     node.pruned = record
-    node.split = None
-    node.threshold = None
-    node.children = []
-    node.ties = ()
-    node.stop = "pruned"
+    node.make_leaf("pruned")
 
 
 def _raise(node, son, record) -> None:
     """Replace node's split and children by those of its branch ``son`` (subtree raising)."""
-    record["raised_from"] = son.step
     node.pruned = record
-    node.split, node.threshold, node.ties = son.split, son.threshold, son.ties
+    node.test, node.ties = son.test, son.ties
     node.tables, node.considered, node.cuts, node.scale = son.tables, son.considered, son.cuts, son.scale
     node._valid, node._gain_ok = son._valid, son._gain_ok
-    node.forget()
+    node._candidates = son._candidates  # None: made again from the son's counts when asked for
     node.children = son.children
     node.stop = son.stop
     for c in node.children:
@@ -272,13 +272,14 @@ class _ReducedError:
         """The children's validation cases, and those with a value unseen in training."""
         out = [[] for _ in node.children]
         unseen = []
-        total = Fraction(node.n)
+        shares = None
         for codes, y, w in cases:
             child = self.t._child(node, codes[node.split])
             if child is None:  # missing: every branch, by its share of the training weight
-                for i, ch in enumerate(node.children):
-                    if ch.n:
-                        out[i].append((codes, y, w * Fraction(ch.n) / total))
+                if shares is None:
+                    shares = FRACTIONAL_WEIGHTS.shares([ch.n for ch in node.children])
+                for i, wi in FRACTIONAL_WEIGHTS.spread(w, shares):
+                    out[i].append((codes, y, wi))
             elif child == -1:  # unseen value: prediction stops here, at the node's majority
                 unseen.append((codes, y, w))
             else:
@@ -296,12 +297,34 @@ class _ReducedError:
         routed, unseen_cases = self.route(node, cases)
         unseen = self.errors_as_leaf(node, unseen_cases)
         subtree = unseen + sum((self.prune(c, r) for c, r in zip(node.children, routed)), Fraction(0))
-        record = dict(validation_leaf=as_leaf, validation_subtree=subtree,
-                      validation_weight=sum((w for _, _, w in cases), Fraction(0)))
+        weight = sum((w for _, _, w in cases), Fraction(0))
         if as_leaf <= subtree:
-            record["action"] = "leaf"
-            _make_leaf(node, record)
+            _make_leaf(node, ReducedError("leaf", as_leaf, subtree, weight))
             return as_leaf
-        record["action"] = "kept"
-        node.pruned = record
+        node.pruned = ReducedError("kept", as_leaf, subtree, weight)
         return subtree
+
+
+def collapse(root) -> None:
+    """C4.5's collapse: a subtree no better than a leaf on the training rows becomes one.
+
+    J48 walks top-down and collapses a node when its subtree's training errors are at
+    least its own as a leaf less 1/1000 (``errorsOfSubtree >= errorsOfTree - 1E-3``;
+    the slack matters with fractional weights only).  The subtree's errors are the
+    grown leaves' errors, summed once bottom-up.
+    """
+    sub = {}
+    for node in reversed(list(root.walk())):  # children before parents
+        sub[id(node)] = node.errors if node.split is None else sum(sub[id(c)] for c in node.children)
+    slack = Fraction(1, 1000)
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.split is None:
+            continue
+        s, e = sub[id(node)], node.errors
+        if (s >= e) if isinstance(s, int) and isinstance(e, int) else (s >= e - slack):
+            node.collapsed_errors = s
+            node.make_leaf("collapsed")
+        else:
+            stack.extend(node.children)

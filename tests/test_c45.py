@@ -212,7 +212,7 @@ def test_reduced_error_pruning_counts_validation_errors_exactly():
     # Validation = the training rows: the grown tree is perfect on them, so nothing is pruned.
     same = build_tree(data, criterion="gain_ratio", prune="reduced-error", validation=data)
     assert len(same) == len(grown)
-    assert same.root.pruned["validation_subtree"] == 0
+    assert same.root.pruned.validation_subtree == 0
     # Validation rows whose classes are all flipped: every split loses, the root becomes a leaf.
     flipped = data.subset(np.arange(len(data.y)))
     object.__setattr__(flipped, "y", np.asarray(1 - data.y, dtype=np.int32))
@@ -220,7 +220,7 @@ def test_reduced_error_pruning_counts_validation_errors_exactly():
     assert pruned.root.split is None
     assert pruned.root.stop == "pruned"
     # As a leaf (majority yes) it misclassifies the 9 flipped "no" rows... of 14.
-    assert pruned.root.pruned["validation_leaf"] == 9
+    assert pruned.root.pruned.validation_leaf == 9
 
 
 def test_reduced_error_needs_validation():

@@ -29,6 +29,7 @@ from typing import NamedTuple
 
 from ..exact import decimal_text
 from ..forms import conditional_entropy_form, counts_text, entropy_form
+from ..records import ReducedError
 
 __all__ = ["LATEX", "MARKDOWN", "Markup", "NODE_SELECTIONS", "NodeView", "TEXT", "Table", "WEIGHTS",
            "branch_text", "class_counts_text", "code_span", "all_missing", "condition_text", "count_text", "entropy_name", "equal_gain_groups", "has_derivation",
@@ -659,25 +660,25 @@ def _corrections(tree, cands, digits, m) -> Table | None:
 def pruning_table(tree, node, digits, m=TEXT) -> Table | None:
     """The pruning record: estimated errors (floats, C4.5) or exact validation errors."""
     r = node.pruned
-    if not r:
+    if r is None:
         return None
     action = {"leaf": "pruned: this node became a leaf", "kept": "kept: the subtree stays",
-              "raised": "subtree raised: the largest branch replaced this node"}.get(r.get("action"), str(r.get("action")))
-    if "validation_leaf" in r:
-        rows = [("validation errors as a leaf (exact)", m.code(count_text(r["validation_leaf"]), count_text(r["validation_leaf"]))),
-                ("validation errors of the subtree (exact)", m.code(count_text(r["validation_subtree"]), count_text(r["validation_subtree"]))),
-                ("validation weight reaching the node", m.code(count_text(r["validation_weight"]), count_text(r["validation_weight"]))),
-                ("decision", m.name(action))]
+              "raised": "subtree raised: the largest branch replaced this node"}.get(r.action, str(r.action))
+    if isinstance(r, ReducedError):
+        rows = [(label, m.code(count_text(v), count_text(v))) for label, v in (
+                ("validation errors as a leaf (exact)", r.validation_leaf),
+                ("validation errors of the subtree (exact)", r.validation_subtree),
+                ("validation weight reaching the node", r.validation_weight))]
+        rows.append(("decision", m.name(action)))
         return Table("pruning (reduced-error, on the validation rows)", ("", "value"), rows, ("l", "l"))
-    f, op, v = r["largest"]
+    f, op, v = r.largest
     branch = f"{m.name(f)} {m.symbols[op]} {m.name(v)}"
-    rows = [("estimated errors as a leaf", f"≈ {r['leaf']:.{digits}f}"),
-            ("estimated errors of the subtree", f"≈ {r['subtree']:.{digits}f}"),
-            (f"estimated errors of the largest branch ({branch})", f"≈ {r['largest_branch']:.{digits}f}"),
-            ("confidence factor CF", f"{r['confidence']:g}"),
+    rows = [("estimated errors as a leaf", f"≈ {r.leaf:.{digits}f}"),
+            ("estimated errors of the subtree", f"≈ {r.subtree:.{digits}f}"),
+            (f"estimated errors of the largest branch ({branch})", f"≈ {r.largest_branch:.{digits}f}"),
+            ("confidence factor CF", f"{r.confidence:g}"),
             ("decision", m.name(action))]
     if m is LATEX:
         rows = [(a, b.replace("≈", r"$\approx$")) for a, b in rows]
     return Table("pruning (C4.5 pessimistic; the error estimates are floats, not exact values)",
                  ("", "value"), rows, ("l", "l"))
-

@@ -41,7 +41,7 @@ def _node_label(tree, node, digits, weights="decimal") -> str:
     if c is None:  # a loaded model keeps no candidates
         return node.split_feature
     text = f"{node.split_feature}\nIG = {decimal_text(c.gain, digits)}"
-    if tree.criterion in ("gain_ratio", "gain_ratio_plain") and c.gain_ratio is not None:
+    if tree.criterion.ratio and c.gain_ratio is not None:
         text += f"\nGR = {decimal_text(c.gain_ratio, digits)}"
     return text
 
@@ -50,7 +50,7 @@ def write(tree, out, *, digits=4, weights="decimal") -> None:
     """The tree as a ``digraph``; ids and order are the same on every run."""
     out.write(f"digraph {quote('infotree: ' + tree.target)} {{\n")
     out.write('  node [fontname="Helvetica"];\n  edge [fontname="Helvetica"];\n')
-    out.write(f"  // criterion {tree.criterion}\n")
+    out.write(f"  // criterion {tree.criterion.name}\n")
     stack = [(tree.root, None, None)]  # (node, parent id, edge value)
     next_id = 0
     while stack:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 
 from ..forms import counts_text
+from ..records import ReducedError
 from .cells import all_missing, equal_gain_groups
 
 __all__ = ["FORMATS_READ", "FORMAT_VERSION", "format_of", "pruning_json", "value_json", "write"]
@@ -78,22 +79,22 @@ def _candidate(tree, c):
 
 def pruning_json(tree, r):
     """A node's pruning record: estimates as floats (pessimistic), exact strings (reduced-error)."""
-    if not r:
+    if r is None:
         return None
-    if "validation_leaf" in r:
-        return {"method": "reduced-error", "action": r["action"],
-                "validation_leaf": counts_text(r["validation_leaf"]),
-                "validation_subtree": counts_text(r["validation_subtree"]),
-                "validation_weight": counts_text(r["validation_weight"])}
-    out = {"method": "pessimistic", "action": r["action"], "confidence": float(r["confidence"]),
-           "estimated_errors": {"leaf": float(r["leaf"]), "subtree": float(r["subtree"]),
-                                "largest_branch": float(r["largest_branch"])},
-           "largest": list(r["largest"])}
-    if "raised_from" in r:
-        f, b = r["raised_from"]
+    if isinstance(r, ReducedError):
+        return {"method": "reduced-error", "action": r.action,
+                "validation_leaf": counts_text(r.validation_leaf),
+                "validation_subtree": counts_text(r.validation_subtree),
+                "validation_weight": counts_text(r.validation_weight)}
+    out = {"method": "pessimistic", "action": r.action, "confidence": float(r.confidence),
+           "estimated_errors": {"leaf": float(r.leaf), "subtree": float(r.subtree),
+                                "largest_branch": float(r.largest_branch)},
+           "largest": list(r.largest)}
+    if r.raised_from is not None:
+        f, b = r.raised_from
         out["raised_from"] = {"feature": tree.features[f], "branch": int(b)}
-    if "after_raising" in r:
-        out["after_raising"] = pruning_json(tree, r["after_raising"])
+    if r.after_raising is not None:
+        out["after_raising"] = pruning_json(tree, r.after_raising)
     return out
 
 
@@ -161,7 +162,7 @@ def write(tree, out, *, nodes="all") -> None:
         "infotree": __version__,
         "format": format_of(tree),
         "target": tree.target,
-        "criterion": tree.criterion,
+        "criterion": tree.criterion.name,
         "classes": list(tree.classes),
         "features": list(tree.features),
         "domains": {f: list(d) for f, d in zip(tree.features, tree.domains)},

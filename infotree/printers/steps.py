@@ -56,8 +56,7 @@ def node_steps(tree, node, *, digits: int = 4, markup: Markup = TEXT):
     hy = entropy_name(tree, node)
     h_dec = decimal_text(h, digits)
     yield m.equation([hy, m.form(entropy_form, counts)], approx=h_dec)
-    c45 = tree.criterion == "gain_ratio"
-    ratio = tree.criterion in ("gain_ratio", "gain_ratio_plain")
+    ratio = tree.criterion.ratio
     mo = tree.params.get("min_objects")
     for c in node.candidates():
         yield ""
@@ -65,7 +64,7 @@ def node_steps(tree, node, *, digits: int = 4, markup: Markup = TEXT):
             yield (f"{m.name(c.feature)}: missing for every row here (weight {count_text(sum(c.unknown or ()))}), "
                    f"so it has no measures and cannot split")
             continue
-        if c45 and not c.valid:
+        if not c.valid:  # only C4.5 records validity
             yield (f"{m.name(c.feature)}: not valid (fewer than two branches with at least {mo} rows), "
                    f"so not a C4.5 candidate")
             continue
@@ -109,7 +108,7 @@ def node_steps(tree, node, *, digits: int = 4, markup: Markup = TEXT):
                 note = _check(gr, gr_dec, Fraction(ig_dec) / si_q if si_q else None, digits, None, m)
                 if note:
                     yield note
-        if c45 and c.passes_average_gain is not None:
+        if c.passes_average_gain is not None:  # C4.5's average-gain test
             where = "at least" if c.passes_average_gain else "below"
             yield f"C4.5: valid (two or more branches with at least {mo} rows); gain {where} the average gain"
     yield ""

@@ -1,0 +1,574 @@
+"""The level-wise builder: the fast path, for large data.
+
+It grows the tree a depth at a time: the counts of every open node of a depth (node
+× feature × value × class) come from one ``np.bincount`` per feature, the choice goes
+through certified float filters (:mod:`infotree.build.decisions`), and only
+candidates the filters cannot separate are compared exactly.  Its trees and records
+are those of the reference builder (:mod:`infotree.build.reference`), which the
+tests check on every shipped data set and on generated ones.  It has a kernel for
+the criteria listed in :data:`KERNELS`; ``build_tree`` sends others to the reference
+builder.
+"""
+
+from __future__ import annotations
+
+import gc
+import math
+from fractions import Fraction
+
+import numpy as np
+
+from ..criteria import C45GainRatio, GainRatio, InformationGain
+from ..errors import InfotreeError
+from ..node import _OFF_PATH, Node
+from ..routing import FRACTIONAL_WEIGHTS
+from ..splits import NominalSplit, ThresholdSplit
+from ..exact import Exact
+from .decisions import Decisions, _n_cond_coeffs, _U, _xlog2x
+
+__all__ = ["KERNELS", "LevelwiseBuilder"]
+
+#: The criteria this builder decides, by the float filter each one needs.
+KERNELS = {InformationGain: "id3", GainRatio: "ratio", C45GainRatio: "c45"}
+
+
+def _xlog2x_table(n: int) -> np.ndarray:
+    k = np.arange(n + 1, dtype=np.float64)
+    out = np.zeros(n + 1)
+    out[2:] = k[2:] * np.log2(k[2:])
+    return out
+
+
+def _class_sum(b):
+    """b.sum(axis=-1) of counts (…, classes), as one addition per class when classes are few."""
+    nc = b.shape[-1]
+    if nc > 8 or nc < 2 or b.dtype == object:
+        return b.sum(axis=-1)
+    out = b[..., 0] + b[..., 1]
+    for c in range(2, nc):
+        out += b[..., c]
+    return out
+
+
+def _majority(counts) -> int:
+    return int(np.argmax(counts))  # first maximum: first class in class order
+
+
+# Cells of one count block (nodes × features × values × classes): 8 MB of int32, and
+# the float arrays computed from it a few times that.  Larger blocks were no faster
+# (2^21 took 16-19 s CPU where 2^23 took 30-33 s on synthetic 10^5 rows, depth 8: the
+# block then stays in cache) and cost 200 MiB at their peak instead of 67.
+_LEVEL_CELLS = 1 << 21
+
+# Weighted counts (C4.5's missing values) are integers times a node's common
+# denominator.  The float filter takes a·log2(a) of them: beyond 2^1000 it would
+# overflow, and the exact path would have to factor numbers of hundreds of digits.
+_WEIGHT_BITS = 1000
+
+
+class _Recount:
+    """A node's tables counted again from the data, for trees that keep none.
+
+    Only for nominal data without missing values or weights, where a node's rows are
+    the rows of its parent with the branch's value.  Printing walks the tree depth
+    first, so the rows of the last path asked for are kept and only the new steps
+    are filtered.
+    """
+
+    def __init__(self, X, y, rows, nv, width, nc):
+        self.X, self.y, self.rows = X, y, rows
+        self.nv, self.width, self.nc = [int(v) for v in nv], width, nc
+        self.chain: list = []   # [(node, its rows)] from the root
+
+    def __call__(self, node):
+        path = []
+        while node is not None:
+            path.append(node)
+            node = node.parent
+        path.reverse()
+        i = 0
+        while i < min(len(path), len(self.chain)) and self.chain[i][0] is path[i]:
+            i += 1
+        chain = self.chain[:i] or [(path[0], self.rows)]
+        rows = chain[-1][1]
+        for nd in path[len(chain):]:
+            f, v = nd.step
+            rows = rows[self.X[rows, f] == v]
+            chain.append((nd, rows))
+        self.chain = chain
+        nc = self.nc
+        ya = self.y[rows]
+        T = np.zeros((len(self.nv), self.width, nc), dtype=np.int32)
+        for j, V in enumerate(self.nv):
+            T[j, :V] = np.bincount(self.X[rows, j] * nc + ya, minlength=V * nc).reshape(V, nc)
+        return T
+
+
+class LevelwiseBuilder(Decisions):
+    """Grows a tree level by level; see the module docstring for the rules.
+
+    The cases of a level are three parallel arrays: the row, the index of its open
+    node, and (only once C4.5 has sent a row with a missing value down several
+    branches) its exact weight.  A node's counts are scaled by the least common
+    multiple of its weights' denominators, so every table is made of integers and the
+    exact arithmetic is the integer one; measures are ratios, unchanged by the scale.
+    """
+
+    def __init__(self, tree, X, y):
+        self.t = tree
+        # Feature-major, one column per bincount; codes fit int32 (half the memory of int64).
+        # A Dataset's codes are column-major already: this is a view, not a copy.
+        self.Xt = np.ascontiguousarray(X.T, dtype=np.int32)
+        self.y = y
+        self.nc = len(tree.classes)
+        self.m = len(tree.features)
+        self.numeric = np.array([k == "numeric" for k in tree.kinds], dtype=bool)
+        self.nv = np.array([len(d) for d in tree.domains], dtype=np.int64)
+        self.slots = np.where(self.numeric, 2, self.nv)   # a numeric split has two branches
+        self.is_numeric, self.n_slots = self.numeric.tolist(), self.slots.tolist()  # for per-node loops
+        self.vmax = int(self.slots.max()) if self.m else 1
+        self.has_missing = bool(X.size and X.min() < 0)
+        tree.missing_slot = self.has_missing
+        # Missing values get one more slot, after the values: the unknown branch.
+        self.width = self.vmax + (1 if self.has_missing else 0)
+        self.F = _xlog2x_table(len(y))
+        self.ones = np.ones(self.width * self.nc)
+        self.all_features = np.ones(self.m, bool)
+        # C4.5's many-values rule: which features count towards the average gain.
+        many = (self.nv >= 0.3 * len(y)) & ~self.numeric
+        self.in_average = np.ones(self.m, bool) if many.all() else ~many
+        crit = tree.criterion
+        kernel = KERNELS[type(crit)]
+        self.id3, self.c45 = kernel == "id3", kernel == "c45"
+        self.mdl = crit.mdl
+        self.routing = crit.missing or FRACTIONAL_WEIGHTS  # only C4.5 lets missing values in
+        # The candidates of a node: every feature, or those not tested on its path.
+        self.considered = self.all_features if crit.considers_used else _OFF_PATH
+        # One split object per nominal feature, shared by its split nodes.
+        self.nominal = [NominalSplit(j, d) for j, d in enumerate(tree.domains)]
+        slack = tree.params.get("average_gain_slack", 0)
+        # The float filter's; exact where open.  A slack beyond floats is ±inf: every test open.
+        self.slack = float(slack) if abs(slack) < 2 ** 1000 else math.inf if slack > 0 else -math.inf
+        # Plain nominal data (no numeric cuts, missing values or pruning): nodes keep no
+        # tables, they are counted again when asked for; the max_depth level is not counted.
+        self.X = X
+        # The steps (feature, value) of the nodes' paths, one shared tuple each.
+        self.steps = [[(j, v) for v in range(int(s))] for j, s in enumerate(self.slots)]
+        self.lazy = not (self.has_missing or self.numeric.any() or tree.params.get("prune", "none") != "none")
+
+    def run(self, rows=None, path=()):
+        t, y = self.t, self.y
+        rows = np.arange(len(y), dtype=np.int64) if rows is None else np.asarray(rows, dtype=np.int64)
+        if self.lazy:
+            t._recount = _Recount(self.X, y, rows, self.nv, self.width, self.nc)
+        counts = np.bincount(y[rows], minlength=self.nc).astype(np.int64)
+        root = Node(t, tuple(path), len(path), counts)
+        root.label = _majority(counts)
+        t.root = root
+        open_nodes = [root]
+        used = np.zeros((1, self.m), bool)
+        for f, _ in path:
+            used[0, f] = True
+        cases = (rows, np.zeros(len(rows), dtype=np.int64), None)
+        # The build only adds live objects (nodes, their lists and paths); the cyclic
+        # collector would walk all of them again and again and free nothing.
+        was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            # The float filters divide by zero split information and overflow beyond
+            # floats on purpose (such entries are left to the exact path): no warnings.
+            with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+                while open_nodes:
+                    cases, open_nodes, used = self.level(open_nodes, cases, used)
+        finally:
+            if was_enabled:
+                gc.enable()
+
+    # -- counting --
+    def scaled_weights(self, K, nid, cw, depth):
+        """Per node, the lcm D of its weights' denominators; each case's weight times D (integers)."""
+        dens: dict = {}
+        for k, w in zip(nid.tolist(), cw.tolist()):
+            if w.denominator != 1:
+                dens.setdefault(k, set()).add(w.denominator)
+        scale = [math.lcm(*dens[k]) if k in dens else 1 for k in range(K)]
+        sw = [w.numerator * (scale[k] // w.denominator) for k, w in zip(nid.tolist(), cw.tolist())]
+        whole = sum(sw)
+        total = max(scale) * (whole + 1)
+        if whole.bit_length() > _WEIGHT_BITS:  # the largest count a node can hold
+            # A missing value splits a weight by the branch's share of the known weight,
+            # whose denominator is the node's own: the digits about double every level.
+            raise InfotreeError(
+                f"C4.5's exact weights for missing values outgrew this build at depth {depth}: a node's "
+                f"weights need a common denominator of {len(str(max(scale)))} digits (about twice as many "
+                f"each level); limit the depth (max_depth, --max-depth {max(depth - 1, 1)}) or read missing "
+                "values as a value (on_missing='value', --missing-as-value)")
+        if total < 2 ** 53:  # float sums of integers below 2**53 are exact
+            return scale, np.asarray(sw, dtype=np.float64)
+        out = np.empty(len(sw), dtype=object)
+        out[:] = sw
+        return scale, out
+
+    def _bincount(self, idx, size, sw):
+        if sw is None:
+            return np.bincount(idx, minlength=size)
+        if sw.dtype == object:
+            out = np.zeros(size, dtype=object)
+            np.add.at(out, idx, sw)
+            return out
+        return np.rint(np.bincount(idx, weights=sw, minlength=size)).astype(np.int64)
+
+    def counts(self, K, cases, depth):
+        """node × feature × value × class counts of one level, one bincount per feature.
+
+        Numeric features are counted by value rank, then reduced to their best cut
+        (two rows); the last slot holds the rows whose value is missing.  Also returns
+        the float sums the filter needs, per node and feature: Σ_x F(n_x) and
+        Σ_x Σ_y F(n_xy) over the known values (F(a) = a·log2 a), the number of
+        non-empty branches and (C4.5) of branches with at least min_objects.  They are
+        made feature by feature, while the feature's counts are in cache, not in
+        passes over the whole block.
+        """
+        rows, nid, cw = cases
+        nc, m, W = self.nc, self.m, self.width
+        ya = self.y[rows]
+        if cw is None:
+            scale, sw = [1] * K, None
+            dtype = np.int32
+        else:
+            scale, sw = self.scaled_weights(K, nid, cw, depth)
+            dtype = object if sw.dtype == object else np.int64
+        F = self.F.take if sw is None else _xlog2x
+        CC = self._bincount(nid * nc + ya, K * nc, sw).reshape(K, nc)
+        # Every cell is written below (numeric features and short domains zero theirs).
+        T = np.zeros((K, m, W, nc), dtype=dtype) if dtype == object else np.empty((K, m, W, nc), dtype=dtype)
+        Fnx = np.empty((K, m))
+        Fnxy = np.empty((K, m))
+        nonempty = np.empty((K, m))
+        big = np.empty((K, m)) if self.c45 else None
+        if self.c45:  # min_objects in the node's scaled units
+            mo = self.t.params["min_objects"]
+            need = mo if sw is None else np.array([mo * s for s in scale], dtype=dtype)[:, None]
+        ones = self.ones
+        self.cuts = {}
+        n_cases = np.bincount(nid, minlength=K)
+        offsets = {}  # node and class part of the bincount index, per number of slots
+        for j in range(m):
+            V = int(self.nv[j])
+            x = self.Xt[j].take(rows)  # a 1-d gather: three times faster than Xt[j, rows]
+            V1 = V
+            if self.has_missing:
+                x = np.where(x < 0, V, x)
+                V1 = V + 1
+            off = offsets.get(V1)
+            if off is None:
+                off = offsets[V1] = nid * (V1 * nc) + ya
+            b = self._bincount(off + x * nc, K * V1 * nc, sw).reshape(K, V1, nc)
+            if self.numeric[j]:
+                known_cases = np.bincount(nid[x < V], minlength=K) if self.has_missing else n_cases
+                T[:, j] = 0  # nodes without an admissible cut keep zeros
+                self.cut_numeric(j, b[:, :V], T, scale, known_cases)
+                known = T[:, j, :2]
+            else:
+                T[:, j, :V] = known = b[:, :V]
+                if V < W:
+                    T[:, j, V:] = 0
+            if self.has_missing:
+                T[:, j, W - 1] = b[:, V]
+            nx = _class_sum(known)
+            # Row sums as matrix-vector products: numpy's reduction over a short last
+            # axis costs six times more (the counts are exact in float64).
+            Vj = nx.shape[1]
+            Fnx[:, j] = F(nx) @ ones[:Vj]
+            Fnxy[:, j] = F(known).reshape(K, -1) @ ones[:Vj * nc]
+            nonempty[:, j] = (nx > 0) @ ones[:Vj]
+            if big is not None:
+                big[:, j] = (nx >= need) @ ones[:Vj]
+        return T, CC, scale, Fnx, Fnxy, nonempty, big
+
+    def cut_numeric(self, j, b, T, scale, known_cases):
+        """The best binary cut of numeric feature j at every node (into T[:, j, :2]).
+
+        Cuts lie between adjacent distinct values present at the node.  C4.5 (J48's
+        C45Split) counts only cuts that leave at least minSplit = 0.1·known weight /
+        classes (between min_objects and 25) on each side, needs 2·minSplit known
+        rows, and takes the first cut of maximal gain; ties are decided exactly.
+        """
+        K, V, nc = b.shape
+        p = self.t.params
+        cum = b.cumsum(axis=1)
+        tot = cum[:, -1, :]
+        nL = cum.sum(axis=2)
+        nK = nL[:, -1]
+        present = b.sum(axis=2) > 0
+        cand = present & (nL < nK[:, None])
+        if self.c45:  # the criterion's least weight on each side of a cut
+            min_split = self.t.criterion.min_split
+            for k in range(K):
+                d = scale[k]
+                ms = min_split(Fraction(int(nK[k]), d), int(known_cases[k]), nc, p)
+                if ms is None:
+                    cand[k] = False
+                    continue
+                need = ms * d
+                total = int(nK[k])
+                cand[k] &= np.array([x >= need and total - x >= need for x in nL[k].tolist()], dtype=bool)
+        ncuts = cand.sum(axis=1)
+        F = _xlog2x
+        Lf = cum.astype(np.float64)
+        Rf = tot.astype(np.float64)[:, None, :] - Lf
+        nLf = Lf.sum(axis=2)
+        nRf = nK.astype(np.float64)[:, None] - nLf
+        parts = F(nLf) + F(Lf).sum(axis=2) + F(nRf) + F(Rf).sum(axis=2)
+        Gc = F(nLf) - F(Lf).sum(axis=2) + F(nRf) - F(Rf).sum(axis=2)   # n·H(Y|cut)
+        Bc = (16 + 4 * nc) * 4 * _U * parts + 1e-300
+        Gc = np.where(cand, Gc, np.inf)
+        info = self.cuts.setdefault(j, {})
+        for k in np.flatnonzero(ncuts).tolist():
+            best = int(np.argmin(Gc[k]))
+            close = np.flatnonzero(cand[k] & (Gc[k] - Bc[k] <= Gc[k, best] + Bc[k, best])).tolist()
+            if len(close) > 1:
+                best_value = None
+                for r in close:  # ascending: the first of equal values stays
+                    tab = np.stack([cum[k, r], tot[k] - cum[k, r]])
+                    value = Exact(0, _n_cond_coeffs(tab.tolist()))
+                    if best_value is None or value < best_value:
+                        best, best_value = r, value
+            hi = best + 1 + int(np.argmax(present[k, best + 1:]))
+            T[k, j, 0] = cum[k, best]
+            T[k, j, 1] = tot[k] - cum[k, best]
+            info[k] = (best, hi, int(ncuts[k]))
+
+    # -- one level --
+    def level(self, nodes, cases, used):
+        """One depth: decide every open node, return the next depth's cases, nodes, used.
+
+        The count block has K × features × values × classes cells however few rows
+        the K nodes hold; above _LEVEL_CELLS the nodes are taken in consecutive groups,
+        so memory stays bounded and the result is the same, in the same order.  A
+        group's cases keep their order, ascending by row (not sorted by node): the
+        gathers of a feature's column then sweep it, where in node order they jumped
+        and took eight times longer at 10^5 rows.
+        """
+        K = len(nodes)
+        per = max(1, _LEVEL_CELLS // (self.m * self.width * self.nc))
+        if K <= per:
+            return self.level_part(nodes, cases, used)
+        rows, nid, cw = cases
+        out_rows, out_nid, out_w, out_nodes, out_used = [], [], [], [], []
+        for k0 in range(0, K, per):
+            sel = np.flatnonzero((nid >= k0) & (nid < k0 + per))
+            part = (rows[sel], nid[sel] - k0, None if cw is None else cw[sel])
+            nxt, kids, u = self.level_part(nodes[k0:k0 + per], part, used[k0:k0 + per])
+            if kids:
+                out_rows.append(nxt[0])
+                out_nid.append(nxt[1] + len(out_nodes))
+                out_w.append(nxt[2])
+                out_nodes += kids
+                out_used.append(u)
+        if not out_nodes:
+            return None, [], None
+        w = None
+        if any(x is not None for x in out_w):  # some group split a missing value: weights for all
+            w = np.concatenate([np.full(len(r), Fraction(1), dtype=object) if x is None else x
+                                for r, x in zip(out_rows, out_w)])
+        rows, nid = np.concatenate(out_rows), np.concatenate(out_nid)
+        if len(out_rows) > 1:  # one ascending run per group: ascending again for the next level
+            order = np.argsort(rows, kind="stable")
+            rows, nid, w = rows[order], nid[order], None if w is None else w[order]
+        return (rows, nid, w), out_nodes, np.concatenate(out_used)
+
+    def level_part(self, nodes, cases, used):
+        t, p = self.t, self.t.params
+        K = len(nodes)
+        at_max_depth = p["max_depth"] is not None and nodes[0].depth >= p["max_depth"]
+        if at_max_depth and self.lazy:
+            # Leaves whatever their measures; their tables are counted when printed.
+            considered = self.considered
+            for k, node in enumerate(nodes):
+                if np.count_nonzero(node.class_counts) <= 1:
+                    node.stop = "pure"
+                    continue
+                node.stop = "max_depth"
+                node.considered = considered
+            return None, [], None
+        T, CC, scale, Fnx, Fnxy, nonempty, big = self.counts(K, cases, nodes[0].depth)
+        if at_max_depth:
+            # Every open node of a level has the same depth: at max_depth all are leaves,
+            # whatever their measures.  Their counts are kept for the derivation (the
+            # measures are computed when printed), nothing else is computed.
+            pure = (CC > 0).sum(axis=1) <= 1
+            considered = self.considered
+            for k, node in enumerate(nodes):
+                node.scale = scale[k]
+                if pure[k]:
+                    node.stop = "pure"
+                    continue
+                node.stop = "max_depth"
+                node.tables = T[k]  # a view: the level's block stays alive, nothing is copied
+                node.considered = considered
+                if self.cuts:
+                    node.cuts = {j: info[k] for j, info in self.cuts.items() if k in info}
+            return None, [], None
+        weighted = T.dtype != np.int32
+        n = CC.sum(axis=1)
+        pure = (CC > 0).sum(axis=1) <= 1
+        eligible = (nonempty >= 2) & ~used                   # unused and separating
+        self.float_sums(T, CC, scale, Fnx, Fnxy, n, weighted)
+        self.scale = scale
+        prepare = self.prepare_id3 if self.id3 else self.prepare_c45 if self.c45 else self.prepare_ratio
+        decide = prepare(n, pure, eligible, big, used, weighted)
+        stop_depth = p["max_depth"]
+        # Python values for the loop: numpy scalars cost a conversion at every use.
+        pure_l, n_l = pure.tolist(), n.tolist()
+        considered = self.considered
+        mss, lazy, cuts = p["min_samples_split"], self.lazy, self.cuts
+        split_nodes = []
+        for k, node in enumerate(nodes):
+            node.scale = scale[k]
+            if pure_l[k]:
+                node.stop = "pure"
+                continue
+            if not lazy:
+                node.tables = T[k]  # a view: the level's block stays alive, nothing is copied
+            if cuts:
+                node.cuts = {j: info[k] for j, info in cuts.items() if k in info}
+            node.considered = considered
+            if stop_depth is not None and node.depth >= stop_depth:
+                node.stop = "max_depth"
+                continue
+            if n_l[k] < mss * scale[k]:
+                node.stop = "min_samples_split"
+                continue
+            choice = decide(k, node)
+            if choice is None:
+                continue
+            if p["stop_at_zero_gain"] and self.zero_gain(T[k, choice, :self.vmax]):
+                node.stop, node.ties = "zero_gain", ()
+                continue
+            if p["min_gain"] is not None:
+                n_ig = self.exact_parts(k, choice)[1]
+                if n_ig < p["min_gain"] * int(n[k]):
+                    node.stop, node.ties = "min_gain", ()
+                    continue
+            if self.is_numeric[choice]:
+                lo, hi, _ = node.cuts[choice]
+                node.test = ThresholdSplit(choice, t.threshold_between(choice, lo, hi))
+            else:
+                node.test = self.nominal[choice]
+            split_nodes.append((k, node, choice))
+        if not split_nodes:
+            return None, [], None
+        return self.partition(nodes, split_nodes, T, cases, used, scale)
+
+    def partition(self, nodes, split_nodes, T, cases, used, scale):
+        """Create the children of the split nodes and move each case into its child.
+
+        A case whose value of the split feature is missing goes down every branch,
+        its weight multiplied by the branch's share of the known weight (C4.5).
+        """
+        t, K = self.t, len(nodes)
+        rows, nid, cw = cases
+        W = self.width
+        split_of = np.full(K, -1, dtype=np.int64)
+        lo_of = np.full(K, -1, dtype=np.int64)
+        base = np.zeros(K, dtype=np.int64)
+        open_next, used_next, remap = [], [], []
+        shares = {}
+        plain = T.dtype == np.int32  # integer counts, no fractions: labels and sizes in bulk
+        if plain:
+            ks = np.array([k for k, _, _ in split_nodes])
+            fs = np.array([f for _, _, f in split_nodes])
+            child_counts = T[ks, fs].astype(np.int64)            # (S, slots, C)
+            child_labels = child_counts.argmax(axis=2).tolist()  # first maximum: first class
+            child_n = child_counts.sum(axis=2).tolist()
+            # One block for the level: a child's class counts are its row (no array each).
+            block = child_counts.reshape(-1, self.nc)
+        for s_i, (k, node, f) in enumerate(split_nodes):
+            split_of[k] = f
+            base[k] = len(remap)
+            u = used[k]
+            if not self.is_numeric[f]:
+                u = u.copy()
+                u[f] = True
+            else:
+                lo_of[k] = node.cuts[f][0]
+            kids = []
+            depth = node.depth + 1
+            nb = self.n_slots[f]
+            known = T[k, f, :nb]
+            if self.has_missing and np.any(T[k, f, W - 1]):
+                d = scale[k]
+                shares[k] = self.routing.shares([int(x) for x in known.sum(axis=1).tolist()])
+                unknown = [int(c) for c in T[k, f, W - 1].tolist()]
+                counts_of = [np.array([Fraction(int(c), d) + Fraction(u_, d) * s for c, u_ in zip(row.tolist(), unknown)],
+                                      dtype=object) for row, s in zip(known, shares[k])]
+            elif not plain:
+                d = scale[k]
+                counts_of = [np.array([Fraction(int(c), d) for c in row.tolist()], dtype=object) for row in known]
+            else:
+                counts_of = None  # rows of the level's block
+            steps = self.steps[f]
+            for v in range(nb):
+                if counts_of is None:
+                    child = Node(t, None, depth, block, parent=node)
+                    child._ci = s_i * W + v
+                    child._n = size = child_n[s_i][v]
+                else:
+                    child = Node(t, None, depth, counts_of[v], parent=node)
+                    size = child.n
+                child.step = steps[v]
+                if size:
+                    child.label = child_labels[s_i][v] if counts_of is None else _majority(counts_of[v])
+                    remap.append(len(open_next))
+                    open_next.append(child)
+                    used_next.append(u)
+                else:
+                    # An empty branch is a record only: no rows reach it.
+                    child.stop = "empty"
+                    child.label = node.label
+                    remap.append(-1)
+                kids.append(child)
+            node.children = kids
+        sf = split_of[nid]
+        keep = sf >= 0
+        rows, nid = rows[keep], nid[keep]
+        sf = sf[keep]
+        val = self.Xt.ravel().take(sf * self.Xt.shape[1] + rows)  # one 1-d gather
+        remap = np.asarray(remap, dtype=np.int64)
+        if not self.has_missing and not self.numeric.any():  # nominal, complete: one gather
+            return ((rows, remap[base[nid] + val], None), open_next,
+                    np.array(used_next, bool).reshape(len(open_next), self.m))
+        num = self.numeric[sf]
+        if num.any():
+            val = np.where(num & (val >= 0), (val > lo_of[nid]).astype(np.int64), val)
+        w = None if cw is None else cw[keep]
+        miss = val < 0
+        known_ix = np.flatnonzero(~miss)
+        child = remap[base[nid[known_ix]] + val[known_ix]]
+        new_rows, new_nid = [rows[known_ix]], [child]
+        new_w = None if w is None else [w[known_ix]]
+        if miss.any():
+            mrows, mnid = rows[miss], nid[miss]
+            mw = [Fraction(1)] * len(mrows) if w is None else w[miss].tolist()
+            r_out, n_out, w_out = [], [], []
+            for r, k, wt in zip(mrows.tolist(), mnid.tolist(), mw):
+                for v, wv in self.routing.spread(wt, shares[k]):
+                    c = int(remap[base[k] + v])
+                    if c >= 0:
+                        r_out.append(r)
+                        n_out.append(c)
+                        w_out.append(wv)
+            new_rows.append(np.asarray(r_out, dtype=np.int64))
+            new_nid.append(np.asarray(n_out, dtype=np.int64))
+            if new_w is None:
+                ones = np.empty(len(known_ix), dtype=object)
+                ones[:] = [Fraction(1)] * len(known_ix)
+                new_w = [ones]
+            wa = np.empty(len(w_out), dtype=object)
+            wa[:] = w_out
+            new_w.append(wa)
+        cases = (np.concatenate(new_rows), np.concatenate(new_nid),
+                 None if new_w is None else np.concatenate(new_w))
+        return cases, open_next, np.array(used_next, bool).reshape(len(open_next), self.m)
+

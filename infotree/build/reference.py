@@ -1,0 +1,192 @@
+"""The reference builder: the textbook recursion, for any criterion and split kind.
+
+    grow(rows):  stop?  →  candidates  →  choose  →  partition  →  recurse
+
+Every step is the plain exact one: a node's candidates are counted from its rows
+(weighted rows, with C4.5's missing values), each numeric feature contributes its
+best cut, the criterion (:mod:`infotree.criteria`) chooses exactly, and the routing
+(:mod:`infotree.routing`) sends rows with a missing value down every branch.  It is
+the specification: the level-wise builder must grow the identical tree with the
+identical records, and the tests check that it does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+import numpy as np
+
+from ..measures import conditional_entropy_from_table, is_independent
+from ..node import _OFF_PATH, Node
+from ..records import Candidate
+from ..splits import NominalSplit, ThresholdSplit
+
+__all__ = ["ReferenceBuilder"]
+
+
+class ReferenceBuilder:
+    """Grows ``tree`` on coded rows ``X`` (``-1``: missing) and class codes ``y``."""
+
+    def __init__(self, tree, X, y):
+        self.t, self.X, self.y = tree, np.asarray(X), np.asarray(y, dtype=np.int64)
+        self.crit, self.p = tree.criterion, tree.params
+        self.nc, self.m = len(tree.classes), len(tree.features)
+        self.numeric = [k == "numeric" for k in tree.kinds]
+        tree.missing_slot = bool(self.X.size and self.X.min() < 0)
+        # C4.5's many-values rule: a nominal feature with at least 0.3·N declared values
+        # counts towards the average gain only when every feature has that many.
+        many = [len(d) >= 0.3 * len(self.y) and not num for d, num in zip(tree.domains, self.numeric)]
+        self.in_average = [True] * self.m if all(many) else [not x for x in many]
+
+    def run(self, rows=None, path=()):
+        rows = np.arange(len(self.y)) if rows is None else np.asarray(rows, dtype=np.int64)
+        root = Node(self.t, tuple(path), len(path), self.class_counts(rows, None))
+        self.t.root = root
+        self.grow(root, rows, None, frozenset(f for f, _ in path))
+
+    # -- the recursion --
+    def grow(self, node, rows, w, used) -> None:
+        """Decide ``node`` (its rows, their weights or None for all 1) and grow its children."""
+        p = self.p
+        counts = node.class_counts.tolist()
+        node.label = counts.index(max(counts))  # first maximum: first class in class order
+        if sum(1 for c in counts if c) <= 1:
+            node.stop = "pure"
+            return
+        node.considered = np.ones(self.m, bool) if self.crit.considers_used else _OFF_PATH
+        cands = self.candidates(node, rows, w)
+        node._candidates = cands
+        if p["max_depth"] is not None and node.depth >= p["max_depth"]:
+            node.stop = "max_depth"
+            return
+        if node.n < p["min_samples_split"]:
+            node.stop = "min_samples_split"
+            return
+        choice = self.crit.choose(node, cands, _Context(p, self.in_average, used, self.m))
+        node._valid, node._gain_ok = choice.valid, choice.gain_ok
+        if choice.valid is not None:  # the criterion's verdicts join the candidate records
+            node._candidates = [replace(c, valid=bool(choice.valid >> c.index & 1),
+                                        passes_average_gain=None if choice.gain_ok is None
+                                        else bool(choice.gain_ok >> c.index & 1)) for c in cands]
+        if choice.feature is None:
+            node.stop = choice.stop
+            return
+        best = next(c for c in cands if c.index == choice.feature)
+        if p["stop_at_zero_gain"] and is_independent(best.table):
+            node.stop = "zero_gain"
+            return
+        if p["min_gain"] is not None and best.gain < p["min_gain"]:
+            node.stop = "min_gain"
+            return
+        j = best.index
+        node.test = ThresholdSplit(j, best.threshold) if self.numeric[j] else NominalSplit(j, self.t.domains[j])
+        node.ties = choice.ties
+        below = used if self.numeric[j] else used | {j}
+        node.children = []
+        for v, (r, wv) in enumerate(self.partition(node.test, rows, w)):
+            child = Node(self.t, None, node.depth + 1, self.class_counts(r, wv), parent=node)
+            child.step = (j, v)
+            node.children.append(child)
+            if child.n:
+                self.grow(child, r, wv, below)
+            else:  # an empty branch is a record only: no rows reach it
+                child.stop, child.label = "empty", node.label
+
+    # -- counts, candidates, partition --
+    def class_counts(self, rows, w):
+        """Class counts of the rows: ints, or exact Fractions once rows carry weights."""
+        if w is None:
+            return np.bincount(self.y[rows], minlength=self.nc).astype(np.int64)
+        out = np.array([Fraction(0)] * self.nc, dtype=object)
+        for c, x in zip(self.y[rows].tolist(), w):
+            out[c] += x
+        return out
+
+    def table(self, rows, w, codes, size):
+        """Class counts per code 0..size-1 (a tuple of tuples), and of the missing rows (or None)."""
+        zero = 0 if w is None else Fraction(0)
+        tab = [[zero] * self.nc for _ in range(size + 1)]  # the last row: missing values
+        weights = [1] * len(rows) if w is None else w
+        for x, c, wt in zip(codes, self.y[rows].tolist(), weights):
+            tab[x if x >= 0 else size][c] += wt
+        unknown = tuple(tab[size])
+        return tuple(map(tuple, tab[:size])), unknown if any(unknown) else None
+
+    def candidates(self, node, rows, w) -> list:
+        """One record per feature considered here that has known values (and, if numeric, a cut)."""
+        out = []
+        for j in np.flatnonzero(node.considered).tolist():
+            codes = self.X[rows, j].tolist()
+            if self.numeric[j]:
+                cand = self.best_cut(j, rows, w, codes)
+            else:
+                table, unknown = self.table(rows, w, codes, len(self.t.domains[j]))
+                cand = Candidate(self.t.features[j], j, table, self.t.domains[j], unknown=unknown)
+            if cand is not None and any(map(any, cand.table)):
+                out.append(cand)
+        return out
+
+    def best_cut(self, j, rows, w, codes):
+        """The numeric candidate of feature j: its best cut between adjacent distinct values
+        present here (least H(Y|cut), the first on a tie), among the cuts that leave the
+        criterion's min_split weight on each side; None when there is no such cut."""
+        ranks = sorted(set(x for x in codes if x >= 0))
+        pos = {x: i for i, x in enumerate(ranks)}
+        by_rank, unknown = self.table(rows, w, [pos.get(x, -1) for x in codes], len(ranks))
+        sizes = [sum(r) for r in by_rank]
+        known = sum(sizes)
+        ms = self.crit.min_split(known, sum(1 for x in codes if x >= 0), self.nc, self.p)
+        if ms is None:
+            return None
+        cuts = []
+        left = [0] * self.nc
+        for r in range(len(ranks) - 1):
+            left = [a + b for a, b in zip(left, by_rank[r])]
+            right = tuple(t - a for t, a in zip(map(sum, zip(*by_rank)), left))
+            if sum(left) >= ms and sum(right) >= ms:
+                cuts.append((r, (tuple(left), right)))
+        if not cuts:
+            return None
+        best, table = cuts[0]
+        for r, tab in cuts[1:]:
+            if conditional_entropy_from_table(tab) < conditional_entropy_from_table(table):
+                best, table = r, tab
+        threshold = self.t.threshold_between(j, ranks[best], ranks[best + 1])
+        return Candidate(self.t.features[j], j, table, ThresholdSplit(j, threshold).labels, unknown=unknown,
+                         threshold=threshold, n_cuts=len(cuts), mdl=self.crit.mdl)
+
+    def partition(self, test, rows, w):
+        """Each branch's (rows, weights): a known value goes down its branch; a missing one
+        down every branch, its weight times the branch's share of the known weight."""
+        x = self.X[rows, test.feature].tolist()
+        numbers = self.t.numbers[test.feature]
+        branch = [-1 if c < 0 else test.route(numbers[c] if self.numeric[test.feature] else c) for c in x]
+        weights = [Fraction(1)] * len(rows) if w is None else w
+        parts = [([], []) for _ in test.labels]
+        for r, b, wt in zip(rows.tolist(), branch, weights):
+            if b >= 0:
+                parts[b][0].append(r)
+                parts[b][1].append(wt)
+        if -1 in branch:
+            shares = self.crit.missing.shares([sum(p[1], Fraction(0)) for p in parts])
+            for r, b, wt in zip(rows.tolist(), branch, weights):
+                if b < 0:
+                    for v, wv in self.crit.missing.spread(wt, shares):
+                        parts[v][0].append(r)
+                        parts[v][1].append(wv)
+        plain = w is None and -1 not in branch
+        return [(np.asarray(r, dtype=np.int64), None if plain else ws) for r, ws in parts]
+
+
+class _Context:
+    """What a criterion's choice may ask beyond the candidates: the parameters, C4.5's
+    average-gain features, and the features used on the path."""
+
+    def __init__(self, params, in_average, used, m):
+        self.params, self.in_average, self.used = params, in_average, used
+        self.all_used = len(used) == m
+
+    def eligible(self, c) -> bool:
+        """Not tested on the path (nominal) and separating: two non-empty branches."""
+        return c.index not in self.used and sum(1 for b in c.table if any(b)) >= 2

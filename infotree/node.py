@@ -1,0 +1,313 @@
+"""A node of a grown tree: its counts, its split test and the records of its decision.
+
+A node keeps counts only: ``class_counts`` (class order) and, for a node whose
+candidates were examined, either the level-wise builder's feature × value × class
+count block ``tables`` (the candidate records are made from it when asked for) or
+the reference builder's candidate records themselves.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from types import MappingProxyType
+
+import numpy as np
+
+from .errors import InfotreeError
+from .exact import Exact
+from .measures import entropy
+from .records import Candidate
+from .splits import NominalSplit, ThresholdSplit
+
+__all__ = ["Node"]
+
+# Shared by every node without a numeric candidate; read-only, so sharing is safe.
+_NO_CUTS = MappingProxyType({})
+# Node.considered of an ID3 node: the features not tested on its path (computed when asked).
+_OFF_PATH = object()
+
+
+def _members(bits: int | None) -> frozenset | None:
+    return None if bits is None else frozenset(j for j in range(bits.bit_length()) if bits >> j & 1)
+
+
+class Node:
+    """A node of the tree and the derivation of its decision.
+
+    Counts only: ``class_counts`` (class order) and, for a node whose candidates
+    were examined, the node × feature × value × class count block ``tables``.
+    """
+
+    # Slots, not a dict: a large tree has hundreds of thousands of nodes.  The builder's
+    # nodes share what they can (the path's steps, a level's block of class counts), so
+    # a node costs about one object.
+    __slots__ = ("tree", "_path", "step", "depth", "_cc", "_ci", "_n", "_tables", "_considered", "test",
+                 "ties", "stop", "label", "children", "parent", "_valid", "_gain_ok",
+                 "_candidates", "collapsed_errors", "scale", "cuts", "pruned")
+
+    def __init__(self, tree, path, depth, class_counts, parent=None):
+        self.tree = tree
+        self._path = path           # the whole path, or None: the parent's path and step
+        self.step = path[-1] if path else None  # (feature index, value index) of the branch from the parent
+        self.depth = depth
+        self._cc = class_counts     # the class counts, or the level's block they are a row of
+        self._ci = None             # that row, or None
+        self._n = None              # the number of rows when known as an int (see n)
+        self._tables = None         # int array (features, max values, classes) or None; see tables
+        self._considered = None     # bool mask over features: the candidates (see considered)
+        self.test = None            # the split (infotree.splits), or None for a leaf
+        self.ties = ()              # feature indices tied exactly with the chosen one
+        self.stop = None            # why the node is a leaf (a code, see reason)
+        self.label = 0              # majority class index (first in class order on a tie)
+        self.children = ()          # one Node per value of the split feature's domain (a list)
+        self.parent = parent
+        self._valid = None          # C4.5: features passing the min_objects test (bits)
+        self._gain_ok = None        # C4.5: features with gain >= average (bits)
+        self._candidates = None
+        self.collapsed_errors = None
+        self.scale = 1              # tables hold counts × scale (integers; C4.5 weights)
+        self.cuts = _NO_CUTS        # numeric feature -> (rank below, rank above, cuts counted)
+        self.pruned = None          # pruning's record for this node (infotree.records)
+
+    @property
+    def split(self) -> int | None:
+        """The split feature's index, or None for a leaf."""
+        return None if self.test is None else self.test.feature
+
+    @property
+    def threshold(self):
+        """A numeric split's threshold (children ``<= t``, ``> t``), else None."""
+        return getattr(self.test, "threshold", None)
+
+    def make_leaf(self, stop) -> None:
+        """Drop the split and the children (pruning, collapse)."""
+        self.test = None
+        self.children = []
+        self.ties = ()
+        self.stop = stop
+
+    @property
+    def path(self) -> tuple:
+        """((feature index, value index), ...) from the root."""
+        steps = []
+        node = self
+        while node._path is None:
+            steps.append(node.step)
+            node = node.parent
+        return node._path + tuple(reversed(steps)) if steps else node._path
+
+    @path.setter
+    def path(self, value):
+        self._path = tuple(value)
+        self.step = self._path[-1] if self._path else None
+
+    @property
+    def class_counts(self):
+        """Class counts in class order (an int array; exact Fractions with C4.5 weights)."""
+        return self._cc if self._ci is None else self._cc[self._ci]
+
+    @class_counts.setter
+    def class_counts(self, value):
+        self._cc, self._ci, self._n = value, None, None
+
+    @property
+    def considered(self):
+        """Bool mask over the features: the candidates examined here (None: not examined)."""
+        c = self._considered
+        if c is _OFF_PATH:  # ID3: every feature not tested on the path (numeric ones may repeat)
+            c = np.ones(len(self.tree.features), bool)
+            kinds = self.tree.kinds
+            for f, _ in self.path:
+                if kinds[f] != "numeric":
+                    c[f] = False
+        return c
+
+    @considered.setter
+    def considered(self, value):
+        self._considered = value
+
+    @property
+    def valid(self) -> frozenset | None:
+        """C4.5: the features with two branches of at least min_objects rows."""
+        return _members(self._valid)
+
+    @property
+    def average_gain_ok(self) -> frozenset | None:
+        """C4.5: the valid features whose gain is at least the average (less the slack)."""
+        return _members(self._gain_ok)
+
+    # -- plain facts --
+    @property
+    def tables(self):
+        """The feature × value × class counts of an examined node (None for other nodes).
+
+        A tree grown on plain nominal data keeps none: they are counted again from the
+        data when asked, so a large tree's records cost no memory.
+        """
+        t = self._tables
+        if t is None and self._considered is not None and self.tree._recount is not None:
+            t = self.tree._recount(self)
+        return t
+
+    @tables.setter
+    def tables(self, value):
+        self._tables = value
+
+    @property
+    def n(self):
+        """The node's weight: its number of rows (an exact Fraction with C4.5 weights)."""
+        n = self._n
+        if n is not None:  # the builder's plain counts: known when the node was made
+            return n
+        c = self.class_counts
+        if getattr(c, "dtype", None) == object:
+            s = sum(c.tolist(), Fraction(0))
+            return int(s) if s.denominator == 1 else s
+        return int(np.sum(c))
+
+    @property
+    def is_leaf(self) -> bool:
+        return self.split is None
+
+    @property
+    def is_empty(self) -> bool:
+        return self.n == 0
+
+    @property
+    def entropy(self) -> Exact | None:
+        return entropy(self.class_counts) if self.n else None
+
+    def path_names(self) -> list[tuple[str, str]]:
+        """(feature, value) per step from the root; a numeric step's value is ``<= t`` or ``> t``."""
+        return [(f, v if op == "=" else f"{op} {v}") for f, op, v in self.path_conditions()]
+
+    def path_conditions(self) -> list[tuple[str, str, str]]:
+        """(feature, operator, value) per step from the root: ``=``, ``<=`` or ``>``."""
+        t = self.tree
+        steps = []
+        node = self
+        while node.parent is not None:
+            f, v = node.step
+            steps.append((t.features[f], *node.parent.branch_condition(v)))
+            node = node.parent
+        # A node_at node has a path but no parent: its steps are nominal.
+        head = [(t.features[f], "=", t.domains[f][v]) for f, v in node.path]
+        return head + steps[::-1]
+
+    def branch_condition(self, v) -> tuple[str, str]:
+        """(operator, value text) of this split node's branch v."""
+        return self.test.condition(v)
+
+    @property
+    def split_feature(self) -> str | None:
+        return None if self.split is None else self.tree.features[self.split]
+
+    @property
+    def label_name(self) -> str:
+        return self.tree.classes[self.label]
+
+    @property
+    def errors(self):
+        """Training errors (weight) of this node as a leaf."""
+        c = self.class_counts
+        if self._n is not None:
+            return self._n - int(c.max()) if self._n else 0
+        if getattr(c, "dtype", None) != object:
+            return int(c.sum() - c.max()) if len(c) else 0
+        n = self.n
+        if not n:
+            return 0
+        e = n - max(self.class_counts.tolist())
+        return int(e) if getattr(e, "denominator", 1) == 1 else e
+
+    def candidates(self) -> list[Candidate]:
+        """The candidate table: one record per feature considered at this node."""
+        if self._candidates is None:
+            out = []
+            tables = self.tables  # once: a tree that keeps none counts them again
+            if tables is not None:
+                # A numeric feature with no admissible cut here is no candidate.
+                out = [c for c in (self._candidate(j, tables) for j in np.flatnonzero(self.considered).tolist()
+                                   if self.tree.kinds[j] != "numeric" or j in self.cuts)
+                       if any(map(any, c.table))]  # a feature missing in every row here: nothing to measure
+            self._candidates = out
+        return self._candidates
+
+    def _candidate(self, j, tables) -> Candidate:
+        t = self.tree
+        nc = len(t.classes)
+        d = self.scale
+        exact = d != 1 or tables.dtype == object
+
+        def row(r):
+            return tuple(Fraction(int(c), d) if exact else int(c) for c in r[:nc])
+
+        numeric = t.kinds[j] == "numeric"
+        threshold = n_cuts = None
+        if numeric:
+            cut = self.cuts.get(j)
+            if cut is None:  # no admissible cut: nothing to show but the feature
+                values, nv = (), 0
+            else:
+                threshold, n_cuts = t.threshold_between(j, cut[0], cut[1]), cut[2]
+                values, nv = ThresholdSplit(j, threshold).labels, 2
+        else:
+            values, nv = NominalSplit(j, t.domains[j]).labels, len(t.domains[j])
+        table = tuple(row(tables[j, v]) for v in range(nv))
+        unknown = None
+        if t.missing_slot:
+            u = row(tables[j, -1])
+            unknown = u if any(u) else None
+        passes = None if self._gain_ok is None else bool(self._gain_ok >> j & 1)
+        valid = True if self._valid is None else bool(self._valid >> j & 1)
+        return Candidate(t.features[j], j, table, values, passes, valid, unknown=unknown,
+                         threshold=threshold, n_cuts=n_cuts, mdl=numeric and t.criterion.mdl)
+
+    def forget(self) -> None:
+        """Drop the cached candidate records when they can be rebuilt from the counts."""
+        if self._tables is not None or self.tree._recount is not None:
+            self._candidates = None
+
+    @property
+    def chosen(self) -> Candidate | None:
+        """The candidate record of the split feature alone, or None for a leaf."""
+        if self.split is None:
+            return None
+        if self._candidates is not None:
+            return self.candidate(self.split)
+        tables = self.tables
+        return None if tables is None else self._candidate(self.split, tables)
+
+    def candidate(self, feature) -> Candidate:
+        for c in self.candidates():
+            if c.feature == feature or c.index == feature:
+                return c
+        raise InfotreeError(f"feature {feature!r} was not a candidate at node {self.describe_path()}")
+
+    def equal_gain_groups(self) -> list[list[str]]:
+        """Groups of two or more candidates whose information gains are exactly equal."""
+        groups: dict = {}
+        for c in self.candidates():
+            groups.setdefault(c.gain, []).append(c.feature)
+        return [g for g in groups.values() if len(g) > 1]
+
+    @property
+    def reason(self) -> str:
+        """Why this node was split or made a leaf, in words."""
+        from .printers.reasons import reason
+
+        return reason(self)
+
+    def describe_path(self) -> str:
+        """``outlook = sunny, humidity <= 75``, or ``root``."""
+        return ", ".join(f"{f} {op} {v}" for f, op, v in self.path_conditions()) or "root"
+
+    def walk(self):
+        """This node and all nodes below it, in pre-order (children in value order)."""
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children))
+
+

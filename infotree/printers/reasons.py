@@ -1,0 +1,67 @@
+"""Why a node was split or made a leaf, in words: the stop reasons and pruning notes.
+
+Every printer, ``Tree.explain`` and the JSON ``reason`` field read these sentences;
+a pruning record's note is chosen by the record's type.
+"""
+
+from __future__ import annotations
+
+from ..records import Pessimistic, ReducedError
+
+__all__ = ["STOPS", "reason"]
+
+#: A leaf's stop code and its sentence (formatted with the node and its tree).
+STOPS = {
+    "pure": "pure: every row has class {node.label_name}",
+    "empty": "empty branch: no training rows; labelled with the parent's majority class",
+    "max_depth": "stopped: maximum depth {tree.params[max_depth]} reached",
+    "min_samples_split": "stopped: fewer than min_samples_split = {tree.params[min_samples_split]} rows",
+    "min_gain": "stopped: best gain is below min_gain = {tree.params[min_gain]}",
+    "zero_gain": "stopped: every feature has information gain 0 (stop_at_zero_gain)",
+    "no_separation": "stopped: no feature separates the rows (identical feature values); majority leaf",
+    "no_features": "stopped: every feature has been used on this path; majority leaf",
+    "too_few": "stopped: fewer than 2·min_objects = {tree._twice_min} rows",
+    "no_average": "stopped: no valid feature counts towards the average gain (every valid one has many values)",
+    "no_valid": "stopped: no feature sends at least min_objects = {tree.params[min_objects]} rows to two branches",
+    "no_positive_ratio": "stopped: no valid feature with at least average gain has a positive gain ratio",
+    "loaded": "leaf (read from a saved model)",
+    "collapsed": "collapsed: the subtree below made {node.collapsed_errors} training errors, no fewer than this leaf's {node.errors}",
+}
+
+
+def reason(node) -> str:
+    """Why ``node`` was split or made a leaf."""
+    t = node.tree
+    if node.split is not None:
+        what = t.criterion.title
+        if node.ties:
+            others = ", ".join(t.features[j] for j in node.ties)
+            what = f"{what}; tied exactly with {others}, broken by column order (first feature wins)"
+        return what + pruning_note(node.pruned)
+    if node.stop == "pruned":
+        return pruning_note(node.pruned)[2:]
+    return STOPS[node.stop].format(node=node, tree=t)
+
+
+def pruning_note(r) -> str:
+    """What pruning decided at a node, with its numbers ("" when pruning did not look at it)."""
+    if r is None:
+        return ""
+    if isinstance(r, ReducedError):
+        verb, cmp = ("pruned", "<=") if r.action == "leaf" else ("kept", ">")
+        return (f"; {verb} (reduced-error): validation errors as a leaf {r.validation_leaf} {cmp} "
+                f"{r.validation_subtree} of the subtree (validation weight {r.validation_weight})")
+    assert isinstance(r, Pessimistic), r
+    est = (f"estimated errors (CF = {r.confidence:g}, estimates): leaf {r.leaf:.4f}, subtree "
+           f"{r.subtree:.4f}, largest branch ({' '.join(r.largest)}) {r.largest_branch:.4f}")
+    raised = r.after_raising or (r if r.action == "raised" else None)
+    before = ""
+    if raised:
+        before = (f"; subtree raised (C4.5): its largest branch ({' '.join(raised.largest)}, estimated "
+                  f"{raised.largest_branch:.4f} against the subtree's {raised.subtree:.4f}) replaced it, "
+                  f"with all of this node's rows sent down again")
+        if r is raised:
+            return before
+    if r.action == "leaf":
+        return f"{before}; pruned (C4.5): {est}; a leaf is within 0.1 of both"
+    return f"{before}; kept by pruning (C4.5): {est}"

@@ -1,0 +1,138 @@
+"""Typed records of what was computed at a node and why.
+
+Frozen dataclasses: a candidate feature with its branches (the exact measures are
+computed from the counts when first asked for, by :mod:`infotree.measures`), and the
+decisions of pruning.  Records never format themselves: printers dispatch on their
+type.  A criterion's decision is a :class:`~infotree.criteria.Choice`; a node's stop
+reason is its ``stop`` code (see :data:`infotree.printers.reasons.STOPS`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+
+from .exact import Exact, Ratio
+from .measures import (
+    conditional_entropy_from_table,
+    entropy,
+    information_gain_from_table,
+    split_information_from_table,
+)
+
+__all__ = ["Branch", "Candidate", "Pessimistic", "ReducedError"]
+
+
+@dataclass(frozen=True)
+class Branch:
+    """One branch of a candidate: its label, class counts, and H(Y|X=x)."""
+
+    value: str
+    counts: tuple  # ints (or exact Fractions: C4.5 weights), class order
+
+    @property
+    def n(self):
+        return sum(self.counts)
+
+    @property
+    def entropy(self) -> Exact | None:
+        """H(Y|X=x), or None for an empty branch."""
+        return entropy(self.counts) if self.n else None
+
+
+@dataclass(frozen=True, eq=False)
+class Candidate:
+    """A candidate feature at a node, with its exact measures (computed on demand).
+
+    ``table`` holds one tuple of class counts per branch (the rows whose value is
+    known); ``unknown`` the class counts of the rows whose value is missing (C4.5),
+    or None.  A numeric feature has its best cut's ``threshold`` (branches ``<= t``
+    and ``> t``) and ``n_cuts``, the number of cuts evaluated; ``mdl`` subtracts
+    C4.5's log2(n_cuts)/n from the gain.
+    """
+
+    feature: str
+    index: int
+    table: tuple
+    values: tuple
+    passes_average_gain: bool | None = None
+    valid: bool = True
+    unknown: tuple | None = None
+    threshold: Fraction | None = None
+    n_cuts: int | None = None
+    mdl: bool = False
+    branches: list = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "branches", [Branch(v, r) for v, r in zip(self.values, self.table)])
+
+    @property
+    def n(self):
+        """The node's weight: known rows plus rows with a missing value."""
+        return sum(map(sum, self.table)) + (sum(self.unknown) if self.unknown else 0)
+
+    @property
+    def known_fraction(self) -> Fraction:
+        """Share of the node's weight whose value is known (1 without missing values)."""
+        return Fraction(1) if not self.unknown else Fraction(sum(map(sum, self.table))) / self.n
+
+    @property
+    def mdl_penalty(self) -> Exact:
+        """C4.5's log2(number of cuts) / n for a numeric feature, else 0."""
+        if not self.mdl or not self.n_cuts or self.n_cuts < 2:
+            return Exact(0)
+        return Exact.log2(self.n_cuts) / Fraction(self.n)
+
+    @cached_property
+    def conditional_entropy(self) -> Exact:
+        return conditional_entropy_from_table(self.table)
+
+    @cached_property
+    def gain(self) -> Exact:
+        """IG on the known rows × the known fraction, less the MDL term (C4.5 numeric)."""
+        g = information_gain_from_table(self.table)
+        if self.unknown:
+            g = g * self.known_fraction
+        return g - self.mdl_penalty if self.mdl else g
+
+    @cached_property
+    def split_info(self) -> Exact:
+        """Entropy of the branch weights; the missing values are one more branch (C4.5)."""
+        return split_information_from_table(self.table + ((self.unknown,) if self.unknown else ()))
+
+    @cached_property
+    def gain_ratio(self) -> Ratio | None:
+        """IG / SplitInfo, or None when the split information is 0 (undefined)."""
+        si = self.split_info
+        return Ratio(self.gain, si) if si else None
+
+
+@dataclass(frozen=True)
+class Pessimistic:
+    """C4.5's error-based pruning at a node: the three estimates (floats) and the action.
+
+    ``action`` is ``"leaf"``, ``"kept"`` or ``"raised"``; ``largest`` the largest
+    branch as (feature, operator, value); ``raised_from`` the (feature, branch) step
+    of the branch that replaced the node; ``after_raising`` the record of the raise
+    that preceded this decision at the same node.
+    """
+
+    action: str
+    leaf: float
+    subtree: float
+    largest_branch: float
+    largest: tuple
+    confidence: float
+    raised_from: tuple | None = None
+    after_raising: "Pessimistic | None" = None
+
+
+@dataclass(frozen=True)
+class ReducedError:
+    """Reduced-error pruning at a node: exact validation errors as a leaf and as a subtree."""
+
+    action: str
+    validation_leaf: Fraction
+    validation_subtree: Fraction
+    validation_weight: Fraction

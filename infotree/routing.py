@@ -1,0 +1,40 @@
+"""Where a row whose split value is missing goes: one policy object, used everywhere.
+
+C4.5's fractional weights (Quinlan; Weka's ``Distribution.addInstWithUnknown``): the
+row goes down every branch, its weight multiplied by the branch's share of the
+known weight.  The same shares serve growing (the builders), pruning (rows sent down
+again) and prediction (a leaf's class weights combined), so they are computed here
+and nowhere else.  CART's surrogate splits will be the second policy.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+__all__ = ["FRACTIONAL_WEIGHTS", "FractionalWeights"]
+
+
+class FractionalWeights:
+    """C4.5's rule for missing values: every branch, by its share of the known weight."""
+
+    name = "fractional"
+
+    @staticmethod
+    def shares(known) -> list[Fraction]:
+        """Each branch's share of the known weight ``known`` (one weight per branch).
+
+        With no known weight at all (a raised subtree can meet such rows) the shares
+        are equal, as Weka's ``Distribution`` spreads them.
+        """
+        total = sum(known)
+        if not total:
+            return [Fraction(1, len(known))] * len(known)
+        return [Fraction(k) / total for k in known]
+
+    @staticmethod
+    def spread(weight, shares):
+        """(branch, weight × share) for every branch with a positive share."""
+        return [(b, weight * s) for b, s in enumerate(shares) if s]
+
+
+FRACTIONAL_WEIGHTS = FractionalWeights()

@@ -1,0 +1,64 @@
+"""Split tests: a nominal multiway split and a numeric threshold split.
+
+A split knows its feature, its branches' labels, the condition of each branch as
+printers show it, and which branch a coded value goes to.  Nodes, candidate
+records, routing, prediction, pruning and every printer ask the split; nothing else
+rebuilds a branch label.  (CART's subset split joins them as a third kind.)
+
+    >>> s = ThresholdSplit(1, Fraction(75))
+    >>> s.labels, s.route(Fraction(80))
+    (('<= 75', '> 75'), 1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .data import number_text
+
+__all__ = ["NominalSplit", "ThresholdSplit"]
+
+
+@dataclass(frozen=True)
+class NominalSplit:
+    """One branch per value of a nominal feature, in the feature's domain order."""
+
+    feature: int
+    values: tuple
+
+    @property
+    def labels(self) -> tuple:
+        return self.values
+
+    def condition(self, branch) -> tuple[str, str]:
+        """(operator, value text) of a branch: ``("=", "sunny")``."""
+        return "=", self.values[branch]
+
+    def route(self, code) -> int:
+        """The branch of a value code (an index into the domain)."""
+        return code
+
+
+@dataclass(frozen=True)
+class ThresholdSplit:
+    """Two branches of a numeric feature: ``x <= threshold`` (0) and ``x > threshold`` (1)."""
+
+    feature: int
+    threshold: Fraction
+
+    @property
+    def text(self) -> str:
+        """The threshold in the exact grammar: a decimal when it terminates, else p/q."""
+        return number_text(self.threshold)
+
+    @property
+    def labels(self) -> tuple:
+        return f"<= {self.text}", f"> {self.text}"
+
+    def condition(self, branch) -> tuple[str, str]:
+        return ("<=" if branch == 0 else ">"), self.text
+
+    def route(self, value) -> int:
+        """The branch of an exact value."""
+        return 0 if value <= self.threshold else 1
