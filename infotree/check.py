@@ -958,7 +958,7 @@ class _Checker:
 
     def tree_text(self) -> str:
         if self._tree_text is None:
-            from .printers.cells import tree_lines
+            from .printers.lines import tree_lines
             from .tree import build_tree
 
             tree = build_tree(self.data, criterion=self.criterion)

@@ -243,7 +243,7 @@ class _Loader:
             if not isinstance(threshold, str):
                 self.fail(where, f"a split on numeric feature {split!r} needs \"threshold\": \"<number>\"")
             node.test = ThresholdSplit(f, self.number(threshold, where))
-            expected = [f"<= {threshold}", f"> {threshold}"]
+            expected = list(node.test.labels)
             if values != expected:
                 self.fail(where, f"children of a split on {split!r} at {threshold} must be {', '.join(expected)} in order")
         else:

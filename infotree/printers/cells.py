@@ -32,9 +32,9 @@ from ..forms import conditional_entropy_form, counts_text, entropy_form
 from ..records import ReducedError
 
 __all__ = ["LATEX", "MARKDOWN", "Markup", "NODE_SELECTIONS", "NodeView", "TEXT", "Table", "WEIGHTS",
-           "branch_text", "class_counts_text", "code_span", "all_missing", "condition_text", "count_text", "entropy_name", "equal_gain_groups", "has_derivation",
-           "j48_line", "java_double", "java_double_to_string", "latex_escape", "leaf_text", "node_title", "node_view", "round2_text",
-           "select_nodes", "tree_lines", "weight_text", "weka_line", "write_tree_lines"]
+           "class_counts_text", "code_span", "all_missing", "condition_text", "count_text", "entropy_name", "equal_gain_groups",
+           "has_derivation", "java_double", "java_double_to_string", "latex_escape", "node_title", "node_view", "round2_text",
+           "select_nodes", "weight_text"]
 
 NODE_SELECTIONS = ("all", "root", "none")
 
@@ -354,93 +354,6 @@ def select_nodes(tree, nodes: str):
 
 
 # -- the tree as lines ----------------------------------------------------------------------
-
-def leaf_text(node, weights: str = "decimal") -> str:
-    """A leaf's ``label (weight)`` or ``label (weight/errors)``.
-
-    ``yes (4)``, ``no (5/2)`` with training errors, ``yes (0, empty)`` for an empty leaf.
-    Fractional weights (C4.5 with missing values) print as ``bad (15.27/2.27)`` (two
-    places, rounded half up exactly; an integer weight stays ``2``), or with
-    ``weights="exact"`` as ``bad (855/56, errors 127/56)`` (the comma keeps the fractions
-    apart).  ``weights="j48"`` is J48's text: ``bad (2.0)``, ``bad (15.27/2.27)``,
-    ``bad (0.0)`` for an empty leaf, ``/e`` only when e > 1e-6.
-    """
-    label = node.label_name
-    if weights == "j48":
-        if node.is_empty:
-            return f"{label} (0.0)"
-        e = node.errors
-        tail = f"/{_java_round2(e)}" if float(e) > 1e-6 else ""
-        return f"{label} ({_java_round2(node.n)}{tail})"
-    if node.is_empty:
-        return f"{label} (0, empty)"
-    n, e = node.n, node.errors
-    if weights == "exact" and not (_integral(n) and _integral(e)):
-        return f"{label} ({counts_text(n)}, errors {counts_text(e)})" if e else f"{label} ({counts_text(n)})"
-    if e:
-        return f"{label} ({weight_text(n, weights)}/{weight_text(e, weights)})"
-    return f"{label} ({weight_text(n, weights)})"
-
-
-def branch_text(tree, node, markup: Markup = TEXT, weights: str = "decimal") -> str:
-    """The condition of the branch that leads to ``node``: ``outlook = sunny``, ``humidity <= 75``."""
-    f, v = node.step
-    parent = node.parent
-    if parent is not None and parent.threshold is not None:
-        op = "<=" if v == 0 else ">"
-        t = (java_double_to_string(parent.threshold) if weights == "j48" else tree.number_text(parent.threshold))
-        return f"{markup.name(tree.features[f])} {markup.symbols[op]} {markup.name(t)}"
-    return f"{markup.name(tree.features[f])} {markup.symbols['=']} {markup.name(tree.domains[f][v])}"
-
-
-def tree_lines(tree, markup: Markup = TEXT, weights: str = "decimal"):
-    """``(node, depth, line)`` for every node below the root, pre-order, in Weka's style.
-
-    ``outlook = sunny`` for an internal node, ``humidity = high: no (3)`` for a leaf,
-    ``humidity <= 75`` / ``humidity > 75`` for a numeric split's branches; a tree that
-    is a single leaf is the one line ``(root, 0, ": yes (14)")``.
-    """
-    root = tree.root
-    if root.is_leaf:
-        yield root, 0, f": {_leaf(root, markup, weights)}"
-        return
-    for node in root.walk():
-        if node is root:
-            continue
-        line = branch_text(tree, node, markup, weights)
-        if node.is_leaf:
-            line += f": {_leaf(node, markup, weights)}"
-        yield node, node.depth - 1, line
-
-
-def write_tree_lines(tree, out, line_of, markup: Markup = TEXT, weights: str = "decimal") -> tuple[int, int]:
-    """Write ``line_of(depth, line)`` for each of :func:`tree_lines`; return (leaves, nodes)."""
-    root = tree.root
-    size, leaves = 1, 0
-    for node, depth, line in tree_lines(tree, markup, weights):
-        out.write(line_of(depth, line))
-        size += node is not root
-        leaves += node.is_leaf
-    return leaves, size
-
-
-def weka_line(depth: int, line: str) -> str:
-    """A tree line in Weka's style: ``|  `` once per level."""
-    return "|  " * depth + line + "\n"
-
-
-def j48_line(depth: int, line: str) -> str:
-    """A tree line exactly as J48 indents it: ``|   `` once per level."""
-    return "|   " * depth + line + "\n"
-
-
-def _leaf(node, markup, weights="decimal"):
-    text = leaf_text(node, weights)
-    label = node.label_name
-    return markup.name(label) + text[len(label):]
-
-
-# -- a node's derivation -------------------------------------------------------------------
 
 class Table(NamedTuple):
     """Strings only: a title, the column headers, the rows, and "l"/"r" per column."""

@@ -20,7 +20,8 @@ missing values) print to two places (``bad (15.27/2.27)``), or exact with
 from __future__ import annotations
 
 from ..exact import decimal_text
-from .cells import class_counts_text, leaf_text
+from .cells import class_counts_text
+from .lines import leaf_text
 
 __all__ = ["quote", "write"]
 
@@ -64,10 +65,6 @@ def write(tree, out, *, digits=4, weights="decimal") -> None:
         if parent is not None:
             out.write(f"  n{parent} -> n{me} [label={quote(value)}];\n")
         if node.children:
-            if node.threshold is not None:
-                t = tree.number_text(node.threshold)
-                values = [f"<= {t}", f"> {t}"]
-            else:
-                values = tree.domains[node.split]
+            values = node.test.labels
             stack.extend((child, me, values[child.step[1]]) for child in reversed(node.children))
     out.write("}\n")

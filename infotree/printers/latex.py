@@ -11,8 +11,8 @@ follow ``\approx``.  Names are escaped (``_ & % # $ { } ~ ^ \`` and ``< > |``).
 
 from __future__ import annotations
 
-from .cells import (LATEX, Table, has_derivation, latex_escape, node_title, node_view, select_nodes,
-                    write_tree_lines)
+from .cells import LATEX, Table, has_derivation, latex_escape, node_title, node_view, select_nodes
+from .lines import write_tree_lines
 from .steps import node_steps
 
 __all__ = ["PACKAGES", "write", "write_node", "write_table"]

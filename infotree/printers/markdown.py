@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from .cells import (MARKDOWN, TEXT, Table, has_derivation, j48_line, node_title, node_view, select_nodes, weka_line,
-                    write_tree_lines)
+from .cells import MARKDOWN, TEXT, Table, has_derivation, node_title, node_view, select_nodes
+from .lines import j48_line, weka_line, write_tree_lines
 from .steps import node_steps
 
 __all__ = ["write", "write_node", "write_table"]

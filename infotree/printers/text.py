@@ -24,7 +24,8 @@ import re
 
 from tabulate import tabulate
 
-from .cells import TEXT, Table, has_derivation, j48_line, node_view, select_nodes, weka_line, write_tree_lines
+from .cells import TEXT, Table, has_derivation, node_view, select_nodes
+from .lines import j48_line, weka_line, write_tree_lines
 from .steps import node_steps
 
 __all__ = ["write", "write_node", "write_steps", "write_tree"]
