@@ -129,3 +129,33 @@ def test_generated_tables(table, criterion, max_depth, min_objects):
         return
     data = from_records(cols, target="y", numeric=numeric, on_missing="keep" if has_missing else "reject")
     assert_same(data, criterion=criterion, max_depth=max_depth, min_objects=min_objects)
+
+
+def _printed(tree):
+    import io
+
+    from infotree.printers import render
+
+    out = []
+    for fmt, opts in (("text", dict(steps=True)), ("markdown", {}), ("latex", dict(steps=True)), ("json", {}),
+                      ("dot", {})):
+        buf = io.StringIO()
+        render(tree, buf, fmt=fmt, nodes="all", **opts)
+        out.append(buf.getvalue())
+    return out
+
+
+@pytest.mark.parametrize("name, load_kw, build_kw", [
+    ("weather.csv", {}, dict(criterion="gain")),
+    ("contact-lenses.arff", {}, dict(criterion="gain_ratio_plain")),
+    ("weather.numeric.arff", {}, dict(criterion="gain_ratio")),
+    ("labor.arff", dict(on_missing="keep"), dict(criterion="gain_ratio", prune="pessimistic")),
+    ("breast-cancer.arff", dict(on_missing="keep"), dict(criterion="gain_ratio", max_depth=3)),
+])
+def test_printed_the_same(name, load_kw, build_kw):
+    """Every printer writes the same bytes for a tree of either builder."""
+    data = load(ROOT / "tests" / "data" / name, **load_kw)
+    fast = _printed(build_tree(data, builder="levelwise", **build_kw))
+    ref = _printed(build_tree(data, builder="reference", **build_kw))
+    for a, b in zip(fast, ref):
+        assert a == b
