@@ -156,15 +156,20 @@ def _cmd_tree(args, out):
         weights="exact" if args.exact_weights else args.weights))
 
 
+_STEP = re.compile(r"\s*(.+?)\s*(<=|>|=)\s*(.*?)\s*$", re.S)
+
+
 def _parse_at(text):
+    """``outlook=sunny,humidity<=75`` as [(feature, operator, value), ...]."""
     path = []
     for part in text.split(","):
         if not part.strip():
             continue
-        if "=" not in part:
-            raise InfotreeError(f"--at {text!r}: {part.strip()!r} is not feature=value; write e.g. 'outlook=sunny,humidity=high'")
-        f, v = part.split("=", 1)
-        path.append((f.strip(), v.strip()))
+        m = _STEP.match(part)
+        if m is None:
+            raise InfotreeError(f"--at {text!r}: {part.strip()!r} is not feature=value or feature<=t / feature>t; "
+                                f"write e.g. 'outlook=sunny,humidity<=75'")
+        path.append(m.groups())
     return path
 
 

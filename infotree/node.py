@@ -190,8 +190,8 @@ class Node:
             f, v = node.step
             steps.append((t.features[f], *node.parent.branch_condition(v)))
             node = node.parent
-        # A node_at node has a path but no parent: its steps are nominal.
-        head = [(t.features[f], "=", t.domains[f][v]) for f, v in node.path]
+        # A node_at node has a path but no parent: the tree keeps its steps' tests.
+        head = [(t.features[f], *test.condition(v)) for (f, v), test in zip(node.path, t.path_tests)]
         return head + steps[::-1]
 
     def branch_condition(self, v) -> tuple[str, str]:

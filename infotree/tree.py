@@ -38,6 +38,7 @@ from .data import exact_number, number_text
 from .errors import InfotreeError
 from .node import Node
 from .records import Candidate
+from .splits import NominalSplit, ThresholdSplit
 
 __all__ = ["CRITERIA", "Candidate", "Node", "Tree", "build_tree", "node_at"]
 
@@ -63,6 +64,7 @@ class Tree:
         self.root: Node | None = None
         self._recount = None  # counts a node's tables from the data (plain nominal builds)
         self._index = {f: i for i, f in enumerate(self.features)}
+        self.path_tests = ()  # node_at: the split tests of the root's path
         self._value_index = [{v: i for i, v in enumerate(d)} for d in self.domains]
 
     def threshold_between(self, j, lo, hi) -> Fraction:
@@ -364,34 +366,58 @@ def _builder(crit, name):
 
 
 def node_at(data, path, *, criterion="gain", min_objects=2) -> Node:
-    """The candidate record of the node reached by ``path`` [(feature, value), ...].
+    """The candidate record of the node reached by ``path``.
 
-    The node is evaluated on the rows that satisfy every condition, with the
-    path's features no longer candidates, whether or not a grown tree would
-    reach it.  An error names an unknown feature or value.
+    ``path`` is a list of steps: ``(feature, value)`` for a nominal feature,
+    ``(feature, "<=", t)`` or ``(feature, ">", t)`` for a numeric one (t exact: ``75``,
+    ``"2.5"``, ``"1/3"``).  The node is evaluated on the rows that satisfy every
+    condition (a row whose value is missing satisfies none), with the path's nominal
+    features no longer candidates, whether or not a grown tree would reach it.
+    Columns keep their kinds: a numeric column is cut, as in the tree.  An error names
+    an unknown feature or value, or a step written for the other kind of column.
     """
+    crit = criterion_named(criterion)
+    kinds = getattr(data, "kinds", None)
     t = Tree(features=data.features, domains=data.domains, classes=data.classes,
-             target=data.target, criterion=criterion_named(criterion),
+             target=data.target, criterion=crit,
              params=dict(max_depth=len(path) + 1, min_samples_split=1, min_gain=None,
                          stop_at_zero_gain=False, min_objects=min_objects, collapse=False,
-                         average_gain_slack=Fraction(1, 1000)))
-    coded = []
+                         average_gain_slack=Fraction(1, 1000), threshold=crit.threshold),
+             kinds=kinds, numbers=getattr(data, "numbers", None))
+    X = np.asarray(data.X)
+    coded, tests = [], []
     mask = np.ones(len(data.y), bool)
-    for f, v in path:
+    for step in path:
+        f, op, v = step if len(step) == 3 else (step[0], "=", step[1])
         if f not in t._index:
             raise InfotreeError(f"unknown feature {f!r} in the path; features are: {', '.join(t.features)}{_suggest(f, t.features)}")
         j = t._index[f]
-        if v not in t._value_index[j]:
-            raise InfotreeError(f"unknown value {v!r} of feature {f!r} in the path; values are: {', '.join(t.domains[j])}{_suggest(v, t.domains[j])}")
-        if any(j == g for g, _ in coded):
+        if any(j == g for g, _ in coded) and t.kinds[j] != "numeric":
             raise InfotreeError(f"feature {f!r} appears twice in the path; each feature may be fixed once")
-        coded.append((j, t._value_index[j][v]))
-        mask &= np.asarray(data.X)[:, j] == coded[-1][1]
+        col = X[:, j]
+        if t.kinds[j] == "numeric":
+            q = exact_number(v) if op in ("<=", ">") else None
+            if q is None:
+                raise InfotreeError(f"feature {f!r} is numeric: a path step on it is {f}<=t or {f}>t with a number t "
+                                    f"(got {f} {op} {v!r})")
+            test, branch = ThresholdSplit(j, q), 0 if op == "<=" else 1
+            values = np.array([t.numbers[j][c] <= q if c >= 0 else False for c in col.tolist()]) if len(col) else col
+            mask &= (col >= 0) & (values if branch == 0 else ~values)
+        else:
+            if op != "=":
+                raise InfotreeError(f"feature {f!r} is nominal: a path step on it is {f}=value (got {f} {op} {v})")
+            if v not in t._value_index[j]:
+                raise InfotreeError(f"unknown value {v!r} of feature {f!r} in the path; values are: {', '.join(t.domains[j])}{_suggest(v, t.domains[j])}")
+            test, branch = NominalSplit(j, t.domains[j]), t._value_index[j][v]
+            mask &= col == branch
+        coded.append((j, branch))
+        tests.append(test)
     rows = np.flatnonzero(mask)
     if rows.size == 0:
-        where = ", ".join(f"{f} = {v}" for f, v in path)
+        where = ", ".join(f"{t.features[j]} {' '.join(test.condition(b))}" for (j, b), test in zip(coded, tests))
         raise InfotreeError(f"no training row has {where}; the node is empty")
-    _builder(t.criterion, "auto")(t, np.asarray(data.X), np.asarray(data.y, dtype=np.int64)).run(rows, coded)
+    t.path_tests = tuple(tests)
+    _builder(crit, "auto")(t, X, np.asarray(data.y, dtype=np.int64)).run(rows, coded)
     return t.root
 
 

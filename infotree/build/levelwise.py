@@ -168,7 +168,7 @@ class LevelwiseBuilder(Decisions):
         open_nodes = [root]
         used = np.zeros((1, self.m), bool)
         for f, _ in path:
-            used[0, f] = True
+            used[0, f] = not self.is_numeric[f]  # a numeric feature may be cut again below
         cases = (rows, np.zeros(len(rows), dtype=np.int64), None)
         # The build only adds live objects (nodes, their lists and paths); the cyclic
         # collector would walk all of them again and again and free nothing.

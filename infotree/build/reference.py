@@ -43,7 +43,7 @@ class ReferenceBuilder:
         rows = np.arange(len(self.y)) if rows is None else np.asarray(rows, dtype=np.int64)
         root = Node(self.t, tuple(path), len(path), self.class_counts(rows, None))
         self.t.root = root
-        self.grow(root, rows, None, frozenset(f for f, _ in path))
+        self.grow(root, rows, None, frozenset(f for f, _ in path if not self.numeric[f]))
 
     # -- the recursion --
     def grow(self, node, rows, w, used) -> None:
