@@ -20,6 +20,12 @@ A criterion is an object with one small protocol, found by name in :data:`CRITER
     True when a CSV column of numbers is numeric by default (C4.5 cuts it).
 ``mdl``
     True when a numeric candidate's gain loses C4.5's log2(cuts)/n.
+``binary``
+    True for CART's binary splits (a threshold, or a subset of a nominal feature's
+    values against the rest), False for one branch per value.
+``cut_key(table)``
+    What a numeric feature's best cut minimises: H(Y|cut), or CART's weighted child
+    impurity.
 ``min_split(known, known_cases, classes, params)``
     The least weight each side of a numeric cut must keep (0: any cut).
 ``choose(node, candidates, context) -> Choice``
@@ -38,9 +44,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .errors import InfotreeError
+from .forms import entropy_form, gini_form, misclassification_form
+from .measures import conditional_entropy_from_table, entropy, gini, misclassification
 from .routing import FRACTIONAL_WEIGHTS
 
-__all__ = ["CRITERIA", "C45GainRatio", "Choice", "Criterion", "GainRatio", "InformationGain", "criterion_named"]
+__all__ = ["CRITERIA", "C45GainRatio", "Choice", "Criterion", "Entropy", "GainRatio", "Gini", "Impurity",
+           "InformationGain", "Misclassification", "criterion_named"]
 
 
 @dataclass(frozen=True)
@@ -96,9 +105,13 @@ class Criterion:
     collapse = False
     reads_numbers = False
     mdl = False
+    binary = False
 
     def min_split(self, known, known_cases, classes, params):
         return 0
+
+    def cut_key(self, table):
+        return conditional_entropy_from_table(table)
 
     def choose(self, node, cands, context) -> Choice:
         """Among the candidates that separate the rows (two non-empty branches) and are
@@ -187,8 +200,80 @@ class C45GainRatio(GainRatio):
         return Choice(best.index, ties, valid=valid_bits, gain_ok=_bits(c.index for c in ok))
 
 
+class Impurity(Criterion):
+    """CART (Breiman et al. 1984; rpart): binary splits scored by the decrease of a node
+    impurity I, ΔI = I(node) − (n_L/n)·I(left) − (n_R/n)·I(right).
+
+    Numeric features are cut at the midpoint of adjacent distinct values; nominal ones
+    split into a subset of their values against the rest.  Each side keeps at least
+    ``min_leaf`` rows.  The winner has the largest decrease (a positive one), the first
+    feature in column order on an exact tie.  A feature may split again below.
+    """
+
+    binary = True
+    considers_used = True
+    reads_numbers = True
+
+    #: the impurity's name in formulas (``Gini``) and its textbook form of counts
+    symbol = "I"
+    form = None
+
+    def impurity(self, counts):
+        raise NotImplementedError
+
+    def min_split(self, known, known_cases, classes, params):
+        return params.get("min_leaf", 1)
+
+    def cut_key(self, table):
+        n = sum(map(sum, table))
+        return sum((Fraction(sum(r), n) * self.impurity(r) for r in table if any(r)), Fraction(0))
+
+    def choose(self, node, cands, context) -> Choice:
+        positive = [c for c in cands if c.decrease > 0]
+        if not positive:
+            return Choice(stop="no_decrease" if cands else "no_split")
+        best, ties = _first_best(positive, lambda c: c.decrease, _compare)
+        return Choice(best.index, ties)
+
+
+class Gini(Impurity):
+    """The Gini index 1 − Σ p² (CART's and rpart's default)."""
+
+    name = "gini"
+    title = "maximal Gini decrease"
+    symbol = "Gini"
+    form = staticmethod(gini_form)
+
+    def impurity(self, counts):
+        return gini(counts)
+
+
+class Entropy(Impurity):
+    """Entropy −Σ p·log2 p as a CART impurity (rpart's ``split = "information"``)."""
+
+    name = "entropy"
+    title = "maximal entropy decrease"
+    symbol = "H"
+    form = staticmethod(entropy_form)
+
+    def impurity(self, counts):
+        return entropy(counts)
+
+
+class Misclassification(Impurity):
+    """The misclassification error 1 − max p as a CART impurity."""
+
+    name = "misclassification"
+    title = "maximal misclassification decrease"
+    symbol = "Err"
+    form = staticmethod(misclassification_form)
+
+    def impurity(self, counts):
+        return misclassification(counts)
+
+
 #: Every criterion by name.
-CRITERIA = {c.name: c for c in (InformationGain(), C45GainRatio(), GainRatio())}
+CRITERIA = {c.name: c for c in (InformationGain(), C45GainRatio(), GainRatio(), Gini(), Entropy(), Misclassification())}
 
 
 def criterion_named(name) -> Criterion:

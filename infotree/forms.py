@@ -15,7 +15,8 @@ from fractions import Fraction
 
 from .errors import InfotreeError
 
-__all__ = ["counts_text", "entropy_form", "conditional_entropy_form", "gain_form", "ratio_text"]
+__all__ = ["counts_text", "entropy_form", "conditional_entropy_form", "gain_form", "gini_form", "misclassification_form",
+           "q_latex", "ratio_text", "weighted_form"]
 
 
 def counts_text(c) -> str:
@@ -94,3 +95,39 @@ def gain_form(table, *, latex=False) -> str:
     """``H(9,5) - [5/14·H(2,3) + 4/14·H(4,0) + 5/14·H(3,2)]``."""
     ys = [sum(Fraction(c) for c in col) for col in zip(*table)]
     return f"{h_of(ys)} - [{conditional_entropy_form(table, latex=latex)}]"
+
+
+def q_latex(q) -> str:
+    """A rational as LaTeX: ``\\frac{45}{98}``, ``-\\frac{1}{2}``, ``3``."""
+    q = Fraction(q)
+    if q.denominator == 1:
+        return str(q.numerator)
+    sign = "-" if q < 0 else ""
+    return f"{sign}\\frac{{{abs(q.numerator)}}}{{{q.denominator}}}"
+
+
+def gini_form(counts, *, latex=False) -> str:
+    """``1 - (9/14)² - (5/14)²``: the Gini index of counts, expanded (zero counts left out)."""
+    n = sum(Fraction(c) for c in counts)
+    if latex:
+        terms = [f"\\left({ratio_text(c, n, latex=True)}\\right)^2" for c in counts if c]
+    else:
+        terms = [f"({ratio_text(c, n)})²" for c in counts if c]
+    return "1 - " + " - ".join(terms)
+
+
+def misclassification_form(counts, *, latex=False) -> str:
+    """``1 - max(9/14, 5/14)``: the misclassification error of counts, expanded."""
+    n = sum(Fraction(c) for c in counts)
+    parts = ", ".join(ratio_text(c, n, latex=latex) for c in counts)
+    return f"1 - \\max\\left({parts}\\right)" if latex else f"1 - max({parts})"
+
+
+def weighted_form(table, symbol, *, latex=False) -> str:
+    """``9/14·Gini(6,3) + 5/14·Gini(3,2)``: a split's weighted child impurity."""
+    rows = [list(r) for r in table]
+    n = sum(sum(Fraction(c) for c in r) for r in rows)
+    dot = " \\cdot " if latex else "·"
+    name = f"\\mathrm{{{symbol}}}" if latex else symbol
+    return " + ".join(f"{ratio_text(sum(r), n, latex=latex)}{dot}{name}({','.join(counts_text(c) for c in r)})"
+                      for r in rows if any(r))

@@ -19,6 +19,8 @@ class of Y.  Every result is an :class:`~infotree.exact.Exact` (gain ratio: a
 ``gain_ratio(y, given=x)``          IG / SplitInfo
 ``kl_divergence(p, q)``             D(p‖q)
 ``cross_entropy(p, q)``             H(p, q)
+``gini(counts)``                    1 − Σ p² (a Fraction)
+``misclassification(counts)``       1 − max p (a Fraction)
 ==================================  =========================================
 
     >>> str(entropy([9, 5]))
@@ -44,11 +46,13 @@ __all__ = [
     "entropy_of_probabilities",
     "gain_ratio",
     "gain_ratio_from_table",
+    "gini",
     "information_gain",
     "information_gain_from_table",
     "is_independent",
     "joint_entropy",
     "kl_divergence",
+    "misclassification",
     "mutual_information",
     "specific_conditional_entropy",
     "split_information",
@@ -307,6 +311,21 @@ def is_independent(table) -> bool:
     ny = [sum(col) for col in zip(*rows)]
     n = sum(nx)
     return all(c * n == a * b for r, a in zip(rows, nx) for c, b in zip(r, ny))
+
+
+# -- impurities (CART): plain rationals ------------------------------------------------
+
+def gini(counts) -> Fraction:
+    """The Gini index 1 − Σ p² of class counts, exactly: ``gini([9, 5]) == Fraction(45, 98)``."""
+    cs = _checked(_once(counts))
+    n = sum(cs)
+    return 1 - sum(Fraction(c) ** 2 for c in cs) / Fraction(n) ** 2
+
+
+def misclassification(counts) -> Fraction:
+    """The misclassification error 1 − max p of class counts, exactly: ``Fraction(5, 14)`` for [9, 5]."""
+    cs = _checked(_once(counts))
+    return 1 - Fraction(max(cs)) / sum(cs)
 
 
 def gain_ratio_from_table(table) -> Ratio:

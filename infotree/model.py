@@ -29,7 +29,7 @@ from .parse import ParseError, parse_exact
 from .printers.json import FORMAT_VERSION, FORMATS_READ, write
 from .criteria import CRITERIA
 from .records import Pessimistic, ReducedError
-from .splits import NominalSplit, ThresholdSplit
+from .splits import NominalSplit, SubsetSplit, ThresholdSplit
 from .tree import Node, Tree
 
 __all__ = ["dumps", "load_model", "loads", "save_model"]
@@ -103,6 +103,8 @@ class _Loader:
         criterion = self.get(doc, "criterion", str, "top level")
         if criterion not in CRITERIA:
             self.fail("top level", f"unknown criterion {criterion!r}; allowed: {', '.join(CRITERIA)}")
+        if CRITERIA[criterion].binary and fmt < 3:
+            self.fail("top level", f"criterion {criterion!r} (CART) needs model format 3 (this file says {fmt})")
         if not all(isinstance(f, str) for f in features + classes) or len(set(features)) != len(features) or len(set(classes)) != len(classes):
             self.fail("top level", "features and classes must be lists of distinct strings")
         kinds_doc = doc.get("kinds", {})
@@ -200,6 +202,22 @@ class _Loader:
                 bad("'after_raising' must be a pessimistic record")
         return Pessimistic(**out)
 
+    def binary_test(self, t, f, test, where):
+        """A CART node's test: a threshold of a numeric feature, a subset of a nominal one."""
+        kind = test.get("kind") if isinstance(test, dict) else None
+        if t.kinds[f] == "numeric":
+            if kind != "threshold" or not isinstance(test.get("threshold"), str):
+                self.fail(where, f"a split on numeric feature {t.features[f]!r} needs \"test\": "
+                                 f"{{\"kind\": \"threshold\", \"threshold\": \"<number>\"}}")
+            return ThresholdSplit(f, self.number(test["threshold"], where))
+        domain = t.domains[f]
+        left, right = (test.get("left"), test.get("right")) if kind == "subset" else (None, None)
+        if (not isinstance(left, list) or not isinstance(right, list) or not left or not right
+                or sorted(left + right, key=str) != sorted(domain) or len(set(left)) != len(left)):
+            self.fail(where, f"a split on nominal feature {t.features[f]!r} needs \"test\": {{\"kind\": \"subset\", "
+                             f"\"left\": [...], \"right\": [...]}} dividing its values {', '.join(domain)}")
+        return SubsetSplit(f, frozenset(domain.index(v) for v in left), domain)
+
     def node(self, t, obj, path, depth, parent, steps=()):
         where = "node " + (", ".join(steps) or "root")
         cc = self.get(obj, "class_counts", dict, where)
@@ -239,7 +257,11 @@ class _Loader:
         f = t.features.index(split)
         values = [self.get(c, "value", str, where) for c in children]
         threshold = obj.get("threshold")
-        if t.kinds[f] == "numeric":
+        if t.criterion.binary:
+            node.test = self.binary_test(t, f, obj.get("test"), where)
+            if values != list(node.test.labels):
+                self.fail(where, f"children of this split must be {', '.join(node.test.labels)} in order")
+        elif t.kinds[f] == "numeric":
             if not isinstance(threshold, str):
                 self.fail(where, f"a split on numeric feature {split!r} needs \"threshold\": \"<number>\"")
             node.test = ThresholdSplit(f, self.number(threshold, where))

@@ -21,7 +21,7 @@ from .measures import (
     split_information_from_table,
 )
 
-__all__ = ["Branch", "Candidate", "Pessimistic", "ReducedError"]
+__all__ = ["BinaryCandidate", "Branch", "Candidate", "Pessimistic", "ReducedError"]
 
 
 @dataclass(frozen=True)
@@ -106,6 +106,67 @@ class Candidate:
         """IG / SplitInfo, or None when the split information is 0 (undefined)."""
         si = self.split_info
         return Ratio(self.gain, si) if si else None
+
+
+@dataclass(frozen=True, eq=False)
+class BinaryCandidate:
+    """A feature's best binary split at a node (CART): a threshold or a subset.
+
+    ``table`` is (left class counts, right class counts); ``criterion`` the impurity
+    criterion that scored it (:class:`~infotree.criteria.Impurity`); ``n_tried`` the
+    number of thresholds or subsets compared (those leaving min_leaf rows each side);
+    ``ties`` the other splits of the same feature with exactly the same decrease.
+    """
+
+    feature: str
+    index: int
+    split: object
+    table: tuple
+    criterion: object
+    n_tried: int
+    ties: tuple = ()
+    valid: bool = True
+    passes_average_gain: None = None
+    unknown: tuple | None = None
+
+    @property
+    def values(self) -> tuple:
+        return self.split.labels
+
+    @property
+    def threshold(self):
+        return getattr(self.split, "threshold", None)
+
+    @property
+    def branches(self) -> list:
+        return [Branch(v, r) for v, r in zip(self.values, self.table)]
+
+    @property
+    def n(self):
+        return sum(map(sum, self.table))
+
+    @cached_property
+    def impurities(self) -> tuple:
+        """I(left), I(right): each child's impurity (None for an empty child)."""
+        return tuple(self.criterion.impurity(r) if any(r) else None for r in self.table)
+
+    @cached_property
+    def weighted(self):
+        """(n_L/n)·I(left) + (n_R/n)·I(right)."""
+        n = Fraction(self.n)
+        return sum((Fraction(sum(r)) / n * i for r, i in zip(self.table, self.impurities) if i is not None),
+                   Fraction(0))
+
+    @cached_property
+    def decrease(self):
+        """I(node) − the weighted child impurity."""
+        parent = [sum(c) for c in zip(*self.table)]
+        return self.criterion.impurity(parent) - self.weighted
+
+    @property
+    def improvement(self):
+        """rpart's improvement: n × the decrease."""
+        return self.decrease * self.n
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,9 @@
-"""Split tests: a nominal multiway split and a numeric threshold split.
+"""Split tests: a nominal multiway split, a numeric threshold split and a subset split.
 
 A split knows its feature, its branches' labels, the condition of each branch as
 printers show it, and which branch a coded value goes to.  Nodes, candidate
 records, routing, prediction, pruning and every printer ask the split; nothing else
-rebuilds a branch label.  (CART's subset split joins them as a third kind.)
+rebuilds a branch label.
 
     >>> s = ThresholdSplit(1, Fraction(75))
     >>> s.labels, s.route(Fraction(80))
@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from .data import number_text
 
-__all__ = ["NominalSplit", "ThresholdSplit"]
+__all__ = ["NominalSplit", "SubsetSplit", "ThresholdSplit"]
 
 
 @dataclass(frozen=True)
@@ -62,3 +62,38 @@ class ThresholdSplit:
     def route(self, value) -> int:
         """The branch of an exact value."""
         return 0 if value <= self.threshold else 1
+
+
+@dataclass(frozen=True)
+class SubsetSplit:
+    """Two branches of a nominal feature (CART): values in ``left`` (0) and the rest (1).
+
+    ``left`` holds value codes (indices into ``values``, the feature's domain); a value
+    outside it, seen at the node or not, goes right.
+    """
+
+    feature: int
+    left: frozenset
+    values: tuple
+
+    @property
+    def left_values(self) -> tuple:
+        return tuple(v for i, v in enumerate(self.values) if i in self.left)
+
+    @property
+    def right_values(self) -> tuple:
+        return tuple(v for i, v in enumerate(self.values) if i not in self.left)
+
+    @property
+    def text(self) -> str:
+        return "{" + ", ".join(self.left_values) + "}"
+
+    @property
+    def labels(self) -> tuple:
+        return f"in {self.text}", f"not in {self.text}"
+
+    def condition(self, branch) -> tuple[str, str]:
+        return ("in" if branch == 0 else "not in"), self.text
+
+    def route(self, code) -> int:
+        return 0 if code in self.left else 1

@@ -85,7 +85,7 @@ def test_entropy_command(capsys):
 @pytest.mark.parametrize("args, status, message", [
     (["tree", "nope.csv"], 1, "infotree: error: "),
     (["tree", WEATHER, "--target", "plya"], 1, "did you mean 'play'?"),
-    (["tree", WEATHER, "--criterion", "gini"], 2, "invalid choice: 'gini'"),
+    (["tree", WEATHER, "--criterion", "ginni"], 2, "invalid choice: 'ginni'"),
     (["tree", WEATHER, "--digits", "x"], 2, "invalid digits 'x'"),
     (["measures", WEATHER, "--at", "outlook=foggy"], 1, "unknown value 'foggy' of feature 'outlook'"),
     (["predict", WEATHER], 1, "predict needs MODEL.json DATA"),

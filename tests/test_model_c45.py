@@ -128,8 +128,8 @@ def test_tampered_c45_models_name_the_node():
     assert _error(doc) == "m.json: kinds: feature 'temperature' is numeric, which needs model format 2 (this file says 1)"
 
     doc = _doc()
-    doc["format"] = 3
-    assert "which reads formats 1, 2" in _error(doc)
+    doc["format"] = 4
+    assert "which reads formats 1, 2, 3" in _error(doc)
 
     doc = _doc("labor", "pessimistic")
     doc["root"]["children"][0]["node"]["pruned"]["estimated_errors"]["leaf"] = "many"

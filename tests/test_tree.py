@@ -277,8 +277,8 @@ def test_bad_parameters():
     """Bad builder parameters give one-line errors naming what is allowed."""
     w = load(DATA / "weather.csv")
     with pytest.raises(InfotreeError) as e:
-        build_tree(w, criterion="gini")
-    assert str(e.value) == "unknown criterion 'gini'; allowed: gain, gain_ratio, gain_ratio_plain"
+        build_tree(w, criterion="ginni")
+    assert str(e.value) == "unknown criterion 'ginni'; allowed: gain, gain_ratio, gain_ratio_plain, gini, entropy, misclassification"
 
 
 @pytest.mark.parametrize("criterion", ["gain", "gain_ratio"])

@@ -17,10 +17,11 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..measures import conditional_entropy_from_table, is_independent
+from ..measures import is_independent
 from ..node import _OFF_PATH, Node
-from ..records import Candidate
-from ..splits import NominalSplit, ThresholdSplit
+from ..records import BinaryCandidate, Candidate
+from ..splits import NominalSplit, SubsetSplit, ThresholdSplit
+from ..splitters import best_subset, best_threshold
 
 __all__ = ["ReferenceBuilder"]
 
@@ -80,9 +81,10 @@ class ReferenceBuilder:
             node.stop = "min_gain"
             return
         j = best.index
-        node.test = ThresholdSplit(j, best.threshold) if self.numeric[j] else NominalSplit(j, self.t.domains[j])
+        node.test = getattr(best, "split", None) or (ThresholdSplit(j, best.threshold) if self.numeric[j]
+                                                     else NominalSplit(j, self.t.domains[j]))
         node.ties = choice.ties
-        below = used if self.numeric[j] else used | {j}
+        below = used if self.numeric[j] or self.crit.binary else used | {j}
         node.children = []
         for v, (r, wv) in enumerate(self.partition(node.test, rows, w)):
             child = Node(self.t, None, node.depth + 1, self.class_counts(r, wv), parent=node)
@@ -120,6 +122,8 @@ class ReferenceBuilder:
             codes = self.X[rows, j].tolist()
             if self.numeric[j]:
                 cand = self.best_cut(j, rows, w, codes)
+            elif self.crit.binary:
+                cand = self.best_subset(j, rows, w, codes)
             else:
                 table, unknown = self.table(rows, w, codes, len(self.t.domains[j]))
                 cand = Candidate(self.t.features[j], j, table, self.t.domains[j], unknown=unknown)
@@ -134,27 +138,29 @@ class ReferenceBuilder:
         ranks = sorted(set(x for x in codes if x >= 0))
         pos = {x: i for i, x in enumerate(ranks)}
         by_rank, unknown = self.table(rows, w, [pos.get(x, -1) for x in codes], len(ranks))
-        sizes = [sum(r) for r in by_rank]
-        known = sum(sizes)
-        ms = self.crit.min_split(known, sum(1 for x in codes if x >= 0), self.nc, self.p)
-        if ms is None:
+        ms = self.crit.min_split(sum(map(sum, by_rank)), sum(1 for x in codes if x >= 0), self.nc, self.p)
+        found = None if ms is None else best_threshold(by_rank, ms, self.crit.cut_key)
+        if found is None:
             return None
-        cuts = []
-        left = [0] * self.nc
-        for r in range(len(ranks) - 1):
-            left = [a + b for a, b in zip(left, by_rank[r])]
-            right = tuple(t - a for t, a in zip(map(sum, zip(*by_rank)), left))
-            if sum(left) >= ms and sum(right) >= ms:
-                cuts.append((r, (tuple(left), right)))
-        if not cuts:
-            return None
-        best, table = cuts[0]
-        for r, tab in cuts[1:]:
-            if conditional_entropy_from_table(tab) < conditional_entropy_from_table(table):
-                best, table = r, tab
+        best, table, n_cuts = found
         threshold = self.t.threshold_between(j, ranks[best], ranks[best + 1])
+        if self.crit.binary:
+            return BinaryCandidate(self.t.features[j], j, ThresholdSplit(j, threshold), table, self.crit, n_cuts,
+                                   unknown=unknown)
         return Candidate(self.t.features[j], j, table, ThresholdSplit(j, threshold).labels, unknown=unknown,
-                         threshold=threshold, n_cuts=len(cuts), mdl=self.crit.mdl)
+                         threshold=threshold, n_cuts=n_cuts, mdl=self.crit.mdl)
+
+    def best_subset(self, j, rows, w, codes):
+        """The nominal candidate of feature j for a binary criterion: its best subset split."""
+        domain = self.t.domains[j]
+        by_value, unknown = self.table(rows, w, codes, len(domain))
+        found = best_subset(by_value, self.p.get("min_leaf", 1), self.crit.cut_key, self.p.get("max_subsets", 1 << 15),
+                            what=f"feature {self.t.features[j]!r}")
+        if found is None:
+            return None
+        left, table, tried = found
+        return BinaryCandidate(self.t.features[j], j, SubsetSplit(j, left, domain), table, self.crit, tried,
+                               unknown=unknown)
 
     def partition(self, test, rows, w):
         """Each branch's (rows, weights): a known value goes down its branch; a missing one

@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 from ..exact import decimal_text
 from ..forms import conditional_entropy_form, counts_text, entropy_form
-from ..records import ReducedError
+from ..records import BinaryCandidate, ReducedError
 
 __all__ = ["LATEX", "MARKDOWN", "Markup", "NODE_SELECTIONS", "NodeView", "TEXT", "Table", "WEIGHTS",
            "class_counts_text", "code_span", "all_missing", "condition_text", "count_text", "entropy_name", "equal_gain_groups",
@@ -53,7 +53,7 @@ class Markup:
     #: the marker column and the C4.5 filter cells
     symbols = {"chosen": "*", "tied": "=", "equal": "≡", "ge": "≥ avg", "lt": "< avg", "dash": "—",
                "then": "=>", "undefined": "undefined (split info 0)", "<=": "<=", ">": ">", "=": "=",
-               "missing": "? (missing)"}
+               "in": "in", "not in": "not in", "missing": "? (missing)"}
 
     #: which half of a (text, latex) pair :meth:`math`, :meth:`code` and :meth:`equation` read;
     #: :meth:`value` and :meth:`form` render only those (a subclass that overrides one of the
@@ -123,7 +123,7 @@ class _Latex(Markup):
     symbols = {"chosen": "*", "tied": "=", "equal": r"$\equiv$", "ge": r"$\geq$ avg", "lt": r"$<$ avg",
                "dash": "---", "then": r"$\Rightarrow$",
                "undefined": r"\shortstack[r]{undefined\\(split info 0)}", "<=": r"$\leq$", ">": r"$>$", "=": "=",
-               "missing": "? (missing)"}
+               "in": r"$\in$", "not in": r"$\notin$", "missing": "? (missing)"}
     uses_text, uses_latex = False, True
 
     def name(self, s):
@@ -178,7 +178,7 @@ def _tex_name(s: str) -> str:
 
 def _cond(f: str, op: str, v: str, latex: bool = False) -> str:
     if latex:
-        rel = {"<=": "\\leq", ">": ">", "=": "="}[op]
+        rel = {"<=": "\\leq", ">": ">", "=": "=", "in": "\\in", "not in": "\\notin"}[op]
         return f"{_tex_name(f)} {rel} {_tex_name(v)}"
     return f"{f} {op} {v}"
 
@@ -415,6 +415,10 @@ def node_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> NodeView
     m = markup
     sym = m.symbols
     cands = node.candidates()
+    if cands and isinstance(cands[0], BinaryCandidate):  # CART: impurities, not entropies
+        from .impurity import impurity_view
+
+        return impurity_view(tree, node, digits=digits, markup=markup)
     target = tree.target
 
     h_text, h_latex = entropy_name(tree, node)

@@ -20,6 +20,7 @@ missing values) print to two places (``bad (15.27/2.27)``), or exact with
 from __future__ import annotations
 
 from ..exact import decimal_text
+from ..records import BinaryCandidate
 from .cells import class_counts_text
 from .lines import leaf_text
 
@@ -41,6 +42,8 @@ def _node_label(tree, node, digits, weights="decimal") -> str:
     c = node.chosen
     if c is None:  # a loaded model keeps no candidates
         return node.split_feature
+    if isinstance(c, BinaryCandidate):  # CART: the decrease of the criterion's impurity
+        return f"{node.split_feature}\nΔ{tree.criterion.symbol} = {decimal_text(c.decrease, digits)}"
     text = f"{node.split_feature}\nIG = {decimal_text(c.gain, digits)}"
     if tree.criterion.ratio and c.gain_ratio is not None:
         text += f"\nGR = {decimal_text(c.gain_ratio, digits)}"

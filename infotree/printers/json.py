@@ -19,16 +19,19 @@ from __future__ import annotations
 import json
 
 from ..forms import counts_text
-from ..records import ReducedError
+from ..records import BinaryCandidate, ReducedError
+from ..splits import SubsetSplit, ThresholdSplit
 from .cells import all_missing, equal_gain_groups
+from .impurity import equal_decrease_groups
 
 __all__ = ["FORMATS_READ", "FORMAT_VERSION", "format_of", "pruning_json", "value_json", "write"]
 
 #: Bumped when a documented key changes meaning; readers refuse newer versions.
 #: Format 2: numeric splits (children ``<= t``, ``> t``) and fractional weights.
-FORMAT_VERSION = 2
+#: Format 3: CART's binary splits, each node's ``test`` (threshold or subset).
+FORMAT_VERSION = 3
 #: The versions this infotree reads.
-FORMATS_READ = (1, 2)
+FORMATS_READ = (1, 2, 3)
 
 
 def _dump(x) -> str:
@@ -46,7 +49,39 @@ def _counts(tree, counts):
     return {c: counts_text(k) for c, k in zip(tree.classes, counts)}
 
 
+def _exact_json(v):
+    """An exact value: a rational as ``{"exact": "5/49", "float": ...}``, an Exact likewise."""
+    return value_json(v)
+
+
+def test_json(tree, test):
+    """A split node's test: ``{"kind": "threshold", "threshold": "p/q"}``, ``{"kind": "subset", ...}``
+    or ``{"kind": "values"}`` (one branch per value)."""
+    if test is None:
+        return None
+    if isinstance(test, ThresholdSplit):
+        return {"kind": "threshold", "threshold": tree.number_text(test.threshold)}
+    if isinstance(test, SubsetSplit):
+        return {"kind": "subset", "left": list(test.left_values), "right": list(test.right_values)}
+    return {"kind": "values"}
+
+
+def _binary_candidate(tree, c):
+    return {
+        "feature": c.feature,
+        "test": test_json(tree, c.split),
+        "branches": [{"value": b.value, "n": counts_text(b.n), "class_counts": _counts(tree, b.counts),
+                      "impurity": _exact_json(i)} for b, i in zip(c.branches, c.impurities)],
+        "tried": c.n_tried,
+        "weighted_impurity": _exact_json(c.weighted),
+        "decrease": _exact_json(c.decrease),
+        "improvement": counts_text(c.improvement) if not hasattr(c.improvement, "terms") else str(c.improvement),
+    }
+
+
 def _candidate(tree, c):
+    if isinstance(c, BinaryCandidate):
+        return _binary_candidate(tree, c)
     if all_missing(c):  # C4.5: the value is missing for every row here; no measures
         return {"feature": c.feature, "branches": [{"value": b.value, "n": "0", "class_counts": _counts(tree, b.counts),
                                                      "entropy": None} for b in c.branches],
@@ -100,6 +135,8 @@ def pruning_json(tree, r):
 
 def format_of(tree) -> int:
     """1 when every split is nominal and every count an integer, else 2 (see the module docstring)."""
+    if tree.criterion.binary:
+        return 3
     for node in tree.nodes():
         if node.threshold is not None or getattr(node.class_counts, "dtype", None) == object and any(
                 getattr(k, "denominator", 1) != 1 for k in node.class_counts.tolist()):
@@ -118,7 +155,7 @@ def _write_node(tree, node, out, with_candidates, indent):
         "candidates": [_candidate(tree, c) for c in node.candidates()] if show else [],
         "split": node.split_feature,
         "ties": [tree.features[j] for j in node.ties],
-        "equal_gains": equal_gain_groups(node) if show else [],
+        "equal_gains": equal_gain_groups(node) if show and not tree.criterion.binary else [],
         "reason": node.reason,
         "label": node.label_name,
         "empty": node.is_empty,
@@ -126,6 +163,13 @@ def _write_node(tree, node, out, with_candidates, indent):
         "threshold": None if node.threshold is None else tree.number_text(node.threshold),
         "pruned": pruning_json(tree, node.pruned),
     }
+    if tree.criterion.binary:  # CART (format 3): the impurity, the test, its improvement
+        chosen = node.chosen
+        head["equal_gains"] = []
+        head.update(impurity=_exact_json(tree.criterion.impurity(node.class_counts.tolist())) if node.n else None,
+                    test=test_json(tree, node.test),
+                    improvement=None if chosen is None else _binary_candidate(tree, chosen)["improvement"],
+                    equal_decreases=equal_decrease_groups(node) if show else [])
     out.write("{")
     for k, v in head.items():
         out.write(f"{_dump(k)}: {_dump(v)}, ")

@@ -21,6 +21,7 @@ from fractions import Fraction
 
 from ..exact import decimal_text
 from ..forms import conditional_entropy_form, entropy_form, h_of
+from ..records import BinaryCandidate
 from .cells import (TEXT, Markup, all_missing, class_counts_text, count_text, entropy_name, equal_gain_groups,
                     known_gain, latex_escape, mdl_form, node_title, pruning_table)
 
@@ -48,6 +49,11 @@ def _check(value, shown: str, rounded: Fraction | None, digits: int, exact_text:
 
 def node_steps(tree, node, *, digits: int = 4, markup: Markup = TEXT):
     """The lines of ``node``'s worked solution in ``markup`` ("" separates the candidates)."""
+    if node.candidates() and isinstance(node.candidates()[0], BinaryCandidate):  # CART
+        from .impurity import impurity_steps
+
+        yield from impurity_steps(tree, node, digits, markup)
+        return
     m = markup
     counts = node.class_counts
     yield (f"At {node_title(node, m)}: {count_text(node.n)} rows "

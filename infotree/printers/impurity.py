@@ -1,0 +1,144 @@
+"""A CART node's derivation: impurities, weighted child impurities and decreases.
+
+The table printers (text, Markdown, LaTeX) show a node through :class:`NodeView`; for a
+node whose candidates are binary splits (:class:`~infotree.records.BinaryCandidate`)
+this module fills it: the node's impurity as a textbook form (``Gini(play) = 1 −
+(9/14)² − (5/14)² = 45/98``), each feature's best split with its two children, and
+per feature the weighted child impurity, the decrease and rpart's improvement (n ×
+decrease), exact and decimal.  :func:`impurity_steps` writes the same as prose.
+Every value is read from the records; nothing is computed here but text.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..exact import decimal_text
+from ..forms import counts_text, q_latex, weighted_form
+from .cells import (TEXT, Markup, NodeView, Table, _decision_text, _markers, _weight_fact,
+                    class_counts_text, count_text, latex_escape, node_title, pruning_table)
+
+__all__ = ["equal_decrease_groups", "impurity_steps", "impurity_view"]
+
+
+def _value(m: Markup, v) -> tuple[str, str]:
+    """(text, latex) of an exact value: a rational, or an Exact (the entropy criterion)."""
+    if isinstance(v, (int, Fraction)):
+        return (counts_text(v) if m.uses_text else "", q_latex(v) if m.uses_latex else "")
+    return m.value(v)
+
+
+def _name(crit, target, m: Markup, what: str | None = None) -> tuple[str, str]:
+    """``Gini(play)`` or ``Gini(play | outlook in {sunny})`` as (text, latex)."""
+    inner = target if what is None else f"{target} | {what}"
+    return f"{crit.symbol}({inner})", f"\\mathrm{{{crit.symbol}}}(\\text{{{latex_escape(inner)}}})"
+
+
+def equal_decrease_groups(node) -> list[list[str]]:
+    """Groups of two or more candidates whose decreases are exactly equal, by first feature."""
+    groups: list = []
+    for c in node.candidates():
+        for value, members in groups:
+            if value == c.decrease:
+                members.append(c.feature)
+                break
+        else:
+            groups.append((c.decrease, [c.feature]))
+    return [members for _, members in groups if len(members) > 1]
+
+
+def _condition(m: Markup, c, branch) -> str:
+    op, v = c.split.condition(branch)
+    return f"{m.name(c.feature)} {m.symbols[op]} {m.name(v)}"
+
+
+def impurity_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> NodeView:
+    """The strings of a CART node's derivation."""
+    m, crit, sym = markup, tree.criterion, markup.symbols
+    cands = node.candidates()
+    facts = [f"n = {_weight_fact(node.n, digits, m)}: {class_counts_text(tree, node.class_counts, m)}"]
+    i_node = crit.impurity(node.class_counts.tolist())
+    facts.append(m.equation([_name(crit, tree.target, m), m.form(crit.form, node.class_counts.tolist()),
+                             _value(m, i_node)], approx=decimal_text(i_node, digits)))
+
+    ih = m.math(f"{crit.symbol}(child)", f"\\mathrm{{{crit.symbol}}}(\\text{{child}})")
+    b_headers = ("feature", "branch", "n", *(m.name(k) for k in tree.classes), ih, "exact")
+    b_rows = []
+    for c in cands:
+        for b, (counts, imp) in enumerate(zip(c.table, c.impurities)):
+            b_rows.append((m.name(c.feature), _condition(m, c, b), count_text(sum(counts)),
+                           *(count_text(k) for k in counts),
+                           decimal_text(imp, digits) if imp is not None else "empty",
+                           m.code(*_value(m, imp)) if imp is not None else sym["dash"]))
+    b_align = ("l", "l", "r", *("r" for _ in tree.classes), "r", "l")
+
+    groups = equal_decrease_groups(node)
+    mark = _markers(node, groups)
+    s_headers = ("", "feature", "split", "tried", "weighted form", "weighted", "decrease", "improvement")
+    s_rows, e_rows = [], []
+    for c in cands:
+        s_rows.append((sym[mark[c.feature]] if c.feature in mark else "", m.name(c.feature), _condition(m, c, 0),
+                       str(c.n_tried), m.code(*m.form(weighted_form, c.table, crit.symbol)),
+                       decimal_text(c.weighted, digits), decimal_text(c.decrease, digits),
+                       decimal_text(c.improvement, digits)))
+        e_rows.append((m.name(c.feature), m.code(*_value(m, c.weighted)), m.code(*_value(m, c.decrease)),
+                       m.code(*_value(m, c.improvement))))
+    notes = []
+    legend = [f"{sym[k]} {what}" for k, what in (("chosen", "chosen"), ("tied", "tied exactly with the chosen feature"),
+                                                  ("equal", "exactly equal decrease, not the decision"))
+              if k in set(mark.values())]
+    if legend:
+        notes.append("; ".join(legend))
+    by_name = {c.feature: c for c in cands}
+    for group in groups:
+        notes.append(f"exactly equal decrease: {', '.join(m.name(f) for f in group)} "
+                     f"({decimal_text(by_name[group[0]].decrease, digits)})")
+    notes.append(f"each feature's best binary split (of those leaving min_leaf = {tree.params.get('min_leaf')} rows "
+                 f"each side; tried = how many); decrease = {crit.symbol}(node) − weighted; "
+                 f"improvement = n × decrease (rpart)")
+    return NodeView(
+        title=node_title(node, m),
+        facts=facts,
+        branches=Table("splits", b_headers, b_rows, b_align),
+        summary=Table("candidates", s_headers, s_rows, ("l", "l", "l", "r", "l", "r", "r", "r")),
+        exact=Table("exact values", ("feature", "weighted", "decrease", "improvement"), e_rows, ("l",) * 4),
+        notes=notes,
+        decision=_decision_text(node, m),
+        pruning=pruning_table(tree, node, digits, m),
+    )
+
+
+def impurity_steps(tree, node, digits: int = 4, markup: Markup = TEXT):
+    """The lines of a CART node's worked solution."""
+    m, crit = markup, tree.criterion
+    counts = node.class_counts.tolist()
+    yield f"At {node_title(node, m)}: {count_text(node.n)} rows ({class_counts_text(tree, counts, m)})"
+    i_node = crit.impurity(counts)
+    i_dec = decimal_text(i_node, digits)
+    node_name = _name(crit, tree.target, m)
+    yield m.equation([node_name, m.form(crit.form, counts), _value(m, i_node)], approx=i_dec)
+    for c in node.candidates():
+        yield ""
+        yield (f"{m.name(c.feature)}: best of {c.n_tried} binary split{'s' if c.n_tried != 1 else ''}: "
+               f"{_condition(m, c, 0)} / {_condition(m, c, 1)}")
+        for b, (rows, imp) in enumerate(zip(c.table, c.impurities)):
+            name = _name(crit, tree.target, m, f"{c.feature} {' '.join(c.split.condition(b))}")
+            yield m.equation([name, m.form(crit.form, rows), _value(m, imp)], approx=decimal_text(imp, digits))
+        w = _name(crit, tree.target, m, f"split on {c.feature}")
+        yield m.equation([w, m.form(weighted_form, c.table, crit.symbol), _value(m, c.weighted)],
+                         approx=decimal_text(c.weighted, digits))
+        d_name = (f"Δ{crit.symbol}({c.feature})", f"\\Delta\\mathrm{{{crit.symbol}}}(\\text{{{latex_escape(c.feature)}}})")
+        yield m.equation([d_name, (f"{node_name[0]} - {w[0]}", f"{node_name[1]} - {w[1]}"), _value(m, c.decrease)],
+                         approx=decimal_text(c.decrease, digits))
+        dt, dl = _value(m, c.decrease)
+        n_dec = (f"{count_text(c.n)} × {dt}", f"{count_text(c.n)} \\times {dl}")
+        yield m.equation([("improvement (rpart) = n × decrease", r"\text{improvement (rpart)} = n \times \Delta"),
+                          n_dec, _value(m, c.improvement)], approx=decimal_text(c.improvement, digits))
+    yield ""
+    for group in equal_decrease_groups(node):
+        yield f"exactly equal decreases: {', '.join(m.name(f) for f in group)}"
+    if node.split is not None:
+        yield f"{m.symbols['then']} split on {m.name(node.split_feature)} ({m.name(node.reason)})"
+    else:
+        yield f"{m.symbols['then']} leaf labelled {m.name(node.label_name)} ({m.name(node.reason)})"
+

@@ -1,0 +1,96 @@
+"""Splitters: a feature's candidate splits at a node, from its counts, and the best one.
+
+Pure functions on class counts (ints, or Fractions with C4.5's weights), so each rule
+can be tested on its own:
+
+``best_threshold(by_value, min_side, key)``
+    A numeric feature, its distinct values in ascending order with their class counts:
+    the cut between adjacent values that minimises ``key(table)``, among the cuts that
+    leave at least ``min_side`` weight on each side; the first (lowest) on a tie.
+``best_subset(by_value, min_side, key, limit)``
+    A nominal feature (CART): the subset S of its values present at the node, against
+    the rest, that minimises ``key``.  Two classes: Breiman's ordering theorem (values
+    sorted exactly by their proportion of the second class, ties by domain order; the
+    k − 1 prefixes).  More classes: every one of the 2^(k−1) − 1 subsets, refused
+    beyond ``limit`` with the count named.  S is written as the side holding the first
+    present value in domain order; on a tie the smallest such S (as a bit mask over
+    the domain) wins.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import combinations
+
+from .errors import InfotreeError
+
+__all__ = ["best_subset", "best_threshold"]
+
+
+def _add(a, b):
+    return tuple(x + y for x, y in zip(a, b))
+
+
+def _minus(a, b):
+    return tuple(x - y for x, y in zip(a, b))
+
+
+def best_threshold(by_value, min_side, key):
+    """(position, (left, right), number of admissible cuts) or None; a cut at position r
+    sends values 0..r left."""
+    total = tuple(map(sum, zip(*by_value)))
+    left = (0,) * len(total)
+    cuts = []
+    for r in range(len(by_value) - 1):
+        left = _add(left, by_value[r])
+        right = _minus(total, left)
+        if sum(left) >= min_side and sum(right) >= min_side:
+            cuts.append((r, (left, right)))
+    if not cuts:
+        return None
+    best, table = cuts[0]
+    best_key = key(table)
+    for r, tab in cuts[1:]:
+        k = key(tab)
+        if k < best_key:
+            best, table, best_key = r, tab, k
+    return best, table, len(cuts)
+
+
+def best_subset(by_value, min_side, key, limit, *, what="this feature"):
+    """(left value codes, (left, right), number of subsets compared) or None."""
+    present = [i for i, r in enumerate(by_value) if any(r)]
+    k = len(present)
+    if k < 2:
+        return None
+    classes = len(by_value[present[0]])
+    if classes == 2:
+        order = sorted(present, key=lambda i: (Fraction(by_value[i][1]) / sum(by_value[i]), i))
+        sides = [order[:m] for m in range(1, k)]
+    else:
+        count = 2 ** (k - 1) - 1
+        if count > limit:
+            raise InfotreeError(f"{what} has {k} values here and {classes} classes: an exact CART split compares "
+                                f"2^{k - 1} - 1 = {count} subsets, beyond the limit of {limit} (max_subsets; "
+                                f"--max-subsets {count} allows it)")
+        rest = present[1:]
+        sides = [[present[0], *extra] for m in range(k - 1) for extra in combinations(rest, m)]
+    total = tuple(map(sum, zip(*by_value)))
+    best = None
+    tried = 0
+    for side in sides:
+        left_set = frozenset(side) if present[0] in side else frozenset(present) - frozenset(side)
+        left = (0,) * len(total)
+        for i in left_set:
+            left = _add(left, by_value[i])
+        right = _minus(total, left)
+        if sum(left) < min_side or sum(right) < min_side:
+            continue
+        tried += 1
+        mask = sum(1 << i for i in left_set)
+        k_ = key((left, right))
+        if best is None or k_ < best[0] or (k_ == best[0] and mask < best[1]):
+            best = (k_, mask, left_set, (left, right))
+    if best is None:
+        return None
+    return best[2], best[3], tried
