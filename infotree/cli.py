@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from .criteria import CRITERIA
+from .criteria import ALGORITHMS, CRITERIA
 from .errors import DataError, InfotreeError
 
 __all__ = ["main"]
@@ -73,6 +73,19 @@ def _frac(q):
 _CRITERIA = {name.replace("_", "-"): c for name, c in CRITERIA.items()}
 
 
+def _resolve_criterion(args) -> None:
+    """--algorithm and --criterion together: the criterion (option spelling) in args.criterion."""
+    algorithm, name = getattr(args, "algorithm", None), args.criterion
+    if name is None:
+        args.criterion = ALGORITHMS[algorithm or "id3"][0].replace("_", "-")
+        return
+    family = _CRITERIA[name].algorithm
+    if algorithm is not None and algorithm != family:
+        allowed = ", ".join(n.replace("_", "-") for n in ALGORITHMS[algorithm])
+        raise InfotreeError(f"--criterion {name} belongs to --algorithm {family}; with --algorithm {algorithm} "
+                            f"the criteria are: {allowed}")
+
+
 def _read(path, args):
     """Read DATA as the criterion needs it.
 
@@ -122,8 +135,18 @@ def _build(args, data):
         validation = _read(args.validation, args)
     elif args.validation:
         raise InfotreeError("--validation applies to --prune reduced-error only")
-    return build_tree(data, criterion=_CRITERIA[args.criterion], max_depth=args.max_depth,
-                      min_samples_split=args.min_samples_split, min_gain=args.min_gain,
+    crit = _CRITERIA[args.criterion]
+    if crit.binary:  # rpart's controls and defaults
+        split = 20 if args.min_samples_split is None else args.min_samples_split
+        controls = dict(min_leaf=round(Fraction(split, 3)) if args.min_leaf is None else args.min_leaf,
+                    cp=Fraction(1, 100) if args.cp is None else args.cp, max_subsets=args.max_subsets,
+                    max_depth=30 if args.max_depth is None else args.max_depth, min_samples_split=split)
+    else:
+        for flag, value in (("--min-leaf", args.min_leaf), ("--cp", args.cp)):
+            if value is not None:
+                raise InfotreeError(f"{flag} applies to --algorithm cart (criterion gini, entropy or misclassification)")
+        controls = dict(max_depth=args.max_depth, min_samples_split=args.min_samples_split or 2)
+    return build_tree(data, criterion=crit, min_gain=args.min_gain, **controls,
                       stop_at_zero_gain=args.stop_at_zero_gain, min_objects=args.min_objects,
                       collapse=False if args.no_collapse else None,
                       average_gain_slack=args.average_gain_slack, threshold=args.threshold,
@@ -260,8 +283,12 @@ def build_parser(command=None) -> argparse.ArgumentParser:
 
     common = _Parser(add_help=False)
     common.add_argument("--target", metavar="T", help="the class column (default: the last column)")
-    common.add_argument("--criterion", choices=list(_CRITERIA), default="gain",
-                        help="gain (ID3, default), gain-ratio (C4.5 as J48), gain-ratio-plain")
+    common.add_argument("--algorithm", choices=list(ALGORITHMS),
+                        help="id3 (default), c45 (C4.5 as J48) or cart (binary splits, rpart's controls); "
+                             "implied by --criterion")
+    common.add_argument("--criterion", choices=list(_CRITERIA),
+                        help="id3: gain (default), gain-ratio-plain; c45: gain-ratio; "
+                             "cart: gini (default), entropy, misclassification")
     common.add_argument("--missing-as-value", action="store_true",
                         help="treat the missing-value tokens ? and empty as an ordinary value "
                              "(default: refuse them; gain-ratio: C4.5's fractional weights)")
@@ -272,7 +299,16 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                         help="read COL as categorical even if it holds numbers or is declared numeric (repeatable)")
     grow = _Parser(add_help=False)
     grow.add_argument("--max-depth", type=_nonneg, metavar="N")
-    grow.add_argument("--min-samples-split", type=_positive, default=2, metavar="N")
+    grow.add_argument("--min-samples-split", type=_positive, metavar="N",
+                      help="a node with fewer rows is a leaf (default 2; cart: 20, rpart's minsplit)")
+    grow.add_argument("--min-leaf", type=_positive, metavar="N",
+                      help="cart: rows at least on each side of a split (default round(min-samples-split/3), "
+                           "rpart's minbucket)")
+    grow.add_argument("--cp", type=_rational, metavar="X",
+                      help="cart: the complexity parameter (default 0.01, as rpart)")
+    grow.add_argument("--max-subsets", type=_positive, default=1 << 15, metavar="N",
+                      help="cart: the most subsets of a nominal feature's values one exact split compares "
+                           "(default 32768; more are refused, never approximated)")
     grow.add_argument("--min-gain", metavar="X", type=_rational, help="stop when the best gain is below X (exact rational)")
     grow.add_argument("--stop-at-zero-gain", action="store_true", help="do not split on a zero gain (Weka's Id3)")
     grow.add_argument("--min-objects", type=_positive, default=2, metavar="N", help="C4.5: minimum rows in two branches (default 2)")
@@ -370,6 +406,8 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     out = sys.stdout
     try:
+        if hasattr(args, "criterion"):
+            _resolve_criterion(args)
         return args.func(args, out)
     except InfotreeError as e:
         sys.stderr.write(f"infotree: error: {e}\n")

@@ -2,9 +2,10 @@
 
 A criterion is an object with one small protocol, found by name in :data:`CRITERIA`:
 
-``name``, ``title``
-    Its name (the API's ``criterion=``, JSON and saved models) and the rule in words
-    (a split node's reason: "maximal information gain").
+``name``, ``title``, ``algorithm``
+    Its name (the API's ``criterion=``, JSON and saved models), the rule in words (a
+    split node's reason: "maximal information gain") and the family it belongs to
+    (``id3``, ``c45`` or ``cart``: the CLI's ``--algorithm``).
 ``ratio``
     True when it ranks by gain ratio (printers then show IG / SplitInfo).
 ``considers_used``
@@ -48,7 +49,7 @@ from .forms import entropy_form, gini_form, misclassification_form
 from .measures import conditional_entropy_from_table, entropy, gini, misclassification
 from .routing import FRACTIONAL_WEIGHTS
 
-__all__ = ["CRITERIA", "C45GainRatio", "Choice", "Criterion", "Entropy", "GainRatio", "Gini", "Impurity",
+__all__ = ["ALGORITHMS", "CRITERIA", "C45GainRatio", "Choice", "Criterion", "Entropy", "GainRatio", "Gini", "Impurity",
            "InformationGain", "Misclassification", "criterion_named"]
 
 
@@ -97,7 +98,7 @@ def _compare(a, b) -> int:
 class Criterion:
     """The protocol (see the module docstring); subclasses set the class attributes."""
 
-    name = title = ""
+    name = title = algorithm = ""
     ratio = False
     considers_used = False
     missing = None
@@ -133,6 +134,7 @@ class InformationGain(Criterion):
     """ID3: maximal IG = H(Y) − H(Y|X); an impure node splits even at zero gain."""
 
     name = "gain"
+    algorithm = "id3"
     title = "maximal information gain"
 
     def best(self, cands):
@@ -143,6 +145,7 @@ class GainRatio(Criterion):
     """Maximal gain ratio IG / SplitInfo, with no filter (as many lecture notes define it)."""
 
     name = "gain_ratio_plain"
+    algorithm = "id3"
     title = "maximal gain ratio"
     ratio = True
 
@@ -162,6 +165,7 @@ class C45GainRatio(GainRatio):
     """
 
     name = "gain_ratio"
+    algorithm = "c45"
     title = "maximal gain ratio among features with at least average gain"
     considers_used = True
     missing = FRACTIONAL_WEIGHTS
@@ -213,6 +217,7 @@ class Impurity(Criterion):
     binary = True
     considers_used = True
     reads_numbers = True
+    algorithm = "cart"
 
     #: the impurity's name in formulas (``Gini``) and its textbook form of counts
     symbol = "I"
@@ -274,6 +279,10 @@ class Misclassification(Impurity):
 
 #: Every criterion by name.
 CRITERIA = {c.name: c for c in (InformationGain(), C45GainRatio(), GainRatio(), Gini(), Entropy(), Misclassification())}
+
+
+#: The families, each with its criteria (the first is the family's default).
+ALGORITHMS = {a: [n for n, c in CRITERIA.items() if c.algorithm == a] for a in ("id3", "c45", "cart")}
 
 
 def criterion_named(name) -> Criterion:

@@ -1,0 +1,199 @@
+"""CART: Gini, entropy and misclassification on binary threshold and subset splits, exactly.
+
+Values are checked against an independent brute force in sympy rationals (every
+threshold and every subset of every feature), not against infotree's own arithmetic.
+"""
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from infotree import build_tree, from_records, load
+from infotree.errors import InfotreeError
+from infotree.measures import gini, misclassification
+from infotree.model import loads
+from infotree.printers.json import write as write_json
+from infotree.splitters import best_subset
+
+ROOT = Path(__file__).resolve().parent.parent
+WEATHER = ROOT / "tests" / "data" / "weather.numeric.arff"
+
+
+def test_published_gini_values():
+    """Gini(D) = 1 − (9/14)² − (5/14)² = 45/98 (play tennis); the misclassification error 5/14."""
+    assert gini([9, 5]) == Fraction(45, 98)
+    assert misclassification([9, 5]) == Fraction(5, 14)
+    assert gini([7, 3]) == Fraction(21, 50) and gini([4, 0]) == 0
+    # Han & Kamber's income ∈ {low, medium} split of buys_computer: 10/14·Gini(7,3) + 4/14·Gini(2,2) = 0.443
+    assert round(float(Fraction(10, 14) * gini([7, 3]) + Fraction(4, 14) * gini([2, 2])), 3) == 0.443
+
+
+# -- an independent brute force --------------------------------------------------------
+
+def _sym_gini(counts):
+    n = sum(counts)
+    return 1 - sum(sympy.Rational(c, n) ** 2 for c in counts)
+
+
+def _sym_entropy(counts):
+    n = sum(counts)
+    return -sum(sympy.Rational(c, n) * sympy.log(sympy.Rational(c, n), 2) for c in counts if c)
+
+
+def _splits(column, numeric):
+    """Every binary split of one column as a row predicate: thresholds between adjacent
+    distinct values, or every subset of the values present (up to complement)."""
+    values = sorted(set(column))
+    if numeric:
+        for a, b in zip(values, values[1:]):
+            t = sympy.Rational(a + b, 2)
+            yield f"<= {t}", (lambda x, t=t: x <= t)
+    else:
+        first, rest = values[0], values[1:]
+        for m in range(len(rest)):
+            for extra in combinations(rest, m):
+                left = {first, *extra}
+                yield left, (lambda x, left=left: x in left)
+
+
+def _best(cols, y, classes, impurity, min_leaf):
+    """The largest decrease over every feature's every admissible split, and who reaches it."""
+    n = len(y)
+    parent = impurity([y.count(c) for c in classes])
+    best, who = None, []
+    for name, (col, numeric) in cols.items():
+        for label, goes_left in _splits(col, numeric):
+            left = [yv for x, yv in zip(col, y) if goes_left(x)]
+            right = [yv for x, yv in zip(col, y) if not goes_left(x)]
+            if len(left) < min_leaf or len(right) < min_leaf:
+                continue
+            w = sum(sympy.Rational(len(s), n) * impurity([s.count(c) for c in classes]) for s in (left, right))
+            d = sympy.nsimplify(parent - w) if impurity is _sym_gini else sympy.simplify(parent - w)
+            if best is None or sympy.simplify(d - best) > 0:
+                best, who = d, [name]
+            elif sympy.simplify(d - best) == 0 and name not in who:
+                who.append(name)
+    return best, who
+
+
+@st.composite
+def tables(draw):
+    n = draw(st.integers(4, 14))
+    m = draw(st.integers(1, 3))
+    cols, numeric = {}, []
+    for j in range(m):
+        num = draw(st.booleans())
+        k = draw(st.integers(2, 4))
+        cols[f"f{j}"] = [draw(st.integers(0, k - 1)) for _ in range(n)]
+        if num:
+            numeric.append(f"f{j}")
+        else:
+            cols[f"f{j}"] = [f"v{v}" for v in cols[f"f{j}"]]
+    cols["y"] = [f"c{draw(st.integers(0, draw(st.integers(1, 2))))}" for _ in range(n)]
+    return cols, numeric
+
+
+@settings(max_examples=60, deadline=None)
+@given(tables(), st.sampled_from(["gini", "entropy"]), st.integers(1, 3))
+def test_root_split_is_the_best_binary_split(table, criterion, min_leaf):
+    """The root's decrease is the largest over every threshold and subset (a brute force
+    in sympy), the split feature is the first that reaches it, and its ties are the others."""
+    cols, numeric = table
+    y = cols["y"]
+    data = from_records(cols, target="y", numeric=numeric)
+    tree = build_tree(data, criterion=criterion, min_leaf=min_leaf)
+    classes = list(data.classes)
+    impurity = _sym_gini if criterion == "gini" else _sym_entropy
+    feats = {f: ([int(v) for v in cols[f]] if f in numeric else cols[f], f in numeric) for f in data.features}
+    best, who = _best(feats, y, classes, impurity, min_leaf)
+    root = tree.root
+    if len(set(y)) == 1:
+        assert root.stop == "pure"
+        return
+    if best is None or sympy.simplify(best) <= 0:
+        assert root.split is None and root.stop in ("no_decrease", "no_split")
+        return
+    assert root.split_feature == who[0]
+    assert [tree.features[j] for j in root.ties] == who[1:]
+    chosen = root.chosen.decrease
+    assert sympy.simplify(sympy.nsimplify(str(chosen)) - best) == 0 if criterion == "gini" else \
+        abs(float(chosen) - float(best)) < 1e-12
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6)), min_size=2, max_size=7))
+def test_ordering_theorem_finds_the_exhaustive_optimum(rows):
+    """Two classes: the k − 1 prefixes of the categories sorted by proportion reach the
+    same least weighted Gini as all 2^(k−1) − 1 subsets (Breiman et al., Theorem 4.5)."""
+    rows = [r for r in rows if any(r)]
+    if len(rows) < 2:
+        return
+
+    def key(table):
+        n = sum(map(sum, table))
+        return sum(Fraction(sum(r), n) * gini(r) for r in table if any(r))
+
+    found = best_subset(rows, 1, key, 10 ** 6)
+    present = list(range(len(rows)))
+    exhaustive = []
+    for m in range(1, len(present)):
+        for left in combinations(present, m):
+            lt = tuple(map(sum, zip(*(rows[i] for i in left))))
+            rt = tuple(map(sum, zip(*(rows[i] for i in present if i not in left))))
+            exhaustive.append(key((lt, rt)))
+    assert key(found[1]) == min(exhaustive)
+    assert found[2] == len(present) - 1
+
+
+def test_subsets_past_the_limit_are_refused():
+    rows = [(1, 0, 2)] * 3 + [(0, 1, 1)] * 3 + [(2, 2, 0)] * 3
+    with pytest.raises(InfotreeError) as e:
+        best_subset(rows, 1, lambda t: 0, 100, what="feature 'x'")
+    assert str(e.value) == ("feature 'x' has 9 values here and 3 classes: an exact CART split compares "
+                            "2^8 - 1 = 255 subsets, beyond the limit of 100 (max_subsets; --max-subsets 255 allows it)")
+
+
+def test_weather_tree_and_children_respect_min_leaf():
+    data = load(WEATHER)
+    tree = build_tree(data, criterion="gini", min_leaf=2)
+    assert tree.root.split_feature == "outlook" and tree.root.chosen.decrease == Fraction(5, 49)
+    assert tree.root.test.left_values == ("sunny", "rainy")
+    for node in tree.nodes():
+        if node.split is not None:
+            assert all(ch.n >= 2 for ch in node.children)
+
+
+def test_cli_cart_tree_and_model_round_trip(tmp_path):
+    """`--algorithm cart` prints the tree with subsets and midpoints; its JSON model loads back."""
+    out = tmp_path / "m.json"
+    p = subprocess.run([sys.executable, "-m", "infotree", "tree", str(WEATHER), "--algorithm", "cart",
+                        "--min-samples-split", "2", "--cp", "0", "--nodes", "none"], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.splitlines()[:3] == ["outlook in {sunny, rainy}", "|  humidity <= 82.5",
+                                         "|  |  temperature <= 66.5: no (1)"]
+    data = load(WEATHER)
+    tree = build_tree(data, criterion="gini")
+    with open(out, "w") as f:
+        write_json(tree, f)
+    doc = json.loads(out.read_text())
+    assert doc["format"] == 3 and doc["root"]["test"] == {"kind": "subset", "left": ["sunny", "rainy"],
+                                                          "right": ["overcast"]}
+    assert doc["root"]["improvement"] == "10/7"
+    back = loads(out.read_text())
+    assert back.predict_proba(data) == tree.predict_proba(data)
+
+
+def test_algorithm_and_criterion_must_agree():
+    p = subprocess.run([sys.executable, "-m", "infotree", "tree", str(WEATHER), "--algorithm", "c45",
+                        "--criterion", "gini"], capture_output=True, text=True)
+    assert p.returncode == 1
+    assert p.stderr == ("infotree: error: --criterion gini belongs to --algorithm cart; with --algorithm c45 "
+                        "the criteria are: gain-ratio\n")
