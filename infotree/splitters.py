@@ -11,7 +11,9 @@ can be tested on its own:
     A nominal feature (CART): the subset S of its values present at the node, against
     the rest, that minimises ``key``.  Two classes: Breiman's ordering theorem (values
     sorted exactly by their proportion of the second class, ties by domain order; the
-    k − 1 prefixes).  More classes: every one of the 2^(k−1) − 1 subsets, refused
+    k − 1 prefixes, as rpart compares them: with a minimum leaf size the theorem's
+    optimum may be a prefix that is too small, and a non-prefix subset that would be
+    admissible is not compared).  More classes: every one of the 2^(k−1) − 1 subsets, refused
     beyond ``limit`` with the count named.  S is written as the side holding the first
     present value in domain order; on a tie the smallest such S (as a bit mask over
     the domain) wins.

@@ -48,14 +48,24 @@ def _sym_entropy(counts):
     return -sum(sympy.Rational(c, n) * sympy.log(sympy.Rational(c, n), 2) for c in counts if c)
 
 
-def _splits(column, numeric):
+def _splits(column, numeric, y=None, classes=None):
     """Every binary split of one column as a row predicate: thresholds between adjacent
-    distinct values, or every subset of the values present (up to complement)."""
+    distinct values, or every subset of the values present (up to complement).  With two
+    classes and ``y`` given, only the ordering theorem's prefixes (what rpart compares:
+    with a minimum leaf size they need not include the unconstrained optimum)."""
     values = sorted(set(column))
     if numeric:
         for a, b in zip(values, values[1:]):
             t = sympy.Rational(a + b, 2)
             yield f"<= {t}", (lambda x, t=t: x <= t)
+    elif y is not None and len(classes) == 2:
+        def share(v):
+            ys = [yv for x, yv in zip(column, y) if x == v]
+            return sympy.Rational(ys.count(classes[1]), len(ys))
+        order = sorted(values, key=lambda v: (share(v), column.index(v)))
+        for m in range(1, len(order)):
+            left = set(order[:m])
+            yield left, (lambda x, left=left: x in left)
     else:
         first, rest = values[0], values[1:]
         for m in range(len(rest)):
@@ -70,7 +80,7 @@ def _best(cols, y, classes, impurity, min_leaf):
     parent = impurity([y.count(c) for c in classes])
     best, who = None, []
     for name, (col, numeric) in cols.items():
-        for label, goes_left in _splits(col, numeric):
+        for label, goes_left in _splits(col, numeric, *((y, classes) if min_leaf > 1 else ())):
             left = [yv for x, yv in zip(col, y) if goes_left(x)]
             right = [yv for x, yv in zip(col, y) if not goes_left(x)]
             if len(left) < min_leaf or len(right) < min_leaf:
