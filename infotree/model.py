@@ -28,7 +28,7 @@ from .errors import DataError
 from .parse import ParseError, parse_exact
 from .printers.json import FORMAT_VERSION, FORMATS_READ, write
 from .criteria import CRITERIA
-from .records import Pessimistic, ReducedError
+from .records import Complexity, Pessimistic, ReducedError
 from .splits import NominalSplit, SubsetSplit, ThresholdSplit
 from .tree import Node, Tree
 
@@ -166,8 +166,15 @@ class _Loader:
         def bad(what):
             self.fail(where, f"pruning record: {what}")
 
-        if not isinstance(r, dict) or r.get("action") not in ("leaf", "kept", "raised"):
+        if not isinstance(r, dict) or r.get("action") not in ("leaf", "kept", "raised", "not tried", "collapsed"):
             bad("expected an object with \"action\": \"leaf\", \"kept\" or \"raised\"")
+        if r.get("method") == "cp":
+            if r.get("action") not in ("not tried", "collapsed", "kept"):
+                bad("a cp record's action is \"not tried\", \"collapsed\" or \"kept\"")
+            exact = [self.count(r.get(k), where) if isinstance(r.get(k), str) else bad(f"{k!r} must be an exact string")
+                     for k in ("risk", "bound", "alpha")]
+            more = [None if r.get(k) is None else self.count(r[k], where) for k in ("complexity", "subtree_risk")]
+            return Complexity(r["action"], *exact, *more, r.get("splits"))
         if r.get("method") == "reduced-error":
             return ReducedError(r["action"], *(
                 self.count(r.get(k), where) if isinstance(r.get(k), str) else bad(f"{k!r} must be an exact string")
@@ -250,7 +257,8 @@ class _Loader:
                 self.fail(where, "a leaf ('split': null) must have no children")
             if obj.get("threshold") is not None:
                 self.fail(where, "a leaf has no threshold")
-            node.stop = "pruned" if node.pruned is not None and node.pruned.action == "leaf" else "loaded"
+            node.stop = ("pruned" if node.pruned is not None and node.pruned.action == "leaf" else
+                         "cp" if isinstance(node.pruned, Complexity) else "loaded")
             return node
         if split not in t.features:
             self.fail(where, f"split feature {split!r} is not a feature; features are: {', '.join(t.features)}")

@@ -40,10 +40,10 @@ from statistics import NormalDist
 import numpy as np
 
 from .errors import InfotreeError
-from .records import Pessimistic, ReducedError
+from .records import Complexity, Pessimistic, ReducedError
 from .routing import FRACTIONAL_WEIGHTS
 
-__all__ = ["add_errs", "collapse", "estimated_errors", "prune_tree"]
+__all__ = ["add_errs", "collapse", "cp_prune", "estimated_errors", "prune_tree"]
 
 _SLACK = 0.1    # C4.5's preference for the simpler tree, in errors
 _TOL = 1e-6     # Weka's Utils.smOrEq tolerance
@@ -328,3 +328,59 @@ def collapse(root) -> None:
             node.make_leaf("collapsed")
         else:
             stack.extend(node.children)
+
+
+def cp_prune(tree, cp) -> None:
+    """rpart's complexity-parameter rule (``partition.c``), exactly, on a grown CART tree.
+
+    rpart applies it while growing: with α = cp·R(root) (R the misclassified rows), a
+    node whose risk, or the bound its parent passes down, is at most α is never split;
+    after its children are grown, a node whose subtree's complexity
+    (R(t) − R(leaves)) / (number of splits) is at most α loses its subtree.  The bounds
+    follow rpart's weakest-link bookkeeping, left child first (``docs/cart_rules.md``,
+    section 8).  A split decided on a node's own rows does not depend on what happens
+    elsewhere, so pruning the fully grown tree in the same order gives rpart's tree.
+    Each node examined keeps a :class:`~infotree.records.Complexity` record.
+    """
+    alpha = Fraction(cp) * tree.root.errors
+    out = {}  # id(node) -> the complexity its own partition set
+
+    def part(t, bound):
+        risk = Fraction(t.errors)
+        tempcp = first = risk if bound is None else min(risk, bound)
+        if t.split is None:
+            out[id(t)] = alpha
+            return 0, risk
+        if tempcp <= alpha:
+            t.pruned = Complexity("not tried", risk, tempcp, alpha)
+            t.make_leaf("cp")
+            out[id(t)] = alpha
+            return 0, risk
+        own = risk if bound is None else bound  # t.complexity on entry: R(root) at the root
+        left, right = t.children
+        s_l, r_l = part(left, tempcp - alpha)
+        tempcp = min(max((risk - r_l) / (s_l + 1), risk - left.errors), own)
+        s_r, r_r = part(right, tempcp - alpha)
+        c_l, c_r = out[id(left)], out[id(right)]
+        c = (risk - (r_l + r_r)) / (s_l + s_r + 1)
+        if c_r > c_l:  # the weaker child is taken as a leaf first
+            if c > c_l:
+                r_l, s_l = Fraction(left.errors), 0
+                c = (risk - (r_l + r_r)) / (s_l + s_r + 1)
+                if c > c_r:
+                    r_r, s_r = Fraction(right.errors), 0
+        elif c > c_r:
+            r_r, s_r = Fraction(right.errors), 0
+            c = (risk - (r_l + r_r)) / (s_l + s_r + 1)
+            if c > c_l:
+                r_l, s_l = Fraction(left.errors), 0
+        c = (risk - (r_l + r_r)) / (s_l + s_r + 1)
+        out[id(t)] = c
+        if c <= alpha:
+            t.pruned = Complexity("collapsed", risk, first, alpha, c, r_l + r_r, s_l + s_r + 1)
+            t.make_leaf("cp")
+            return 0, risk
+        t.pruned = Complexity("kept", risk, first, alpha, c, r_l + r_r, s_l + s_r + 1)
+        return s_l + s_r + 1, r_l + r_r
+
+    part(tree.root, None)

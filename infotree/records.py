@@ -21,7 +21,7 @@ from .measures import (
     split_information_from_table,
 )
 
-__all__ = ["BinaryCandidate", "Branch", "Candidate", "Pessimistic", "ReducedError"]
+__all__ = ["BinaryCandidate", "Branch", "Candidate", "Complexity", "Pessimistic", "ReducedError"]
 
 
 @dataclass(frozen=True)
@@ -197,3 +197,22 @@ class ReducedError:
     validation_leaf: Fraction
     validation_subtree: Fraction
     validation_weight: Fraction
+
+
+@dataclass(frozen=True)
+class Complexity:
+    """rpart's cp rule at a node (exact): R(t) the node's risk (misclassified rows),
+    ``bound`` the complexity bound it inherited, ``alpha`` = cp·R(root).
+
+    ``action``: ``"not tried"`` (R(t) or the bound ≤ α: rpart never splits it),
+    ``"collapsed"`` (its subtree's complexity (R(t) − R(subtree)) / splits ≤ α) or
+    ``"kept"``; ``complexity`` is the subtree's value (None when not tried).
+    """
+
+    action: str
+    risk: Fraction
+    bound: Fraction
+    alpha: Fraction
+    complexity: Fraction | None = None
+    subtree_risk: Fraction | None = None
+    splits: int | None = None

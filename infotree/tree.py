@@ -275,7 +275,7 @@ _MISSING = ("?", "")
 def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, min_gain=None,
                stop_at_zero_gain=False, min_objects=2, collapse=None, average_gain_slack=Fraction(1, 1000),
                threshold=None, prune="none", confidence=Fraction(1, 4), validation=None, builder="auto",
-               min_leaf=1, cp=0, max_subsets=1 << 15) -> Tree:
+               min_leaf=1, cp=None, max_subsets=1 << 15) -> Tree:
     """Grow a tree on a :class:`~infotree.data.Dataset`.
 
     ``criterion``: ``"gain"`` (ID3), ``"gain_ratio"`` (C4.5) or ``"gain_ratio_plain"``.
@@ -293,7 +293,8 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
     (on the ``validation`` Dataset); see :mod:`infotree.prune`.
     CART criteria (``"gini"``, ``"entropy"``, ``"misclassification"``; binary splits):
     ``min_leaf`` rows at least on each side of a split (rpart's minbucket), ``cp`` the
-    complexity parameter (rpart's: see :func:`infotree.prune.cp_prune`), ``max_subsets``
+    complexity parameter as rpart applies it while growing (:func:`infotree.prune.cp_prune`;
+    None, the default, grows fully as scikit-learn does), ``max_subsets``
     the most subsets of a nominal feature's values an exact split may compare.
     ``builder``: ``"auto"`` (the level-wise builder when it has a kernel for the
     criterion, else the reference one), ``"levelwise"`` or ``"reference"``; they grow
@@ -340,9 +341,10 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
             raise InfotreeError(f"min_leaf {min_leaf!r} is not allowed; give a positive integer")
         if not isinstance(max_subsets, int) or max_subsets < 1:
             raise InfotreeError(f"max_subsets {max_subsets!r} is not allowed; give a positive integer")
-        cp = _rational(cp, "cp", "0.01")
-        if not 0 <= cp <= 1:
-            raise InfotreeError(f"cp {cp} is not allowed; give a rational from 0 to 1 (rpart's default is 0.01)")
+        if cp is not None:
+            cp = _rational(cp, "cp", "0.01")
+            if not 0 <= cp <= 1:
+                raise InfotreeError(f"cp {cp} is not allowed; give a rational from 0 to 1 (rpart's default is 0.01)")
         params.update(min_leaf=min_leaf, cp=cp, max_subsets=max_subsets)
     tree = Tree(features=data.features, domains=data.domains, classes=data.classes,
                 target=data.target, criterion=crit, params=params,
@@ -352,6 +354,10 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
         from .prune import collapse as collapse_tree
 
         collapse_tree(tree.root)
+    if crit.binary and cp is not None:
+        from .prune import cp_prune
+
+        cp_prune(tree, cp)
     if prune != "none":
         from .prune import prune_tree
 

@@ -207,3 +207,61 @@ def test_algorithm_and_criterion_must_agree():
     assert p.returncode == 1
     assert p.stderr == ("infotree: error: --criterion gini belongs to --algorithm cart; with --algorithm c45 "
                         "the criteria are: gain-ratio\n")
+
+
+KYPHOSIS = ROOT / "tests" / "data" / "kyphosis.csv"  # rpart's kyphosis data set (81 rows), written by R
+
+
+def _frame_complexity(tree):
+    """rpart's frame$complexity × R(root): a node's own value, floored along its path."""
+    out = {}
+    for node in tree.nodes():
+        own = node.pruned.complexity if node.pruned is not None else None
+        parent = out.get(id(node.parent)) if node.parent is not None else None
+        if own is None:
+            out[id(node)] = node.pruned.alpha if node.pruned is not None else tree.root.pruned.alpha
+        else:
+            out[id(node)] = own if parent is None else min(own, parent)
+    return [out[id(n)] for n in tree.nodes()]
+
+
+def test_kyphosis_as_rpart():
+    """rpart(Kyphosis ~ ., kyphosis) with its defaults: the same five leaves (rpart puts
+    Start >= 8.5 on the left; infotree keeps <= t left), the root's improve
+    322624/47709 (rpart: 6.76232995870800), and frame$complexity × R(root) = 3, 1/3, 1/3, 1/3."""
+    data = load(KYPHOSIS, target="Kyphosis", numeric="auto")
+    tree = build_tree(data, criterion="gini", min_samples_split=20, min_leaf=7, max_depth=30, cp="0.01")
+    assert tree.root.chosen.improvement == Fraction(322624, 47709)
+    leaves = sorted((n.describe_path(), n.label_name, n.n, n.errors) for n in tree.leaves())
+    assert leaves == sorted([
+        ("Start <= 8.5", "present", 19, 8),
+        ("Start > 8.5, Start <= 14.5, Age <= 55", "absent", 12, 0),
+        ("Start > 8.5, Start <= 14.5, Age > 55, Age <= 111", "present", 7, 3),
+        ("Start > 8.5, Start <= 14.5, Age > 55, Age > 111", "absent", 14, 2),
+        ("Start > 8.5, Start > 14.5", "absent", 29, 0)])
+    internal = [n for n in tree.nodes() if n.split is not None]
+    frame = dict(zip([id(n) for n in tree.nodes()], _frame_complexity(tree)))
+    assert [frame[id(n)] for n in internal] == [3, Fraction(1, 3), Fraction(1, 3), Fraction(1, 3)]
+
+
+def test_cp_collapses_exactly():
+    """Weather: rpart's complexities are 3/2 at the root and 1 at the humidity nodes
+    (cp·R(root) = 1/20 keeps them); with cp = 1/4 (alpha 5/4) rpart never tries to split the
+    humidity nodes (their risk 1 is at most alpha)."""
+    data = load(WEATHER)
+    grown = build_tree(data, criterion="gini", cp="0.01")
+    assert len(grown) == 9 and grown.root.pruned.complexity == Fraction(3, 2)
+    cut = build_tree(data, criterion="gini", cp="1/4")
+    assert len(cut) == 5
+    collapsed = [n for n in cut.nodes() if n.stop == "cp"]
+    assert [(n.describe_path(), n.pruned.action, n.pruned.complexity) for n in collapsed] == [
+        ("outlook in {sunny, rainy}, humidity <= 82.5", "not tried", None),
+        ("outlook in {sunny, rainy}, humidity > 82.5", "not tried", None)]
+    assert collapsed[0].reason == "not split (rpart's cp rule): its risk bound 1 <= alpha = cp·R(root) = 5/4"
+    # rpart(Kyphosis ~ ., kyphosis, cp = 0.03): root and two leaves; Start >= 8.5 (risk 6 > alpha
+    # = 51/100) is tried, and its subtree, which lowers no risk there, is collapsed
+    ky = build_tree(load(KYPHOSIS, target="Kyphosis", numeric="auto"), criterion="gini", min_samples_split=20,
+                    min_leaf=7, cp="0.03")
+    assert len(ky) == 3
+    assert [(n.describe_path(), n.pruned.action, n.pruned.complexity) for n in ky.nodes() if n.stop == "cp"] == [
+        ("Start > 8.5", "collapsed", 0)]

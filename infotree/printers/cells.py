@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 from ..exact import decimal_text
 from ..forms import conditional_entropy_form, counts_text, entropy_form
-from ..records import BinaryCandidate, ReducedError
+from ..records import BinaryCandidate, Complexity, ReducedError
 
 __all__ = ["LATEX", "MARKDOWN", "Markup", "NODE_SELECTIONS", "NodeView", "TEXT", "Table", "WEIGHTS",
            "class_counts_text", "code_span", "all_missing", "condition_text", "count_text", "entropy_name", "equal_gain_groups",
@@ -580,7 +580,17 @@ def pruning_table(tree, node, digits, m=TEXT) -> Table | None:
     if r is None:
         return None
     action = {"leaf": "pruned: this node became a leaf", "kept": "kept: the subtree stays",
-              "raised": "subtree raised: the largest branch replaced this node"}.get(r.action, str(r.action))
+              "raised": "subtree raised: the largest branch replaced this node",
+              "not tried": "not split: its risk bound is at most alpha",
+              "collapsed": "collapsed: the subtree's complexity is at most alpha"}.get(r.action, str(r.action))
+    if isinstance(r, Complexity):
+        rows = [(label, m.code(count_text(v), count_text(v))) for label, v in (
+                ("risk R(t) (misclassified rows)", r.risk), ("bound from the parent", r.bound),
+                ("alpha = cp·R(root)", r.alpha)) + ((
+                ("risk of the subtree's leaves", r.subtree_risk), ("splits in the subtree", r.splits),
+                ("complexity (R(t) - R(leaves))/splits", r.complexity)) if r.complexity is not None else ())]
+        rows.append(("decision", m.name(action)))
+        return Table("complexity (rpart's cp rule, exact)", ("", "value"), rows, ("l", "l"))
     if isinstance(r, ReducedError):
         rows = [(label, m.code(count_text(v), count_text(v))) for label, v in (
                 ("validation errors as a leaf (exact)", r.validation_leaf),

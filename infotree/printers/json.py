@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 
 from ..forms import counts_text
-from ..records import BinaryCandidate, ReducedError
+from ..records import BinaryCandidate, Complexity, ReducedError
 from ..splits import SubsetSplit, ThresholdSplit
 from .cells import all_missing, equal_gain_groups
 from .impurity import equal_decrease_groups
@@ -116,6 +116,11 @@ def pruning_json(tree, r):
     """A node's pruning record: estimates as floats (pessimistic), exact strings (reduced-error)."""
     if r is None:
         return None
+    if isinstance(r, Complexity):
+        return {"method": "cp", "action": r.action, "risk": counts_text(r.risk), "bound": counts_text(r.bound),
+                "alpha": counts_text(r.alpha),
+                "complexity": None if r.complexity is None else counts_text(r.complexity),
+                "subtree_risk": None if r.subtree_risk is None else counts_text(r.subtree_risk), "splits": r.splits}
     if isinstance(r, ReducedError):
         return {"method": "reduced-error", "action": r.action,
                 "validation_leaf": counts_text(r.validation_leaf),

@@ -6,7 +6,7 @@ a pruning record's note is chosen by the record's type.
 
 from __future__ import annotations
 
-from ..records import Pessimistic, ReducedError
+from ..records import Complexity, Pessimistic, ReducedError
 
 __all__ = ["STOPS", "reason"]
 
@@ -25,6 +25,8 @@ STOPS = {
     "no_valid": "stopped: no feature sends at least min_objects = {tree.params[min_objects]} rows to two branches",
     "no_positive_ratio": "stopped: no valid feature with at least average gain has a positive gain ratio",
     "loaded": "leaf (read from a saved model)",
+    "no_decrease": "stopped: no binary split decreases the impurity",
+    "no_split": "stopped: no binary split leaves min_leaf = {tree.params[min_leaf]} rows on each side",
     "collapsed": "collapsed: the subtree below made {node.collapsed_errors} training errors, no fewer than this leaf's {node.errors}",
 }
 
@@ -38,7 +40,7 @@ def reason(node) -> str:
             others = ", ".join(t.features[j] for j in node.ties)
             what = f"{what}; tied exactly with {others}, broken by column order (first feature wins)"
         return what + pruning_note(node.pruned)
-    if node.stop == "pruned":
+    if node.stop in ("pruned", "cp"):
         return pruning_note(node.pruned)[2:]
     return STOPS[node.stop].format(node=node, tree=t)
 
@@ -47,6 +49,12 @@ def pruning_note(r) -> str:
     """What pruning decided at a node, with its numbers ("" when pruning did not look at it)."""
     if r is None:
         return ""
+    if isinstance(r, Complexity):
+        if r.action == "not tried":
+            return (f"; not split (rpart's cp rule): its risk bound {r.bound} <= alpha = cp·R(root) = {r.alpha}")
+        verb, cmp = ("collapsed", "<=") if r.action == "collapsed" else ("kept", ">")
+        return (f"; {verb} (rpart's cp rule): complexity (R(t) - R(subtree))/splits = ({r.risk} - {r.subtree_risk})/"
+                f"{r.splits} = {r.complexity} {cmp} alpha = {r.alpha}")
     if isinstance(r, ReducedError):
         verb, cmp = ("pruned", "<=") if r.action == "leaf" else ("kept", ">")
         return (f"; {verb} (reduced-error): validation errors as a leaf {r.validation_leaf} {cmp} "
