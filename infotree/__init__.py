@@ -14,7 +14,7 @@ _WHERE = {
     "Report": "check", "check_answers": "check",
     "Dataset": "data", "from_arrays": "data", "from_records": "data", "load": "data",
     "read_arff": "data", "read_csv": "data",
-    "C45Classifier": "estimators", "ID3Classifier": "estimators",
+    "C45Classifier": "estimators", "CARTClassifier": "estimators", "ID3Classifier": "estimators",
     "Exact": "exact", "Ratio": "exact", "decimal_text": "exact",
     "conditional_entropy_form": "forms", "entropy_form": "forms", "gain_form": "forms",
     "load_model": "model", "save_model": "model",
@@ -25,7 +25,7 @@ _WHERE = {
         "cross_entropy", "entropy", "entropy_of_labels", "entropy_of_probabilities", "gain_ratio",
         "gain_ratio_from_table", "information_gain", "information_gain_from_table", "joint_entropy",
         "kl_divergence", "mutual_information", "specific_conditional_entropy", "split_information",
-        "split_information_from_table")},
+        "split_information_from_table", "gini", "misclassification")},
 }
 
 
@@ -46,6 +46,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "C45Classifier",
+    "CARTClassifier",
     "DataError",
     "Dataset",
     "Exact",
@@ -75,12 +76,14 @@ __all__ = [
     "gain_form",
     "gain_ratio",
     "gain_ratio_from_table",
+    "gini",
     "information_gain",
     "information_gain_from_table",
     "joint_entropy",
     "kl_divergence",
     "load",
     "load_model",
+    "misclassification",
     "mutual_information",
     "node_at",
     "parse_exact",

@@ -20,7 +20,7 @@ from .data import from_arrays
 from .errors import InfotreeError, NotFittedError
 from .tree import build_tree
 
-__all__ = ["C45Classifier", "ID3Classifier"]
+__all__ = ["C45Classifier", "CARTClassifier", "ID3Classifier"]
 
 
 class _TreeClassifier:
@@ -119,3 +119,63 @@ class C45Classifier(_TreeClassifier):
     _criterion = "gain_ratio"
     _numeric = "auto"
     _on_missing = "keep"
+
+
+class CARTClassifier(_TreeClassifier):
+    """CART with exact impurities: binary splits (numeric thresholds at midpoints, subsets of
+    nominal values), scikit-learn's names and defaults (the tree is grown fully).
+
+    ``criterion``: ``"gini"``, ``"entropy"`` or ``"misclassification"``;
+    ``min_samples_leaf`` rows at least on each side (rpart's minbucket); ``ccp_alpha`` is
+    reserved for cost-complexity pruning and must be 0 for now.  ``fit`` takes
+    ``sample_weight``; ``predict_proba`` gives exact fractions and ``score`` the exact
+    (weighted) accuracy.
+    """
+
+    _numeric = "auto"
+    _params = ("criterion", "max_depth", "min_samples_split", "min_samples_leaf", "ccp_alpha", "max_subsets",
+               "unseen", "numeric")
+
+    def __init__(self, *, criterion="gini", max_depth=None, min_samples_split=2, min_samples_leaf=1, ccp_alpha=0,
+                 max_subsets=1 << 15, unseen="error", numeric="default"):
+        self.criterion = criterion
+        self.max_depth = max_depth
+        self.min_samples_split = min_samples_split
+        self.min_samples_leaf = min_samples_leaf
+        self.ccp_alpha = ccp_alpha
+        self.max_subsets = max_subsets
+        self.unseen = unseen
+        self.numeric = numeric
+
+    def fit(self, X, y, *, sample_weight=None, feature_names=None):
+        """Grow the tree on ``X`` and ``y``, each row weighted by ``sample_weight`` (exactly)."""
+        from .criteria import CRITERIA
+
+        if self.criterion not in CRITERIA or not CRITERIA[self.criterion].binary:
+            cart = ", ".join(n for n, c in CRITERIA.items() if c.binary)
+            raise InfotreeError(f"criterion {self.criterion!r} is not a CART criterion; allowed: {cart}")
+        if self.ccp_alpha != 0:
+            raise InfotreeError(f"ccp_alpha={self.ccp_alpha!r}: cost-complexity pruning is not available yet; "
+                                f"use ccp_alpha=0 (the tree is grown fully)")
+        if hasattr(X, "columns") and feature_names is None:
+            feature_names = [str(c) for c in X.columns]
+            X = X.to_numpy(dtype=object)
+        numeric = self._numeric if self.numeric == "default" else self.numeric
+        data = from_arrays(X, y, feature_names=feature_names, target="class", numeric=numeric)
+        self.tree_ = build_tree(data, criterion=self.criterion, max_depth=self.max_depth,
+                                min_samples_split=self.min_samples_split, min_leaf=self.min_samples_leaf,
+                                max_subsets=self.max_subsets, sample_weight=sample_weight)
+        self.classes_ = np.array(data.classes, dtype=object)
+        self.feature_names_in_ = np.array(data.features, dtype=object)
+        self.n_features_in_ = len(data.features)
+        return self
+
+    def score(self, X, y, sample_weight=None) -> Fraction:
+        """The exact accuracy on ``X``, ``y`` (weighted by ``sample_weight``)."""
+        predicted = self.predict(X)
+        labels = [str(v) for v in (y.tolist() if hasattr(y, "tolist") else y)]
+        if len(labels) != len(predicted):
+            raise InfotreeError(f"y has {len(labels)} labels; X has {len(predicted)} rows")
+        ws = [Fraction(1)] * len(labels) if sample_weight is None else [Fraction(str(w)) for w in sample_weight]
+        total = sum(ws, Fraction(0))
+        return sum((w for p, t, w in zip(predicted, labels, ws) if p == t), Fraction(0)) / total

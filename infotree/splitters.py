@@ -10,13 +10,13 @@ can be tested on its own:
 ``best_subset(by_value, min_side, key, limit)``
     A nominal feature (CART): the subset S of its values present at the node, against
     the rest, that minimises ``key``.  Two classes: Breiman's ordering theorem (values
-    sorted exactly by their proportion of the second class, ties by domain order; the
+    sorted exactly by their proportion of the first class, ties by domain order; the
     k − 1 prefixes, as rpart compares them: with a minimum leaf size the theorem's
     optimum may be a prefix that is too small, and a non-prefix subset that would be
     admissible is not compared).  More classes: every one of the 2^(k−1) − 1 subsets, refused
     beyond ``limit`` with the count named.  S is written as the side holding the first
-    present value in domain order; on a tie the smallest such S (as a bit mask over
-    the domain) wins.
+    present value in domain order.  On a tie: with two classes the first prefix wins
+    (rpart's order of moves), with more the smallest S as a bit mask over the domain.
 """
 
 from __future__ import annotations
@@ -37,16 +37,19 @@ def _minus(a, b):
     return tuple(x - y for x, y in zip(a, b))
 
 
-def best_threshold(by_value, min_side, key):
+def best_threshold(by_value, min_side, key, sizes=None):
     """(position, (left, right), number of admissible cuts) or None; a cut at position r
-    sends values 0..r left."""
-    total = tuple(map(sum, zip(*by_value)))
-    left = (0,) * len(total)
+    sends values 0..r left.  ``sizes`` (per value) is what ``min_side`` counts: the rows
+    (CART with sample weights), or by default the weight."""
+    sizes = [sum(r) for r in by_value] if sizes is None else sizes
+    total, n = tuple(map(sum, zip(*by_value))), sum(sizes)
+    left, n_left = (0,) * len(total), 0
     cuts = []
     for r in range(len(by_value) - 1):
         left = _add(left, by_value[r])
+        n_left += sizes[r]
         right = _minus(total, left)
-        if sum(left) >= min_side and sum(right) >= min_side:
+        if n_left >= min_side and n - n_left >= min_side:
             cuts.append((r, (left, right)))
     if not cuts:
         return None
@@ -59,15 +62,16 @@ def best_threshold(by_value, min_side, key):
     return best, table, len(cuts)
 
 
-def best_subset(by_value, min_side, key, limit, *, what="this feature"):
+def best_subset(by_value, min_side, key, limit, *, what="this feature", sizes=None):
     """(left value codes, (left, right), number of subsets compared) or None."""
+    sizes = [sum(r) for r in by_value] if sizes is None else sizes
     present = [i for i, r in enumerate(by_value) if any(r)]
     k = len(present)
     if k < 2:
         return None
     classes = len(by_value[present[0]])
     if classes == 2:
-        order = sorted(present, key=lambda i: (Fraction(by_value[i][1]) / sum(by_value[i]), i))
+        order = sorted(present, key=lambda i: (Fraction(by_value[i][0]) / sum(by_value[i]), i))
         sides = [order[:m] for m in range(1, k)]
     else:
         count = 2 ** (k - 1) - 1
@@ -86,10 +90,11 @@ def best_subset(by_value, min_side, key, limit, *, what="this feature"):
         for i in left_set:
             left = _add(left, by_value[i])
         right = _minus(total, left)
-        if sum(left) < min_side or sum(right) < min_side:
+        n_left = sum(sizes[i] for i in left_set)
+        if n_left < min_side or sum(sizes) - n_left < min_side:
             continue
         tried += 1
-        mask = sum(1 << i for i in left_set)
+        mask = sum(1 << i for i in left_set) if classes > 2 else tried
         k_ = key((left, right))
         if best is None or k_ < best[0] or (k_ == best[0] and mask < best[1]):
             best = (k_, mask, left_set, (left, right))

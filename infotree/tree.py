@@ -275,7 +275,7 @@ _MISSING = ("?", "")
 def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, min_gain=None,
                stop_at_zero_gain=False, min_objects=2, collapse=None, average_gain_slack=Fraction(1, 1000),
                threshold=None, prune="none", confidence=Fraction(1, 4), validation=None, builder="auto",
-               min_leaf=1, cp=None, max_subsets=1 << 15) -> Tree:
+               min_leaf=1, cp=None, max_subsets=1 << 15, sample_weight=None) -> Tree:
     """Grow a tree on a :class:`~infotree.data.Dataset`.
 
     ``criterion``: ``"gain"`` (ID3), ``"gain_ratio"`` (C4.5) or ``"gain_ratio_plain"``.
@@ -296,6 +296,9 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
     complexity parameter as rpart applies it while growing (:func:`infotree.prune.cp_prune`;
     None, the default, grows fully as scikit-learn does), ``max_subsets``
     the most subsets of a nominal feature's values an exact split may compare.
+    ``sample_weight``: one positive weight per row (ints, Fractions, decimal strings;
+    a float is read from its shortest text); counts become exact weighted sums (CART's
+    min_leaf still counts rows).
     ``builder``: ``"auto"`` (the level-wise builder when it has a kernel for the
     criterion, else the reference one), ``"levelwise"`` or ``"reference"``; they grow
     the same tree with the same records.
@@ -349,7 +352,12 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
     tree = Tree(features=data.features, domains=data.domains, classes=data.classes,
                 target=data.target, criterion=crit, params=params,
                 kinds=getattr(data, "kinds", None), numbers=getattr(data, "numbers", None))
-    _builder(crit, builder)(tree, X, y).run()
+    if sample_weight is None:
+        _builder(crit, builder)(tree, X, y).run()
+    else:
+        if builder == "levelwise":
+            raise InfotreeError("sample_weight needs the reference builder (builder='auto' or 'reference')")
+        _builder(crit, "reference")(tree, X, y).run(weights=_weights(sample_weight, n_rows))
     if collapse:
         from .prune import collapse as collapse_tree
 
@@ -370,6 +378,26 @@ def _rational(x, name, example):
         return Fraction(str(x)) if isinstance(x, float) else Fraction(x)
     except (TypeError, ValueError):
         raise InfotreeError(f"{name} {x!r} is not a number; give a rational such as {example}") from None
+
+
+def _weights(sample_weight, n):
+    """Exact positive weights, one per row, or a one-line error naming the first bad one."""
+    try:
+        ws = list(sample_weight)
+    except TypeError:
+        raise InfotreeError(f"sample_weight must be a sequence of {n} positive numbers") from None
+    if len(ws) != n:
+        raise InfotreeError(f"sample_weight has {len(ws)} weights; the data has {n} rows")
+    out = []
+    for i, v in enumerate(ws):
+        try:
+            q = None if isinstance(v, bool) else Fraction(v) if isinstance(v, (int, Fraction, str)) else exact_number(v)
+        except (ValueError, ZeroDivisionError, InfotreeError):
+            q = None
+        if q is None or q <= 0:
+            raise InfotreeError(f"sample_weight[{i}] = {v!r} is not a positive number")
+        out.append(q)
+    return out
 
 
 def _builder(crit, name):

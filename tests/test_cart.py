@@ -61,7 +61,7 @@ def _splits(column, numeric, y=None, classes=None):
     elif y is not None and len(classes) == 2:
         def share(v):
             ys = [yv for x, yv in zip(column, y) if x == v]
-            return sympy.Rational(ys.count(classes[1]), len(ys))
+            return sympy.Rational(ys.count(classes[0]), len(ys))
         order = sorted(values, key=lambda v: (share(v), column.index(v)))
         for m in range(1, len(order)):
             left = set(order[:m])
@@ -265,3 +265,50 @@ def test_cp_collapses_exactly():
     assert len(ky) == 3
     assert [(n.describe_path(), n.pruned.action, n.pruned.complexity) for n in ky.nodes() if n.stop == "cp"] == [
         ("Start > 8.5", "collapsed", 0)]
+
+
+def test_integer_sample_weights_are_duplicated_rows():
+    """A row of weight k counts as k copies of it: the same splits and exact decreases."""
+    data = load(WEATHER)
+    weights = [1 + (i % 3) for i in range(len(data.y))]
+    rows = [dict(zip(data.features, r)) for r in _rows(data)]
+    labels = [data.classes[c] for c in data.y.tolist()]
+    dup_rows = [r for r, w in zip(rows, weights) for _ in range(w)]
+    dup_labels = [lab for lab, w in zip(labels, weights) for _ in range(w)]
+    cols = {f: [r[f] for r in dup_rows] for f in data.features}
+    cols["play"] = dup_labels
+    dup = from_records(cols, target="play", numeric=["temperature", "humidity"])
+    a = build_tree(data, criterion="gini", sample_weight=weights)
+    b = build_tree(dup, criterion="gini")
+    for x, z in zip(a.nodes(), b.nodes()):
+        assert (x.describe_path(), x.n) == (z.describe_path(), z.n)
+        assert (x.chosen is None) == (z.chosen is None)
+        if x.chosen is not None:
+            assert x.chosen.decrease == z.chosen.decrease and x.chosen.improvement == z.chosen.improvement
+
+
+def _rows(data):
+    out = []
+    for r in data.X.tolist():
+        out.append([data.numbers[j][c] if data.kinds[j] == "numeric" else data.domains[j][c] for j, c in enumerate(r)])
+    return out
+
+
+def test_cart_classifier():
+    from infotree import CARTClassifier
+
+    X = [[1, "a"], [2, "b"], [3, "a"], [4, "b"], [5, "a"], [6, "b"]]
+    y = ["n", "n", "y", "y", "y", "n"]
+    clf = CARTClassifier().fit(X, y)
+    assert clf.score(X, y) == 1 and clf.tree_.criterion.name == "gini"
+    assert clf.predict_proba([[2, "a"]]).tolist() == [[Fraction(1), Fraction(0)]]
+    weighted = CARTClassifier(max_depth=1).fit(X, y, sample_weight=[1, 1, 1, 1, 1, "1/2"])
+    assert weighted.tree_.root.n == Fraction(11, 2)
+    flipped = ["y"] + y[1:]  # the first row's label is wrong now: it weighs 2 of 7
+    assert clf.score(X, flipped, sample_weight=[2, 1, 1, 1, 1, 1]) == Fraction(5, 7)
+    with pytest.raises(InfotreeError, match="cost-complexity pruning is not available yet"):
+        CARTClassifier(ccp_alpha=0.01).fit(X, y)
+    with pytest.raises(InfotreeError, match="criterion 'gain' is not a CART criterion"):
+        CARTClassifier(criterion="gain").fit(X, y)
+    with pytest.raises(InfotreeError, match=r"sample_weight\[1\] = -1 is not a positive number"):
+        CARTClassifier().fit(X, y, sample_weight=[1, -1, 1, 1, 1, 1])

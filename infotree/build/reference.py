@@ -40,11 +40,14 @@ class ReferenceBuilder:
         many = [len(d) >= 0.3 * len(self.y) and not num for d, num in zip(tree.domains, self.numeric)]
         self.in_average = [True] * self.m if all(many) else [not x for x in many]
 
-    def run(self, rows=None, path=()):
+    def run(self, rows=None, path=(), weights=None):
+        """Grow from ``rows`` (all by default) at ``path``; ``weights``: one exact positive
+        weight per row (sample weights), or None for weight 1 each."""
         rows = np.arange(len(self.y)) if rows is None else np.asarray(rows, dtype=np.int64)
-        root = Node(self.t, tuple(path), len(path), self.class_counts(rows, None))
+        w = None if weights is None else [weights[r] for r in rows.tolist()]
+        root = Node(self.t, tuple(path), len(path), self.class_counts(rows, w))
         self.t.root = root
-        self.grow(root, rows, None, frozenset(f for f, _ in path if not self.numeric[f]))
+        self.grow(root, rows, w, frozenset(f for f, _ in path if not self.numeric[f]))
 
     # -- the recursion --
     def grow(self, node, rows, w, used) -> None:
@@ -139,7 +142,7 @@ class ReferenceBuilder:
         pos = {x: i for i, x in enumerate(ranks)}
         by_rank, unknown = self.table(rows, w, [pos.get(x, -1) for x in codes], len(ranks))
         ms = self.crit.min_split(sum(map(sum, by_rank)), sum(1 for x in codes if x >= 0), self.nc, self.p)
-        found = None if ms is None else best_threshold(by_rank, ms, self.crit.cut_key)
+        found = None if ms is None else best_threshold(by_rank, ms, self.crit.cut_key, self.sizes(codes, pos, w))
         if found is None:
             return None
         best, table, n_cuts = found
@@ -155,12 +158,23 @@ class ReferenceBuilder:
         domain = self.t.domains[j]
         by_value, unknown = self.table(rows, w, codes, len(domain))
         found = best_subset(by_value, self.p.get("min_leaf", 1), self.crit.cut_key, self.p.get("max_subsets", 1 << 15),
-                            what=f"feature {self.t.features[j]!r}")
+                            what=f"feature {self.t.features[j]!r}", sizes=self.sizes(codes, None, w, len(domain)))
         if found is None:
             return None
         left, table, tried = found
         return BinaryCandidate(self.t.features[j], j, SubsetSplit(j, left, domain), table, self.crit, tried,
                                unknown=unknown)
+
+    def sizes(self, codes, pos, w, size=None):
+        """Rows per value when CART counts rows against min_leaf though they carry sample
+        weights; None (the weight counts) otherwise."""
+        if w is None or not self.crit.binary:
+            return None
+        out = [0] * (len(pos) if pos is not None else size)
+        for x in codes:
+            if x >= 0:
+                out[pos[x] if pos is not None else x] += 1
+        return out
 
     def partition(self, test, rows, w):
         """Each branch's (rows, weights): a known value goes down its branch; a missing one
