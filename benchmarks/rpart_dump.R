@@ -27,6 +27,7 @@ suppressPackageStartupMessages(library(rpart))
 
 g17 <- function(x) sprintf("%.17g", x)
 js <- function(s) {
+    if (!length(s)) return(character(0))
     s <- gsub("\\\\", "\\\\\\\\", s)
     s <- gsub("\"", "\\\\\"", s)
     paste0("\"", s, "\"")
@@ -61,6 +62,17 @@ datasets <- function(name) {
             d
         },
         airquality = airquality[, c("Solar.R", "Wind", "Temp", "Month", "Day", "Ozone")],
+        # a split whose risk decrease is exactly cp * root risk for cp = 0.29 (29 of 100)
+        cptie = data.frame(g = c(rep("p", 29), rep("q", 171)),
+                           y = c(rep("a", 100), rep("b", 100))),
+        # categorical surrogates with 0, 1 and 2 rows against a perfect primary split
+        catsurrogate = {
+            x1 <- 1:40
+            g <- ifelse(x1 <= 20, "lo", "hi")
+            h <- g; h[1:2] <- "hi"
+            k <- g; k[1] <- "hi"
+            data.frame(x1, g, h, k, y = ifelse(x1 <= 20, "a", "b"))
+        },
         stop("unknown data set ", name))
 }
 
