@@ -30,7 +30,10 @@ also evaluated exactly, and a divergence that is an exact tie broken by rpart's 
 or a cp decision rpart takes on a rounded cp x R(root), is reported as explained.  rpart sends either side of a threshold to
 the left (docs/cart_rules.md, "direction"); when infotree keeps ``x <= t`` on the left,
 children are paired by their rows' side, and the mirrored nodes are counted, not
-reported as divergences.  Exit status 1 if any compared case diverges (for the emulator:
+reported as divergences.  A threshold test may carry ``"left_op"`` ("<=" or ">": which
+side of t goes with the left child; surrogates need it, the issue's contract lacks it);
+without it, x <= t is read as the left side.  ``--mock-infotree`` stands the emulator in
+for infotree, written in that contract, to check this side of the script.  Exit status 1 if any compared case diverges (for the emulator:
 in a way not explained by rpart's float decisions).
 
     python3 benchmarks/rpart_parity.py                  # every case, R against infotree
@@ -258,7 +261,7 @@ def emulated_nodes(csv_path, fit, controls):
                                                  side_of(s["var"], s["test"])))
         verdict = (TIE if vals[0] == vals[1]
                    else "not a tie: a real difference")
-        return (f" [exact improve of rpart's split {show_num(vals[0])}, of the emulator's "
+        return (f" [exact improve of rpart's split {show_num(vals[0])}, of the other "
                 f"{show_num(vals[1])}: {verdict}]")
 
     def split(s, surrogate):
@@ -387,6 +390,54 @@ def infotree_nodes(tree):
     return out
 
 
+def mock_infotree_json(csv_path, fit, controls):
+    """The emulator's tree written in the JSON contract of issue 20 with x <= t always on
+    the left, as infotree will write it: a check of this script's infotree side before
+    infotree has CART (--mock-infotree)."""
+    X, y, ncats, classes, levels = read_table(csv_path, fit)
+    features = fit["features"]
+    nodes = rpart_emulate.emulate(X, y, ncats, fit["method"], classes, controls["split"], controls)
+    by_num = {n["node"]: n for n in nodes}
+
+    def test_of(s):
+        if s["test"][0] == "threshold":
+            return {"kind": "threshold", "threshold": str(s["test"][1])}, s["test"][2] == 1
+        lev = levels[features[s["var"]]]
+        cs = s["test"][1]
+        return ({"kind": "subset", "left": [lev[i] for i, d in enumerate(cs) if d < 0],
+                 "right": [lev[i] for i, d in enumerate(cs) if d > 0]}, False)
+
+    def entry(s, surrogate, node_mirrored=False):
+        test, ge_left = test_of(s)
+        if surrogate and test["kind"] == "threshold":
+            test["left_op"] = ">" if ge_left != node_mirrored else "<="
+        elif surrogate and node_mirrored:
+            test["left"], test["right"] = test["right"], test["left"]
+        out = {"feature": features[s["var"]], "test": test}
+        if surrogate:
+            out.update(agree=str(s["improve"]), adj=str(s["adj"]))
+        else:
+            out["improvement"] = str(s["improve"])
+        return out
+
+    def node(num):
+        n = by_num[num]
+        out = {"n": str(n["n"]), "class_counts": {c: str(k) for c, k in zip(classes, n["counts"])},
+               "split": None, "children": []}
+        if "primary" in n:
+            test, mirrored = test_of(n["primary"])
+            kids = [node(2 * num), node(2 * num + 1)]
+            out.update(split=features[n["primary"]["var"]], test=test,
+                       improvement=str(n["primary"]["improve"]),
+                       competitors=[entry(c, False) for c in n["competitors"]],
+                       surrogates=[entry(c, True, mirrored) for c in n["surrogates"]],
+                       children=[{"value": "left", "node": k} for k in
+                                 (kids[::-1] if mirrored else kids)])
+        return out
+
+    return {"root": node(1)}
+
+
 # --- comparison ----------------------------------------------------------------------------
 
 def close(a, b):
@@ -417,6 +468,12 @@ def same_test(a, b):
     return None
 
 
+def mirror(t):
+    if t[0] == "threshold":
+        return (t[0], t[1], ">=" if t[2] == "<" else "<")
+    return (t[0], t[2], t[1])
+
+
 def show_test(t):
     if t[0] == "threshold":
         v = t[1]
@@ -439,7 +496,11 @@ def compare(ref, other, ref_name, other_name, check_orientation, explain=None):
     def why(rn, a, b):
         return explain(rn, a, b) if explain else ""
 
-    def split_list(rn, where, kind, xs, ys, surrogate):
+    def split_list(rn, where, kind, xs, ys, surrogate, node_mirrored=False):
+        """A surrogate's side is relative to the children: at a node whose children are
+        paired mirrored, the other tool's surrogate sides are mirrored back first."""
+        if surrogate and node_mirrored:
+            ys = [dict(s, test=mirror(s["test"])) for s in ys]
         if [s["var"] for s in xs] != [s["var"] for s in ys]:
             out.append(f"{where}: {kind} {ref_name} {[s['var'] for s in xs]} "
                        f"vs {other_name} {[s['var'] for s in ys]}")
@@ -494,7 +555,8 @@ def compare(ref, other, ref_name, other_name, check_orientation, explain=None):
                        + why(rn, pa, pb))
             return
         split_list(rn, where, "primary/competitors", sa, sb, False)
-        split_list(rn, where, "surrogates", a.get("surrogates", []), b.get("surrogates", []), True)
+        split_list(rn, where, "surrogates", a.get("surrogates", []), b.get("surrogates", []), True,
+                   node_mirrored=rel == "mirrored")
         if rel == "mirrored":
             mirrored += 1
             walk(2 * rn, 2 * on + 1)
@@ -511,6 +573,24 @@ def fmt_counts(c):
     return "{" + ", ".join(f"{k}: {v}" for k, v in c.items()) + "}"
 
 
+def report(who, diffs, fit, controls):
+    """Print the verdict and the divergences; True when every divergence is one of
+    rpart's float decisions: an exact tie it broke by rounding, or a split it keeps
+    because cp x R(root) rounded below the exact product (docs/cart_rules.md, 10)."""
+    alpha = Fraction(controls["cp"]) * Fraction(fit["root_risk"])
+    cp_rounded = Fraction(float(fit["alpha"])) < alpha
+    explained = all(TIE in d or (cp_rounded and "only rpart splits it" in d) for d in diffs)
+    verdict = ("same tree" if not diffs else
+               "differs only where rpart's doubles decide" if explained else "DIFFERS")
+    print(f"  {who}: {verdict}")
+    for d in diffs:
+        print("    " + d)
+    if diffs and cp_rounded:
+        print(f"    (cp x root risk: rpart's double {float(fit['alpha'])!r} is below the exact "
+              f"{alpha}: rpart keeps a subtree whose complexity is exactly {alpha})")
+    return explained
+
+
 # --- main ----------------------------------------------------------------------------------
 
 def main(argv=None):
@@ -521,15 +601,18 @@ def main(argv=None):
     ap.add_argument("--r-only", action="store_true", help="do not run infotree")
     ap.add_argument("--show", action="store_true", help="print rpart's summary for each case")
     ap.add_argument("--rscript", default=shutil.which("Rscript"))
+    ap.add_argument("--mock-infotree", action="store_true",
+                    help="stand the emulator in for infotree, written in issue 20's JSON "
+                         "contract (checks this script's infotree side)")
     args = ap.parse_args(argv)
     if not args.rscript:
         print("Rscript not found: install R and rpart (apt-get install r-base-core r-cran-rpart); "
               "nothing compared")
         return 0
-    has_cart = False if args.r_only else infotree_has_cart()
+    has_cart = False if args.r_only else (args.mock_infotree or infotree_has_cart())
     if not args.r_only and not has_cart:
-        print("infotree has no CART yet: comparing rpart with itself only (use --emulate to "
-              "check docs/cart_rules.md)")
+        print("infotree has no CART yet (no `tree --algorithm cart`): rpart's side only; "
+              "--emulate checks docs/cart_rules.md against rpart")
     failed = 0
     tally = {"same": 0, "explained": 0, "unexplained": 0}
     for name, overrides in CASES:
@@ -548,22 +631,13 @@ def main(argv=None):
         print(head)
         if args.show:
             print(Path(summary).read_text())
-        if args.emulate:
+        explain = None
+        if args.emulate or not args.r_only:
             emu, explain = emulated_nodes(csv_path, fit, controls)
+        if args.emulate:
             diffs, _ = compare(ref, emu, "rpart", "emulator", check_orientation=True,
                                explain=explain)
-            alpha = Fraction(controls["cp"]) * Fraction(fit["root_risk"])
-            cp_rounded = Fraction(float(fit["alpha"])) < alpha
-            explained = all(TIE in d or (cp_rounded and "only rpart splits it" in d)
-                            for d in diffs)
-            verdict = ("same tree" if not diffs else
-                       "differs only where rpart's doubles decide" if explained else "DIFFERS")
-            print(f"  emulator (docs/cart_rules.md): {verdict}")
-            for d in diffs:
-                print("    " + d)
-            if diffs and cp_rounded:
-                print(f"    (cp x root risk: rpart's double {float(fit['alpha'])!r} is below the "
-                      f"exact {alpha}: rpart keeps a subtree whose complexity is exactly {alpha})")
+            explained = report("emulator (docs/cart_rules.md)", diffs, fit, controls)
             tally["same" if not diffs else "explained" if explained else "unexplained"] += 1
             failed += not explained
         if args.r_only:
@@ -575,17 +649,17 @@ def main(argv=None):
             print("  infotree has no CART yet")
             continue
         try:
-            mine = infotree_nodes(fit_infotree(csv_path, fit, controls))
+            tree = (mock_infotree_json(csv_path, fit, controls) if args.mock_infotree
+                    else fit_infotree(csv_path, fit, controls))
+            mine = infotree_nodes(tree)
         except (RuntimeError, KeyError, ValueError, TypeError) as exc:
             print(f"  infotree: {exc}")
             failed += 1
             continue
-        diffs, mirrored = compare(ref, mine, "rpart", "infotree", check_orientation=False)
-        print(f"  infotree: {'same tree' if not diffs else 'DIFFERS'}"
-              + (f" ({mirrored} nodes with the sides of the cut swapped)" if mirrored else ""))
-        for d in diffs:
-            print("    " + d)
-        failed += bool(diffs)
+        diffs, mirrored = compare(ref, mine, "rpart", "infotree", check_orientation=False,
+                                  explain=explain)
+        swapped = f" ({mirrored} nodes with the sides of the cut swapped)" if mirrored else ""
+        failed += not report("infotree" + swapped, diffs, fit, controls)
     if args.emulate:
         print(f"emulator against rpart: {tally['same']} cases the same tree, {tally['explained']} "
               f"differing only by rpart's float decisions, {tally['unexplained']} otherwise")
