@@ -20,7 +20,8 @@ For every case (a data set shipped with R and a set of rpart controls) it
   --format json`` from this checkout and compares.  Until infotree has CART it prints
   "infotree has no CART yet" for every case.
 
-Comparison: the same tree shape, split variables, thresholds (rpart's double against the
+infotree's entropy improvements are in bits and rpart's in nats: they are converted
+(× ln 2) before comparing.  Comparison: the same tree shape, split variables, thresholds (rpart's double against the
 exact midpoint: equal when the midpoint rounds to rpart's double or differs by at most
 1e-12 relatively, which is the rounding of (a + b) / 2), subsets, n and class counts at
 every node, the competitor and surrogate lists in order, improve / agree / adj within
@@ -47,6 +48,7 @@ import argparse
 import csv
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -312,24 +314,32 @@ def exact(value):
         return Fraction(str(value))
     except ValueError:
         import sympy
-        return Decimal(str(sympy.sympify(str(value)).evalf(30)))
+        expr = sympy.sympify(str(value), locals={"log2": lambda x: sympy.log(x, 2)})
+        return Decimal(str(sympy.N(expr, 30)))
 
 
-def infotree_has_cart():
+def infotree_options():
+    """The long options of `infotree tree` in this checkout (empty if it cannot run)."""
     env = dict(os.environ, PYTHONPATH=str(REPO))
     proc = subprocess.run([sys.executable, "-m", "infotree", "tree", "--help"],
                           capture_output=True, text=True, env=env, cwd=REPO)
-    return "--algorithm" in proc.stdout and "cart" in proc.stdout
+    opts = set(re.findall(r"--[a-z][a-z-]*", proc.stdout))
+    return opts if "cart" in proc.stdout else set()
 
 
-def fit_infotree(csv_path, fit, controls):
+# rpart control -> infotree option (issue 20's names)
+OPTION = {"minsplit": "--min-samples-split", "minbucket": "--min-leaf", "cp": "--cp",
+          "maxdepth": "--max-depth", "maxcompete": "--competitors",
+          "maxsurrogate": "--surrogates", "usesurrogate": "--use-surrogate"}
+
+
+def fit_infotree(csv_path, fit, controls, supported):
     crit = {"gini": "gini", "information": "entropy"}[controls["split"]]
     cmd = [sys.executable, "-m", "infotree", "tree", str(csv_path), "--algorithm", "cart",
-           "--target", fit["target"], "--criterion", crit,
-           "--min-samples-split", controls["minsplit"], "--min-leaf", controls["minbucket"],
-           "--cp", controls["cp"], "--max-depth", controls["maxdepth"],
-           "--competitors", controls["maxcompete"], "--surrogates", controls["maxsurrogate"],
-           "--use-surrogate", controls["usesurrogate"], "--format", "json", "--nodes", "none"]
+           "--target", fit["target"], "--criterion", crit, "--format", "json", "--nodes", "none"]
+    for key, option in OPTION.items():
+        if option in supported:
+            cmd += [option, controls[key]]
     for f in fit["features"]:
         cmd += ["--numeric" if fit["kinds"][f] == "numeric" else "--categorical", f]
     env = dict(os.environ, PYTHONPATH=str(REPO))
@@ -359,10 +369,17 @@ def infotree_nodes(tree):
     right 2k+1 as they come; the pairing with rpart's orientation is done by compare()."""
     root = tree.get("root", tree)
     out = {}
+    # infotree's entropy is in bits, rpart's information (gini_impure2: -p log p) in nats
+    nats = Decimal(2).ln() if tree.get("criterion") == "entropy" else None
+
+    def improvement(value):
+        v = exact(value)
+        return v if nats is None or v is None else Decimal(v.numerator) / v.denominator * nats \
+            if isinstance(v, Fraction) else v * nats
 
     def split(s, surrogate):
         rec = {"var": s.get("feature", s.get("split")), "test": _test(s["test"]),
-               "improve": exact(s.get("agree") if surrogate else s.get("improvement"))}
+               "improve": exact(s.get("agree")) if surrogate else improvement(s.get("improvement"))}
         if surrogate:
             rec["adj"] = exact(s.get("adj"))
         if "count" in s or "n" in s:
@@ -379,7 +396,10 @@ def infotree_nodes(tree):
                        "improvement": node.get("improvement")}
             rec["splits"] = [split(primary, False)]
             rec["splits"] += [split(s, False) for s in node.get("competitors", [])]
-            rec["surrogates"] = [split(s, True) for s in node.get("surrogates", [])]
+            if "competitors" not in node:
+                rec["no_competitors"] = True
+            if "surrogates" in node:
+                rec["surrogates"] = [split(s, True) for s in node["surrogates"]]
             out[num] = rec
             walk(kids[0], 2 * num)
             walk(kids[1], 2 * num + 1)
@@ -554,9 +574,14 @@ def compare(ref, other, ref_name, other_name, check_orientation, explain=None):
                        f"{show_test(pb['test'])} improve {show_num(pb['improve'])}"
                        + why(rn, pa, pb))
             return
-        split_list(rn, where, "primary/competitors", sa, sb, False)
-        split_list(rn, where, "surrogates", a.get("surrogates", []), b.get("surrogates", []), True,
-                   node_mirrored=rel == "mirrored")
+        # a tool that does not list competitors or surrogates yet is compared on the rest
+        if b.get("no_competitors"):
+            split_list(rn, where, "primary", sa[:1], sb[:1], False)
+        else:
+            split_list(rn, where, "primary/competitors", sa, sb, False)
+        if "surrogates" in b:
+            split_list(rn, where, "surrogates", a.get("surrogates", []), b["surrogates"], True,
+                       node_mirrored=rel == "mirrored")
         if rel == "mirrored":
             mirrored += 1
             walk(2 * rn, 2 * on + 1)
@@ -609,7 +634,13 @@ def main(argv=None):
         print("Rscript not found: install R and rpart (apt-get install r-base-core r-cran-rpart); "
               "nothing compared")
         return 0
-    has_cart = False if args.r_only else (args.mock_infotree or infotree_has_cart())
+    supported = set() if args.r_only or args.mock_infotree else infotree_options()
+    has_cart = not args.r_only and (args.mock_infotree or bool(supported))
+    if supported:
+        lacking = [o for o in OPTION.values() if o not in supported]
+        if lacking:
+            print(f"infotree's CART has no {', '.join(lacking)} yet: those controls stay at its "
+                  "defaults, and lists it does not write (competitors, surrogates) are not compared")
     if not args.r_only and not has_cart:
         print("infotree has no CART yet (no `tree --algorithm cart`): rpart's side only; "
               "--emulate checks docs/cart_rules.md against rpart")
@@ -650,7 +681,7 @@ def main(argv=None):
             continue
         try:
             tree = (mock_infotree_json(csv_path, fit, controls) if args.mock_infotree
-                    else fit_infotree(csv_path, fit, controls))
+                    else fit_infotree(csv_path, fit, controls, supported))
             mine = infotree_nodes(tree)
         except (RuntimeError, KeyError, ValueError, TypeError) as exc:
             print(f"  infotree: {exc}")
