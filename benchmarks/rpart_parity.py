@@ -1,0 +1,701 @@
+#!/usr/bin/env python3
+"""Compare infotree's CART trees with R's rpart, node by node (issue 20, item 7).
+
+Not part of the test suite and never needed in CI: it needs R with rpart (Debian:
+``apt-get install r-base-core r-cran-rpart``).  Without ``Rscript`` it prints why and
+exits 0.  Standard library, plus infotree's own dependencies for reading its output.
+
+For every case (a data set shipped with R and a set of rpart controls) it
+
+* asks R to write the data set as CSV (``benchmarks/rpart_dump.R export``) into
+  ``benchmarks/.rpart_cache/`` (gitignored), then drops the rows rpart's ``na.rpart``
+  drops (missing response, or every predictor missing) so both tools see the same rows;
+* fits rpart with ``xval = 0`` and the case's controls and reads its tree as JSON
+  (``rpart_dump.R fit``): per node, in rpart's frame order, n, class counts or mean,
+  deviance, complexity, the primary split, competitors and surrogates with improve /
+  agree / adj, every double printed with %.17g;
+* with ``--emulate``: grows the same tree with ``benchmarks/rpart_emulate.py``, the rules
+  of docs/cart_rules.md in exact arithmetic, and compares (this checks the document);
+* unless ``--r-only``: runs ``python -m infotree tree DATA.csv --algorithm cart ...
+  --format json`` from this checkout and compares.  Until infotree has CART it prints
+  "infotree has no CART yet" for every case.
+
+infotree's entropy improvements are in bits and rpart's in nats: they are converted
+(× ln 2) before comparing.  Comparison: the same tree shape, split variables, thresholds (rpart's double against the
+exact midpoint: equal when the midpoint rounds to rpart's double or differs by at most
+1e-12 relatively, which is the rounding of (a + b) / 2), subsets, n and class counts at
+every node, the competitor and surrogate lists in order, improve / agree / adj within
+1e-9 relatively (rpart's doubles carry rounding; exact ties are what infotree decides).
+Every divergence is printed with both values; against the emulator, a differing split is
+also evaluated exactly, and a divergence that is an exact tie broken by rpart's rounding,
+or a cp decision rpart takes on a rounded cp x R(root), is reported as explained.  rpart sends either side of a threshold to
+the left (docs/cart_rules.md, "direction"); when infotree keeps ``x <= t`` on the left,
+children are paired by their rows' side, and the mirrored nodes are counted, not
+reported as divergences.  A threshold test may carry ``"left_op"`` ("<=" or ">": which
+side of t goes with the left child; surrogates need it, the issue's contract lacks it);
+without it, x <= t is read as the left side.  ``--mock-infotree`` stands the emulator in
+for infotree, written in that contract, to check this side of the script.  Exit status 1 if any compared case diverges (for the emulator:
+in a way not explained by rpart's float decisions).
+
+    python3 benchmarks/rpart_parity.py                  # every case, R against infotree
+    python3 benchmarks/rpart_parity.py --emulate --r-only
+    python3 benchmarks/rpart_parity.py --only stagec --show
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "benchmarks"))
+import rpart_emulate  # noqa: E402
+
+DUMP = REPO / "benchmarks" / "rpart_dump.R"
+CACHE = REPO / "benchmarks" / ".rpart_cache"
+RTOL = 1e-9
+TIE = "an exact tie, broken by rpart's rounding"
+
+# data set -> (response, method, columns read as categorical although numeric-looking)
+DATASETS = {
+    "kyphosis": ("Kyphosis", "class", ()),
+    "iris": ("Species", "class", ()),
+    "stagec": ("progstat", "class", ()),
+    "cu.summary": ("Reliability", "class", ()),
+    "car90": ("Type", "class", ()),
+    "solder": ("Solder", "class", ("Panel",)),
+    "solder-skips": ("skips", "anova", ("Panel",)),
+    "airquality": ("Ozone", "anova", ()),
+    "cptie": ("y", "class", ()),
+    "catsurrogate": ("y", "class", ()),
+}
+FULL = {"cp": "0", "minsplit": "2", "minbucket": "1"}
+CASES = [
+    ("kyphosis", {}),
+    ("kyphosis", FULL),
+    ("kyphosis", {"split": "information"}),
+    ("kyphosis", {"maxcompete": "1", "maxsurrogate": "2", "cp": "0.001"}),
+    ("kyphosis", {"cp": "0", "minsplit": "2", "minbucket": "1", "maxdepth": "2"}),
+    ("iris", {}),
+    ("iris", FULL),
+    ("iris", {"split": "information", "cp": "0"}),
+    ("iris", {"maxcompete": "0", "maxsurrogate": "1", "minsplit": "7"}),
+    ("stagec", {}),
+    ("stagec", {"cp": "0", "minsplit": "10", "minbucket": "3"}),
+    ("stagec", {"usesurrogate": "0", "cp": "0.001"}),
+    ("stagec", {"usesurrogate": "1", "cp": "0.001"}),
+    ("stagec", {"maxsurrogate": "0", "cp": "0.001"}),
+    ("stagec", {"surrogatestyle": "1", "cp": "0.001"}),
+    ("stagec", {"split": "information", "cp": "0.001"}),
+    ("cu.summary", {}),
+    ("cu.summary", {"cp": "0", "minsplit": "6", "minbucket": "2"}),
+    ("car90", {}),
+    ("car90", {"cp": "0", "minsplit": "6", "minbucket": "2"}),
+    ("solder", {}),
+    ("solder", {"cp": "0.001", "minsplit": "10", "minbucket": "3"}),
+    ("solder-skips", {}),
+    ("airquality", {}),
+    ("airquality", {"cp": "0", "minsplit": "6", "minbucket": "2"}),
+    ("cptie", {"cp": "0.29", "minsplit": "2", "minbucket": "1"}),
+    ("catsurrogate", {"cp": "0.5"}),
+]
+DEFAULTS = {"minsplit": "20", "cp": "0.01", "maxcompete": "4", "maxsurrogate": "5",
+            "usesurrogate": "2", "surrogatestyle": "0", "maxdepth": "30", "split": "gini"}
+
+
+def controls_of(overrides):
+    c = dict(DEFAULTS, **overrides)
+    c.setdefault("minbucket", str(round(Fraction(int(c["minsplit"]), 3))))
+    return c
+
+
+def case_label(name, overrides):
+    if not overrides:
+        return f"{name} (defaults)"
+    return name + " " + " ".join(f"{k}={v}" for k, v in overrides.items())
+
+
+# --- R side ------------------------------------------------------------------------------
+
+def run(cmd, timeout=300):
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    if proc.returncode != 0:
+        raise RuntimeError(f"{' '.join(map(str, cmd))} failed:\n{proc.stderr.strip()}")
+    return proc.stdout
+
+
+def exported(rscript, name):
+    """The data set as CSV, response last, rows rpart would drop left out."""
+    base = name.split("-")[0]
+    target = DATASETS[name][0]
+    CACHE.mkdir(exist_ok=True)
+    raw = CACHE / f"{base}.raw.csv"
+    if not raw.exists():
+        run([rscript, str(DUMP), "export", base, str(raw)])
+    out = CACHE / f"{name}.csv"
+    with open(raw, newline="") as fh:
+        rows = list(csv.reader(fh))
+    header, body = rows[0], rows[1:]
+    t = header.index(target)
+    order = [j for j in range(len(header)) if j != t] + [t]
+    kept = [[r[j] for j in order] for r in body
+            if r[t] != "" and any(r[j] != "" for j in order[:-1])]
+    with open(out, "w", newline="") as fh:
+        w = csv.writer(fh, lineterminator="\n")
+        w.writerow([header[j] for j in order])
+        w.writerows(kept)
+    return out, len(body) - len(kept)
+
+
+def fit_r(rscript, csv_path, name, controls, summary=None):
+    target, method, factors = DATASETS[name]
+    out = csv_path.with_suffix("." + "_".join(f"{k}{v}" for k, v in sorted(controls.items()))
+                               + ".json")
+    args = [rscript, str(DUMP), "fit", str(csv_path), str(out), f"target={target}",
+            f"method={method}"] + [f"{k}={v}" for k, v in controls.items()]
+    if factors:
+        args.append("factors=" + ",".join(factors))
+    if summary:
+        args.append(f"summary={summary}")
+    run(args)
+    with open(out) as fh:
+        return json.load(fh)
+
+
+def r_nodes(fit):
+    """rpart's JSON nodes in a normal form: doubles as floats, counts as Fractions."""
+    out = {}
+    for node in fit["nodes"]:
+        rec = {"node": node["node"], "n": node["n"], "dev": float(node["dev"]),
+               "complexity": float(node["complexity"])}
+        if "counts" in node:
+            rec["counts"] = {k: Fraction(v) for k, v in node["counts"].items()}
+        else:
+            rec["mean"] = float(node["mean"])
+        if "primary" in node:
+            rec["splits"] = [r_split(node["primary"], False)]
+            rec["splits"] += [r_split(s, False) for s in node["competitors"]]
+            rec["surrogates"] = [r_split(s, True) for s in node["surrogates"]]
+        out[node["node"]] = rec
+    return out
+
+
+def r_split(s, surrogate):
+    rec = {"var": s["var"], "count": s["count"], "improve": float(s["improve"])}
+    if s["kind"] == "threshold":
+        rec["test"] = ("threshold", float(s["threshold"]), s["left_op"])
+    else:
+        rec["test"] = ("subset", frozenset(s["left"]), frozenset(s["right"]))
+    if surrogate:
+        rec["adj"] = float(s["adj"])
+    return rec
+
+
+# --- the emulator's side -------------------------------------------------------------------
+
+def read_table(csv_path, fit):
+    """The CSV as the emulator's inputs, with R's kinds and first-appearance levels."""
+    with open(csv_path, newline="") as fh:
+        rows = list(csv.reader(fh))
+    header, body = rows[0], rows[1:]
+    features, target = fit["features"], fit["target"]
+    cols = [header.index(f) for f in features]
+    levels = {}
+    for f, j in zip(features, cols):
+        if fit["kinds"][f] == "categorical":
+            levels[f] = list(dict.fromkeys(r[j] for r in body if r[j] != ""))
+    X = []
+    for r in body:
+        row = []
+        for f, j in zip(features, cols):
+            cell = r[j]
+            if cell == "":
+                row.append(None)
+            elif f in levels:
+                row.append(levels[f].index(cell))
+            else:
+                row.append(Fraction(cell))
+        X.append(row)
+    t = header.index(target)
+    if fit["method"] == "class":
+        classes = fit["classes"]
+        y = [classes.index(r[t]) for r in body]
+    else:
+        classes = []
+        y = [Fraction(r[t]) for r in body]
+    ncats = [len(levels[f]) if f in levels else 0 for f in features]
+    return X, y, ncats, classes, levels
+
+
+def emulated_nodes(csv_path, fit, controls):
+    """The emulator's tree in the normal form, and a function that explains a divergence
+    by the exact improve of both splits."""
+    X, y, ncats, classes, levels = read_table(csv_path, fit)
+    features = fit["features"]
+    nodes = rpart_emulate.emulate(X, y, ncats, fit["method"], classes, controls["split"], controls)
+    rows_at = {node["node"]: node["rows"] for node in nodes}
+
+    def side_of(var, test):
+        if test[0] == "threshold":
+            _, t, op = test
+            low = rpart_emulate.LEFT if op == "<" else rpart_emulate.RIGHT
+            return lambda x: low if float(x) < float(t) else -low   # as rpart, on doubles
+        lev = levels[var]
+        return lambda x: rpart_emulate.LEFT if lev[x] in test[1] else rpart_emulate.RIGHT
+
+    def explain(num, a, b):
+        if num not in rows_at:
+            return ""
+        vals = []
+        for s in (a, b):
+            j = features.index(s["var"])
+            vals.append(rpart_emulate.improve_of(X, y, ncats, fit["method"], classes,
+                                                 controls["split"], rows_at[num], j,
+                                                 side_of(s["var"], s["test"])))
+        verdict = (TIE if vals[0] == vals[1]
+                   else "not a tie: a real difference")
+        return (f" [exact improve of rpart's split {show_num(vals[0])}, of the other "
+                f"{show_num(vals[1])}: {verdict}]")
+
+    def split(s, surrogate):
+        var = features[s["var"]]
+        rec = {"var": var, "count": s["count"], "improve": s["improve"]}
+        if s["test"][0] == "threshold":
+            _, t, direction = s["test"]
+            rec["test"] = ("threshold", t, "<" if direction == rpart_emulate.LEFT else ">=")
+        else:
+            cs = s["test"][1]
+            lev = levels[var]
+            rec["test"] = ("subset", frozenset(lev[i] for i, d in enumerate(cs) if d < 0),
+                           frozenset(lev[i] for i, d in enumerate(cs) if d > 0))
+        if surrogate:
+            rec["adj"] = s["adj"]
+        return rec
+
+    out = {}
+    for node in nodes:
+        rec = {"node": node["node"], "n": node["n"], "dev": node["dev"],
+               "complexity": node["complexity"]}
+        if "counts" in node:
+            rec["counts"] = {c: Fraction(k) for c, k in zip(classes, node["counts"])}
+        else:
+            rec["mean"] = node["mean"]
+        if "primary" in node:
+            rec["splits"] = [split(node["primary"], False)]
+            rec["splits"] += [split(s, False) for s in node["competitors"]]
+            rec["surrogates"] = [split(s, True) for s in node["surrogates"]]
+        out[node["node"]] = rec
+    return out, explain
+
+
+# --- infotree's side -----------------------------------------------------------------------
+
+def exact(value):
+    """An exact string of infotree's JSON as a number: a fraction, or an expression with
+    logarithms (information) evaluated by sympy at 30 digits."""
+    if value is None:
+        return None
+    if isinstance(value, dict):
+        value = value.get("exact", value.get("value"))
+    if isinstance(value, (int, Fraction)):
+        return Fraction(value)
+    if isinstance(value, float):
+        return value
+    try:
+        return Fraction(str(value))
+    except ValueError:
+        import sympy
+        expr = sympy.sympify(str(value), locals={"log2": lambda x: sympy.log(x, 2)})
+        return Decimal(str(sympy.N(expr, 30)))
+
+
+def infotree_options():
+    """The long options of `infotree tree` in this checkout (empty if it cannot run)."""
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    proc = subprocess.run([sys.executable, "-m", "infotree", "tree", "--help"],
+                          capture_output=True, text=True, env=env, cwd=REPO)
+    opts = set(re.findall(r"--[a-z][a-z-]*", proc.stdout))
+    return opts if "cart" in proc.stdout else set()
+
+
+# rpart control -> infotree option (issue 20's names)
+OPTION = {"minsplit": "--min-samples-split", "minbucket": "--min-leaf", "cp": "--cp",
+          "maxdepth": "--max-depth", "maxcompete": "--competitors",
+          "maxsurrogate": "--surrogates", "usesurrogate": "--use-surrogate"}
+
+
+def fit_infotree(csv_path, fit, controls, supported):
+    crit = {"gini": "gini", "information": "entropy"}[controls["split"]]
+    cmd = [sys.executable, "-m", "infotree", "tree", str(csv_path), "--algorithm", "cart",
+           "--target", fit["target"], "--criterion", crit, "--format", "json", "--nodes", "none"]
+    for key, option in OPTION.items():
+        if option in supported:
+            cmd += [option, controls[key]]
+    for f in fit["features"]:
+        cmd += ["--numeric" if fit["kinds"][f] == "numeric" else "--categorical", f]
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=REPO, timeout=600)
+    if proc.returncode != 0:
+        raise RuntimeError(f"infotree failed: {proc.stderr.strip().splitlines()[-1:]}")
+    return json.loads(proc.stdout)
+
+
+def _children(node):
+    kids = node.get("children") or []
+    return [k.get("node", k) if isinstance(k, dict) and "node" in k else k for k in kids]
+
+
+def _test(test, levels_left=None):
+    """infotree's test as (kind, value, left side); a threshold without a stated side is
+    the issue's contract, x <= t on the left."""
+    if test["kind"] == "threshold":
+        side = test.get("left_op") or test.get("left") or "<="
+        side = "<" if side in ("<", "<=") else ">="
+        return ("threshold", exact(test["threshold"]), side)
+    return ("subset", frozenset(map(str, test["left"])), frozenset(map(str, test["right"])))
+
+
+def infotree_nodes(tree):
+    """infotree's JSON tree as {rpart node number: node}, numbering its children left 2k and
+    right 2k+1 as they come; the pairing with rpart's orientation is done by compare()."""
+    root = tree.get("root", tree)
+    out = {}
+    # infotree's entropy is in bits, rpart's information (gini_impure2: -p log p) in nats
+    nats = Decimal(2).ln() if tree.get("criterion") == "entropy" else None
+
+    def improvement(value):
+        v = exact(value)
+        return v if nats is None or v is None else Decimal(v.numerator) / v.denominator * nats \
+            if isinstance(v, Fraction) else v * nats
+
+    def split(s, surrogate):
+        rec = {"var": s.get("feature", s.get("split")), "test": _test(s["test"]),
+               "improve": exact(s.get("agree")) if surrogate else improvement(s.get("improvement"))}
+        if surrogate:
+            rec["adj"] = exact(s.get("adj"))
+        if "count" in s or "n" in s:
+            rec["count"] = int(exact(s.get("count", s.get("n"))))
+        return rec
+
+    def walk(node, num):
+        rec = {"node": num, "n": int(exact(node["n"]))}
+        if "class_counts" in node:
+            rec["counts"] = {str(k): exact(v) for k, v in node["class_counts"].items()}
+        kids = _children(node)
+        if node.get("split") is not None and kids:
+            primary = {"feature": node["split"], "test": node["test"],
+                       "improvement": node.get("improvement")}
+            rec["splits"] = [split(primary, False)]
+            rec["splits"] += [split(s, False) for s in node.get("competitors", [])]
+            if "competitors" not in node:
+                rec["no_competitors"] = True
+            if "surrogates" in node:
+                rec["surrogates"] = [split(s, True) for s in node["surrogates"]]
+            out[num] = rec
+            walk(kids[0], 2 * num)
+            walk(kids[1], 2 * num + 1)
+        else:
+            out[num] = rec
+
+    walk(root, 1)
+    return out
+
+
+def mock_infotree_json(csv_path, fit, controls):
+    """The emulator's tree written in the JSON contract of issue 20 with x <= t always on
+    the left, as infotree will write it: a check of this script's infotree side before
+    infotree has CART (--mock-infotree)."""
+    X, y, ncats, classes, levels = read_table(csv_path, fit)
+    features = fit["features"]
+    nodes = rpart_emulate.emulate(X, y, ncats, fit["method"], classes, controls["split"], controls)
+    by_num = {n["node"]: n for n in nodes}
+
+    def test_of(s):
+        if s["test"][0] == "threshold":
+            return {"kind": "threshold", "threshold": str(s["test"][1])}, s["test"][2] == 1
+        lev = levels[features[s["var"]]]
+        cs = s["test"][1]
+        return ({"kind": "subset", "left": [lev[i] for i, d in enumerate(cs) if d < 0],
+                 "right": [lev[i] for i, d in enumerate(cs) if d > 0]}, False)
+
+    def entry(s, surrogate, node_mirrored=False):
+        test, ge_left = test_of(s)
+        if surrogate and test["kind"] == "threshold":
+            test["left_op"] = ">" if ge_left != node_mirrored else "<="
+        elif surrogate and node_mirrored:
+            test["left"], test["right"] = test["right"], test["left"]
+        out = {"feature": features[s["var"]], "test": test}
+        if surrogate:
+            out.update(agree=str(s["improve"]), adj=str(s["adj"]))
+        else:
+            out["improvement"] = str(s["improve"])
+        return out
+
+    def node(num):
+        n = by_num[num]
+        out = {"n": str(n["n"]), "class_counts": {c: str(k) for c, k in zip(classes, n["counts"])},
+               "split": None, "children": []}
+        if "primary" in n:
+            test, mirrored = test_of(n["primary"])
+            kids = [node(2 * num), node(2 * num + 1)]
+            out.update(split=features[n["primary"]["var"]], test=test,
+                       improvement=str(n["primary"]["improve"]),
+                       competitors=[entry(c, False) for c in n["competitors"]],
+                       surrogates=[entry(c, True, mirrored) for c in n["surrogates"]],
+                       children=[{"value": "left", "node": k} for k in
+                                 (kids[::-1] if mirrored else kids)])
+        return out
+
+    return {"root": node(1)}
+
+
+# --- comparison ----------------------------------------------------------------------------
+
+def close(a, b):
+    if a is None or b is None:
+        return a is b
+    fa, fb = float(a), float(b)
+    return fa == fb or abs(fa - fb) <= RTOL * max(abs(fa), abs(fb))
+
+
+def same_test(a, b):
+    """'same', 'mirrored' (the same cut with the sides swapped) or None."""
+    if a[0] != b[0]:
+        return None
+    if a[0] == "threshold":
+        fa, fb = float(a[1]), float(b[1])
+        if not (fa == fb or abs(fa - fb) <= 1e-12 * max(abs(fa), abs(fb))):
+            return None
+        return "same" if a[2] == b[2] else "mirrored"
+    if a[1] == b[1] and a[2] == b[2]:
+        return "same"
+    if a[1] == b[2] and a[2] == b[1]:
+        return "mirrored"
+    # infotree may place categories absent at the node on a side; rpart places them nowhere
+    if a[1] <= b[1] and a[2] <= b[2] or a[1] >= b[1] and a[2] >= b[2]:
+        return "same"
+    if a[1] <= b[2] and a[2] <= b[1] or a[1] >= b[2] and a[2] >= b[1]:
+        return "mirrored"
+    return None
+
+
+def mirror(t):
+    if t[0] == "threshold":
+        return (t[0], t[1], ">=" if t[2] == "<" else "<")
+    return (t[0], t[2], t[1])
+
+
+def show_test(t):
+    if t[0] == "threshold":
+        v = t[1]
+        text = f"{v} = {float(v)!r}" if isinstance(v, Fraction) else repr(v)
+        return f"{'x < t left' if t[2] == '<' else 'x >= t left'}, t = {text}"
+    return f"left {sorted(t[1])}, right {sorted(t[2])}"
+
+
+def show_num(v):
+    if isinstance(v, Fraction):
+        return f"{v} = {float(v)!r}"
+    return repr(v)
+
+
+def compare(ref, other, ref_name, other_name, check_orientation, explain=None):
+    """Walk both trees from the root; returns (divergences, mirrored node count).
+    explain(node number, ref split, other split) adds the exact values of both splits."""
+    out, mirrored = [], 0
+
+    def why(rn, a, b):
+        return explain(rn, a, b) if explain else ""
+
+    def split_list(rn, where, kind, xs, ys, surrogate, node_mirrored=False):
+        """A surrogate's side is relative to the children: at a node whose children are
+        paired mirrored, the other tool's surrogate sides are mirrored back first."""
+        if surrogate and node_mirrored:
+            ys = [dict(s, test=mirror(s["test"])) for s in ys]
+        if [s["var"] for s in xs] != [s["var"] for s in ys]:
+            out.append(f"{where}: {kind} {ref_name} {[s['var'] for s in xs]} "
+                       f"vs {other_name} {[s['var'] for s in ys]}")
+        for a, b in zip(xs, ys):
+            if a["var"] != b["var"]:
+                continue
+            rel = same_test(a["test"], b["test"])
+            if rel is None or (rel == "mirrored" and (check_orientation or surrogate)):
+                out.append(f"{where}: {kind} {a['var']}: {ref_name} {show_test(a['test'])} vs "
+                           f"{other_name} {show_test(b['test'])}"
+                           + ("" if surrogate else why(rn, a, b)))
+            label = "agree" if surrogate else "improve"
+            if not close(a["improve"], b["improve"]):
+                out.append(f"{where}: {kind} {a['var']} {label}: {ref_name} "
+                           f"{show_num(a['improve'])} vs {other_name} {show_num(b['improve'])}")
+            if surrogate and not close(a.get("adj"), b.get("adj")):
+                out.append(f"{where}: {kind} {a['var']} adj: {ref_name} {show_num(a['adj'])} "
+                           f"vs {other_name} {show_num(b.get('adj'))}")
+            if "count" in b and a["count"] != b["count"]:
+                out.append(f"{where}: {kind} {a['var']} count: {ref_name} {a['count']} vs "
+                           f"{other_name} {b['count']}")
+
+    def walk(rn, on):
+        nonlocal mirrored
+        a, b = ref[rn], other.get(on)
+        where = f"node {rn}" + (f" (= {other_name} {on})" if on != rn else "")
+        if b is None:
+            out.append(f"{where}: missing in {other_name}")
+            return
+        if a["n"] != b["n"]:
+            out.append(f"{where}: n {ref_name} {a['n']} vs {other_name} {b['n']}")
+        if "counts" in a and "counts" in b and a["counts"] != b["counts"]:
+            out.append(f"{where}: class counts {ref_name} {fmt_counts(a['counts'])} vs "
+                       f"{other_name} {fmt_counts(b['counts'])}")
+        for key in ("dev", "complexity", "mean"):
+            if key in a and key in b and not close(a[key], b[key]):
+                out.append(f"{where}: {key} {ref_name} {show_num(a[key])} vs {other_name} "
+                           f"{show_num(b[key])}")
+        sa, sb = a.get("splits"), b.get("splits")
+        if not sa or not sb:
+            if sa or sb:
+                side = ref_name if sa else other_name
+                s = (sa or sb)[0]
+                out.append(f"{where}: only {side} splits it ({s['var']}, {show_test(s['test'])})")
+            return
+        pa, pb = sa[0], sb[0]
+        rel = same_test(pa["test"], pb["test"]) if pa["var"] == pb["var"] else None
+        if rel is None:
+            out.append(f"{where}: split {ref_name} {pa['var']} {show_test(pa['test'])} "
+                       f"improve {show_num(pa['improve'])} vs {other_name} {pb['var']} "
+                       f"{show_test(pb['test'])} improve {show_num(pb['improve'])}"
+                       + why(rn, pa, pb))
+            return
+        # a tool that does not list competitors or surrogates yet is compared on the rest
+        if b.get("no_competitors"):
+            split_list(rn, where, "primary", sa[:1], sb[:1], False)
+        else:
+            split_list(rn, where, "primary/competitors", sa, sb, False)
+        if "surrogates" in b:
+            split_list(rn, where, "surrogates", a.get("surrogates", []), b["surrogates"], True,
+                       node_mirrored=rel == "mirrored")
+        if rel == "mirrored":
+            mirrored += 1
+            walk(2 * rn, 2 * on + 1)
+            walk(2 * rn + 1, 2 * on)
+        else:
+            walk(2 * rn, 2 * on)
+            walk(2 * rn + 1, 2 * on + 1)
+
+    walk(1, 1)
+    return out, mirrored
+
+
+def fmt_counts(c):
+    return "{" + ", ".join(f"{k}: {v}" for k, v in c.items()) + "}"
+
+
+def report(who, diffs, fit, controls):
+    """Print the verdict and the divergences; True when every divergence is one of
+    rpart's float decisions: an exact tie it broke by rounding, or a split it keeps
+    because cp x R(root) rounded below the exact product (docs/cart_rules.md, 10)."""
+    alpha = Fraction(controls["cp"]) * Fraction(fit["root_risk"])
+    cp_rounded = Fraction(float(fit["alpha"])) < alpha
+    explained = all(TIE in d or (cp_rounded and "only rpart splits it" in d) for d in diffs)
+    verdict = ("same tree" if not diffs else
+               "differs only where rpart's doubles decide" if explained else "DIFFERS")
+    print(f"  {who}: {verdict}")
+    for d in diffs:
+        print("    " + d)
+    if diffs and cp_rounded:
+        print(f"    (cp x root risk: rpart's double {float(fit['alpha'])!r} is below the exact "
+              f"{alpha}: rpart keeps a subtree whose complexity is exactly {alpha})")
+    return explained
+
+
+# --- main ----------------------------------------------------------------------------------
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--only", action="append", help="data set name (repeatable)")
+    ap.add_argument("--emulate", action="store_true",
+                    help="also grow each tree with rpart_emulate.py (docs/cart_rules.md) and compare")
+    ap.add_argument("--r-only", action="store_true", help="do not run infotree")
+    ap.add_argument("--show", action="store_true", help="print rpart's summary for each case")
+    ap.add_argument("--rscript", default=shutil.which("Rscript"))
+    ap.add_argument("--mock-infotree", action="store_true",
+                    help="stand the emulator in for infotree, written in issue 20's JSON "
+                         "contract (checks this script's infotree side)")
+    args = ap.parse_args(argv)
+    if not args.rscript:
+        print("Rscript not found: install R and rpart (apt-get install r-base-core r-cran-rpart); "
+              "nothing compared")
+        return 0
+    supported = set() if args.r_only or args.mock_infotree else infotree_options()
+    has_cart = not args.r_only and (args.mock_infotree or bool(supported))
+    if supported:
+        lacking = [o for o in OPTION.values() if o not in supported]
+        if lacking:
+            print(f"infotree's CART has no {', '.join(lacking)} yet: those controls stay at its "
+                  "defaults, and lists it does not write (competitors, surrogates) are not compared")
+    if not args.r_only and not has_cart:
+        print("infotree has no CART yet (no `tree --algorithm cart`): rpart's side only; "
+              "--emulate checks docs/cart_rules.md against rpart")
+    failed = 0
+    tally = {"same": 0, "explained": 0, "unexplained": 0}
+    for name, overrides in CASES:
+        if args.only and name not in args.only and name.split("-")[0] not in args.only:
+            continue
+        controls = controls_of(overrides)
+        label = case_label(name, overrides)
+        csv_path, dropped = exported(args.rscript, name)
+        summary = csv_path.with_suffix(".summary.txt") if args.show else None
+        fit = fit_r(args.rscript, csv_path, name, controls, summary)
+        ref = r_nodes(fit)
+        inner = sum(1 for n in ref.values() if "splits" in n)
+        head = (f"{label}: rpart {fit['rpart_version']}, {ref[1]['n']} rows"
+                + (f" ({dropped} dropped as rpart does)" if dropped else "")
+                + f", {len(ref)} nodes, {inner} splits")
+        print(head)
+        if args.show:
+            print(Path(summary).read_text())
+        explain = None
+        if args.emulate or not args.r_only:
+            emu, explain = emulated_nodes(csv_path, fit, controls)
+        if args.emulate:
+            diffs, _ = compare(ref, emu, "rpart", "emulator", check_orientation=True,
+                               explain=explain)
+            explained = report("emulator (docs/cart_rules.md)", diffs, fit, controls)
+            tally["same" if not diffs else "explained" if explained else "unexplained"] += 1
+            failed += not explained
+        if args.r_only:
+            continue
+        if fit["method"] != "class":
+            print("  infotree: anova (regression) is not part of infotree's CART; not compared")
+            continue
+        if not has_cart:
+            print("  infotree has no CART yet")
+            continue
+        try:
+            tree = (mock_infotree_json(csv_path, fit, controls) if args.mock_infotree
+                    else fit_infotree(csv_path, fit, controls, supported))
+            mine = infotree_nodes(tree)
+        except (RuntimeError, KeyError, ValueError, TypeError) as exc:
+            print(f"  infotree: {exc}")
+            failed += 1
+            continue
+        diffs, mirrored = compare(ref, mine, "rpart", "infotree", check_orientation=False,
+                                  explain=explain)
+        swapped = f" ({mirrored} nodes with the sides of the cut swapped)" if mirrored else ""
+        failed += not report("infotree" + swapped, diffs, fit, controls)
+    if args.emulate:
+        print(f"emulator against rpart: {tally['same']} cases the same tree, {tally['explained']} "
+              f"differing only by rpart's float decisions, {tally['unexplained']} otherwise")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
