@@ -330,7 +330,8 @@ def infotree_options():
 # rpart control -> infotree option (issue 20's names)
 OPTION = {"minsplit": "--min-samples-split", "minbucket": "--min-leaf", "cp": "--cp",
           "maxdepth": "--max-depth", "maxcompete": "--competitors",
-          "maxsurrogate": "--surrogates", "usesurrogate": "--use-surrogate"}
+          "maxsurrogate": "--surrogates", "usesurrogate": "--use-surrogate",
+          "surrogatestyle": "--surrogate-style"}
 
 
 def fit_infotree(csv_path, fit, controls, supported):

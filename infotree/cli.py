@@ -138,7 +138,9 @@ def _build(args, data):
     crit = _CRITERIA[args.criterion]
     if crit.binary:  # rpart's controls and defaults
         split = 20 if args.min_samples_split is None else args.min_samples_split
-        controls = dict(min_leaf=round(Fraction(split, 3)) if args.min_leaf is None else args.min_leaf,
+        controls = dict(competitors=args.competitors, surrogates=args.surrogates, use_surrogate=args.use_surrogate,
+                        surrogate_style=args.surrogate_style,
+                        min_leaf=round(Fraction(split, 3)) if args.min_leaf is None else args.min_leaf,
                     cp=Fraction(1, 100) if args.cp is None else args.cp, max_subsets=args.max_subsets,
                     max_depth=30 if args.max_depth is None else args.max_depth, min_samples_split=split)
     else:
@@ -306,6 +308,16 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                            "rpart's minbucket)")
     grow.add_argument("--cp", type=_rational, metavar="X",
                       help="cart: the complexity parameter (default 0.01, as rpart)")
+    grow.add_argument("--competitors", type=_nonneg, default=4, metavar="N",
+                      help="cart: runner-up splits listed at each node (default 4, rpart's maxcompete)")
+    grow.add_argument("--surrogates", type=_nonneg, default=5, metavar="N",
+                      help="cart: surrogate splits kept at each node (default 5, rpart's maxsurrogate)")
+    grow.add_argument("--use-surrogate", type=int, choices=[0, 1, 2], default=2, metavar="{0,1,2}",
+                      help="cart: a row with a missing split value stays in the node (0), follows the first "
+                           "usable surrogate (1), and else the majority (2, the default, as rpart)")
+    grow.add_argument("--surrogate-style", type=int, choices=[0, 1], default=0, metavar="{0,1}",
+                      help="cart: a surrogate's agreement over the rows with the split value known (0, the "
+                           "default) or with both values known (1), as rpart's surrogatestyle")
     grow.add_argument("--max-subsets", type=_positive, default=1 << 15, metavar="N",
                       help="cart: the most subsets of a nominal feature's values one exact split compares "
                            "(default 32768; more are refused, never approximated)")

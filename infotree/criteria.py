@@ -47,7 +47,7 @@ from fractions import Fraction
 from .errors import InfotreeError
 from .forms import entropy_form, gini_form, misclassification_form
 from .measures import conditional_entropy_from_table, entropy, gini, misclassification
-from .routing import FRACTIONAL_WEIGHTS
+from .routing import FRACTIONAL_WEIGHTS, SURROGATES
 
 __all__ = ["ALGORITHMS", "CRITERIA", "C45GainRatio", "Choice", "Criterion", "Entropy", "GainRatio", "Gini", "Impurity",
            "InformationGain", "Misclassification", "criterion_named"]
@@ -218,6 +218,7 @@ class Impurity(Criterion):
     considers_used = True
     reads_numbers = True
     algorithm = "cart"
+    missing = SURROGATES
 
     #: the impurity's name in formulas (``Gini``) and its textbook form of counts
     symbol = "I"
@@ -237,7 +238,8 @@ class Impurity(Criterion):
         positive = [c for c in cands if c.decrease > 0]
         if not positive:
             return Choice(stop="no_decrease" if cands else "no_split")
-        best, ties = _first_best(positive, lambda c: c.decrease, _compare)
+        # rpart ranks by improvement, n × decrease over the rows with the feature known
+        best, ties = _first_best(positive, lambda c: c.improvement, _compare)
         return Choice(best.index, ties)
 
 

@@ -43,7 +43,7 @@ class Node:
     # a node costs about one object.
     __slots__ = ("tree", "_path", "step", "depth", "_cc", "_ci", "_n", "_tables", "_considered", "test",
                  "ties", "stop", "label", "children", "parent", "_valid", "_gain_ok",
-                 "_candidates", "collapsed_errors", "scale", "cuts", "pruned")
+                 "_candidates", "collapsed_errors", "scale", "cuts", "pruned", "surrogates", "majority")
 
     def __init__(self, tree, path, depth, class_counts, parent=None):
         self.tree = tree
@@ -68,6 +68,8 @@ class Node:
         self.scale = 1              # tables hold counts × scale (integers; C4.5 weights)
         self.cuts = _NO_CUTS        # numeric feature -> (rank below, rank above, cuts counted)
         self.pruned = None          # pruning's record for this node (infotree.records)
+        self.surrogates = ()        # CART: surrogate splits (infotree.records.Surrogate), best first
+        self.majority = None        # CART: the primary's majority direction (0, 1) or None on a tie
 
     @property
     def split(self) -> int | None:
@@ -85,6 +87,7 @@ class Node:
         self.children = []
         self.ties = ()
         self.stop = stop
+        self.surrogates, self.majority = (), None
 
     @property
     def path(self) -> tuple:

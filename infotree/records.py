@@ -21,7 +21,7 @@ from .measures import (
     split_information_from_table,
 )
 
-__all__ = ["BinaryCandidate", "Branch", "Candidate", "Complexity", "Pessimistic", "ReducedError"]
+__all__ = ["BinaryCandidate", "Branch", "Candidate", "Complexity", "Pessimistic", "ReducedError", "Surrogate"]
 
 
 @dataclass(frozen=True)
@@ -216,3 +216,39 @@ class Complexity:
     complexity: Fraction | None = None
     subtree_risk: Fraction | None = None
     splits: int | None = None
+
+
+@dataclass(frozen=True)
+class Surrogate:
+    """A surrogate split of a CART node (see :mod:`infotree.surrogates`).
+
+    ``test`` is a threshold (``sides``: the primary direction, 0 left or 1 right, of its
+    branches ``<= t`` and ``> t``) or a subset (``test.left`` goes left, ``rights`` right,
+    other values have no direction).  ``agreed`` rows of the ``total`` with the primary
+    known go the primary's way; ``majority`` of them go its majority way; ``routed`` is
+    how many training rows with the primary missing it sent down.
+    """
+
+    feature: str
+    index: int
+    test: object
+    sides: tuple | None
+    rights: frozenset | None
+    agreed: int
+    total: int
+    majority: int
+    routed: int = 0
+
+    @property
+    def agree(self) -> Fraction:
+        return Fraction(self.agreed, self.total)
+
+    @property
+    def adj(self) -> Fraction:
+        return Fraction(self.agreed - self.majority, self.total - self.majority)
+
+    def direction(self, value):
+        """The primary direction (0 or 1) a known value of this feature sends a row, or None."""
+        if self.sides is not None:
+            return self.sides[self.test.route(value)]
+        return 0 if value in self.test.left else 1 if value in self.rights else None

@@ -4,14 +4,14 @@ C4.5's fractional weights (Quinlan; Weka's ``Distribution.addInstWithUnknown``):
 row goes down every branch, its weight multiplied by the branch's share of the
 known weight.  The same shares serve growing (the builders), pruning (rows sent down
 again) and prediction (a leaf's class weights combined), so they are computed here
-and nowhere else.  CART's surrogate splits will be the second policy.
+and nowhere else.  CART's surrogate splits (rpart's ``nodesplit.c``) are the second policy.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-__all__ = ["FRACTIONAL_WEIGHTS", "FractionalWeights"]
+__all__ = ["FRACTIONAL_WEIGHTS", "FractionalWeights", "SURROGATES", "Surrogates"]
 
 
 class FractionalWeights:
@@ -38,3 +38,28 @@ class FractionalWeights:
 
 
 FRACTIONAL_WEIGHTS = FractionalWeights()
+
+
+class Surrogates:
+    """CART's rule for a missing primary value (rpart's ``usesurrogate``): 0, the row stays
+    in the node; 1, the first surrogate whose value is known (and gives a direction)
+    decides; 2, as 1, and a row no surrogate placed follows the majority of the rows, or
+    stays on a tie.  A row that stays is counted in the node and in no child."""
+
+    name = "surrogates"
+
+    @staticmethod
+    def route(node, value_of, use) -> int | None:
+        """The branch (0 or 1) for a row whose primary value is missing, or None to stay;
+        ``value_of(j)`` is the row's value of feature j, None when missing."""
+        if use >= 1:
+            for s in node.surrogates:
+                v = value_of(s.index)
+                if v is not None:
+                    d = s.direction(v)
+                    if d is not None:
+                        return d
+        return node.majority if use == 2 else None
+
+
+SURROGATES = Surrogates()

@@ -38,6 +38,7 @@ from .data import exact_number, number_text
 from .errors import InfotreeError
 from .node import Node
 from .records import Candidate
+from .routing import SURROGATES
 from .splits import NominalSplit, ThresholdSplit
 
 __all__ = ["CRITERIA", "Candidate", "Node", "Tree", "build_tree", "node_at"]
@@ -212,6 +213,16 @@ class Tree:
         """Exact class probabilities × weight; a missing value combines the branches (J48)."""
         while node.split is not None:
             child = self._child(node, codes[node.split])
+            if child is None and self.criterion.missing is SURROGATES:  # CART: surrogates, majority
+                def value_of(j):
+                    c = codes[j]
+                    return None if c is None or (not isinstance(c, Fraction) and c < 0) else c
+
+                d = SURROGATES.route(node, value_of, self.params.get("use_surrogate", 2))
+                if d is None:  # the row stays here, as in training
+                    break
+                node = node.children[d]
+                continue
             if child is None:  # C4.5: every branch, weighted by its share of the node
                 out = [Fraction(0)] * len(self.classes)
                 shares = self.criterion.missing.shares([ch.n for ch in node.children])
@@ -275,7 +286,8 @@ _MISSING = ("?", "")
 def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, min_gain=None,
                stop_at_zero_gain=False, min_objects=2, collapse=None, average_gain_slack=Fraction(1, 1000),
                threshold=None, prune="none", confidence=Fraction(1, 4), validation=None, builder="auto",
-               min_leaf=1, cp=None, max_subsets=1 << 15, sample_weight=None) -> Tree:
+               min_leaf=1, cp=None, max_subsets=1 << 15, competitors=4, surrogates=5, use_surrogate=2,
+               surrogate_style=0, sample_weight=None) -> Tree:
     """Grow a tree on a :class:`~infotree.data.Dataset`.
 
     ``criterion``: ``"gain"`` (ID3), ``"gain_ratio"`` (C4.5) or ``"gain_ratio_plain"``.
@@ -295,7 +307,12 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
     ``min_leaf`` rows at least on each side of a split (rpart's minbucket), ``cp`` the
     complexity parameter as rpart applies it while growing (:func:`infotree.prune.cp_prune`;
     None, the default, grows fully as scikit-learn does), ``max_subsets``
-    the most subsets of a nominal feature's values an exact split may compare.
+    the most subsets of a nominal feature's values an exact split may compare,
+    ``competitors`` how many runner-up splits a node lists, ``surrogates`` how many
+    surrogate splits it keeps and ``use_surrogate`` how rows with a missing primary value
+    go down (rpart's maxcompete, maxsurrogate and usesurrogate: 0, 1 or 2; see
+    :class:`infotree.routing.Surrogates`); ``surrogate_style`` 0 or 1 as rpart's
+    surrogatestyle (agreement over the rows with the primary known, or with both known).
     ``sample_weight``: one positive weight per row (ints, Fractions, decimal strings;
     a float is read from its shortest text); counts become exact weighted sums (CART's
     min_leaf still counts rows).
@@ -348,7 +365,15 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
             cp = _rational(cp, "cp", "0.01")
             if not 0 <= cp <= 1:
                 raise InfotreeError(f"cp {cp} is not allowed; give a rational from 0 to 1 (rpart's default is 0.01)")
-        params.update(min_leaf=min_leaf, cp=cp, max_subsets=max_subsets)
+        for name, v in (("competitors", competitors), ("surrogates", surrogates)):
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                raise InfotreeError(f"{name} {v!r} is not allowed; give a non-negative integer")
+        if use_surrogate not in (0, 1, 2):
+            raise InfotreeError(f"use_surrogate {use_surrogate!r} is not allowed; allowed: 0, 1, 2 (rpart's usesurrogate)")
+        if surrogate_style not in (0, 1):
+            raise InfotreeError(f"surrogate_style {surrogate_style!r} is not allowed; allowed: 0, 1 (rpart's surrogatestyle)")
+        params.update(min_leaf=min_leaf, cp=cp, max_subsets=max_subsets, competitors=competitors,
+                      surrogates=surrogates, use_surrogate=use_surrogate, surrogate_style=surrogate_style)
     tree = Tree(features=data.features, domains=data.domains, classes=data.classes,
                 target=data.target, criterion=crit, params=params,
                 kinds=getattr(data, "kinds", None), numbers=getattr(data, "numbers", None))

@@ -21,7 +21,9 @@ from ..measures import is_independent
 from ..node import _OFF_PATH, Node
 from ..records import BinaryCandidate, Candidate
 from ..splits import NominalSplit, SubsetSplit, ThresholdSplit
+from ..routing import SURROGATES
 from ..splitters import best_subset, best_threshold
+from ..surrogates import find_surrogates, majority_of
 
 __all__ = ["ReferenceBuilder"]
 
@@ -89,7 +91,7 @@ class ReferenceBuilder:
         node.ties = choice.ties
         below = used if self.numeric[j] or self.crit.binary else used | {j}
         node.children = []
-        for v, (r, wv) in enumerate(self.partition(node.test, rows, w)):
+        for v, (r, wv) in enumerate(self.partition(node, rows, w)):
             child = Node(self.t, None, node.depth + 1, self.class_counts(r, wv), parent=node)
             child.step = (j, v)
             node.children.append(child)
@@ -176,27 +178,74 @@ class ReferenceBuilder:
                 out[pos[x] if pos is not None else x] += 1
         return out
 
-    def partition(self, test, rows, w):
+    def partition(self, node, rows, w):
         """Each branch's (rows, weights): a known value goes down its branch; a missing one
-        down every branch, its weight times the branch's share of the known weight."""
+        by the criterion's routing: C4.5 down every branch, its weight times the branch's
+        share of the known weight; CART by the node's surrogates (which are found here)."""
+        test = node.test
         x = self.X[rows, test.feature].tolist()
-        numbers = self.t.numbers[test.feature]
-        branch = [-1 if c < 0 else test.route(numbers[c] if self.numeric[test.feature] else c) for c in x]
+        branch = [-1 if c < 0 else test.route(self.value(test.feature, c)) for c in x]
         weights = [Fraction(1)] * len(rows) if w is None else w
         parts = [([], []) for _ in test.labels]
         for r, b, wt in zip(rows.tolist(), branch, weights):
             if b >= 0:
                 parts[b][0].append(r)
                 parts[b][1].append(wt)
-        if -1 in branch:
+        if self.crit.missing is SURROGATES:
+            self.surrogates(node, rows, branch, parts, w)
+        elif -1 in branch:
             shares = self.crit.missing.shares([sum(p[1], Fraction(0)) for p in parts])
             for r, b, wt in zip(rows.tolist(), branch, weights):
                 if b < 0:
                     for v, wv in self.crit.missing.spread(wt, shares):
                         parts[v][0].append(r)
                         parts[v][1].append(wv)
-        plain = w is None and -1 not in branch
+        plain = w is None and (-1 not in branch or self.crit.missing is SURROGATES)
         return [(np.asarray(r, dtype=np.int64), None if plain else ws) for r, ws in parts]
+
+    @staticmethod
+    def rpart_left(node) -> int:
+        """The branch rpart puts on the left: the smaller mean class index Σ c·p_c (equal
+        means: the high side of a cut, else the subset's own side)."""
+        means = [sum(c * Fraction(k) for c, k in enumerate(r)) / sum(r) for r in node.chosen.table]
+        if means[0] != means[1]:
+            return 0 if means[0] < means[1] else 1
+        return 1 if node.threshold is not None else 0
+
+    def value(self, j, code):
+        """A row's value of feature j as splits read it: exact number or value code."""
+        return self.t.numbers[j][code] if self.numeric[j] else code
+
+    def surrogates(self, node, rows, branch, parts, w):
+        """CART: the node's surrogate splits and majority, and its rows with the primary
+        missing sent down by them (rpart's usesurrogate); a row that stays goes nowhere."""
+        most, use = self.p.get("surrogates", 5), self.p.get("use_surrogate", 2)
+        dirs = [None if b < 0 else b for b in branch]
+        if most > 0:
+            columns = [self.X[rows, j].tolist() for j in range(self.m)]
+            node.surrogates = find_surrogates(self.t, node.test.feature, dirs, columns, most,
+                                              flip=self.rpart_left(node) == 1, style=self.p.get("surrogate_style", 0))
+            node.majority = majority_of(dirs)
+        routed = [0] * len(node.surrogates)
+        weights = [Fraction(1)] * len(rows) if w is None else w
+        for r, b, wt in zip(rows.tolist(), branch, weights):
+            if b >= 0:
+                continue
+
+            def value_of(j, r=r):
+                c = int(self.X[r, j])
+                return None if c < 0 else self.value(j, c)
+
+            d = SURROGATES.route(node, value_of, use)
+            if d is not None:
+                parts[d][0].append(r)
+                parts[d][1].append(wt)
+                for i, s in enumerate(node.surrogates):  # which surrogate placed it
+                    v = value_of(s.index)
+                    if use >= 1 and v is not None and s.direction(v) is not None:
+                        routed[i] += 1
+                        break
+        node.surrogates = tuple(replace(s, routed=k) for s, k in zip(node.surrogates, routed))
 
 
 class _Context:

@@ -66,6 +66,33 @@ def test_json(tree, test):
     return {"kind": "values"}
 
 
+def competitors(tree, node) -> list:
+    """The node's runner-up splits: the other features' best splits with a positive
+    improvement, by improvement (ties in column order), at most ``competitors``."""
+    chosen = node.chosen
+    if chosen is None:
+        return []
+    others = [c for c in node.candidates() if c.index != chosen.index and c.decrease > 0]
+    others.sort(key=lambda c: -c.improvement)  # stable: equal improvements keep column order
+    return others[:tree.params.get("competitors", 4)]
+
+
+def _surrogate(tree, s):
+    if s.sides is not None:  # a threshold: which side goes with the primary's left
+        test = {"kind": "threshold", "threshold": tree.number_text(s.test.threshold),
+                "left_op": "<=" if s.sides[0] == 0 else ">"}
+    else:
+        dom = tree.domains[s.index]
+        test = {"kind": "subset", "left": [dom[i] for i in sorted(s.test.left)],
+                "right": [dom[i] for i in sorted(s.rights)]}
+    return {"feature": s.feature, "test": test, "agree": counts_text(s.agree), "adj": counts_text(s.adj),
+            "agreed": s.agreed, "total": s.total, "majority": s.majority, "count": s.routed}
+
+
+def _improvement_text(v) -> str:
+    return counts_text(v) if not hasattr(v, "terms") else str(v)
+
+
 def _binary_candidate(tree, c):
     return {
         "feature": c.feature,
@@ -75,7 +102,7 @@ def _binary_candidate(tree, c):
         "tried": c.n_tried,
         "weighted_impurity": _exact_json(c.weighted),
         "decrease": _exact_json(c.decrease),
-        "improvement": counts_text(c.improvement) if not hasattr(c.improvement, "terms") else str(c.improvement),
+        "improvement": _improvement_text(c.improvement),
     }
 
 
@@ -173,8 +200,12 @@ def _write_node(tree, node, out, with_candidates, indent):
         head["equal_gains"] = []
         head.update(impurity=_exact_json(tree.criterion.impurity(node.class_counts.tolist())) if node.n else None,
                     test=test_json(tree, node.test),
-                    improvement=None if chosen is None else _binary_candidate(tree, chosen)["improvement"],
-                    equal_decreases=equal_decrease_groups(node) if show else [])
+                    improvement=None if chosen is None else _improvement_text(chosen.improvement),
+                    equal_decreases=equal_decrease_groups(node) if show else [],
+                    competitors=[{"feature": c.feature, "test": test_json(tree, c.split),
+                                  "improvement": _improvement_text(c.improvement)} for c in competitors(tree, node)],
+                    surrogates=[_surrogate(tree, s) for s in node.surrogates],
+                    majority=None if node.majority is None else ("left", "right")[node.majority])
     out.write("{")
     for k, v in head.items():
         out.write(f"{_dump(k)}: {_dump(v)}, ")

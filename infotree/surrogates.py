@@ -1,0 +1,140 @@
+"""Surrogate splits (CART, as rpart's ``choose_surg.c``): other features that mimic a node's
+primary split, ranked by agreement, to route rows whose primary value is missing.
+
+Every row of the node has the primary's direction: 0 (left), 1 (right), or None when
+its primary value is missing.  For another feature:
+
+* numeric: rows with the feature known (those without a direction included: their
+  values are where cuts may fall) sorted by value; a cut between adjacent distinct
+  values, with at least two directed rows on each side, counts the directed rows it
+  sends the primary's way, with either side as "left".  The lowest cut of the largest
+  count wins, and it must beat the majority of the directed rows.
+* nominal: each value goes the way most of its directed rows go (a tie: the majority
+  side of the directed rows); a value with no directed row gets no direction.  It
+  counts only with at least two rows against the primary and two with it.
+
+With A the directed rows the surrogate sends the primary's way, N the rows with the
+primary known and M the larger of its left and right counts: agree = A/N and
+adj = (A − M)/(N − M) (rpart's surrogatestyle 0; style 1 takes N and M over the rows
+known for both features).  A surrogate needs adj > 0; the list is ranked by agree,
+ties in column order.  All exact: counts and rationals.
+
+The two tie rules that name a side (a nominal value with as many rows each way, a
+cut as good with either side left) are rpart's, so they are read in rpart's
+orientation of the primary split (``flip``: rpart's left is infotree's right).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .records import Surrogate
+from .splits import SubsetSplit, ThresholdSplit
+
+__all__ = ["find_surrogates", "majority_of"]
+
+
+def majority_of(dirs) -> int | None:
+    """The primary's majority direction over the directed rows: 0, 1, or None on a tie."""
+    left = sum(1 for d in dirs if d == 0)
+    right = sum(1 for d in dirs if d == 1)
+    return None if left == right else (0 if left > right else 1)
+
+
+def _numeric(values, dirs):
+    """(A, (threshold, left_is_le), both-known total, both-known majority) of the best cut,
+    or None; values: exact numbers."""
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    ll = sum(1 for d in dirs if d == 0)   # directed rows still on the high side
+    rl = sum(1 for d in dirs if d == 1)
+    agree = max(ll, rl)
+    lr = rr = 0                            # directed rows passed to the low side
+    both, most = ll + rl, agree
+    best = None
+    last = values[order[0]] if order else None
+    for i in order:
+        if ll + rl < 2:
+            break
+        if lr + rr >= 2 and values[i] != last:
+            t = (last + values[i]) / 2
+            if ll + rr > agree:            # high side with the primary's left
+                agree, best = ll + rr, (t, False)
+            elif lr + rl > agree:          # low side with the primary's left
+                agree, best = lr + rl, (t, True)
+        if dirs[i] == 0:
+            ll, lr = ll - 1, lr + 1
+        elif dirs[i] == 1:
+            rl, rr = rl - 1, rr + 1
+        last = values[i]
+    return None if best is None else (agree, best, both, most)
+
+
+def _nominal(codes, dirs, k):
+    """(A, (left codes, right codes), both-known total, both-known majority) or None."""
+    left, right = [0] * k, [0] * k
+    for x, d in zip(codes, dirs):
+        if d == 0:
+            left[x] += 1
+        elif d == 1:
+            right[x] += 1
+    default = 0 if sum(left) > sum(right) else 1
+    goes_left, goes_right, agree, against = set(), set(), 0, 0
+    for i in range(k):
+        if not left[i] and not right[i]:
+            continue
+        if left[i] < right[i] or (left[i] == right[i] and default == 1):
+            goes_right.add(i)
+            agree, against = agree + right[i], against + left[i]
+        else:
+            goes_left.add(i)
+            agree, against = agree + left[i], against + right[i]
+    if against < 2 or agree < 2:
+        return None
+    return agree, (frozenset(goes_left), frozenset(goes_right)), sum(left) + sum(right), max(sum(left), sum(right))
+
+
+def find_surrogates(tree, primary_feature, dirs, columns, most, *, flip=False, style=0) -> tuple:
+    """Up to ``most`` surrogates of a node's primary split, best first.
+
+    ``dirs``: the primary's direction per row of the node; ``columns``: per feature, the
+    rows' codes (``-1`` missing) in the same order.
+    """
+    if flip:
+        dirs = [None if d is None else 1 - d for d in dirs]
+    known = [d for d in dirs if d is not None]
+    n0 = len(known)
+    majority0 = max(sum(1 for d in known if d == 0), sum(1 for d in known if d == 1))
+    found = []
+    for j, codes in enumerate(columns):
+        if j == primary_feature:
+            continue
+        rows = [i for i, c in enumerate(codes) if c >= 0]
+        if not rows:
+            continue
+        ds = [dirs[i] for i in rows]
+        if tree.kinds[j] == "numeric":
+            got = _numeric([tree.numbers[j][codes[i]] for i in rows], ds)
+            if got is None:
+                continue
+            agree, (t, left_le), both, both_most = got
+            test = ThresholdSplit(j, t)
+            sides = (0, 1) if left_le != flip else (1, 0)
+            rights = None
+        else:
+            got = _nominal([codes[i] for i in rows], ds, len(tree.domains[j]))
+            if got is None:
+                continue
+            agree, (lefts, rights), both, both_most = got
+            if flip:
+                lefts, rights = rights, lefts
+            test = SubsetSplit(j, lefts, tree.domains[j])
+            sides = None
+        n, majority = (n0, majority0) if style == 0 else (both, both_most)
+        if n == majority:
+            continue
+        adj = Fraction(agree - majority, n - majority)
+        if adj <= 0:
+            continue
+        found.append((Fraction(agree, n), j, Surrogate(tree.features[j], j, test, sides, rights, agree, n, majority)))
+    found.sort(key=lambda s: (-s[0], s[1]))  # by agreement; ties in column order
+    return tuple(s for _, _, s in found[:most])
