@@ -28,7 +28,7 @@ from .errors import DataError
 from .parse import ParseError, parse_exact
 from .printers.json import FORMAT_VERSION, FORMATS_READ, write
 from .criteria import CRITERIA
-from .records import Complexity, Pessimistic, ReducedError
+from .records import Complexity, Pessimistic, ReducedError, Surrogate
 from .splits import NominalSplit, SubsetSplit, ThresholdSplit
 from .tree import Node, Tree
 
@@ -209,6 +209,36 @@ class _Loader:
                 bad("'after_raising' must be a pessimistic record")
         return Pessimistic(**out)
 
+    def surrogates(self, t, obj, where):
+        """A CART node's surrogate splits (in the order they are tried) and majority direction."""
+        out = []
+        for s in obj.get("surrogates") or []:
+            if not isinstance(s, dict) or s.get("feature") not in t.features:
+                self.fail(where, "each surrogate needs a \"feature\" that is one of the features")
+            f = t.features.index(s["feature"])
+            test = s.get("test") if isinstance(s.get("test"), dict) else {}
+            ints = [s.get(k) for k in ("agreed", "total", "majority", "count")]
+            if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in ints):
+                self.fail(where, "a surrogate needs non-negative integers agreed, total, majority and count")
+            if t.kinds[f] == "numeric":
+                if test.get("left_op") not in ("<=", ">"):
+                    self.fail(where, "a numeric surrogate's test needs \"left_op\": \"<=\" or \">\"")
+                split = self.binary_test(t, f, test, where)
+                sides, rights = ((0, 1) if test["left_op"] == "<=" else (1, 0)), None
+            else:
+                dom = t.domains[f]
+                left, right = test.get("left"), test.get("right")
+                if (test.get("kind") != "subset" or not isinstance(left, list) or not isinstance(right, list)
+                        or not set(left + right) <= set(dom) or set(left) & set(right)):
+                    self.fail(where, f"a surrogate on {s['feature']!r} needs a subset test of its values")
+                split = SubsetSplit(f, frozenset(dom.index(v) for v in left), dom)
+                sides, rights = None, frozenset(dom.index(v) for v in right)
+            out.append(Surrogate(s["feature"], f, split, sides, rights, *ints))
+        majority = {"left": 0, "right": 1, None: None}.get(obj.get("majority"), "bad")
+        if majority == "bad":
+            self.fail(where, "\"majority\" must be \"left\", \"right\" or null")
+        return tuple(out), majority
+
     def binary_test(self, t, f, test, where):
         """A CART node's test: a threshold of a numeric feature, a subset of a nominal one."""
         kind = test.get("kind") if isinstance(test, dict) else None
@@ -289,6 +319,10 @@ class _Loader:
             node.children.append(self.node(t, self.get(c, "node", dict, where), path + ((f, v),), depth + 1, node,
                                            steps + (step,)))
         total = [sum(ch.class_counts.tolist()[i] for ch in node.children) for i in range(len(t.classes))]
-        if total != counts.tolist():
+        if t.criterion.binary:  # CART: rows with a missing value may stay in the node
+            if any(a > b for a, b in zip(total, counts.tolist())):
+                self.fail(where, "the children's class counts exceed the node's")
+            node.surrogates, node.majority = self.surrogates(t, obj, where)
+        elif total != counts.tolist():
             self.fail(where, "the children's class counts do not add up to the node's")
         return node

@@ -276,8 +276,8 @@ class Node:
         """The candidate record of the split feature alone, or None for a leaf."""
         if self.split is None:
             return None
-        if self._candidates is not None:
-            return self.candidate(self.split)
+        if self._candidates is not None:  # a loaded model's node keeps none: None
+            return next((c for c in self._candidates if c.index == self.split), None)
         tables = self.tables
         return None if tables is None else self._candidate(self.split, tables)
 
