@@ -22,12 +22,13 @@ grows with the tree; text is never shrunk).  SVG output is deterministic
 from __future__ import annotations
 
 import io
+from typing import NamedTuple
 
 from ..errors import InfotreeError
 from ..exact import decimal_text
 from .cells import weight_text
 
-__all__ = ["Box", "boxes", "figure", "layout", "measure_lines", "node_lines", "svg_text", "write_png", "write_svg"]
+__all__ = ["Box", "boxes", "figure", "Facts", "facts", "layout", "node_lines", "svg_text", "write_png", "write_svg"]
 
 FONT_SIZE = 9.0          # points
 LINE = FONT_SIZE * 1.25  # baseline to baseline
@@ -52,27 +53,42 @@ class Box:
         self.children = []
 
 
-def measure_lines(tree, node, digits=4, exact=False) -> list[str]:
-    """The measure that chose a split: IG under ``gain``, GR under the gain-ratio criteria
-    (and its exact value with ``exact``); nothing for a loaded model, which keeps no candidates."""
-    c = node.chosen
-    if c is None:
-        return []
-    name, value = ("IG", c.gain) if tree.criterion == "gain" or c.gain_ratio is None else ("GR", c.gain_ratio)
-    text = f"{name} = {decimal_text(value, digits)}"
-    return [text, f"= {value}"] if exact else [text]
+class Facts(NamedTuple):
+    """What a node's box says, as strings: its title (feature, or class of a leaf), n, the class
+    counts, and for a split the measure that chose it (name, decimal, exact value)."""
+
+    title: str
+    n: str
+    counts: list
+    measure: tuple | None
+    empty: bool
+
+
+def facts(tree, node, *, digits=4, weights="decimal") -> Facts:
+    """The facts of a node's box (TikZ and the drawings show the same ones)."""
+    counts = [(k, weight_text(c, weights)) for k, c in zip(tree.classes, node.class_counts.tolist())]
+    measure = None
+    c = node.chosen  # None for a leaf, and for a loaded model's split (it keeps no candidates)
+    if c is not None:
+        name, value = ("IG", c.gain) if tree.criterion == "gain" or c.gain_ratio is None else ("GR", c.gain_ratio)
+        measure = (name, decimal_text(value, digits), value)
+    return Facts(node.label_name if node.is_leaf else node.split_feature, weight_text(node.n, weights), counts,
+                 measure, node.is_leaf and node.n == 0)
 
 
 def node_lines(tree, node, *, digits=4, exact=False, weights="decimal") -> list[str]:
-    """The text of a node's box, first line bold: feature (or class), n and counts, the measure."""
-    counts = [f"{k} {weight_text(c, weights)}" for k, c in zip(tree.classes, node.class_counts.tolist())]
-    rows = [", ".join(counts[i:i + CLASSES_PER_LINE]) for i in range(0, len(counts), CLASSES_PER_LINE)]
-    lines = [node.label_name if node.is_leaf else node.split_feature, f"n = {weight_text(node.n, weights)}"]
-    if node.is_leaf and node.n == 0:
-        return lines[:1] + ["n = 0: empty branch"]
-    lines += rows
-    if not node.is_leaf:
-        lines += measure_lines(tree, node, digits, exact)
+    """The text of a node's box, first line bold: feature (or class), n, the counts, the measure."""
+    f = facts(tree, node, digits=digits, weights=weights)
+    if f.empty:
+        return [f.title, "n = 0: empty branch"]
+    counts = [f"{k} {c}" for k, c in f.counts]
+    lines = [f.title, f"n = {f.n}"]
+    lines += [", ".join(counts[i:i + CLASSES_PER_LINE]) for i in range(0, len(counts), CLASSES_PER_LINE)]
+    if f.measure is not None:
+        name, decimal, value = f.measure
+        lines.append(f"{name} = {decimal}")
+        if exact:
+            lines.append(f"= {value}")
     return lines
 
 
