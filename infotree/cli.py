@@ -106,9 +106,17 @@ def _read(path, args):
         raise InfotreeError("--numeric auto cannot be combined with column names")
     try:
         return load(path, target=args.target, on_missing=on_missing, numeric=numeric or None,
-                    categorical=tuple(getattr(args, "categorical", None) or ()))
+                    categorical=tuple(getattr(args, "categorical", None) or ()), **selection(args))
     except DataError as e:
         raise DataError(_as_flags(str(e))) from None
+
+
+def selection(args) -> dict:
+    """``columns=`` and ``drop=`` for the readers, from ``--columns A,B`` and ``--drop COL`` (both repeatable)."""
+    columns = None
+    if getattr(args, "columns", None):
+        columns = [c.strip() for text in args.columns for c in text.split(",") if c.strip()]
+    return {"columns": columns, "drop": tuple(getattr(args, "drop", None) or ())}
 
 
 # The reader's messages name its keywords; at the command line the flags say the same.
@@ -117,6 +125,8 @@ _FLAGS = ((re.compile(r"on_missing='keep' or on_missing='value'"),
           (re.compile(r"on_missing='keep'"), "--criterion gain-ratio"),
           (re.compile(r"on_missing='value'"), "--missing-as-value"),
           (re.compile(r"categorical=\[('(?:[^'\\]|\\.)*')\]"), r"--categorical \1"),
+          (re.compile(r"^columns= names"), "--columns names"), (re.compile(r"^drop= names"), "--drop names"),
+          (re.compile(r"after columns=/drop="), "after --columns/--drop"),
           (re.compile(r"numeric=\[('(?:[^'\\]|\\.)*')\]"), r"--numeric \1"))
 
 
@@ -288,6 +298,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     listed with its one-line help.
     """
     p = _Parser(prog="infotree", description="Exact ID3/C4.5 decision trees and information measures.")
+    p.add_argument("--version", action="version", version=f"infotree {_version()}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
@@ -314,6 +325,10 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                              "default: auto for gain-ratio, none otherwise; ARFF types always apply)")
     common.add_argument("--categorical", action="append", metavar="COL",
                         help="read COL as categorical even if it holds numbers or is declared numeric (repeatable)")
+    common.add_argument("--drop", action="append", metavar="COL",
+                        help="leave column COL out (an id, a comment; repeatable); its cells are not read")
+    common.add_argument("--columns", action="append", metavar="A,B,...",
+                        help="read only these columns, the target among them (default: all)")
     grow = _Parser(add_help=False)
     grow.add_argument("--max-depth", type=_nonneg, metavar="N")
     grow.add_argument("--min-samples-split", type=_positive, metavar="N",
@@ -401,6 +416,18 @@ def build_parser(command=None) -> argparse.ArgumentParser:
 
 
 _CHECK_HELP = "check a student's answers file against a data set, exactly"
+
+
+def _version() -> str:
+    """The installed distribution's version; the package's own when run from a source tree."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("infotree")
+    except PackageNotFoundError:
+        from . import __version__
+
+        return __version__
 
 
 def _nonneg(text):

@@ -16,20 +16,20 @@ No condition is dropped: C4.5rules' pessimistic simplification is not done here.
     Rules for play (criterion gain): 5 rules, tried in order, the first that matches decides
     <BLANKLINE>
     Rule 1: if outlook = sunny and humidity = high
-            then play = no      covers 3 (no 3, yes 0), errors 0
+            then play = no      covers 3 (no: 3, yes: 0), errors 0
     Rule 2: if outlook = sunny and humidity = normal
-            then play = yes     covers 2 (no 0, yes 2), errors 0
+            then play = yes     covers 2 (no: 0, yes: 2), errors 0
     Rule 3: if outlook = overcast
-            then play = yes     covers 4 (no 0, yes 4), errors 0
+            then play = yes     covers 4 (no: 0, yes: 4), errors 0
     Rule 4: if outlook = rainy and windy = FALSE
-            then play = yes     covers 3 (no 0, yes 3), errors 0
+            then play = yes     covers 3 (no: 0, yes: 3), errors 0
     Rule 5: if outlook = rainy and windy = TRUE
-            then play = no      covers 2 (no 2, yes 0), errors 0
+            then play = no      covers 2 (no: 2, yes: 0), errors 0
 """
 
 from __future__ import annotations
 
-from .cells import class_counts_text, weight_text
+from .cells import weight_text
 
 __all__ = ["rules", "write"]
 
@@ -50,7 +50,7 @@ def write(tree, out, *, weights="decimal") -> None:
         head = f"Rule {k}: ".ljust(len(indent))
         test = " and ".join(f"{f} {op} {v}" for f, op, v in conds) or "always (the tree is a single leaf)"
         then = f"then {tree.target} = {leaf.label_name}".ljust(width)
-        counts = class_counts_text(tree, leaf.class_counts.tolist(), weights="exact" if weights == "exact" else "decimal")
+        counts = ", ".join(f"{k}: {weight_text(c, weights)}" for k, c in zip(tree.classes, leaf.class_counts.tolist()))
         cover = f"covers {weight_text(leaf.n, weights)} ({counts}), errors {weight_text(leaf.errors, weights)}"
         if leaf.is_empty:
             cover = "covers 0 (an empty branch: the parent's majority class)"
