@@ -7,6 +7,7 @@ matplotlib is installed), the tree and the selected derivations, and
 (``infotree report``): the drawing, the tree, the worked solution in prose and
 every node's derivation, with a small stylesheet and nothing fetched from
 anywhere.  Every string is escaped; the SVG is matplotlib's, inlined.
+:func:`show` wraps a tree or a node for Jupyter (``_repr_html_``, ``_repr_svg_``).
 
     >>> from infotree.data import load
     >>> from infotree.tree import build_tree
@@ -24,7 +25,7 @@ from ..errors import InfotreeError
 from .cells import TEXT, Table, has_derivation, node_view, select_nodes, tree_lines, weka_line
 from .steps import node_steps
 
-__all__ = ["STYLE", "node_html", "tree_html", "write_report"]
+__all__ = ["STYLE", "Shown", "node_html", "show", "tree_html", "write_report"]
 
 #: black on white with grey rules: the report prints in black and white
 STYLE = """\
@@ -105,6 +106,8 @@ def tree_html(tree, *, nodes="root", digits=4, drawing=True, weights="decimal") 
     if svg is not None:
         out.write(f'<div class="drawing">{svg}</div>\n')
     out.write(f"<pre>{escape(_tree_text(tree, weights))}</pre>\n")
+    if tree.root.is_leaf:
+        out.write(f"<p>Single leaf: {escape(tree.root.reason)}.</p>\n")
     for node in select_nodes(tree, nodes):
         out.write(node_html(tree, node, digits=digits))
     out.write("</div>\n")
@@ -143,3 +146,36 @@ def write_report(tree, out, *, digits=4, title=None, source=None, weights="decim
         if has_derivation(node):
             out.write(node_html(tree, node, digits=digits))
     out.write("</body>\n</html>\n")
+
+
+class Shown:
+    """A tree or a node as a notebook shows it: ``_repr_html_`` (and ``_repr_svg_`` for a tree's drawing)."""
+
+    def __init__(self, html: str, svg: str | None = None):
+        self.html, self.svg = html, svg
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def _repr_svg_(self) -> str | None:
+        return self.svg
+
+    def __repr__(self):
+        return f"<infotree display: {len(self.html)} characters of HTML{', a drawing' if self.svg else ''}>"
+
+
+def show(obj, *, nodes="root", digits=4, drawing=True, weights="decimal") -> Shown:
+    """A tree (drawing, tree, the derivations ``nodes`` selects) or a node (its derivation), for Jupyter.
+
+    ``infotree.show(tree, nodes="all")`` as a cell's last line displays every derivation.
+    """
+    from .cells import NODE_SELECTIONS
+
+    if nodes not in NODE_SELECTIONS:
+        raise InfotreeError(f"unknown node selection {nodes!r}; allowed: {', '.join(NODE_SELECTIONS)}")
+    if hasattr(obj, "root") and hasattr(obj, "nodes"):
+        svg = _svg(obj, digits, weights) if drawing else None
+        return Shown(tree_html(obj, nodes=nodes, digits=digits, drawing=drawing, weights=weights), svg)
+    if hasattr(obj, "tree") and hasattr(obj, "children"):
+        return Shown(f'<div class="infotree"><style>{STYLE}</style>\n{node_html(obj.tree, obj, digits=digits)}</div>\n')
+    raise InfotreeError(f"show() takes a Tree or a Node, not {type(obj).__name__}")

@@ -49,9 +49,13 @@ from __future__ import annotations
 import json
 import keyword
 
+from ..errors import InfotreeError
 from .cells import class_counts_text
 
-__all__ = ["write"]
+__all__ = ["MAX_DEPTH", "write"]
+
+#: CPython refuses more than 100 nested blocks; a function body and the else of a numeric split take some
+MAX_DEPTH = 95
 
 
 def _name(feature: str, used: dict) -> str:
@@ -81,6 +85,10 @@ def _number(text: str) -> str:
 def write(tree, out) -> None:
     """The whole module: an import when a numeric split needs it, ``predict`` and its helper."""
     c45 = tree.criterion == "gain_ratio"
+    depth = max(n.depth for n in tree.leaves())
+    if depth > MAX_DEPTH:
+        raise InfotreeError(f"--format python writes nested if statements, and Python allows 100 levels; this tree "
+                            f"is {depth} levels deep (grow it with --max-depth {MAX_DEPTH}, or use --format rules)")
     if any(n.threshold is not None for n in tree.nodes() if not n.is_leaf):
         out.write("from fractions import Fraction\n\n" + ('MISSING = (None, "", "?")\n' if c45 else "") + "\n\n")
     n_leaves = sum(1 for _ in tree.leaves())
@@ -100,7 +108,7 @@ def write(tree, out) -> None:
         node = item
         if node.is_leaf:
             note = class_counts_text(tree, node.class_counts.tolist(), weights="exact")
-            if node.is_empty:
+            if node.n == 0:
                 note = "no training rows: the parent's majority"
             out.write(f"{pad}return {_q(node.label_name)}  # {note}\n")
             continue
