@@ -1503,10 +1503,13 @@ def run_check_command(args, out) -> int:
     """Run ``infotree check``: 0 all right, 1 any claim not right, 2 unreadable answers or data."""
     try:
         text = read_answers(args.answers)
-        from .cli import selection
+        from .cli import as_flags, selection
         from .data import load
 
-        data = load(args.data, target=args.target, **selection(args))
+        try:
+            data = load(args.data, target=args.target, **selection(args))
+        except DataError as e:
+            raise DataError(as_flags(str(e))) from None
         report = check_answers(text, data, criterion=args.criterion, tolerance=args.tolerance,
                                digits=args.digits)
     except InfotreeError as e:

@@ -108,7 +108,7 @@ def _read(path, args):
         return load(path, target=args.target, on_missing=on_missing, numeric=numeric or None,
                     categorical=tuple(getattr(args, "categorical", None) or ()), **selection(args))
     except DataError as e:
-        raise DataError(_as_flags(str(e))) from None
+        raise DataError(as_flags(str(e))) from None
 
 
 def selection(args) -> dict:
@@ -130,7 +130,7 @@ _FLAGS = ((re.compile(r"on_missing='keep' or on_missing='value'"),
           (re.compile(r"numeric=\[('(?:[^'\\]|\\.)*')\]"), r"--numeric \1"))
 
 
-def _as_flags(message: str) -> str:
+def as_flags(message: str) -> str:
     for pattern, flag in _FLAGS:
         message = pattern.sub(flag, message)
     return message
