@@ -442,11 +442,13 @@ def test_render_node_formats(weather):
 def test_bad_options(weather):
     """Unknown formats, selections, digits and table formats are refused with what is allowed."""
     cases = [
-        (dict(fmt="html"), "unknown format 'html'; allowed: text, markdown, latex, json, dot"),
+        (dict(fmt="html"), "unknown format 'html'; allowed: text, markdown, latex, json, dot, rules, python, tikz, "
+                           "svg, png"),
         (dict(nodes="leaves"), "unknown node selection 'leaves'; allowed: all, root, none"),
         (dict(digits=-1), "digits -1 is not allowed; give an integer from 0 to 50"),
         (dict(digits=True), "digits True is not allowed; give an integer from 0 to 50"),
-        (dict(standalone=True), "standalone=True makes a complete LaTeX document; it does not apply to format 'text'"),
+        (dict(standalone=True), "standalone=True makes a complete LaTeX document (formats latex and tikz), not 'text'"),
+        (dict(exact=True), "exact=True shows exact values in drawn boxes (formats tikz, svg, png), not 'text'"),
     ]
     for opts, message in cases:
         with pytest.raises(InfotreeError) as e:
