@@ -28,7 +28,8 @@ from ..errors import InfotreeError
 from ..exact import decimal_text
 from .cells import weight_text
 
-__all__ = ["Box", "boxes", "figure", "Facts", "facts", "layout", "node_lines", "svg_text", "write_png", "write_svg"]
+__all__ = ["Box", "Facts", "boxes", "count_lines", "edge_label", "facts", "figure", "layout", "node_lines", "svg_text",
+           "write_png", "write_svg"]
 
 FONT_SIZE = 9.0          # points
 LINE = FONT_SIZE * 1.25  # baseline to baseline
@@ -76,14 +77,23 @@ def facts(tree, node, *, digits=4, weights="decimal") -> Facts:
                  measure, node.is_leaf and node.n == 0)
 
 
+def count_lines(counts) -> list[str]:
+    """``class count`` items, three to a line, so a box of many classes stays narrow."""
+    return [", ".join(counts[i:i + CLASSES_PER_LINE]) for i in range(0, len(counts), CLASSES_PER_LINE)]
+
+
+def edge_label(node, v) -> str:
+    """What the edge to branch ``v`` of a split says: the value, or ``<= 75`` / ``> 75``."""
+    op, value = node.branch_condition(v)
+    return value if op == "=" else f"{op} {value}"
+
+
 def node_lines(tree, node, *, digits=4, exact=False, weights="decimal") -> list[str]:
     """The text of a node's box, first line bold: feature (or class), n, the counts, the measure."""
     f = facts(tree, node, digits=digits, weights=weights)
     if f.empty:
         return [f.title, "n = 0: empty branch"]
-    counts = [f"{k} {c}" for k, c in f.counts]
-    lines = [f.title, f"n = {f.n}"]
-    lines += [", ".join(counts[i:i + CLASSES_PER_LINE]) for i in range(0, len(counts), CLASSES_PER_LINE)]
+    lines = [f.title, f"n = {f.n}", *count_lines([f"{k} {c}" for k, c in f.counts])]
     if f.measure is not None:
         name, decimal, value = f.measure
         lines.append(f"{name} = {decimal}")
@@ -100,9 +110,7 @@ def boxes(tree, *, digits=4, exact=False, weights="decimal") -> Box:
         box = stack.pop()
         node = box.node
         for v, child in enumerate(node.children):
-            op, value = node.branch_condition(v)
-            b = Box(child, node_lines(tree, child, digits=digits, exact=exact, weights=weights),
-                    value if op == "=" else f"{op} {value}")
+            b = Box(child, node_lines(tree, child, digits=digits, exact=exact, weights=weights), edge_label(node, v))
             box.children.append(b)
             stack.append(b)
     return root

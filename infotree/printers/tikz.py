@@ -21,7 +21,7 @@ page the size of the tree, else (no ``standalone.cls``) a landscape A4/letter pa
 from __future__ import annotations
 
 from .cells import latex_escape
-from .drawing import CLASSES_PER_LINE, facts
+from .drawing import count_lines, edge_label, facts
 
 __all__ = ["write"]
 
@@ -51,8 +51,7 @@ def _content(tree, node, digits, exact, weights) -> str:
         lines.append("$n = 0$: empty branch")
     else:
         lines.append(f"$n = {f.n}$")
-        counts = [f"{latex_escape(k)} {c}" for k, c in f.counts]
-        lines += [", ".join(counts[i:i + CLASSES_PER_LINE]) for i in range(0, len(counts), CLASSES_PER_LINE)]
+        lines += count_lines([f"{latex_escape(k)} {c}" for k, c in f.counts])
         if f.measure is not None:
             name, decimal, value = f.measure
             lines.append(rf"$\mathrm{{{name}}} = {decimal}$")
@@ -88,8 +87,7 @@ def write(tree, out, *, digits=4, exact=False, standalone=False, weights="decima
         out.write(head + "\n")
         stack.append((None, None, depth))
         for v in range(len(node.children) - 1, -1, -1):
-            op, value = node.branch_condition(v)
-            stack.append((node.children[v], value if op == "=" else f"{op} {value}", depth + 1))
+            stack.append((node.children[v], edge_label(node, v), depth + 1))
     out.write("\\end{forest}\n")
     if standalone:
         out.write("\\end{document}\n")
