@@ -3,14 +3,13 @@
 import ast
 import doctest
 import json
-import os
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
 import infotree
-from infotree import build_tree, from_records, load
+from infotree import build_tree, load
 from infotree.cli import main
 from infotree.errors import InfotreeError
 from infotree.printers import html

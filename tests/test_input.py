@@ -35,7 +35,7 @@ def test_drop_and_columns_in_the_reader():
     same(load(IDS, columns=["contact-lenses", "age", "astigmatism", "tear-prod-rate", "spectacle-prescrip"]),
          load(LENSES))
     same(load(IDS, columns=["age", "id", "contact-lenses"], drop=["id"]),
-         from_records(load(LENSES) and _columns(LENSES, ["age", "contact-lenses"])))
+         from_records(_columns(LENSES, ["age", "contact-lenses"])))
 
 
 def _columns(path, names):
