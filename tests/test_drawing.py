@@ -63,6 +63,21 @@ def test_box_text():
     assert drawing.node_lines(missing, sunny, weights="exact")[1:3] == ["n = 70/13", "no 3, yes 31/13"]
 
 
+def test_loaded_model(tmp_path):
+    """A model read back from JSON keeps no candidates: its boxes show no measure, before and after
+    anything asked for its (empty) derivations."""
+    from infotree import load_model
+    from infotree.printers.cells import select_nodes
+
+    path = tmp_path / "m.json"
+    with open(path, "w", encoding="utf-8") as f:
+        render(build_tree(load(WEATHER)), f, fmt="json")
+    model = load_model(path)
+    assert drawing.node_lines(model, model.root) == ["outlook", "n = 14", "no 5, yes 9"]
+    list(select_nodes(model, "all"))  # asks every node for its candidates
+    assert drawing.node_lines(model, model.root) == ["outlook", "n = 14", "no 5, yes 9"]
+
+
 def test_many_classes_wrap():
     """Class counts wrap three to a line, so a box of many classes stays narrow."""
     rows = [{"a": str(i % 2), "y": f"c{i}"} for i in range(7)]

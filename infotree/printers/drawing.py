@@ -69,7 +69,10 @@ def facts(tree, node, *, digits=4, weights="decimal") -> Facts:
     """The facts of a node's box (TikZ and the drawings show the same ones)."""
     counts = [(k, weight_text(c, weights)) for k, c in zip(tree.classes, node.class_counts.tolist())]
     measure = None
-    c = node.chosen  # None for a leaf, and for a loaded model's split (it keeps no candidates)
+    try:
+        c = node.chosen  # None for a leaf, and for a loaded model's split (it keeps no candidates)
+    except InfotreeError:  # ... which raises instead once its (empty) candidate list was asked for
+        c = None
     if c is not None:
         name, value = ("IG", c.gain) if tree.criterion == "gain" or c.gain_ratio is None else ("GR", c.gain_ratio)
         measure = (name, decimal_text(value, digits), value)
