@@ -51,6 +51,8 @@ def test_box_text():
     assert drawing.node_lines(tree, tree.root.children[1]) == ["yes", "n = 4", "no 0, yes 4"]
     c45 = build_tree(load(WEATHER), criterion="gain_ratio")
     assert drawing.node_lines(c45, c45.root)[-1] == "GR = 0.1564"
+    cart = build_tree(load(WEATHER), criterion="gini")
+    assert drawing.node_lines(cart, cart.root, exact=True)[-2:] == ["ΔGini = 0.1020", "= 5/49"]
     small = build_tree(from_records([
         {"a": "z", "b": "p", "y": "1"}, {"a": "z", "b": "q", "y": "1"}, {"a": "z", "b": "q", "y": "1"},
         {"a": "x", "b": "p", "y": "1"}, {"a": "x", "b": "r", "y": "0"}, {"a": "x", "b": "p", "y": "0"}]))

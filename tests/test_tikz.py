@@ -69,6 +69,9 @@ def test_weather_content():
     assert text.startswith("% infotree: decision tree for play; needs \\usepackage{forest}\n\\begin{forest}\n")
     assert "[{\\textbf{outlook}\\\\$n = 14$\\\\no 5, yes 9\\\\$\\mathrm{IG} = 0.2467$}\n" in text
     assert "[{\\textbf{no}\\\\$n = 3$\\\\no 3, yes 0}, branch={high}, leaf]" in text
+    cart = rendered(build_tree(load(WEATHER), criterion="gini"), exact=True)
+    assert "$\\Delta\\mathrm{Gini} = 0.1020$\\\\$\\frac{5}{49}$}" in cart
+    assert "branch={in \\{sunny, rainy\\}}" in cart
     exact = rendered(build_tree(load(WEATHER)), exact=True)
     assert "$\\frac{9}{7} + \\log_2 7 - \\frac{6}{7}\\log_2 3 - \\frac{15}{14}\\log_2 5$" in exact
 
@@ -85,10 +88,12 @@ def test_names_escaped():
 @pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
 def test_standalone_compiles(tmp_path, worked_trees):
     """--standalone documents compile with pdflatex: the weather tree with exact values, a C4.5 tree
-    with numeric splits and fractional weights, and names full of special characters."""
+    with numeric splits and fractional weights, names full of special characters, and a CART tree
+    (subset splits, ΔGini as exact fractions)."""
     which = {"weather": build_tree(load(WEATHER)),
              "c45": worked_trees["c45_missing_and_numeric/gain_ratio"][0],
-             "nasty": build_tree(from_records(NASTY))}
+             "nasty": build_tree(from_records(NASTY)),
+             "cart": worked_trees["c45_missing_and_numeric/gini"][0]}
     for name, tree in which.items():
         (tmp_path / f"{name}.tex").write_text(rendered(tree, standalone=True, exact=True), encoding="utf-8")
         p = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", f"{name}.tex"],

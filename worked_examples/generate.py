@@ -30,7 +30,10 @@ EXAMPLES = ("antibiotic_resistance", "play_tennis", "horse_race", "twenty_questi
 TREES = (("antibiotic_resistance", "gain", {}), ("play_tennis", "gain", {}), ("play_tennis", "gain_ratio", {}),
          ("xor", "gain", {}), ("gain_ratio_vs_id", "gain", {}), ("gain_ratio_vs_id", "gain_ratio_plain", {}),
          ("contact_lenses", "gain", {}), ("contact_lenses", "gain_ratio", {}),
-         ("c45_missing_and_numeric", "gain_ratio", {"on_missing": "keep", "numeric": "auto"}))
+         ("c45_missing_and_numeric", "gain_ratio", {"on_missing": "keep", "numeric": "auto"}),
+         # CART on the same data: subset and threshold splits
+         ("play_tennis", "gini", {}), ("contact_lenses", "gini", {}),
+         ("c45_missing_and_numeric", "gini", {"on_missing": "value", "numeric": "auto"}))
 
 
 def _tree_md(tree, *, steps=True, nodes="all") -> str:

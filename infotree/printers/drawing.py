@@ -56,7 +56,8 @@ class Box:
 
 class Facts(NamedTuple):
     """What a node's box says, as strings: its title (feature, or class of a leaf), n, the class
-    counts, and for a split the measure that chose it (name, decimal, exact value)."""
+    counts, and for a split the measure that chose it (name, decimal, exact value: an Exact, a
+    Ratio, or a Fraction for CART's Gini and misclassification)."""
 
     title: str
     n: str
@@ -74,7 +75,12 @@ def facts(tree, node, *, digits=4, weights="decimal") -> Facts:
     except InfotreeError:  # ... which raises instead once its (empty) candidate list was asked for
         c = None
     if c is not None:
-        name, value = ("IG", c.gain) if tree.criterion == "gain" or c.gain_ratio is None else ("GR", c.gain_ratio)
+        if getattr(tree.criterion, "binary", False):  # CART: the decrease of the criterion's impurity
+            name, value = f"Δ{tree.criterion.symbol}", c.decrease
+        elif tree.criterion.ratio and c.gain_ratio is not None:
+            name, value = "GR", c.gain_ratio
+        else:
+            name, value = "IG", c.gain
         measure = (name, decimal_text(value, digits), value)
     return Facts(node.label_name if node.is_leaf else node.split_feature, weight_text(node.n, weights), counts,
                  measure, node.is_leaf and node.n == 0)

@@ -22,7 +22,8 @@ import io
 from html import escape
 
 from ..errors import InfotreeError
-from .cells import TEXT, Table, has_derivation, node_view, select_nodes, tree_lines, weka_line
+from .cells import TEXT, Table, has_derivation, node_view, select_nodes
+from .lines import tree_lines, weka_line
 from .steps import node_steps
 
 __all__ = ["STYLE", "Shown", "node_html", "show", "tree_html", "write_report"]
@@ -122,7 +123,7 @@ def write_report(tree, out, *, digits=4, title=None, source=None, weights="decim
               f"<title>{escape(title)}</title>\n<style>\nbody {{ margin: 2em; }}\n{STYLE}</style>\n</head>\n"
               f'<body class="infotree">\n<h1>{escape(title)}</h1>\n')
     leaves = sum(1 for _ in tree.leaves())
-    about = f"criterion {tree.criterion}; {leaves} leaves, {len(tree)} nodes"
+    about = f"criterion {tree.criterion.name}; {leaves} leaves, {len(tree)} nodes"
     if source:
         about = f"data {source}; " + about
     out.write(f"<p>{escape(about)}. Made by infotree: every value is exact, decimals are rounded from the exact "

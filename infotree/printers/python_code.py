@@ -1,7 +1,7 @@
 '''The tree as a Python function a student can read: nested ``if`` statements.
 
 ``predict(row)`` takes a dict keyed by feature name and returns the class, as
-``Tree.predict`` does.  Values are compared as ``Tree.predict`` reads them: a
+``Tree.predict`` does.  A CART subset split reads ``if x in ("a", "b"):``.  Values are compared as ``Tree.predict`` reads them: a
 nominal value as its text with the surrounding whitespace stripped, a numeric
 one as an exact ``Fraction`` (``"75.0"`` is 75).  A value not seen in training
 raises ValueError (as ``Tree.predict`` does by default).  A missing value
@@ -84,16 +84,16 @@ def _number(text: str) -> str:
 
 def write(tree, out) -> None:
     """The whole module: an import when a numeric split needs it, ``predict`` and its helper."""
-    c45 = tree.criterion == "gain_ratio"
+    c45 = tree.criterion.missing is not None  # C4.5 keeps missing values and weights the branches
     depth = max(n.depth for n in tree.leaves())
     if depth > MAX_DEPTH:
         raise InfotreeError(f"--format python writes nested if statements, and Python allows 100 levels; this tree "
                             f"is {depth} levels deep (grow it with --max-depth {MAX_DEPTH}, or use --format rules)")
     if any(n.threshold is not None for n in tree.nodes() if not n.is_leaf):
-        out.write("from fractions import Fraction\n\n" + ('MISSING = (None, "", "?")\n' if c45 else "") + "\n\n")
+        out.write("from fractions import Fraction\n\n" + ('MISSING = (None, "", "?")\n\n' if c45 else "") + "\n")
     n_leaves = sum(1 for _ in tree.leaves())
     out.write(f'def predict(row):\n    """{tree.target} from a dict of feature values: a decision tree grown by '
-              f'infotree (criterion {tree.criterion}).\n\n    {n_leaves} lea{"ves" if n_leaves != 1 else "f"}; '
+              f'infotree (criterion {tree.criterion.name}).\n\n    {n_leaves} lea{"ves" if n_leaves != 1 else "f"}; '
               f'each comment gives the training rows the leaf holds, by class.\n    """\n')
     used: dict = {}
     # Items are a line of code or a node still to write, with their depth; pre-order with
@@ -127,6 +127,11 @@ def write(tree, out) -> None:
             continue
         out.write(f"{pad}{var} = str({get}).strip()\n")
         stack.append((depth, f"return _unknown({_q(feature)}, {var})"))
+        if hasattr(node.test, "left_values"):  # CART: a subset of the values against the rest
+            for v, values in ((1, node.test.right_values), (0, node.test.left_values)):
+                listed = ", ".join(map(_q, values)) + ("," if len(values) == 1 else "")
+                stack += [(depth + 1, node.children[v]), (depth, f"if {var} in ({listed}):")]
+            continue
         for v in range(len(node.children) - 1, -1, -1):
             stack += [(depth + 1, node.children[v]), (depth, f"if {var} == {_q(node.branch_condition(v)[1])}:")]
     out.write("\n\ndef _unknown(feature, value):\n")

@@ -42,7 +42,7 @@ def rules(tree) -> list[tuple[list[tuple[str, str, str]], object]]:
 def write(tree, out, *, weights="decimal") -> None:
     """Every rule, its class, coverage, class counts and errors (weights as in the text tree)."""
     rs = rules(tree)
-    out.write(f"Rules for {tree.target} (criterion {tree.criterion}): {len(rs)} rule{'s' if len(rs) != 1 else ''}, "
+    out.write(f"Rules for {tree.target} (criterion {tree.criterion.name}): {len(rs)} rule{'s' if len(rs) != 1 else ''}, "
               f"tried in order, the first that matches decides\n\n")
     indent = " " * len(f"Rule {len(rs)}: ")
     width = max(len(f"then {tree.target} = {leaf.label_name}") for _, leaf in rs)

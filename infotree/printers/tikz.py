@@ -20,6 +20,8 @@ page the size of the tree, else (no ``standalone.cls``) a landscape A4/letter pa
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from .cells import latex_escape
 from .drawing import count_lines, edge_label, facts
 
@@ -44,6 +46,14 @@ _STYLE = r"""\begin{forest}
 """
 
 
+def _latex(value) -> str:
+    """An exact value in math mode: an Exact or Ratio knows its LaTeX; a Fraction (CART's Gini) is a \\frac."""
+    if hasattr(value, "latex"):
+        return value.latex()
+    q = Fraction(value)
+    return str(q.numerator) if q.denominator == 1 else rf"{'-' if q < 0 else ''}\frac{{{abs(q.numerator)}}}{{{q.denominator}}}"
+
+
 def _content(tree, node, digits, exact, weights) -> str:
     f = facts(tree, node, digits=digits, weights=weights)
     lines = [rf"\textbf{{{latex_escape(f.title)}}}"]
@@ -54,9 +64,11 @@ def _content(tree, node, digits, exact, weights) -> str:
         lines += count_lines([f"{latex_escape(k)} {c}" for k, c in f.counts])
         if f.measure is not None:
             name, decimal, value = f.measure
-            lines.append(rf"$\mathrm{{{name}}} = {decimal}$")
+            # "ΔGini" (CART) is \Delta\mathrm{Gini}: pdflatex has no Δ in math.
+            symbol = rf"\Delta\mathrm{{{name[1:]}}}" if name.startswith("Δ") else rf"\mathrm{{{name}}}"
+            lines.append(rf"${symbol} = {decimal}$")
             if exact:
-                lines.append(f"${value.latex()}$")
+                lines.append(f"${_latex(value)}$")
     return r"\\".join(lines)
 
 
