@@ -123,7 +123,8 @@ def write_report(tree, out, *, digits=4, title=None, source=None, weights="decim
               f"<title>{escape(title)}</title>\n<style>\nbody {{ margin: 2em; }}\n{STYLE}</style>\n</head>\n"
               f'<body class="infotree">\n<h1>{escape(title)}</h1>\n')
     leaves = sum(1 for _ in tree.leaves())
-    about = f"criterion {tree.criterion.name}; {leaves} leaves, {len(tree)} nodes"
+    size = len(tree)
+    about = f"criterion {tree.criterion.name}; {leaves} lea{'f' if leaves == 1 else 'ves'}, {size} node{'s' * (size != 1)}"
     if source:
         about = f"data {source}; " + about
     out.write(f"<p>{escape(about)}. Made by infotree: every value is exact, decimals are rounded from the exact "
