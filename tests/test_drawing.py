@@ -46,9 +46,9 @@ def test_box_text():
     """A split says its feature, n, the counts and the measure that chose it (exact on request);
     a leaf its class, n and counts; an empty leaf that it is empty; C4.5 weights to two places or exact."""
     tree = build_tree(load(WEATHER))
-    assert drawing.node_lines(tree, tree.root) == ["outlook", "n = 14", "no 5, yes 9", "IG = 0.2467"]
+    assert drawing.node_lines(tree, tree.root) == ["outlook", "n = 14", "no: 5, yes: 9", "IG = 0.2467"]
     assert drawing.node_lines(tree, tree.root, exact=True)[-1] == "= 9/7 + log2(7) - 6/7*log2(3) - 15/14*log2(5)"
-    assert drawing.node_lines(tree, tree.root.children[1]) == ["yes", "n = 4", "no 0, yes 4"]
+    assert drawing.node_lines(tree, tree.root.children[1]) == ["yes", "n = 4", "no: 0, yes: 4"]
     c45 = build_tree(load(WEATHER), criterion="gain_ratio")
     assert drawing.node_lines(c45, c45.root)[-1] == "GR = 0.1564"
     cart = build_tree(load(WEATHER), criterion="gini")
@@ -61,8 +61,8 @@ def test_box_text():
     missing = build_tree(load(ROOT / "worked_examples" / "c45_missing_and_numeric" / "data.csv",
                               on_missing="keep", numeric="auto"), criterion="gain_ratio")
     sunny = missing.root.children[0]
-    assert drawing.node_lines(missing, sunny)[1:3] == ["n = 5.38", "no 3, yes 2.38"]
-    assert drawing.node_lines(missing, sunny, weights="exact")[1:3] == ["n = 70/13", "no 3, yes 31/13"]
+    assert drawing.node_lines(missing, sunny)[1:3] == ["n = 5.38", "no: 3, yes: 2.38"]
+    assert drawing.node_lines(missing, sunny, weights="exact")[1:3] == ["n = 70/13", "no: 3, yes: 31/13"]
 
 
 def test_loaded_model(tmp_path):
@@ -75,16 +75,16 @@ def test_loaded_model(tmp_path):
     with open(path, "w", encoding="utf-8") as f:
         render(build_tree(load(WEATHER)), f, fmt="json")
     model = load_model(path)
-    assert drawing.node_lines(model, model.root) == ["outlook", "n = 14", "no 5, yes 9"]
+    assert drawing.node_lines(model, model.root) == ["outlook", "n = 14", "no: 5, yes: 9"]
     list(select_nodes(model, "all"))  # asks every node for its candidates
-    assert drawing.node_lines(model, model.root) == ["outlook", "n = 14", "no 5, yes 9"]
+    assert drawing.node_lines(model, model.root) == ["outlook", "n = 14", "no: 5, yes: 9"]
 
 
 def test_many_classes_wrap():
     """Class counts wrap three to a line, so a box of many classes stays narrow."""
     rows = [{"a": str(i % 2), "y": f"c{i}"} for i in range(7)]
     tree = build_tree(from_records(rows))
-    assert drawing.node_lines(tree, tree.root)[2:5] == ["c0 1, c1 1, c2 1", "c3 1, c4 1, c5 1", "c6 1"]
+    assert drawing.node_lines(tree, tree.root)[2:5] == ["c0: 1, c1: 1, c2: 1", "c3: 1, c4: 1, c5: 1", "c6: 1"]
 
 
 def test_missing_matplotlib_is_one_line(monkeypatch, capsys):

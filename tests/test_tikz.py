@@ -67,8 +67,8 @@ def test_weather_content():
     """The boxes and branch values of the weather tree, leaves styled, the measure in math."""
     text = rendered(build_tree(load(WEATHER)))
     assert text.startswith("% infotree: decision tree for play; needs \\usepackage{forest}\n\\begin{forest}\n")
-    assert "[{\\textbf{outlook}\\\\$n = 14$\\\\no 5, yes 9\\\\$\\mathrm{IG} = 0.2467$}\n" in text
-    assert "[{\\textbf{no}\\\\$n = 3$\\\\no 3, yes 0}, branch={high}, leaf]" in text
+    assert "[{\\textbf{outlook}\\\\$n = 14$\\\\no: 5, yes: 9\\\\$\\mathrm{IG} = 0.2467$}\n" in text
+    assert "[{\\textbf{no}\\\\$n = 3$\\\\no: 3, yes: 0}, branch={high}, leaf]" in text
     cart = rendered(build_tree(load(WEATHER), criterion="gini"), exact=True)
     assert "$\\Delta\\mathrm{Gini} = 0.1020$\\\\$\\frac{5}{49}$}" in cart
     assert "branch={in \\{sunny, rainy\\}}" in cart

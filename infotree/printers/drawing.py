@@ -102,7 +102,7 @@ def node_lines(tree, node, *, digits=4, exact=False, weights="decimal") -> list[
     f = facts(tree, node, digits=digits, weights=weights)
     if f.empty:
         return [f.title, "n = 0: empty branch"]
-    lines = [f.title, f"n = {f.n}", *count_lines([f"{k} {c}" for k, c in f.counts])]
+    lines = [f.title, f"n = {f.n}", *count_lines([f"{k}: {c}" for k, c in f.counts])]
     if f.measure is not None:
         name, decimal, value = f.measure
         lines.append(f"{name} = {decimal}")

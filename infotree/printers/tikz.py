@@ -15,7 +15,7 @@ page the size of the tree, else (no ``standalone.cls``) a landscape A4/letter pa
     >>> out = io.StringIO()
     >>> write(build_tree(load("tests/data/weather.csv")), out)
     >>> print(out.getvalue().splitlines()[7].strip())
-    [{\textbf{outlook}\\$n = 14$\\no 5, yes 9\\$\mathrm{IG} = 0.2467$}
+    [{\textbf{outlook}\\$n = 14$\\no: 5, yes: 9\\$\mathrm{IG} = 0.2467$}
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def _content(tree, node, digits, exact, weights) -> str:
         lines.append("$n = 0$: empty branch")
     else:
         lines.append(f"$n = {f.n}$")
-        lines += count_lines([f"{latex_escape(k)} {c}" for k, c in f.counts])
+        lines += count_lines([f"{latex_escape(k)}: {c}" for k, c in f.counts])
         if f.measure is not None:
             name, decimal, value = f.measure
             # "ΔGini" (CART) is \Delta\mathrm{Gini}: pdflatex has no Δ in math.
