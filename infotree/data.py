@@ -598,7 +598,7 @@ def read_parquet(path, *, target=None, on_missing="reject", numeric=None, catego
     except ImportError:
         raise InfotreeError(f"{source}: reading Parquet needs pyarrow: pip install 'infotree[parquet]'") from None
     if not os.path.isfile(source):
-        raise DataError(f"{source}: no such file{_nearby_file(source)}")
+        raise DataError(f"no such file {source!r}{_nearby_file(source)}")
     try:
         schema = pq.read_schema(source)
     except Exception as e:  # pyarrow's own errors (ArrowInvalid, OSError) for a file that is not Parquet
