@@ -150,6 +150,15 @@ def test_png(tmp_path):
         render(build_tree(load(WEATHER)), io.StringIO(), fmt="png")
 
 
+def test_png_not_to_a_terminal(monkeypatch, capsys):
+    """PNG bytes are not written to a terminal: one line says to use --output."""
+    from infotree.cli import main
+
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    assert main(["tree", str(WEATHER), "--format", "png"]) == 1
+    assert capsys.readouterr().err == "infotree: error: PNG is binary; write it to a file: --output tree.png\n"
+
+
 def test_fifty_leaves_stay_legible():
     """The 50-leaf worked example: text stays 9 pt (the figure grows instead), and the PNG's dpi
     keeps it under 12,000 pixels wide."""
