@@ -217,33 +217,21 @@ def test_parquet_not_parquet(tmp_path):
 
 # -- DataFrames ----------------------------------------------------------------------------
 
-def test_polars_and_pandas_frames_read_alike():
-    """A polars DataFrame and a pandas one of the same cells give the same Dataset (nulls missing)."""
-    pd = pytest.importorskip("pandas")
+CELLS = {"outlook": ["sunny", None, "rainy", "sunny"], "temp": [85, 80, 65, 72], "play": ["no", "no", "yes", "yes"]}
+
+
+def test_polars_frame():
+    """A polars DataFrame reads as the same cells given as a dict of columns (nulls missing, ints numbers)."""
     pl = pytest.importorskip("polars")
-    cells = {"outlook": ["sunny", None, "rainy", "sunny"], "temp": [85, 80, 65, 72], "play": ["no", "no", "yes", "yes"]}
-    a = from_records(pd.DataFrame(cells), on_missing="keep", numeric="auto")
-    b = from_records(pl.DataFrame(cells), on_missing="keep", numeric="auto")
-    same(a, b)
-    assert a.kinds == ("nominal", "numeric") and a.X[1, 0] == -1
-    assert build_tree(b, criterion="gain_ratio").root.n == 4
-    assert from_records(pl.DataFrame(cells), on_missing="keep", drop=["temp"]).features == ("outlook",)
+    frame = from_records(pl.DataFrame(CELLS), on_missing="keep", numeric="auto")
+    same(frame, from_records(CELLS, on_missing="keep", numeric="auto"))
+    assert frame.kinds == ("nominal", "numeric") and frame.X[1, 0] == -1
+    assert build_tree(frame, criterion="gain_ratio").root.n == 4
+    assert from_records(pl.DataFrame(CELLS), on_missing="keep", drop=["temp"]).features == ("outlook",)
 
 
-def test_bad_input_page_lists_these_messages(tmp_path, monkeypatch):
-    """docs/bad_input.md shows the messages of the selection and Parquet cases, as the code words them."""
-    doc = (ROOT / "docs" / "bad_input.md").read_text(encoding="utf-8")
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "weather.csv").write_bytes(WEATHER.read_bytes())
-    cases = [dict(drop=["temprature"]), dict(columns=["play"]), dict(columns="outlook")]
-    for kw in cases:
-        with pytest.raises(InfotreeError) as e:
-            load("weather.csv", **kw)
-        assert f"`{e.value}`" in doc
-    pytest.importorskip("pyarrow")
-    (tmp_path / "bad.parquet").write_text("a,b\n1,2\n", encoding="utf-8")
-    write_parquet(tmp_path / "t.parquet", {"n": [1, None], "y": ["p", "q"]})
-    for name in ("bad.parquet", "t.parquet"):
-        with pytest.raises(DataError) as e:
-            load(name)
-        assert f"`{e.value}`" in doc
+def test_pandas_frame_reads_as_polars():
+    """A pandas DataFrame of the same cells gives the same Dataset."""
+    pd = pytest.importorskip("pandas")
+    same(from_records(pd.DataFrame(CELLS), on_missing="keep", numeric="auto"),
+         from_records(CELLS, on_missing="keep", numeric="auto"))
