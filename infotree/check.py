@@ -1486,6 +1486,8 @@ def add_check_command(sub, parents=(), *, help):
     c.add_argument("answers", metavar="ANSWERS", help="the answers file ('-' for standard input)")
     c.add_argument("--data", required=True, metavar="DATA", help="CSV or ARFF file the answers are about")
     c.add_argument("--target", metavar="T", help="the class column (default: the last column)")
+    c.add_argument("--drop", action="append", metavar="COL", help="leave column COL out (repeatable)")
+    c.add_argument("--columns", action="append", metavar="A,B,...", help="read only these columns, the target among them")
     c.add_argument("--criterion", choices=["gain", "gain-ratio", "gain-ratio-plain"], default="gain",
                    help="how trees are grown: gain (ID3, default), gain-ratio (C4.5 as J48), gain-ratio-plain")
     c.add_argument("--format", choices=["text", "json"], default="text")
@@ -1501,9 +1503,13 @@ def run_check_command(args, out) -> int:
     """Run ``infotree check``: 0 all right, 1 any claim not right, 2 unreadable answers or data."""
     try:
         text = read_answers(args.answers)
+        from .cli import as_flags, selection
         from .data import load
 
-        data = load(args.data, target=args.target)
+        try:
+            data = load(args.data, target=args.target, **selection(args))
+        except DataError as e:
+            raise DataError(as_flags(str(e))) from None
         report = check_answers(text, data, criterion=args.criterion, tolerance=args.tolerance,
                                digits=args.digits)
     except InfotreeError as e:

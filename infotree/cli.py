@@ -7,6 +7,7 @@ for bad input, 2 for bad usage; never a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from fractions import Fraction
@@ -105,9 +106,17 @@ def _read(path, args):
         raise InfotreeError("--numeric auto cannot be combined with column names")
     try:
         return load(path, target=args.target, on_missing=on_missing, numeric=numeric or None,
-                    categorical=tuple(getattr(args, "categorical", None) or ()))
+                    categorical=tuple(getattr(args, "categorical", None) or ()), **selection(args))
     except DataError as e:
-        raise DataError(_as_flags(str(e))) from None
+        raise DataError(as_flags(str(e))) from None
+
+
+def selection(args) -> dict:
+    """``columns=`` and ``drop=`` for the readers, from ``--columns A,B`` and ``--drop COL`` (both repeatable)."""
+    columns = None
+    if getattr(args, "columns", None):
+        columns = [c.strip() for text in args.columns for c in text.split(",") if c.strip()]
+    return {"columns": columns, "drop": tuple(getattr(args, "drop", None) or ())}
 
 
 # The reader's messages name its keywords; at the command line the flags say the same.
@@ -116,10 +125,12 @@ _FLAGS = ((re.compile(r"on_missing='keep' or on_missing='value'"),
           (re.compile(r"on_missing='keep'"), "--criterion gain-ratio"),
           (re.compile(r"on_missing='value'"), "--missing-as-value"),
           (re.compile(r"categorical=\[('(?:[^'\\]|\\.)*')\]"), r"--categorical \1"),
+          (re.compile(r"^columns= names"), "--columns names"), (re.compile(r"^drop= names"), "--drop names"),
+          (re.compile(r"after columns=/drop="), "after --columns/--drop"),
           (re.compile(r"numeric=\[('(?:[^'\\]|\\.)*')\]"), r"--numeric \1"))
 
 
-def _as_flags(message: str) -> str:
+def as_flags(message: str) -> str:
     for pattern, flag in _FLAGS:
         message = pattern.sub(flag, message)
     return message
@@ -175,10 +186,26 @@ def _cmd_tree(args, out):
     tree = _build(args, data)
     if args.format != "text" and args.table_format != "simple":
         raise InfotreeError("--table-format applies to --format text only")
+    if args.exact_values and args.format not in ("tikz", "svg", "png"):
+        raise InfotreeError("--exact-values shows exact values in drawn boxes: --format tikz, svg or png")
+    if args.standalone and args.format not in ("latex", "tikz"):
+        raise InfotreeError("--standalone makes a complete LaTeX document: --format latex or tikz")
+    if args.format == "png" and not args.output and sys.stdout.isatty():
+        raise InfotreeError("PNG is binary; write it to a file: --output tree.png")
     return _emit(args, [args.data], lambda f: render(
         tree, f, fmt=args.format, digits=args.digits, nodes=args.nodes, steps=args.steps,
         table_format=args.table_format, standalone=args.standalone,
-        weights="exact" if args.exact_weights else args.weights))
+        weights="exact" if args.exact_weights else args.weights, exact=args.exact_values))
+
+
+def _cmd_report(args, out):
+    from .printers.html import write_report
+
+    data = _read(args.data, args)
+    tree = _build(args, data)
+    return _emit(args, [args.data], lambda f: write_report(
+        tree, f, digits=args.digits, title=args.title, source=os.path.basename(args.data),
+        weights="exact" if args.exact_weights else "decimal"))
 
 
 _STEP = re.compile(r"\s*(.+?)\s*(<=|>|=)\s*(.*?)\s*$", re.S)
@@ -273,6 +300,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     listed with its one-line help.
     """
     p = _Parser(prog="infotree", description="Exact ID3/C4.5 decision trees and information measures.")
+    p.add_argument("--version", action="version", version=f"infotree {_version()}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
@@ -299,6 +327,10 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                              "default: auto for gain-ratio, none otherwise; ARFF types always apply)")
     common.add_argument("--categorical", action="append", metavar="COL",
                         help="read COL as categorical even if it holds numbers or is declared numeric (repeatable)")
+    common.add_argument("--drop", action="append", metavar="COL",
+                        help="leave column COL out (an id, a comment; repeatable); its cells are not read")
+    common.add_argument("--columns", action="append", metavar="A,B,...",
+                        help="read only these columns, the target among them (default: all)")
     grow = _Parser(add_help=False)
     grow.add_argument("--max-depth", type=_nonneg, metavar="N")
     grow.add_argument("--min-samples-split", type=_positive, metavar="N",
@@ -343,15 +375,32 @@ def build_parser(command=None) -> argparse.ArgumentParser:
 
     t = sub.add_parser("tree", parents=[common, grow, show], help="grow a tree and print it with its derivation")
     t.add_argument("data", metavar="DATA", help="CSV or ARFF file")
-    t.add_argument("--format", choices=["text", "markdown", "latex", "json", "dot"], default="text")
+    t.add_argument("--format", choices=["text", "markdown", "latex", "json", "dot", "rules", "python", "tikz",
+                                        "svg", "png"], default="text",
+                   help="text (default), markdown, latex, json, dot (Graphviz), rules (if-then), python (a "
+                        "predict function), tikz (LaTeX forest), svg or png (drawings; pip install 'infotree[plot]')")
     t.add_argument("--nodes", choices=["all", "root", "none"], default="all", help="whose candidate tables to print")
     t.add_argument("--steps", action="store_true", help="add a worked solution in prose")
-    t.add_argument("--standalone", action="store_true", help="latex: a complete document")
+    t.add_argument("--standalone", action="store_true", help="latex, tikz: a complete document")
+    t.add_argument("--exact-values", action="store_true",
+                   help="tikz, svg, png: each split's box also shows its measure's exact value")
     t.add_argument("--weights", choices=["decimal", "exact", "j48"], default="decimal",
                    help="leaf weights when C4.5 splits rows: decimal (two places, as J48), exact fractions, "
                         "or j48 (J48's whole text block: |   indents, 2.0; text and markdown)")
     t.add_argument("--exact-weights", action="store_true", help="same as --weights exact")
     t.set_defaults(func=_cmd_tree)
+
+    r = sub.add_parser("report", parents=[common, grow], help="one self-contained HTML file: drawing, tree, "
+                       "worked solution and every derivation",
+                       description="Write one HTML file an instructor can hand out: the drawing (needs matplotlib: "
+                                   "pip install 'infotree[plot]'; without it, the text tree only), the tree, the "
+                                   "worked solution in prose and every node's derivation table.")
+    r.add_argument("data", metavar="DATA", help="CSV, ARFF or Parquet file")
+    r.add_argument("--digits", type=_digits, default=4, help="decimals to print (default 4)")
+    r.add_argument("--title", help="the page's title (default: Decision tree for TARGET)")
+    r.add_argument("--exact-weights", action="store_true", help="fractional C4.5 weights as exact fractions")
+    r.add_argument("--output", "-o", metavar="FILE", help="write here (atomically) instead of standard output")
+    r.set_defaults(func=_cmd_report)
 
     m = sub.add_parser("measures", parents=[common, show], help="the candidate table at the root or at a node")
     m.add_argument("data", metavar="DATA")
@@ -379,6 +428,18 @@ def build_parser(command=None) -> argparse.ArgumentParser:
 
 
 _CHECK_HELP = "check a student's answers file against a data set, exactly"
+
+
+def _version() -> str:
+    """The installed distribution's version; the package's own when run from a source tree."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("infotree")
+    except PackageNotFoundError:
+        from . import __version__
+
+        return __version__
 
 
 def _nonneg(text):
@@ -412,7 +473,7 @@ def _rational(text):
 
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    command = argv[0] if argv and argv[0] in ("entropy", "tree", "measures", "predict") else None
+    command = argv[0] if argv and argv[0] in ("entropy", "tree", "measures", "predict", "report") else None
     parser = build_parser(command)
     # "-1/2" style values must not be read as options by the entropy command.
     args = parser.parse_args(argv)

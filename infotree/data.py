@@ -67,7 +67,7 @@ import numpy as np
 
 from .errors import DataError, InfotreeError
 
-__all__ = ["Dataset", "from_arrays", "from_records", "load", "read_arff", "read_csv"]
+__all__ = ["Dataset", "from_arrays", "from_records", "load", "read_arff", "read_csv", "read_parquet"]
 
 _ON_MISSING = ("reject", "keep", "value")
 _MISSING_TOKENS = ("?", "")
@@ -305,16 +305,19 @@ class Dataset:
 
 
 def read_csv(path, *, target=None, missing=_MISSING_TOKENS, on_missing="reject", delimiter=",",
-             numeric=None, categorical=()) -> Dataset:
+             numeric=None, categorical=(), columns=None, drop=()) -> Dataset:
     """Read a CSV file with a header line; the target is the last column unless named.
 
     Fields are parsed as by the csv module (quotes, embedded delimiters and newlines),
     then stripped.  Blank lines are skipped.  ``missing`` lists the tokens that mean missing.
     ``numeric`` (None, ``"auto"`` or names) and ``categorical`` (names) choose the
     numeric columns; by default all columns are nominal (see the module docstring).
+    ``columns`` (names) keeps only those columns, ``drop`` (names) leaves some out,
+    before any cell is read: a dropped column's values are never checked.
     """
     _check_on_missing(on_missing)
     _check_kind_options(numeric, categorical)
+    use = columns  # the option; "columns" below are the file's
     if not isinstance(delimiter, str) or len(delimiter) != 1 or delimiter in "\r\n\"":
         raise InfotreeError(f"delimiter must be one character other than a quote or newline, not {delimiter!r}")
     missing = (missing,) if isinstance(missing, str) else tuple(missing)
@@ -336,7 +339,7 @@ def read_csv(path, *, target=None, missing=_MISSING_TOKENS, on_missing="reject",
     lines = np.asarray(lines, dtype=np.int64)
     columns = ([_raw_codes(body[j::width]) for j in range(width)] if quoted
                else _plain_codes(body, delimiter, width))
-    return _assemble(header, columns, target=target, on_missing=on_missing,
+    return _assemble(header, columns, target=target, on_missing=on_missing, use=use, drop=drop,
                      missing={t.strip(): t.strip() for t in missing}, numeric=numeric, categorical=categorical,
                      where=lambda i: f"{source} line {lines[i]}", source=source, lines=lines)
 
@@ -477,7 +480,8 @@ def _split_quoted(text, delimiter, source):
     return header, header_line, cells, lines
 
 
-def read_arff(path, *, target=None, on_missing="reject", numeric=None, categorical=()) -> Dataset:
+def read_arff(path, *, target=None, on_missing="reject", numeric=None, categorical=(), columns=None,
+              drop=()) -> Dataset:
     """Read an ARFF file of nominal and numeric attributes; the target is the last attribute unless named.
 
     Declared value order is kept, including values that never occur.  Attributes
@@ -485,10 +489,11 @@ def read_arff(path, *, target=None, on_missing="reject", numeric=None, categoric
     names them (then their values are categories in order of first appearance);
     ``numeric`` may name more columns (``"auto"`` changes nothing here).  An unquoted
     ``?`` is missing; a quoted ``'?'`` is the value ``?``.  String, date and relational
-    attributes and sparse rows are refused.
+    attributes and sparse rows are refused.  ``columns`` and ``drop`` as for :func:`read_csv`.
     """
     _check_on_missing(on_missing)
     _check_kind_options(numeric, categorical)
+    use = columns  # the option; "columns" below are the file's
     source = os.fspath(path)
     all_lines = _lines(_read_text(source))
     names, declared, declared_on, data_at = [], [], {}, None
@@ -536,7 +541,7 @@ def read_arff(path, *, target=None, on_missing="reject", numeric=None, categoric
     if not len(lines):
         raise DataError(f"{source} has no data rows after @data (line {data_at})")
     lines = np.asarray(lines, dtype=np.int64)
-    return _assemble(names, columns, target=target, on_missing=on_missing,
+    return _assemble(names, columns, target=target, on_missing=on_missing, use=use, drop=drop,
                      missing={"?": "?"}, aliases={_QUOTED_QMARK: "?"}, declared=declared,
                      declared_on=[declared_on[name] for name in names],
                      numeric=None if numeric == "auto" else numeric, categorical=categorical,
@@ -563,17 +568,51 @@ def _arff_rows(body, data_at, width, source):
     return [_raw_codes(cells[j::width]) for j in range(width)], lines
 
 
-def load(path, *, target=None, on_missing="reject", numeric=None, categorical=()) -> Dataset:
-    """Read ``.arff`` with :func:`read_arff`, ``.tsv`` as tab-delimited, anything else as CSV."""
+def load(path, *, target=None, on_missing="reject", numeric=None, categorical=(), columns=None,
+         drop=()) -> Dataset:
+    """Read ``.arff`` with :func:`read_arff`, ``.parquet``/``.pq`` with :func:`read_parquet`,
+    ``.tsv`` as tab-delimited, anything else as CSV."""
     suffix = os.path.splitext(os.fspath(path))[1].lower()
+    opts = dict(target=target, on_missing=on_missing, numeric=numeric, categorical=categorical, columns=columns,
+                drop=drop)
     if suffix == ".arff":
-        return read_arff(path, target=target, on_missing=on_missing, numeric=numeric, categorical=categorical)
-    return read_csv(path, target=target, on_missing=on_missing, delimiter="\t" if suffix == ".tsv" else ",",
-                    numeric=numeric, categorical=categorical)
+        return read_arff(path, **opts)
+    if suffix in (".parquet", ".pq"):
+        return read_parquet(path, **opts)
+    return read_csv(path, delimiter="\t" if suffix == ".tsv" else ",", **opts)
+
+
+def read_parquet(path, *, target=None, on_missing="reject", numeric=None, categorical=(), columns=None,
+                 drop=()) -> Dataset:
+    """Read a Parquet file through pyarrow (``pip install 'infotree[parquet]'``); the target is the
+    last column unless named.
+
+    Cells become what :func:`from_records` reads: strings, numbers (ints, floats from their
+    shortest text, decimals exactly), bools (``True``/``False``); a null is missing.
+    Errors name the file and the 0-based row.  ``columns`` and ``drop`` as for
+    :func:`read_csv` (a dropped column is not even read).
+    """
+    source = os.fspath(path)
+    try:
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise InfotreeError(f"{source}: reading Parquet needs pyarrow: pip install 'infotree[parquet]'") from None
+    if not os.path.isfile(source):
+        raise DataError(f"no such file {source!r}{_nearby_file(source)}")
+    try:
+        schema = pq.read_schema(source)
+    except Exception as e:  # pyarrow's own errors (ArrowInvalid, OSError) for a file that is not Parquet
+        raise DataError(f"{source} is not a Parquet file pyarrow can read: {str(e).splitlines()[0]}") from None
+    names = list(schema.names)
+    keep = [names[j] for j in _kept(names, columns, drop, source)]
+    table = pq.read_table(source, columns=keep)
+    return from_records({name: table.column(name).to_pylist() for name in keep}, target=target,
+                        on_missing=on_missing, source=source, numeric=numeric, categorical=categorical)
 
 
 def from_records(data, *, target=None, feature_names=None, on_missing="reject",
-                 missing=_MISSING_TOKENS, source=None, numeric=None, categorical=()) -> Dataset:
+                 missing=_MISSING_TOKENS, source=None, numeric=None, categorical=(), columns=None,
+                 drop=()) -> Dataset:
     """A Dataset from a DataFrame, a list of dicts, a dict of columns, or a 2-D table.
 
     A 2-D table (list of lists, array) needs ``feature_names`` naming ALL its columns,
@@ -582,14 +621,20 @@ def from_records(data, *, target=None, feature_names=None, on_missing="reject",
     rows by 0-based index.  ``numeric``/``categorical`` as for :func:`read_csv`; with
     ``numeric="auto"`` a column of ints, finite floats, Decimals, Fractions or numeric
     text is numeric (a float is read from its shortest text: ``0.1`` is ``1/10``).
+    A pandas or polars DataFrame is read column by column.  ``columns`` and ``drop``
+    as for :func:`read_csv`.
     """
     _check_on_missing(on_missing)
     _check_kind_options(numeric, categorical)
+    use = columns  # the option; "columns" below are the table's
     if hasattr(data, "columns") and hasattr(data, "to_numpy"):  # a DataFrame, without importing pandas
         _no_names(feature_names, "the DataFrame")
         names = [str(c).strip() for c in data.columns]
-        cells = np.asarray(data.to_numpy(dtype=object), dtype=object).reshape(len(data), len(names))
-        columns = list(cells.T)
+        if hasattr(data, "get_column"):  # polars: to_numpy takes no dtype; its columns give Python values
+            columns = [_column(data.get_column(c).to_list()) for c in data.columns]
+        else:
+            cells = np.asarray(data.to_numpy(dtype=object), dtype=object).reshape(len(data), len(names))
+            columns = list(cells.T)
     elif isinstance(data, Mapping):
         _no_names(feature_names, "the dict's keys")
         names = [str(k).strip() for k in data]
@@ -618,7 +663,7 @@ def from_records(data, *, target=None, feature_names=None, on_missing="reject",
             names = [str(n).strip() for n in feature_names]
             columns = _table_columns(rows, width=len(names))
     return _from_columns(names, columns, target=target, on_missing=on_missing, missing=missing, source=source,
-                         numeric=numeric, categorical=categorical)
+                         numeric=numeric, categorical=categorical, use=use, drop=drop)
 
 
 def from_arrays(X, y, *, feature_names=None, target="class", on_missing="reject",
@@ -651,10 +696,13 @@ def from_arrays(X, y, *, feature_names=None, target="class", on_missing="reject"
                          missing=missing, source=None, numeric=numeric, categorical=categorical)
 
 
-def _from_columns(names, columns, *, target, on_missing, missing, source, numeric, categorical):
+def _from_columns(names, columns, *, target, on_missing, missing, source, numeric, categorical, use=None, drop=()):
     """A Dataset from named in-memory columns (1-D arrays of any dtype)."""
     table = source or "the table"
     _check_names(names, source)
+    if use is not None or drop:
+        keep = _kept(names, use, drop, source)
+        names, columns = [names[j] for j in keep], [columns[j] for j in keep]
     if len(names) < 2:
         raise DataError(f"{table} has {_fields(len(names), 'column')}; need the target and at least one feature")
     if not columns or len(columns[0]) == 0:
@@ -669,15 +717,24 @@ def _from_columns(names, columns, *, target, on_missing, missing, source, numeri
 # ---- encoding --------------------------------------------------------------
 
 def _assemble(names, columns, *, target, on_missing, missing, aliases=None, declared=None, declared_on=None,
-              numeric=None, categorical=(), objects=None, where, source, lines) -> Dataset:
+              numeric=None, categorical=(), objects=None, where, source, lines, use=None, drop=()) -> Dataset:
     """Encode raw columns (``(labels, codes)`` pairs of :func:`_raw_codes`) into a Dataset.
 
     Raise the first problem in row order.  ``missing`` maps each missing label to the
     value shown in messages; ``aliases`` renames sentinel labels (also missing ones under
     ``on_missing='value'``).  ``declared`` holds each ARFF attribute's values, or
     ``_ARFF_NUMERIC``, with its line in ``declared_on``; ``objects`` the in-memory cells.
+    ``use``/``drop``: the columns to keep / leave out (a file's ``columns=``/``drop=``).
     """
     aliases = aliases or {}
+    if use is not None or drop:
+        keep = _kept(names, use, drop, source)
+        names, columns = [names[j] for j in keep], [columns[j] for j in keep]
+        if declared is not None:
+            declared, declared_on = [declared[j] for j in keep], [declared_on[j] for j in keep]
+        if len(names) < 2:
+            raise DataError(f"{source or 'the table'} keeps {_fields(len(names), 'column')} after columns=/drop=; "
+                            f"need the target and at least one feature")
     if target is None:
         t = len(names) - 1
     else:
@@ -750,6 +807,21 @@ def _assemble(names, columns, *, target, on_missing, missing, aliases=None, decl
     return Dataset(tuple(names[j] for j in order[:-1]), names[t], tuple(domains), classes, X, y,
                    source=source, lines=lines, notes=_notes(names[t], classes, y),
                    kinds=tuple(kinds), numbers=tuple(numbers))
+
+
+def _kept(names, use, drop, source) -> list[int]:
+    """Indices, in the data's order, of the columns ``use`` keeps (all when None) less those ``drop`` names."""
+    where_ = f" in {source}" if source else ""
+    for option, given in (("columns", use or ()), ("drop", drop)):
+        if isinstance(given, str):
+            raise InfotreeError(f"{option}= takes a list of column names, not the string {given!r}")
+        for name in given:
+            if str(name).strip() not in names:
+                raise DataError(f"{option}= names unknown column {name!r}{where_}; columns are: "
+                                f"{', '.join(names)}{_did_you_mean(str(name), names)}")
+    wanted = set(names) if use is None else {str(n).strip() for n in use}
+    dropped = {str(n).strip() for n in drop}
+    return [j for j, name in enumerate(names) if name in wanted and name not in dropped]
 
 
 def _kind_names(names, t, numeric, categorical, source):

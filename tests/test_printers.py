@@ -400,6 +400,8 @@ def test_json_goes_to_the_json_printer(weather):
 def test_deterministic():
     """Every format is byte-identical on every run and on a rebuilt tree."""
     for fmt in FORMATS:
+        if fmt in ("svg", "png"):  # drawings: tests/test_drawing.py
+            continue
         opts = {"steps": True} if fmt in ("text", "markdown", "latex") else {}
         first = [rendered(t, fmt=fmt, **opts) for t in trees()]
         again = [rendered(t, fmt=fmt, **opts) for t in trees()]
@@ -440,11 +442,13 @@ def test_render_node_formats(weather):
 def test_bad_options(weather):
     """Unknown formats, selections, digits and table formats are refused with what is allowed."""
     cases = [
-        (dict(fmt="html"), "unknown format 'html'; allowed: text, markdown, latex, json, dot"),
+        (dict(fmt="html"), "unknown format 'html'; allowed: text, markdown, latex, json, dot, rules, python, tikz, "
+                           "svg, png"),
         (dict(nodes="leaves"), "unknown node selection 'leaves'; allowed: all, root, none"),
         (dict(digits=-1), "digits -1 is not allowed; give an integer from 0 to 50"),
         (dict(digits=True), "digits True is not allowed; give an integer from 0 to 50"),
-        (dict(standalone=True), "standalone=True makes a complete LaTeX document; it does not apply to format 'text'"),
+        (dict(standalone=True), "standalone=True makes a complete LaTeX document (formats latex and tikz), not 'text'"),
+        (dict(exact=True), "exact=True shows exact values in drawn boxes (formats tikz, svg, png), not 'text'"),
     ]
     for opts, message in cases:
         with pytest.raises(InfotreeError) as e:
@@ -472,7 +476,7 @@ def test_public_surface():
     """The printers' public names are sorted and pinned."""
     assert infotree.printers.__all__ == sorted(set(infotree.printers.__all__))
     assert infotree.printers.__all__ == ["FORMATS", "latex_of", "markdown_of", "render", "render_node"]
-    assert FORMATS == ("text", "markdown", "latex", "json", "dot")
+    assert FORMATS == ("text", "markdown", "latex", "json", "dot", "rules", "python", "tikz", "svg", "png")
 
 
 def test_docstring_examples(monkeypatch):

@@ -25,6 +25,16 @@ HERE = Path(__file__).resolve().parent
 EXAMPLES = ("antibiotic_resistance", "play_tennis", "horse_race", "twenty_questions", "xor",
             "gain_ratio_vs_id", "contact_lenses", "c45_missing_and_numeric")
 
+#: every tree the examples grow: (example, criterion, how its data is read); the tests draw
+#: each one and run its rules and predict function
+TREES = (("antibiotic_resistance", "gain", {}), ("play_tennis", "gain", {}), ("play_tennis", "gain_ratio", {}),
+         ("xor", "gain", {}), ("gain_ratio_vs_id", "gain", {}), ("gain_ratio_vs_id", "gain_ratio_plain", {}),
+         ("contact_lenses", "gain", {}), ("contact_lenses", "gain_ratio", {}),
+         ("c45_missing_and_numeric", "gain_ratio", {"on_missing": "keep", "numeric": "auto"}),
+         # CART on the same data: subset and threshold splits
+         ("play_tennis", "gini", {}), ("contact_lenses", "gini", {}),
+         ("c45_missing_and_numeric", "gini", {"on_missing": "value", "numeric": "auto"}))
+
 
 def _tree_md(tree, *, steps=True, nodes="all") -> str:
     out = io.StringIO()

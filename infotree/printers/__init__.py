@@ -4,8 +4,10 @@
 never builds the whole document in memory and never computes a measure: it reads
 the records of :mod:`infotree.tree`).  Formats: ``text`` (Weka-style tree and
 tabulate tables), ``markdown`` (GitHub), ``latex`` (a fragment, or a document with
-``standalone=True``), ``json`` (the contract of :mod:`infotree.printers.json`) and
-``dot`` (Graphviz).
+``standalone=True``), ``json`` (the contract of :mod:`infotree.printers.json`),
+``dot`` (Graphviz), ``rules`` (if-then rules), ``python`` (a predict function),
+``tikz`` (the LaTeX ``forest`` package), ``svg`` and ``png`` (drawings, through
+matplotlib).
 
     >>> import io
     >>> from infotree.data import load
@@ -34,7 +36,9 @@ from .cells import NODE_SELECTIONS, WEIGHTS
 
 __all__ = ["FORMATS", "latex_of", "markdown_of", "render", "render_node"]
 
-FORMATS = ("text", "markdown", "latex", "json", "dot")
+FORMATS = ("text", "markdown", "latex", "json", "dot", "rules", "python", "tikz", "svg", "png")
+#: the formats that draw boxes, and can show the chosen measure's exact value in them
+DRAWN = ("tikz", "svg", "png")
 
 
 def _weights(weights, exact_weights) -> str:
@@ -59,12 +63,12 @@ def _check(fmt, digits, nodes, table_format, standalone):
 
         if table_format not in tabulate_formats:
             raise InfotreeError(f"unknown table format {table_format!r}; allowed: {', '.join(tabulate_formats)}")
-    if standalone and fmt != "latex":
-        raise InfotreeError(f"standalone=True makes a complete LaTeX document; it does not apply to format {fmt!r}")
+    if standalone and fmt not in ("latex", "tikz"):
+        raise InfotreeError(f"standalone=True makes a complete LaTeX document (formats latex and tikz), not {fmt!r}")
 
 
 def render(tree, out, *, fmt="text", digits=4, nodes="all", steps=False, table_format="simple",
-           standalone=False, exact_weights=False, weights=None) -> None:
+           standalone=False, exact_weights=False, weights=None, exact=False) -> None:
     """Write ``tree`` to ``out`` in format ``fmt``.
 
     ``nodes``: ``"all"`` (a derivation for every internal node and every impure leaf
@@ -77,9 +81,17 @@ def render(tree, out, *, fmt="text", digits=4, nodes="all", steps=False, table_f
     prints them; ``exact_weights=True`` (same as ``weights="exact"``) prints exact
     fractions; ``weights="j48"`` (text) writes the tree block exactly as Weka's J48
     does.  JSON is always exact.
+
+    ``rules``: one if-then rule per leaf with its coverage; ``python``: a ``predict``
+    function; ``tikz``: the ``forest`` package; ``svg`` and ``png``: drawings (need
+    matplotlib).  ``exact=True`` adds the chosen measure's exact value to the boxes
+    of the drawn formats.  ``png`` is binary: ``out`` is a binary file or a text
+    file with a ``buffer``.
     """
     _check(fmt, digits, nodes, table_format, standalone)
     w = _weights(weights, exact_weights)
+    if exact and fmt not in DRAWN:
+        raise InfotreeError(f"exact=True shows exact values in drawn boxes (formats {', '.join(DRAWN)}), not {fmt!r}")
     if w == "j48" and fmt not in ("text", "markdown"):
         raise InfotreeError(f"weights='j48' writes J48's own tree text; it applies to formats text and markdown, not {fmt!r}")
     if fmt == "text":
@@ -98,10 +110,26 @@ def render(tree, out, *, fmt="text", digits=4, nodes="all", steps=False, table_f
         from .json import write
 
         write(tree, out, nodes=nodes)
-    else:
+    elif fmt == "dot":
         from .dot import write
 
         write(tree, out, digits=digits, weights=w)
+    elif fmt == "rules":
+        from .rules import write
+
+        write(tree, out, weights=w)
+    elif fmt == "python":
+        from .python_code import write
+
+        write(tree, out)
+    elif fmt == "tikz":
+        from .tikz import write
+
+        write(tree, out, digits=digits, exact=exact, standalone=standalone, weights=w)
+    else:
+        from .drawing import write_png, write_svg
+
+        (write_svg if fmt == "svg" else write_png)(tree, out, digits=digits, exact=exact, weights=w)
 
 
 def render_node(tree, node, out, *, fmt="text", digits=4, table_format="simple") -> None:
