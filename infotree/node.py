@@ -301,6 +301,12 @@ class Node:
 
         return reason(self)
 
+    def _repr_html_(self):
+        """Jupyter: this node's derivation."""
+        from .printers.html import show
+
+        return show(self)._repr_html_()
+
     def describe_path(self) -> str:
         """``outlook = sunny, humidity <= 75``, or ``root``."""
         return ", ".join(f"{f} {op} {v}" for f, op, v in self.path_conditions()) or "root"

@@ -109,6 +109,18 @@ class Tree:
 
         return latex_of(self, nodes="root")
 
+    def _repr_html_(self):
+        """Jupyter: the drawing (with matplotlib), the tree and the root's derivation."""
+        from .printers.html import show
+
+        return show(self)._repr_html_()
+
+    def _repr_svg_(self):
+        """Jupyter: the drawing alone; None without matplotlib (the front end then uses HTML)."""
+        from .printers.html import show
+
+        return show(self, nodes="none")._repr_svg_()
+
     def __repr__(self):
         return f"<Tree {self.criterion.name} on {self.target!r}: {len(self)} nodes, {sum(1 for _ in self.leaves())} leaves>"
 

@@ -175,3 +175,13 @@ def test_example_notebook(monkeypatch, capsys):
         parsed(s._repr_html_())
     assert shown[4] == ("no", "no")
     assert "Rule 1: if outlook = sunny and humidity = high" in capsys.readouterr().out
+
+
+def test_tree_and_node_show_themselves():
+    """Jupyter finds _repr_html_ on the tree and its nodes: the same as infotree.show."""
+    import infotree
+    from infotree import build_tree, load
+
+    tree = build_tree(load(ROOT / "tests" / "data" / "weather.csv"))
+    assert tree._repr_html_() == infotree.show(tree)._repr_html_()
+    assert tree.root._repr_html_() == infotree.show(tree.root)._repr_html_()
