@@ -226,11 +226,7 @@ class Tree:
         while node.split is not None:
             child = self._child(node, codes[node.split])
             if child is None and self.criterion.missing is SURROGATES:  # CART: surrogates, majority
-                def value_of(j):
-                    c = codes[j]
-                    return None if c is None or (not isinstance(c, Fraction) and c < 0) else c
-
-                d = SURROGATES.route(node, value_of, self.params.get("use_surrogate", 2))
+                d = SURROGATES.route(node, lambda j: self._known(codes[j]), self.params.get("use_surrogate", 2))
                 if d is None:  # the row stays here, as in training
                     break
                 node = node.children[d]
@@ -271,6 +267,18 @@ class Tree:
             c = codes[node.split]
             f = self.features[node.split]
             child = self._child(node, c)
+            if child is None and self.criterion.missing is SURROGATES:
+                d = SURROGATES.route(node, lambda j: self._known(codes[j]), self.params.get("use_surrogate", 2))
+                if d is None:
+                    lines.append(f"{f} is missing and no surrogate or majority places it: predict here")
+                    break
+                how = next((f"surrogate {s.feature}" for s in node.surrogates
+                            if self._known(codes[s.index]) is not None
+                            and s.direction(self._known(codes[s.index])) is not None), "the majority direction")
+                op, v = node.branch_condition(d)
+                lines.append(f"{f} is missing: {how} sends it to {f} {op} {v}")
+                node = node.children[d]
+                continue
             if child is None:
                 lines.append(f"{f} is missing: every branch, weighted by its share of this node's rows")
                 break
@@ -287,8 +295,13 @@ class Tree:
             lines.append(f"predict {label} (combined class probabilities: {dist})")
             return lines
         counts = ", ".join(f"{k} {v}" for k, v in zip(self.classes, node.class_counts.tolist()))
-        lines.append(f"predict {node.label_name} (leaf: n = {node.n}; {counts})")
+        lines.append(f"predict {node.label_name} ({'leaf' if node.split is None else 'node'}: n = {node.n}; {counts})")
         return lines
+
+    @staticmethod
+    def _known(c):
+        """A row's code as splits read it, None when missing or unseen."""
+        return None if c is None or (not isinstance(c, Fraction) and c < 0) else c
 
 
 _MISSING = ("?", "")

@@ -312,3 +312,61 @@ def test_cart_classifier():
         CARTClassifier(criterion="gain").fit(X, y)
     with pytest.raises(InfotreeError, match=r"sample_weight\[1\] = -1 is not a positive number"):
         CARTClassifier().fit(X, y, sample_weight=[1, -1, 1, 1, 1, 1])
+
+
+STAGEC = ROOT / "tests" / "data" / "stagec.csv"  # rpart's stagec (146 rows; g2, gleason, eet missing in some)
+
+
+def _stagec(**kw):
+    data = load(STAGEC, on_missing="keep", numeric="auto")
+    return data, build_tree(data, criterion="gini", min_samples_split=20, min_leaf=7, cp="0.01", **kw)
+
+
+def test_stagec_surrogates_as_rpart():
+    """summary(rpart(progstat ~ ., stagec)): at the root grade < 2.5 with surrogate
+    gleason < 5.5 agree=0.863 adj=0.672 (exactly 126/146 and 41/61); at node 3 g2 < 13.2
+    with ploidy agree=0.962 adj=0.914 (76/79, 32/35) routing the 6 rows with g2 missing."""
+    data, tree = _stagec()
+    root = tree.root
+    assert root.split_feature == "grade" and root.majority == 1
+    g = root.surrogates[0]
+    assert (g.feature, g.test.threshold, g.sides, g.agree, g.adj) == ("gleason", Fraction(11, 2), (0, 1),
+                                                                       Fraction(63, 73), Fraction(41, 61))
+    node3 = root.children[1]
+    assert node3.split_feature == "g2" and node3.threshold == Fraction(66, 5)
+    p = node3.surrogates[0]
+    assert (p.feature, p.agree, p.adj, p.routed) == ("ploidy", Fraction(76, 79), Fraction(32, 35), 6)
+    assert sum(ch.n for ch in node3.children) == node3.n  # use_surrogate 2: every row goes down
+    from infotree.printers.impurity import impurity_steps
+
+    steps = "\n".join(impurity_steps(tree, root))
+    assert ("surrogate 1: gleason <= 5.5 goes left: it agrees with grade <= 2.5 on 126 of 146 rows "
+            "(agree = 63/73); going with the majority agrees on 85, so adj = (126 - 85)/(146 - 85) = 41/61") in steps
+
+
+def test_rows_stay_without_surrogates_and_predict_routes_as_training():
+    """use_surrogate 0: the 6 rows with g2 missing stay at node 3 (its children hold 79 of 85);
+    predicting a row with g2 missing follows ploidy, as the training rows did."""
+    data, tree = _stagec(use_surrogate=0)
+    node3 = tree.root.children[1]
+    assert node3.n == 85 and sum(ch.n for ch in node3.children) == 79
+    _, full = _stagec()
+    row = dict(age=60, eet="yes", g2=None, grade=3, gleason=7, ploidy="diploid")
+    lines = full.explain(row)
+    assert lines[:2] == ["grade > 2.5 (split on grade: " + full.root.reason + ")",
+                         "g2 is missing: surrogate ploidy sends it to g2 <= 13.2"]
+    stay = tree.predict_proba([row])[0]  # use_surrogate 0: the row stops at node 3
+    assert [stay[c] for c in tree.classes] == [Fraction(k, 85) for k in node3.class_counts.tolist()]
+
+
+def test_cart_model_with_surrogates_round_trips(tmp_path):
+    data, tree = _stagec()
+    out = tmp_path / "m.json"
+    with open(out, "w") as f:
+        write_json(tree, f)
+    doc = json.loads(out.read_text())
+    s = doc["root"]["surrogates"][0]
+    assert s == {"feature": "gleason", "test": {"kind": "threshold", "threshold": "5.5", "left_op": "<="},
+                 "agree": "63/73", "adj": "41/61", "agreed": 126, "total": 146, "majority": 85, "count": 0}
+    back = loads(out.read_text())
+    assert back.predict_proba(data) == tree.predict_proba(data)

@@ -374,8 +374,9 @@ class NodeView(NamedTuple):
     exact: Table       # one row per feature: the exact values
     notes: list        # marker legend, groups of exactly equal gain
     decision: str
-    #: C4.5 only (None otherwise): per numeric feature or feature with missing values, the
-    #: threshold, cuts, known fraction, gain on the known rows and the MDL term
+    #: a further table or None: C4.5's gain corrections (per numeric feature or feature with
+    #: missing values, the threshold, cuts, known fraction, gain on the known rows and the
+    #: MDL term) or CART's surrogate splits
     corrections: Table | None = None
     #: the pruning record of this node (None when pruning did not look at it)
     pruning: Table | None = None

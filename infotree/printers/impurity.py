@@ -104,8 +104,37 @@ def impurity_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> Node
         exact=Table("exact values", ("feature", "weighted", "decrease", "improvement"), e_rows, ("l",) * 4),
         notes=notes,
         decision=_decision_text(node, m),
+        corrections=surrogate_table(tree, node, m),
         pruning=pruning_table(tree, node, digits, m),
     )
+
+
+def surrogate_text(tree, node, s, m: Markup = TEXT) -> str:
+    """``gleason <= 5.5 goes left (with grade <= 2.5)``: which side goes with the primary's left."""
+    if s.sides is not None:
+        op, v = s.test.condition(s.sides.index(0))
+        return f"{m.name(s.feature)} {m.symbols[op]} {m.name(v)}"
+    dom = tree.domains[s.index]
+    left = "{" + ", ".join(dom[i] for i in sorted(s.test.left)) + "}"
+    return f"{m.name(s.feature)} {m.symbols['in']} {m.name(left)}"
+
+
+def surrogate_table(tree, node, m: Markup = TEXT) -> Table | None:
+    """A CART node's surrogate splits, best first, and why each was chosen."""
+    if not node.surrogates:
+        return None
+    primary = " ".join(node.test.condition(0))
+    rows = []
+    for i, s in enumerate(node.surrogates, 1):
+        why = (f"agrees with {node.split_feature} {primary} on {s.agreed} of {s.total} rows; "
+               f"going with the majority agrees on {s.majority}")
+        rows.append((str(i), surrogate_text(tree, node, s, m), m.code(*_value(m, s.agree)),
+                     m.code(*_value(m, s.adj)), m.name(why), str(s.routed)))
+    majority = {0: "left", 1: "right", None: "none (a tie: such rows stay here)"}[node.majority]
+    title = (f"surrogates (sent with the left branch; rows no surrogate places go {majority} "
+             f"under use_surrogate = {tree.params.get('use_surrogate', 2)})")
+    return Table(title, ("", "surrogate (left)", "agree", "adj", "why", "rows routed"), rows,
+                 ("r", "l", "l", "l", "l", "r"))
 
 
 def impurity_steps(tree, node, digits: int = 4, markup: Markup = TEXT):
@@ -139,6 +168,12 @@ def impurity_steps(tree, node, digits: int = 4, markup: Markup = TEXT):
         yield f"exactly equal decreases: {', '.join(m.name(f) for f in group)}"
     if node.split is not None:
         yield f"{m.symbols['then']} split on {m.name(node.split_feature)} ({m.name(node.reason)})"
+        primary = " ".join(node.test.condition(0))
+        for i, s in enumerate(node.surrogates, 1):
+            yield (f"surrogate {i}: {surrogate_text(tree, node, s, m)} goes left: it agrees with "
+                   f"{m.name(node.split_feature)} {m.name(primary)} on {s.agreed} of {s.total} rows "
+                   f"(agree = {m.code(*_value(m, s.agree))}); going with the majority agrees on {s.majority}, "
+                   f"so adj = ({s.agreed} - {s.majority})/({s.total} - {s.majority}) = {m.code(*_value(m, s.adj))}")
     else:
         yield f"{m.symbols['then']} leaf labelled {m.name(node.label_name)} ({m.name(node.reason)})"
 
