@@ -92,7 +92,10 @@ def test_output_is_golden(k, scratch):
 
 def test_every_data_file_has_goldens():
     """A data set added to tests/data or worked_examples gets goldens (make.py), none is skipped."""
-    assert make.data_files() == GOLDEN["data_files"], "data files changed: regenerate with python tests/golden/make.py"
+    now, then = make.data_files(), GOLDEN["data_files"]
+    added, gone = [f for f in now if f not in then], [f for f in then if f not in now]
+    assert not added and not gone, (f"data files added {added}, removed {gone} since the goldens were made; "
+                                    "give them goldens (python tests/golden/make.py) once the output is meant to change")
     used = {a for c in CASES for a in c.get("argv", ())}
     assert [f for f in GOLDEN["data_files"] if f not in used] == []
 
