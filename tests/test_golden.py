@@ -1,5 +1,11 @@
 """Golden outputs: every command and API call of tests/golden/make.py prints today, byte for
-byte, what it printed at commit 2928522 (before the builder redesign of issue 19).
+byte, what the goldens hold.
+
+They were made at commit 2928522 (before the builder redesign of issue 19) and every case
+was byte-identical at the redesign's commits (7798e4a and after); they were then made
+again after three intended changes: ``measures``/``node_at`` keep numeric columns numeric
+(issue 25, item 1: 46 ``measures`` cases), the new output formats (issue 26) and the
+reader's messages naming command-line flags.
 
 A failure names the command, the streams or files that differ, and a diff around the first
 difference.  To see the old behaviour whole:
