@@ -23,7 +23,7 @@ from infotree.printers import render
 
 HERE = Path(__file__).resolve().parent
 EXAMPLES = ("antibiotic_resistance", "play_tennis", "horse_race", "twenty_questions", "xor",
-            "gain_ratio_vs_id", "contact_lenses", "c45_missing_and_numeric")
+            "gain_ratio_vs_id", "contact_lenses", "c45_missing_and_numeric", "cart_gini")
 
 #: every tree the examples grow: (example, criterion, how its data is read); the tests draw
 #: each one and run its rules and predict function
@@ -33,7 +33,8 @@ TREES = (("antibiotic_resistance", "gain", {}), ("play_tennis", "gain", {}), ("p
          ("c45_missing_and_numeric", "gain_ratio", {"on_missing": "keep", "numeric": "auto"}),
          # CART on the same data: subset and threshold splits
          ("play_tennis", "gini", {}), ("contact_lenses", "gini", {}),
-         ("c45_missing_and_numeric", "gini", {"on_missing": "value", "numeric": "auto"}))
+         ("c45_missing_and_numeric", "gini", {"on_missing": "value", "numeric": "auto"}),
+         ("cart_gini", "gini", {"numeric": "auto"}))
 
 
 def _tree_md(tree, *, steps=True, nodes="all") -> str:
@@ -308,6 +309,39 @@ def c45_missing_and_numeric() -> str:
         "gain at the root (see the \"C4.5 gain corrections\" table); below `outlook = sunny`,\n",
         "humidity is cut at 75, the largest value at most the midpoint of 70 and 85.\n\n",
         "## C4.5 (`infotree tree data.csv --criterion gain-ratio --format markdown --steps`)\n\n",
+        _tree_md(tree),
+    ])
+
+
+def cart_gini() -> str:
+    from infotree.measures import gini
+
+    path = HERE / "cart_gini" / "data.csv"
+    data = load(path, numeric="auto")
+    tree = build_tree(data, criterion="gini", min_samples_split=2, min_leaf=1, cp=Fraction(1, 100))
+    by = {c.feature: c for c in tree.root.candidates()}
+    out, hum = by["outlook"], by["humidity"]
+    return "".join([
+        "# CART with the Gini index: a subset split and a numeric threshold\n\n",
+        "The 14 play-tennis days with numeric temperature and humidity (Quinlan's golf data,\n",
+        "Weka's `weather.numeric`). Data: [`data.csv`](data.csv). CART splits in two: a nominal\n",
+        "feature into a subset of its values against the rest (two classes: Breiman's ordering of\n",
+        "the values by their class proportion gives the k − 1 candidates), a numeric one at the\n",
+        "midpoint of two adjacent values. Every impurity, weighted impurity and decrease is a\n",
+        "fraction:\n\n",
+        _code([
+            f"Gini(D) = 1 − (9/14)² − (5/14)² = {gini([9, 5])} = {_d(gini([9, 5]))}",
+            f"outlook in {{sunny, rainy}} | {{overcast}}: weighted {out.weighted} = {_d(out.weighted)}, "
+            f"decrease {out.decrease} = {_d(out.decrease)}",
+            f"humidity <= 82.5 | > 82.5: weighted {hum.weighted} = {_d(hum.weighted)}, "
+            f"decrease {hum.decrease} = {_d(hum.decrease)}",
+            f"rpart's improvement = n × decrease: outlook {out.improvement}, humidity {hum.improvement}",
+        ]),
+        "\nrpart (`rpart(play ~ ., method = \"class\", minsplit = 2, minbucket = 1)`) grows the same\n",
+        "tree; it writes each split with the side of the smaller share of the second class on\n",
+        "the left (`humidity>=82.5` first), where infotree keeps `<= t` on the left:\n\n",
+        _code(_text_tree(tree).splitlines()),
+        "\n## CART (`infotree tree data.csv --algorithm cart --min-samples-split 2 --format markdown --steps`)\n\n",
         _tree_md(tree),
     ])
 
