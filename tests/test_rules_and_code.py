@@ -83,7 +83,7 @@ def test_rules_cover_what_the_data_says(worked_trees):
                 assert int(errors) == len(rows) - by_class[data.classes.index(label)], (key, k)
         assert owner == [1] * data.n_rows, key  # mutually exclusive and exhaustive
         checked += 1
-    assert checked == 11
+    assert checked == len([1 for _, d in worked_trees.values() if not (d.X < 0).any()]) >= 11
 
 
 def test_rules_fractional_weights(worked_trees):
