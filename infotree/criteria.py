@@ -250,9 +250,7 @@ class Gini(Impurity):
     title = "maximal Gini decrease"
     symbol = "Gini"
     form = staticmethod(gini_form)
-
-    def impurity(self, counts):
-        return gini(counts)
+    impurity = staticmethod(gini)
 
 
 class Entropy(Impurity):
@@ -262,9 +260,7 @@ class Entropy(Impurity):
     title = "maximal entropy decrease"
     symbol = "H"
     form = staticmethod(entropy_form)
-
-    def impurity(self, counts):
-        return entropy(counts)
+    impurity = staticmethod(entropy)
 
 
 class Misclassification(Impurity):
@@ -274,9 +270,7 @@ class Misclassification(Impurity):
     title = "maximal misclassification decrease"
     symbol = "Err"
     form = staticmethod(misclassification_form)
-
-    def impurity(self, counts):
-        return misclassification(counts)
+    impurity = staticmethod(misclassification)
 
 
 #: Every criterion by name.
