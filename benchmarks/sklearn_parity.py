@@ -101,6 +101,17 @@ def _xor():
     return X, X[:, 0] ^ X[:, 1], ["x0", "x1"]
 
 
+def _speed_set(n):
+    """cart_speed.py's numeric rows (3-decimal normal values, planted rule, noise)."""
+    def make():
+        sys.path.insert(0, str(REPO / "benchmarks"))
+        from cart_speed import make_numeric
+
+        X, y = make_numeric(n)
+        return X, y, [f"x{j}" for j in range(X.shape[1])]
+    return make
+
+
 CASES = {
     "iris": _sklearn_set("iris"),
     "wine": _sklearn_set("wine"),
@@ -110,6 +121,7 @@ CASES = {
     "ties-dup": _ties(400, 5, 3, 2, seed=3, dup=True),
     "ties-binary": _ties(1000, 6, 2, 2, seed=4, noise=0.3),
     "xor": _xor,
+    "speed-1e3": _speed_set(1000),
 }
 
 
@@ -356,11 +368,14 @@ def _child_nlogn(table):
     return sum(c * np.log(c) for r in table for c in r if c) - sum(sum(r) * np.log(sum(r)) for r in table if sum(r))
 
 
-def emulate_sklearn(case, criterion, seed):
+def emulate_sklearn(case, criterion, seed, columns=False):
     """scikit-learn's BestSplitter and depth-first builder (1.x, dense X, no missing
     values, max_features = all) with its xorshift feature draws, deciding every
     comparison exactly: the tree it would grow without rounding.  Returns
-    {path: (feature, left mask over the node's rows) or None for a leaf}."""
+    {path: (feature, left mask over the node's rows) or None for a leaf}.
+
+    ``columns``: infotree's two rules instead: features visited in column order (no
+    draws) and a node whose best decrease is 0 made a leaf."""
     rng = np.random.RandomState(seed)
     state = [int(rng.randint(0, RAND_R_MAX))]
     m = len(case.names)
@@ -377,12 +392,15 @@ def emulate_sklearn(case, criterion, seed):
         best = None  # (table, feature, left mask)
         while f_i > n_total and (visited < m or visited <= n_found + n_drawn):
             visited += 1
-            f_j = _rand_int(state, n_drawn, f_i - n_found)
-            if f_j < n_known:
-                features[n_drawn], features[f_j] = features[f_j], features[n_drawn]
-                n_drawn += 1
-                continue
-            f_j += n_found
+            if columns:  # the first feature in column order not yet drawn (known constants skipped)
+                f_j = min(range(n_total, f_i), key=lambda i: features[i])
+            else:
+                f_j = _rand_int(state, n_drawn, f_i - n_found)
+                if f_j < n_known:
+                    features[n_drawn], features[f_j] = features[f_j], features[n_drawn]
+                    n_drawn += 1
+                    continue
+                f_j += n_found
             f = features[f_j]
             v = case.X32[rows, f].astype(np.float64)
             if v.max() <= v.min() + FEATURE_THRESHOLD:
@@ -404,7 +422,7 @@ def emulate_sklearn(case, criterion, seed):
             del total
         features[:n_known] = constant[:n_known]
         constant[n_known:n_known + n_found] = features[n_known:n_known + n_found]
-        if best is None:
+        if best is None or (columns and is_zero(decrease(criterion, best[0]))):
             out[path] = None
             continue
         _, f, left = best
@@ -433,6 +451,27 @@ def agrees(case, sk, emulated):
             bad.append(path or "root")
             continue
         stack += [(int(t.children_right[k]), rows[~left], path + "R"), (int(t.children_left[k]), rows[left], path + "L")]
+    return bad
+
+
+def matches_infotree(case, it_tree, emulated):
+    """Paths where infotree's tree and an emulation part (top-most only)."""
+    bad = []
+    stack = [(it_tree.root, np.arange(len(case.y)), "")]
+    while stack:
+        node, rows, path = stack.pop()
+        e = emulated.get(path)
+        if node.test is None or e is None:
+            if not (node.test is None and e is None):
+                bad.append(path or "root")
+            continue
+        f, left = e
+        j, t = node.test.feature, node.test.threshold
+        it_left = np.array([case.exact[j][r] <= t for r in rows.tolist()])
+        if j != f or not np.array_equal(it_left, left):
+            bad.append(path or "root")
+            continue
+        stack += [(node.children[1], rows[~left], path + "R"), (node.children[0], rows[left], path + "L")]
     return bad
 
 
@@ -547,6 +586,8 @@ def main(argv=None) -> int:
             stops = Counter(n.stop for n in it_tree.root.walk() if n.test is None)
             choice_at = defaultdict(lambda: defaultdict(list))  # (path) -> sklearn feature -> seeds
             facts0 = None
+            in_columns = matches_infotree(case, it_tree, emulate_sklearn(case, criterion, 0, columns=True))
+            bugs += bool(in_columns)
             for s in seeds:
                 sk = DecisionTreeClassifier(criterion=criterion, random_state=s).fit(case.X64, case.y)
                 shapes.add(_shape(sk.tree_))
@@ -582,6 +623,9 @@ def main(argv=None) -> int:
                   + "; scikit-learn grew "
                   f"{len(shapes)} distinct trees over {len(seeds)} seeds, infotree one ({it_s:.2f} s); "
                   f"top-most differences by class: {dict(sorted(kinds_all.items())) or 'none'}")
+            print("    scikit-learn's rules in exact arithmetic with features visited in column order and a leaf "
+                  "at zero decrease grow infotree's tree: " + ("yes" if not in_columns else
+                                                               f"NO (c), they part at {', '.join(in_columns)}"))
             print(f"    scikit-learn's tree is its own rules in exact arithmetic with its seeded feature draws "
                   f"(emulate_sklearn) for {emulated}/{len(seeds)} seeds"
                   + ("" if emulated == len(seeds) else ": rounding decided the others (listed at the end)"))
@@ -592,15 +636,16 @@ def main(argv=None) -> int:
                 picks = "; ".join(f"{f} with seeds {','.join(map(str, ss))}" for f, ss in sorted(by.items()))
                 print(f"    tie at {path} {counts} among {', '.join(tied)}: infotree {tied[0]}; scikit-learn {picks}")
             summary.append((name, criterion, identical, alike, len(seeds), len(shapes), dict(kinds_all),
-                            stops["no_decrease"], emulated))
+                            stops["no_decrease"], emulated, not in_columns))
         print()
     print("summary: case, criterion, seeds whose tree is infotree's (+ the same partitions with tied features\n"
           "named differently), distinct scikit-learn trees over the seeds, top-most differences by class,\n"
           "infotree leaves with no positive decrease (scikit-learn would split them), seeds whose\n"
-          "scikit-learn tree equals its exact emulation")
-    for name, criterion, ident, alike, n, shapes, kinds, zero, emu in summary:
+          "scikit-learn tree equals its exact emulation, and whether the emulation with column order\n"
+          "and a leaf at zero decrease grows infotree's tree")
+    for name, criterion, ident, alike, n, shapes, kinds, zero, emu, cols in summary:
         print(f"  {name:14} {criterion:7} {ident:2} (+{alike:2})/{n}  {shapes:2} trees  {str(kinds or '-'):12}  {zero}"
-              f"  {emu:2}/{n}")
+              f"  {emu:2}/{n}  {'yes' if cols else 'NO'}")
     for name, criterion, s, off in bugs_b:
         print(f"(b) {name} {criterion} seed {s}: scikit-learn's tree departs from its exact emulation at {', '.join(off)}")
     if bugs:
