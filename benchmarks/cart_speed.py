@@ -208,7 +208,8 @@ def profile(n, path, top):
     st = pstats.Stats(out)
     total = sum(v[2] for v in st.stats.values())
     rows = sorted(st.stats.items(), key=lambda kv: -kv[1][2])
-    print(f"  functions by own time (total {total:.1f} s):")
+    print(f"  functions by own time (cProfile's default clock is wall time, so under load the seconds are\n"
+          f"  inflated and the shares are what to read; total {total:.1f} s):")
     print(f"    {'own s':>7} {'own %':>6} {'cum s':>7} {'calls':>10}  function")
     for (file, line, fn), (cc, nc, tt, ct, _) in rows[:top]:
         print(f"    {tt:7.2f} {100 * tt / total:5.1f}% {ct:7.2f} {nc:10d}  {_short(file)}:{line} {fn}")
