@@ -52,6 +52,7 @@ Exit status 1 if any (c) difference is found.
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
 import time
 from collections import Counter, defaultdict
@@ -270,7 +271,7 @@ class Case:
                 by[v][c] += 1
             left = [0] * len(total)
             best = None
-            for a, b in zip(order, order[1:]):
+            for a, b in itertools.pairwise(order):
                 left = [x + z for x, z in zip(left, by[a])]
                 d = decrease(criterion, (tuple(left), tuple(t - x for t, x in zip(total, left))))
                 if best is None or best[0] < d:
@@ -294,8 +295,8 @@ def walk(case, criterion, it_tree, sk, show):
         for i, c in enumerate(node.class_counts.tolist()):
             it_counts[case.it_class[i]] = int(c)
         if tuple(it_counts) != counts or int(t.n_node_samples[k]) != len(rows):
-            diffs.append(dict(kind="c", path=path, what=f"counts differ: here {counts}, infotree {it_counts}, "
-                                                        f"scikit-learn n={int(t.n_node_samples[k])}"))
+            diffs.append({"kind": "c", "path": path, "what": f"counts differ: here {counts}, infotree {it_counts}, "
+                                                        f"scikit-learn n={int(t.n_node_samples[k])}"})
             continue
         facts["matched"] += 1
         exact_imp = impurity(criterion, counts)
@@ -315,7 +316,7 @@ def walk(case, criterion, it_tree, sk, show):
             stack.append((node.children[1], int(t.children_right[k]), rows[~it_left], path + "R"))
             stack.append((node.children[0], int(t.children_left[k]), rows[it_left], path + "L"))
             continue
-        d = dict(path=path or "root", n=len(rows), counts=counts, sk=None, it=None, sk_f=sk_f)
+        d = {"path": path or "root", "n": len(rows), "counts": counts, "sk": None, "it": None, "sk_f": sk_f}
         best = case.best_per_feature(criterion, rows)
         top = max((b[0] for b in best.values()), default=None, key=_key)
         d["tied"] = [case.names[j] for j, b in best.items() if top is not None and b[0] == top]
@@ -411,15 +412,13 @@ def emulate_sklearn(case, criterion, seed, columns=False):
             f_i -= 1
             features[f_i], features[f_j] = features[f_j], features[f_i]
             order = np.sort(np.unique(v))
-            total = counts
-            for a, b in zip(order, order[1:]):
+            for a, b in itertools.pairwise(order):
                 if b <= a + FEATURE_THRESHOLD:  # next_p skips values this close
                     continue
                 left = v <= a
                 table = case.table(rows, left)
                 if best is None or _better(criterion, table, best[0]):
                     best = (table, f, left)
-            del total
         features[:n_known] = constant[:n_known]
         constant[n_known:n_known + n_found] = features[n_known:n_known + n_found]
         if best is None or (columns and is_zero(decrease(criterion, best[0]))):
@@ -519,7 +518,7 @@ def classify(case, criterion, node, rows, d, best, top):
 
 
 def _between(case, j, rows, t):
-    vals = sorted(set(case.exact[j][r] for r in rows.tolist()))
+    vals = sorted({case.exact[j][r] for r in rows.tolist()})
     lo = max(v for v in vals if v <= t)
     hi = min(v for v in vals if v > t)
     return lo, hi
@@ -644,7 +643,7 @@ def main(argv=None) -> int:
           "scikit-learn tree equals its exact emulation, and whether the emulation with column order\n"
           "and a leaf at zero decrease grows infotree's tree")
     for name, criterion, ident, alike, n, shapes, kinds, zero, emu, cols in summary:
-        print(f"  {name:14} {criterion:7} {ident:2} (+{alike:2})/{n}  {shapes:2} trees  {str(kinds or '-'):12}  {zero}"
+        print(f"  {name:14} {criterion:7} {ident:2} (+{alike:2})/{n}  {shapes:2} trees  {kinds or '-'!s:12}  {zero}"
               f"  {emu:2}/{n}  {'yes' if cols else 'NO'}")
     for name, criterion, s, off in bugs_b:
         print(f"(b) {name} {criterion} seed {s}: scikit-learn's tree departs from its exact emulation at {', '.join(off)}")
