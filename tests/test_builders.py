@@ -164,3 +164,11 @@ def test_printed_the_same(name, load_kw, build_kw):
     ref = _printed(build_tree(data, builder="reference", **build_kw))
     for a, b in zip(fast, ref):
         assert a == b
+
+
+def test_numeric_column_missing_everywhere():
+    """C4.5 on a numeric column with no known value (hypothesis found an IndexError): no cut."""
+    data = from_records({"f0": [None] * 4, "f1": ["a", "b", "a", "a"], "y": ["a", "b", "a", "b"]}, target="y",
+                        numeric=["f0"], on_missing="keep")
+    records_ = assert_same(data, criterion="gain_ratio", min_objects=1)
+    assert [c[0] for c in records_[0][-1]] == ["f1"]  # the numeric column is no candidate

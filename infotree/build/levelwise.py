@@ -295,6 +295,9 @@ class LevelwiseBuilder(Decisions):
         rows, and takes the first cut of maximal gain; ties are decided exactly.
         """
         K, V, nc = b.shape
+        if V == 0:  # no known value in the whole column: no cut anywhere
+            self.cuts.setdefault(j, {})
+            return
         p = self.t.params
         cum = b.cumsum(axis=1)
         tot = cum[:, -1, :]
