@@ -548,6 +548,26 @@ def read_arff(path, *, target=None, on_missing="reject", numeric=None, categoric
                      where=lambda i: f"{source} line {lines[i]}", source=source, lines=lines)
 
 
+def arff_numeric_names(path) -> tuple[str, ...]:
+    """The attributes an ARFF file declares numeric, read from its header lines only."""
+    source = os.fspath(path)
+    out = []
+    try:
+        with open(source, encoding="utf-8-sig", errors="replace") as f:
+            for number, raw in enumerate(f, 1):
+                s = raw.strip()
+                keyword = re.match(r"@?\w*", s).group().lower()
+                if keyword == "@data":
+                    break
+                if keyword == "@attribute":
+                    name, values = _arff_attribute(s[len(keyword):], source, number)
+                    if values == _ARFF_NUMERIC:
+                        out.append(name)
+    except OSError as e:
+        raise DataError(f"cannot read {source!r}: {e.strerror or e}") from None
+    return tuple(out)
+
+
 def _arff_rows(body, data_at, width, source):
     """Raw columns and line numbers of ARFF data lines with quotes, comments or braces, line by line."""
     cells, lines = [], []

@@ -16,6 +16,7 @@ records (``node.pruned``, ``node.reason``).
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import math
@@ -25,7 +26,7 @@ from fractions import Fraction
 import numpy as np
 
 from .errors import DataError
-from .parse import ParseError, parse_exact
+from .parse import ParseError, parse_rational
 from .printers.json import FORMAT_VERSION, FORMATS_READ, write
 from .criteria import CRITERIA
 from .records import Complexity, Pessimistic, ReducedError, Surrogate
@@ -50,25 +51,68 @@ def save_model(tree, path, *, nodes="none") -> None:
 
 def load_model(path) -> Tree:
     """Read a model saved by ``infotree tree --format json`` (or :func:`save_model`)."""
+    from . import limits
+
     name = os.fspath(path)
+    budget = limits.current().input_bytes
     try:
-        with open(name, encoding="utf-8") as f:
-            text = f.read()
+        with open(name, "rb") as f:
+            data = f.read(budget + 1)
     except FileNotFoundError:
         raise DataError(f"{name}: no such model file") from None
     except IsADirectoryError:
         raise DataError(f"{name}: is a directory, not a model file") from None
+    except OSError as e:
+        raise DataError(f"{name}: cannot read the model file ({e.strerror or e})") from None
+    if len(data) > budget:
+        raise DataError(f"{name}: the model file is larger than the input limit of {budget} bytes "
+                        f"(raise it with {limits.option('input_bytes')})")
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise DataError(f"{name}: not a UTF-8 JSON model file (bytes that are not UTF-8)") from None
     return loads(text, source=name)
 
 
 def loads(text: str, *, source="model") -> Tree:
+    from . import limits
+
+    # json and the loader below recurse once per level: measure the depth first, so that
+    # a file nested too deep is a one-line refusal, never a RecursionError.
+    budget = limits.current().nesting
+    depth = _json_depth(text)
+    if depth > 4 * budget + 8:  # a tree level is four JSON levels: node, children, child, node
+        raise DataError(f"{source}: JSON nested {depth} levels deep; a model's tree may be at most {budget} "
+                        f"levels deep (raise it with {limits.option('nesting')})")
+    with _recursion_room(depth + 4 * budget):
+        try:
+            doc = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise DataError(f"{source} line {e.lineno}: not valid JSON ({e.msg}); expected a model written by 'infotree tree --format json'") from None
+        return _Loader(source).tree(doc)
+
+
+def _json_depth(text: str) -> int:
+    """Deepest nesting of [ and { in JSON text, strings skipped (linear, no recursion)."""
+    import re
+
+    bare = re.sub(r'"(?:[^"\\]|\\.)*"', "", text)
+    b = np.frombuffer(bare.encode("utf-8", "replace"), dtype=np.uint8)
+    step = (b == ord("[")).astype(np.int64) + (b == ord("{")) - (b == ord("]")) - (b == ord("}"))
+    return int(np.cumsum(step).max(initial=0))
+
+
+@contextlib.contextmanager
+def _recursion_room(frames: int):
+    """At least ``frames`` more Python frames for a deep (but within the budget) model."""
+    import sys
+
+    before = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(before, frames + 200))
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise DataError(f"{source} line {e.lineno}: not valid JSON ({e.msg}); expected a model written by 'infotree tree --format json'") from None
-    return _Loader(source).tree(doc)
+        yield
+    finally:
+        sys.setrecursionlimit(before)
 
 
 class _Loader:
@@ -135,27 +179,29 @@ class _Loader:
 
     def count(self, text, where):
         """A count: a non-negative integer string, or (format 2) a non-negative exact fraction."""
+        kind = "a non-negative integer string" if self.format < 2 else "a non-negative integer or fraction string"
         try:
-            v = parse_exact(text) if isinstance(text, str) else None
-        except ParseError:
+            v = parse_rational(text, what="count") if isinstance(text, str) else None
+        except ParseError as e:
+            if "limit" in str(e):
+                self.fail(where, str(e))
             v = None
-        if v is None or not hasattr(v, "denominator") or v < 0:
-            v = None
-        if v is None or (v.denominator != 1 and self.format < 2):
-            kind = "a non-negative integer string" if self.format < 2 else "a non-negative integer or fraction string"
-            self.fail(where, f"count {text!r} is not {kind}")
-        return int(v) if v.denominator == 1 else Fraction(v)
+        if v is None or v < 0 or (v.denominator != 1 and self.format < 2):
+            self.fail(where, f"count {_clip(text)!r} is not {kind}")
+        return int(v) if v.denominator == 1 else v
 
     def number(self, text, where) -> Fraction:
         """A numeric value or threshold as the model writes it: ``75``, ``2.5``, ``1/3``."""
         from .data import number_text
 
         try:
-            q = Fraction(text) if isinstance(text, str) and len(text) <= 200 else None
-        except (ValueError, ZeroDivisionError):
+            q = parse_rational(text, what="number") if isinstance(text, str) else None
+        except ParseError as e:
+            if "limit" in str(e):
+                self.fail(where, str(e))
             q = None
         if q is None or number_text(q) != text:
-            self.fail(where, f"{text!r} is not a number as infotree writes one (75, 2.5, -0.125 or 1/3)")
+            self.fail(where, f"{_clip(text)!r} is not a number as infotree writes one (75, 2.5, -0.125 or 1/3)")
         return q
 
     def pruned(self, t, r, where):
@@ -261,11 +307,11 @@ class _Loader:
         if list(cc) != list(t.classes):
             self.fail(where, f"class_counts must list the classes {', '.join(t.classes)} in order")
         values = [self.count(cc[c], where) for c in t.classes]
-        if all(isinstance(v, int) for v in values):
+        if all(isinstance(v, int) and v < 2 ** 63 for v in values):
             counts = np.array(values, dtype=np.int64)
         else:
             counts = np.empty(len(values), dtype=object)
-            counts[:] = [Fraction(v) for v in values]
+            counts[:] = [Fraction(v) for v in values]  # exact: fractions, or integers beyond int64
         n = self.count(self.get(obj, "n", str, where), where)
         total = sum(values)
         if n != total:
@@ -326,3 +372,8 @@ class _Loader:
         elif total != counts.tolist():
             self.fail(where, "the children's class counts do not add up to the node's")
         return node
+
+
+def _clip(s, limit=60):
+    s = str(s)
+    return s if len(s) <= limit else s[:limit] + "..."

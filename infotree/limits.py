@@ -1,0 +1,69 @@
+"""Budgets: the documented limits that keep every answer bounded in time and memory.
+
+A hostile or careless input must get a one-line refusal naming the limit, never a
+hang: a file of gigabytes, a number whose exponent expands into a billion digits, a
+model nested thousands deep, a number too hard to factor.  Each limit has a default
+that every ordinary input fits in, and can be raised: at the command line with the
+option named below, in Python with :func:`raised`::
+
+    >>> from infotree import limits
+    >>> with limits.raised(input_bytes=2 ** 30):
+    ...     limits.current().input_bytes
+    1073741824
+
+| limit | default | option | what it bounds |
+|---|---|---|---|
+| ``input_bytes`` | 256 MiB | ``--max-input-mb`` | size of a data or model file |
+| ``value_length`` | 4000 characters | ``--max-value-length`` | one exact number in a model file or an option (its text, and the digits its exponent expands into) |
+| ``nesting`` | 1000 | ``--max-nesting`` | depth of a model's tree (and of its JSON) |
+| ``factor_digits`` | 12 | ``--max-factor-digits`` | digits of a numerator or denominator that ``entropy`` factors |
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+
+from .errors import InfotreeError
+
+__all__ = ["Limits", "current", "raised"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Limits:
+    input_bytes: int = 256 * 2 ** 20
+    # CPython refuses to convert integers of more than 4300 digits to or from text.
+    value_length: int = 4000
+    nesting: int = 1000
+    factor_digits: int = 12
+
+
+_OPTION = {"input_bytes": "--max-input-mb", "value_length": "--max-value-length",
+           "nesting": "--max-nesting", "factor_digits": "--max-factor-digits"}
+_current = Limits()
+
+
+def current() -> Limits:
+    return _current
+
+
+def option(name: str) -> str:
+    """How a user raises limit ``name``: the command-line option and the Python call."""
+    return f"{_OPTION[name]}, or limits.raised({name}=...) in Python"
+
+
+@contextlib.contextmanager
+def raised(**changes):
+    """Run the ``with`` block under other limits (positive integers)."""
+    global _current
+    for k, v in changes.items():
+        if k not in _OPTION:
+            raise InfotreeError(f"unknown limit {k!r}; limits are: {', '.join(_OPTION)}")
+        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+            raise InfotreeError(f"limit {k} must be a positive integer, not {v!r}")
+    before = _current
+    _current = dataclasses.replace(before, **changes)
+    try:
+        yield _current
+    finally:
+        _current = before
