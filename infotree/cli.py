@@ -14,6 +14,7 @@ import sys
 
 from .criteria import ALGORITHMS, CRITERIA
 from .errors import DataError, InfotreeError
+from .escape import SafeWriter
 
 __all__ = ["main"]
 
@@ -183,9 +184,9 @@ def _emit(args, inputs, write):
 
         check_not_input(args.output, inputs + [getattr(args, "validation", None)])
         with atomic_writer(args.output) as f:
-            write(f)
+            write(SafeWriter(f, getattr(args, "format", "text")))
     else:
-        write(sys.stdout)
+        write(SafeWriter(sys.stdout, getattr(args, "format", "text")))
     return 0
 
 

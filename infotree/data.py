@@ -1140,15 +1140,25 @@ def _strings(col):
 
 def _read_text(source: str) -> str:
     """The file's text, decoded as UTF-8 (a BOM is accepted); binary or non-UTF-8 files are refused."""
+    from . import limits
+
+    budget = limits.current().input_bytes
     try:
         with open(source, "rb") as f:
-            data = f.read()
+            # The first block decides a binary file (/dev/zero) at once; then at most the
+            # budget is read, so an endless or huge input is refused, not read for minutes.
+            data = f.read(min(budget + 1, 1 << 16))
+            if b"\x00" not in data and len(data) <= budget:
+                data += f.read(budget + 1 - len(data))
     except FileNotFoundError:
         raise DataError(f"no such file {source!r}{_nearby_file(source)}") from None
     except IsADirectoryError:
         raise DataError(f"{source!r} is a directory; expected a data file (.csv or .arff)") from None
     except OSError as e:
         raise DataError(f"cannot read {source!r}: {e.strerror or e}") from None
+    if b"\x00" not in data and len(data) > budget:
+        raise DataError(f"{source} is larger than the input limit of {budget} bytes "
+                        f"(raise it with {limits.option('input_bytes')})")
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise DataError(f"{source} is UTF-16 text; re-save the file as UTF-8")
     nul = data.find(b"\x00")

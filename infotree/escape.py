@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["escape_controls"]
+__all__ = ["SafeWriter", "escape_controls"]
 
 # C0 and C1 controls and DEL; Unicode format characters that steer layout (bidi marks,
 # embeddings, overrides and isolates, zero-width characters, the BOM, interlinear
@@ -23,11 +23,33 @@ _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u0600-\u0605\u061c\u06dd\u070f\u180e\u
                      "\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]")
 
 
-def _escaped(m) -> str:
-    c = ord(m.group())
-    return f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}"
+# How each output format shows the code point c of an unsafe character, so that it is
+# neither interpreted (a terminal, Graphviz, TeX) nor changes the value (JSON decodes
+# \u001b back to ESC).
+_STYLES = {
+    "text": lambda c: f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}",
+    "json": lambda c: f"\\u{c:04x}",
+    "dot": lambda c: f"\\\\x{c:02x}" if c < 0x100 else f"\\\\u{c:04x}",
+    "latex": lambda c: f"\\ensuremath{{\\backslash}}x{c:02x}" if c < 0x100 else f"\\ensuremath{{\\backslash}}u{c:04x}",
+}
 
 
-def escape_controls(s: str) -> str:
-    """``s`` with every control, bidi or separator character written as an escape."""
-    return _UNSAFE.sub(_escaped, s) if _UNSAFE.search(s) else s
+def escape_controls(s: str, style: str = "text", keep: str = "") -> str:
+    """``s`` with every control, bidi or separator character (but those in ``keep``) written as an escape."""
+    if not _UNSAFE.search(s):
+        return s
+    show = _STYLES[style]
+    return _UNSAFE.sub(lambda m: m.group() if m.group() in keep else show(ord(m.group())), s)
+
+
+class SafeWriter:
+    """A text stream that escapes unsafe characters on the way to ``out`` (newlines pass)."""
+
+    def __init__(self, out, style: str = "text"):
+        self.out, self.style = out, _STYLES.get(style) and style or "text"
+
+    def write(self, s: str) -> int:
+        return self.out.write(escape_controls(s, self.style, keep="\n"))
+
+    def __getattr__(self, name):
+        return getattr(self.out, name)
