@@ -43,13 +43,17 @@ def escape_controls(s: str, style: str = "text", keep: str = "") -> str:
 
 
 class SafeWriter:
-    """A text stream that escapes unsafe characters on the way to ``out`` (newlines pass)."""
+    """A text stream that escapes unsafe characters on the way to ``out``.
+
+    Newlines and tabs pass: the printers lay out with them (J48's summary has a tab),
+    and neither can rewrite a terminal.
+    """
 
     def __init__(self, out, style: str = "text"):
         self.out, self.style = out, _STYLES.get(style) and style or "text"
 
     def write(self, s: str) -> int:
-        return self.out.write(escape_controls(s, self.style, keep="\n"))
+        return self.out.write(escape_controls(s, self.style, keep="\n\t"))
 
     def __getattr__(self, name):
         return getattr(self.out, name)
