@@ -1105,7 +1105,7 @@ def _column(values):
 def _missing_kind(v):
     if v is None:
         return 1
-    if isinstance(v, (float, np.floating)) and math.isnan(v):
+    if isinstance(v, (float, np.floating)) and math.isnan(v) or isinstance(v, Decimal) and v.is_nan():
         return 2
     return 2 if type(v).__name__ in ("NAType", "NaTType") else 0  # pandas NA/NaT, without pandas
 
@@ -1125,7 +1125,7 @@ def _strings(col):
             try:  # elementwise comparisons loop in C; NaN is the one value unequal to itself
                 kind[np.not_equal(col, col).astype(bool)] = 2
                 kind[np.equal(col, None).astype(bool)] = 1
-            except (TypeError, ValueError):  # a cell such as pandas NA has no truth value
+            except (TypeError, ValueError, ArithmeticError):  # pandas NA has no truth value; Decimal('sNaN') raises
                 kind = _missing_kinds(col).astype(np.int8)
     try:
         strings = col.astype(str).tolist()

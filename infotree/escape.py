@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["SafeWriter", "escape_controls"]
+__all__ = ["SafeWriter", "clip", "escape_controls"]
 
 # C0 and C1 controls and DEL; Unicode format characters that steer layout (bidi marks,
 # embeddings, overrides and isolates, zero-width characters, the BOM, interlinear
@@ -57,3 +57,9 @@ class SafeWriter:
 
     def __getattr__(self, name):
         return getattr(self.out, name)
+
+
+def clip(value, limit: int = 60) -> str:
+    """``str(value)`` cut to ``limit`` characters with an ellipsis, for quoting in a message."""
+    s = str(value)
+    return s if len(s) <= limit else s[:limit] + "..."
