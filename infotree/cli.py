@@ -510,6 +510,7 @@ def _rationals(args):
     """Read the exact options in bounded work (after --max-value-length has been applied)."""
     from fractions import Fraction
 
+    from .errors import LimitError
     from .parse import ParseError, parse_rational
 
     for name in ("min_gain", "average_gain_slack", "confidence", "cp"):
@@ -519,7 +520,7 @@ def _rationals(args):
         flag = "--" + name.replace("_", "-")
         try:
             value = parse_rational(text, what=flag)
-        except ParseError as e:
+        except (ParseError, LimitError) as e:
             raise _UsageError(str(e)) from None
         if name == "confidence" and not parse_rational(_MIN_CONFIDENCE) <= value <= Fraction(1, 2):
             raise _UsageError(f"--confidence {_clip(text)!r} is not allowed; give a value from {_MIN_CONFIDENCE} "

@@ -34,10 +34,10 @@ from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 
-from .errors import InfotreeError
+from .errors import InfotreeError, LimitError
 from .escape import clip as _clip
 from .exact import Exact, Ratio, _factor_int, factorize
-from .parse import ParseError, parse_rational
+from .parse import parse_rational
 
 __all__ = [
     "conditional_entropy",
@@ -77,7 +77,7 @@ def _count(c):
             q = parse_rational(c, what="count")  # bounded: Fraction('1e999999999') would hang
         else:
             q = c if isinstance(c, Fraction) else Fraction(c)
-    except ParseError:
+    except LimitError:
         raise
     except (TypeError, ValueError, ArithmeticError):  # Decimal('Infinity'): OverflowError
         raise InfotreeError(f"count {_clip(repr(c))} is not a number; counts must be non-negative ints or Fractions") from None
@@ -462,7 +462,7 @@ def _prob(p):
         raise InfotreeError(f"probability {p!r} is a float; give exact rationals such as '1/64' or Fraction(1, 64)")
     try:
         q = parse_rational(p, what="probability") if isinstance(p, str) else Fraction(p)
-    except ParseError:
+    except LimitError:
         raise
     except (TypeError, ValueError, ArithmeticError):  # Decimal('Infinity'): OverflowError
         raise InfotreeError(f"probability {_clip(repr(p))} is not a rational number; write it like '1/64' or '0.25'") from None

@@ -25,7 +25,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from .errors import DataError
+from .errors import DataError, LimitError
 from .parse import ParseError, parse_rational
 from .printers.json import FORMAT_VERSION, FORMATS_READ, write
 from .criteria import CRITERIA
@@ -182,9 +182,9 @@ class _Loader:
         kind = "a non-negative integer string" if self.format < 2 else "a non-negative integer or fraction string"
         try:
             v = parse_rational(text, what="count") if isinstance(text, str) else None
-        except ParseError as e:
-            if "limit" in str(e):
-                self.fail(where, str(e))
+        except LimitError as e:
+            self.fail(where, str(e))
+        except ParseError:
             v = None
         if v is None or v < 0 or (v.denominator != 1 and self.format < 2):
             self.fail(where, f"count {_clip(text)!r} is not {kind}")
@@ -196,9 +196,9 @@ class _Loader:
 
         try:
             q = parse_rational(text, what="number") if isinstance(text, str) else None
-        except ParseError as e:
-            if "limit" in str(e):
-                self.fail(where, str(e))
+        except LimitError as e:
+            self.fail(where, str(e))
+        except ParseError:
             q = None
         if q is None or number_text(q) != text:
             self.fail(where, f"{_clip(text)!r} is not a number as infotree writes one (75, 2.5, -0.125 or 1/3)")

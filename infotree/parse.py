@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from .errors import InfotreeError
+from .errors import InfotreeError, LimitError
 from .exact import Exact, Ratio
 
 __all__ = ["ParseError", "parse_exact", "parse_rational", "MAX_LENGTH"]
@@ -214,8 +214,8 @@ def parse_rational(text: str, *, what="value") -> Fraction:
 
     ``Fraction(text)`` would expand ``1e999999999`` into a billion-digit integer (a
     hang); here the text and the digits its exponent expands into are both bounded by
-    the value-length budget (:mod:`infotree.limits`).  ``what`` names the value in
-    the one-line :class:`ParseError`.
+    the value-length budget (:mod:`infotree.limits`; beyond it a :class:`LimitError`).
+    ``what`` names the value in the one-line :class:`ParseError`.
     """
     from . import limits
 
@@ -224,7 +224,7 @@ def parse_rational(text: str, *, what="value") -> Fraction:
         raise ParseError(f"{what} must be text such as 0.01 or 1/100, not {type(text).__name__}")
     t = text.strip()
     if len(t) > budget:
-        raise ParseError(f"{what} {_show(t)} has {len(t)} characters; the limit is {budget} "
+        raise LimitError(f"{what} {_show(t)} has {len(t)} characters; the limit is {budget} "
                          f"(raise it with {limits.option('value_length')})")
     m = _RATIONAL.fullmatch(t)
     if m is None:
@@ -241,7 +241,7 @@ def parse_rational(text: str, *, what="value") -> Fraction:
         power = (int(exp) if exp else 0) - len(frac)
         digits = (whole + frac).lstrip("0")
         if digits and abs(power) + len(digits) > budget:
-            raise ParseError(f"{what} {_show(t)} expands to more than {budget} digits; the limit is {budget} "
+            raise LimitError(f"{what} {_show(t)} expands to more than {budget} digits; the limit is {budget} "
                              f"(raise it with {limits.option('value_length')})")
         if not digits:
             q = Fraction(0)  # 0e999999999: no power of ten to build
