@@ -628,7 +628,7 @@ def _main(argv):
     try:
         if hasattr(args, "criterion"):
             _resolve_criterion(args)
-        with limits.raised(**_limits(args)):
+        with limits.raised(**_limits(args)) as budget, limits.recursion_room(4 * budget.nesting):
             status = args.func(args, sys.stdout)
         sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
         return status

@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import sys
 
 from .errors import InfotreeError
 
-__all__ = ["Limits", "current", "raised"]
+__all__ = ["Limits", "current", "raised", "recursion_room"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -67,3 +68,17 @@ def raised(**changes):
         yield _current
     finally:
         _current = before
+
+
+@contextlib.contextmanager
+def recursion_room(frames: int):
+    """At least ``frames`` more Python frames, for a tree as deep as the nesting budget allows.
+
+    The JSON reader and writer and the printers recurse once per level of a tree.
+    """
+    before = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(before, frames + 200))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(before)

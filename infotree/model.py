@@ -16,7 +16,6 @@ records (``node.pruned``, ``node.reason``).
 
 from __future__ import annotations
 
-import contextlib
 import io
 import json
 import math
@@ -37,8 +36,11 @@ __all__ = ["dumps", "load_model", "loads", "save_model"]
 
 
 def dumps(tree, *, nodes="none") -> str:
+    from . import limits
+
     buf = io.StringIO()
-    write(tree, buf, nodes=nodes)
+    with limits.recursion_room(4 * limits.current().nesting):  # the writer recurses once per level
+        write(tree, buf, nodes=nodes)
     return buf.getvalue()
 
 
@@ -84,7 +86,7 @@ def loads(text: str, *, source="model") -> Tree:
     if depth > 4 * budget + 8:  # a tree level is four JSON levels: node, children, child, node
         raise DataError(f"{source}: JSON nested {depth} levels deep; a model's tree may be at most {budget} "
                         f"levels deep (raise it with {limits.option('nesting')})")
-    with _recursion_room(depth + 4 * budget):
+    with limits.recursion_room(depth + 4 * budget):
         try:
             doc = json.loads(text)
         except json.JSONDecodeError as e:
@@ -100,19 +102,6 @@ def _json_depth(text: str) -> int:
     b = np.frombuffer(bare.encode("utf-8", "replace"), dtype=np.uint8)
     step = (b == ord("[")).astype(np.int64) + (b == ord("{")) - (b == ord("]")) - (b == ord("}"))
     return int(np.cumsum(step).max(initial=0))
-
-
-@contextlib.contextmanager
-def _recursion_room(frames: int):
-    """At least ``frames`` more Python frames for a deep (but within the budget) model."""
-    import sys
-
-    before = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(before, frames + 200))
-    try:
-        yield
-    finally:
-        sys.setrecursionlimit(before)
 
 
 class _Loader:
