@@ -83,10 +83,10 @@ def loads(text: str, *, source="model") -> Tree:
     # a file nested too deep is a one-line refusal, never a RecursionError.
     budget = limits.current().nesting
     depth = _json_depth(text)
-    if depth > 4 * budget + 8:  # a tree level is four JSON levels: node, children, child, node
+    if depth > 3 * budget + 8:  # a tree level is three JSON levels: node, children, child
         raise DataError(f"{source}: JSON nested {depth} levels deep; a model's tree may be at most {budget} "
                         f"levels deep (raise it with {limits.option('nesting')})")
-    with limits.recursion_room(depth + 4 * budget):
+    with limits.recursion_room(depth + 3 * budget):
         try:
             doc = json.loads(text)
         except json.JSONDecodeError as e:
