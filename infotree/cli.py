@@ -71,8 +71,8 @@ def _check_factoring(text, q, what):
 
     digits = limits.current().factor_digits
     if abs(q.numerator) >= 10 ** digits or q.denominator >= 10 ** digits:
-        raise InfotreeError(f"{what} {_clip(text)!r} is too large: its log2 needs the prime factors of numbers "
-                            f"up to {digits} digits (numerator and denominator below 10**{digits}); "
+        raise InfotreeError(f"{what} {_clip(text)!r} is too large to factor: its logarithm is exact only for "
+                            f"numerators and denominators below 10**{digits} ({digits} digits); "
                             f"raise the limit with {limits.option('factor_digits')}")
 
 

@@ -219,12 +219,12 @@ def test_model_threshold_with_a_huge_exponent_is_refused_at_once(tmp_path):
 
 
 def test_entropy_of_probabilities_hard_to_factor_is_refused_at_once():
-    """`entropy --probs` with a 40-digit denominator ran sympy's factoring for minutes."""
-    p = "1/1000000000000000000000000000000000000007"
-    code, _, err = run("entropy", "--probs", p, "1000000000000000000000000000000000000006/1000000000000000000000000000000000000007")
+    """`entropy --probs` with a 39-digit semiprime denominator ran sympy's factoring (seconds to minutes)."""
+    n = 300000000000000001940000000000000002091  # nextprime(10**19) * nextprime(3 * 10**19)
+    code, _, err = run("entropy", "--probs", f"1/{n}", f"{n - 1}/{n}")
     assert code == 1
-    assert one_line(err) == (f"infotree: error: probability {p!r} is too large: its log2 needs the prime factors of "
-                             "numbers up to 12 digits (numerator and denominator below 10**12); raise the limit with "
+    assert one_line(err) == (f"infotree: error: probability '1/{n}' is too large to factor: its logarithm is exact only "
+                             "for numerators and denominators below 10**12 (12 digits); raise the limit with "
                              "--max-factor-digits, or limits.raised(factor_digits=...) in Python")
 
 
