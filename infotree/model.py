@@ -151,8 +151,6 @@ class _Loader:
             kind = kinds_doc.get(f, "nominal")
             if kind not in ("nominal", "numeric"):
                 self.fail("kinds", f"feature {f!r} has kind {kind!r}; expected \"nominal\" or \"numeric\"")
-            if kind == "numeric" and fmt < 2:
-                self.fail("kinds", f"feature {f!r} is numeric, which needs model format 2 (this file says {fmt})")
             doms.append(d)
             kinds.append(kind)
             numbers.append(tuple(self.number(v, f"domains of numeric feature {f!r}") for v in d)
@@ -335,6 +333,9 @@ class _Loader:
             if values != list(node.test.labels):
                 self.fail(where, f"children of this split must be {', '.join(node.test.labels)} in order")
         elif t.kinds[f] == "numeric":
+            # Format 1 may list a numeric feature (its reader ignores kinds) but not split on one.
+            if self.format < 2:
+                self.fail(where, f"a split on numeric feature {split!r} needs model format 2 (this file says {self.format})")
             if not isinstance(threshold, str):
                 self.fail(where, f"a split on numeric feature {split!r} needs \"threshold\": \"<number>\"")
             node.test = ThresholdSplit(f, self.number(threshold, where))
