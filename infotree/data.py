@@ -332,7 +332,7 @@ def read_csv(path, *, target=None, missing=_MISSING_TOKENS, on_missing="reject",
     if len(header) < 2:
         hint = next((f" (is it delimited by {d!r}? use delimiter={d!r})" for d in ";\t|"
                      if d != delimiter and d in header[0]), "")
-        raise DataError(f"{source} has 1 column {header[0]!r}; need the target and at least one feature{hint}")
+        raise DataError(f"{source} has 1 column {_clip(header[0])!r}; need the target and at least one feature{hint}")
     if not len(lines):
         raise DataError(f"{source} has a header but no data rows")
     width = len(header)
