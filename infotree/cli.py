@@ -15,6 +15,7 @@ import sys
 from .criteria import ALGORITHMS, CRITERIA
 from .errors import DataError, InfotreeError
 from .escape import SafeWriter
+from .escape import clip as _clip
 
 __all__ = ["main"]
 
@@ -544,11 +545,6 @@ def _limits(args) -> dict:
     if "input_bytes" in out:
         out["input_bytes"] *= 2 ** 20
     return out
-
-
-def _clip(s, limit=80):
-    s = str(s)
-    return s if len(s) <= limit else s[:limit] + "..."
 
 
 class _Terminated(KeyboardInterrupt):

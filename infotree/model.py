@@ -25,6 +25,7 @@ from fractions import Fraction
 import numpy as np
 
 from .errors import DataError, LimitError
+from .escape import clip as _clip
 from .parse import ParseError, parse_rational
 from .printers.json import FORMAT_VERSION, FORMATS_READ, write
 from .criteria import CRITERIA
@@ -362,8 +363,3 @@ class _Loader:
         elif total != counts.tolist():
             self.fail(where, "the children's class counts do not add up to the node's")
         return node
-
-
-def _clip(s, limit=60):
-    s = str(s)
-    return s if len(s) <= limit else s[:limit] + "..."

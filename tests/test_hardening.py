@@ -436,13 +436,26 @@ def test_control_and_bidi_characters_are_escaped_in_every_format(tmp_path, fmt):
 
 
 def test_error_messages_cut_long_values(tmp_path):
-    """A 5 MB header line was quoted whole in the error message."""
+    """A 5 MB header line was quoted whole in the error message; now the value is cut."""
     path = tmp_path / "wide.csv"
     path.write_text("x" * 5_000_000 + "\n1\n")
     code, _, err = run("tree", str(path))
     assert code == 1
+    assert one_line(err) == (f"infotree: error: {path} has 1 column '{'x' * 40}...'; "
+                             "need the target and at least one feature")
+
+
+def test_every_error_message_is_cut_to_2000_characters(tmp_path):
+    """A message listing 20,000 column names is cut in the middle, with ' ... '."""
+    path = tmp_path / "many.csv"
+    names = [f"c{j}" for j in range(20_000)]
+    path.write_text(",".join(names) + "\n" + ",".join("x" * len(names)) + "\n")
+    code, _, err = run("tree", str(path), "--target", "nope")
+    assert code == 1
     line = one_line(err)
-    assert len(line) <= 2100 and " ... " in line and line.startswith("infotree: error: ")
+    assert len(line) == 2005 and " ... " in line
+    assert line.startswith(f"infotree: error: unknown column 'nope' in {path}; columns are: c0, c1, c2")
+    assert line.endswith("c19998, c19999")
 
 
 def test_measures_no_longer_offers_json():
