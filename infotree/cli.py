@@ -11,6 +11,7 @@ import os
 import re
 import signal
 import sys
+from fractions import Fraction
 
 from .criteria import ALGORITHMS, CRITERIA
 from .errors import DataError, InfotreeError
@@ -298,7 +299,7 @@ def _rows_for(tree, path):
     try:
         data = load(path, on_missing="value", categorical=_arff_numeric_columns(path))
     except DataError as e:
-        raise DataError(_as_flags(str(e))) from None
+        raise DataError(as_flags(str(e))) from None
     cols = list(data.features) + [data.target]
     missing = [f for f in tree.features if f not in cols]
     if missing:
