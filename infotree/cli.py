@@ -72,10 +72,10 @@ def _check_factoring(text, q, what):
     from . import limits
 
     digits = limits.current().factor_digits
-    if abs(q.numerator) >= 10 ** digits or q.denominator >= 10 ** digits:
-        raise InfotreeError(f"{what} {_clip(text)!r} is too large to factor: its logarithm is exact only for "
-                            f"numerators and denominators below 10**{digits} ({digits} digits); "
-                            f"raise the limit with {limits.option('factor_digits')}")
+    if abs(q.numerator) > 10 ** digits or q.denominator > 10 ** digits:
+        raise InfotreeError(f"{what} {_clip(text)!r} is too large; numerators and denominators up to 10**{digits} "
+                            f"are allowed (their logarithms are factored exactly; raise the limit with "
+                            f"{limits.option('factor_digits')})")
 
 
 def _frac(q):
@@ -522,8 +522,11 @@ def _rationals(args):
         flag = "--" + name.replace("_", "-")
         try:
             value = parse_rational(text, what=flag)
-        except (ParseError, LimitError) as e:
+        except LimitError as e:
             raise _UsageError(str(e)) from None
+        except ParseError:
+            raise _UsageError(f"argument {flag}: invalid value {_clip(text)!r}; "
+                              "give a rational number such as 0.01 or 1/100") from None
         if name == "confidence" and not parse_rational(_MIN_CONFIDENCE) <= value <= Fraction(1, 2):
             raise _UsageError(f"--confidence {_clip(text)!r} is not allowed; give a value from {_MIN_CONFIDENCE} "
                               f"to 0.5 (C4.5's default is 0.25)")

@@ -223,9 +223,9 @@ def test_entropy_of_probabilities_hard_to_factor_is_refused_at_once():
     n = 300000000000000001940000000000000002091  # nextprime(10**19) * nextprime(3 * 10**19)
     code, _, err = run("entropy", "--probs", f"1/{n}", f"{n - 1}/{n}")
     assert code == 1
-    assert one_line(err) == (f"infotree: error: probability '1/{n}' is too large to factor: its logarithm is exact only "
-                             "for numerators and denominators below 10**12 (12 digits); raise the limit with "
-                             "--max-factor-digits, or limits.raised(factor_digits=...) in Python")
+    assert one_line(err) == (f"infotree: error: probability '1/{n}' is too large; numerators and denominators up "
+                             "to 10**12 are allowed (their logarithms are factored exactly; raise the limit with "
+                             "--max-factor-digits, or limits.raised(factor_digits=...) in Python)")
 
 
 def test_entropy_factoring_budget_can_be_raised():
@@ -459,10 +459,13 @@ def test_every_error_message_is_cut_to_2000_characters(tmp_path):
 
 
 def test_measures_no_longer_offers_json():
-    """`measures --format json` was offered by --help and then refused."""
+    """`measures --format json` was offered by --help and then refused (exit 1); now it is not offered."""
     code, out, _ = run("measures", "--help")
-    assert "{text,markdown,latex}" in out
-    assert run("measures", WEATHER, "--format", "json")[0] == 2
+    assert "--format {text,markdown,latex}\n" in out
+    code, _, err = run("measures", WEATHER, "--format", "json")
+    assert code == 2
+    assert one_line(err) == ("infotree measures: error: argument --format: invalid choice: 'json' "
+                             "(choose from 'text', 'markdown', 'latex')")
 
 
 def test_no_numpy_warning_on_stderr(tmp_path):
