@@ -57,7 +57,7 @@ def datasets(draw):
         cells = st.one_of(_plain, _decimal, _fraction) if kind == "numeric" else _nominal
         column = draw(st.lists(st.one_of(cells, st.just("?")), min_size=n, max_size=n))
         if kind == "numeric" and all(v == "?" for v in column):
-            column[0] = "0"  # every value missing: tree.py's known IndexError (xfail in test_hardening.py)
+            column[0] = "0"  # every value missing: the builder's known IndexError (xfail in test_hardening.py)
         cols[f"f{j}"] = column
     cols["class"] = draw(st.lists(st.sampled_from(["yes", "no", "maybe"]), min_size=n, max_size=n))
     numeric = [f for f, k in zip(cols, kinds) if k == "numeric"]

@@ -256,9 +256,10 @@ def test_input_larger_than_the_budget_is_refused(tmp_path):
 
 
 @pytest.mark.xfail(strict=True, raises=subprocess.TimeoutExpired,
-                   reason="tree.py (the lead's builder): the level's count block is dense, node x feature x W x "
-                          "classes with W the largest domain; an ID-like column (one value per row) with n/2 classes "
-                          "makes it n^2/2 cells per node (4000 rows: 113 s, 8000 rows: 4.7 GB). Needs sparse counts.")
+                   reason="the builder (infotree/build/levelwise.py, counts): the level's count block T is dense, "
+                          "node x feature x W x classes with W the largest domain; an ID-like column (one value per "
+                          "row) with n/2 classes makes it n^2/2 cells per node (4000 rows: 113 s, 8000 rows: "
+                          "4.7 GB). Needs sparse counts.")
 def test_id_like_column_with_many_classes_is_fast(tmp_path):
     """2,000 rows with a distinct id each and 1,000 classes: a tree in a few seconds."""
     path = tmp_path / "id.csv"
@@ -269,9 +270,10 @@ def test_id_like_column_with_many_classes_is_fast(tmp_path):
 
 # -- 4. internal errors ----------------------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason="tree.py (the lead's builder), found by tests/test_fuzz.py: a numeric feature "
-                                       "whose every value is missing has an empty domain, and the C4.5 cut search "
-                                       "indexes cum[:, -1, :] of a block with no value slots (IndexError)")
+@pytest.mark.xfail(strict=True, reason="the builder (infotree/build/levelwise.py, cut_numeric), found by "
+                                       "tests/test_fuzz.py: a numeric feature whose every value is missing has an "
+                                       "empty domain, and the cut search indexes cum[:, -1, :] of a block with no "
+                                       "value slots (IndexError)")
 def test_c45_numeric_column_with_every_value_missing(tmp_path, capsys):
     """`tree --criterion gain-ratio --numeric a` where column a is all '?': a tree on b, not an internal error."""
     path = tmp_path / "allq.csv"
