@@ -50,7 +50,9 @@ class SafeWriter:
     """
 
     def __init__(self, out, style: str = "text"):
-        self.out, self.style = out, _STYLES.get(style) and style or "text"
+        # ``style`` may be an output format: TikZ is TeX; rules, Python, SVG show text escapes.
+        style = {"tikz": "latex"}.get(style, style)
+        self.out, self.style = out, style if style in _STYLES else "text"
 
     def write(self, s: str) -> int:
         return self.out.write(escape_controls(s, self.style, keep="\n\t"))

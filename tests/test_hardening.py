@@ -423,7 +423,7 @@ def test_predict_messages_name_options_not_keywords(tmp_path):
 UNSAFE = "\x1b[31m\x07\x9b\u202e\u2028"
 
 
-@pytest.mark.parametrize("fmt", ["text", "markdown", "latex", "json", "dot"])
+@pytest.mark.parametrize("fmt", ["text", "markdown", "latex", "json", "dot", "rules", "python", "tikz"])
 def test_control_and_bidi_characters_are_escaped_in_every_format(tmp_path, fmt):
     """ANSI escapes, BEL, C1 controls, a bidi override and a line separator reached the terminal raw."""
     path = tmp_path / "evil.csv"
@@ -435,6 +435,8 @@ def test_control_and_bidi_characters_are_escaped_in_every_format(tmp_path, fmt):
         assert json.loads(out)["features"] == [f"out{UNSAFE}look"]
     elif fmt == "text":
         assert out.splitlines()[0] == "out\\x1b[31m\\x07\\x9b\\u202e\\u2028look = sun\\x1b[31m\\x07\\x9b\\u202e\\u2028ny: no (2)"
+    elif fmt == "tikz":  # TeX must not read \x1b as a control sequence
+        assert "\\x1b" not in out.replace("\\ensuremath{\\backslash}x1b", "")
 
 
 def test_error_messages_cut_long_values(tmp_path):
