@@ -11,6 +11,7 @@ import os
 import re
 import signal
 import sys
+import warnings
 from fractions import Fraction
 
 from .criteria import ALGORITHMS, CRITERIA
@@ -628,7 +629,11 @@ def _main(argv):
     try:
         if hasattr(args, "criterion"):
             _resolve_criterion(args)
-        with limits.raised(**_limits(args)) as budget, limits.recursion_room(4 * budget.nesting):
+        with limits.raised(**_limits(args)) as budget, limits.recursion_room(4 * budget.nesting), \
+                warnings.catch_warnings():
+            # A library's warning (numpy on a float filter, matplotlib on a missing glyph) is nothing
+            # a user of the command can act on, and every answer is decided exactly.
+            warnings.simplefilter("ignore")
             status = args.func(args, sys.stdout)
         sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
         return status

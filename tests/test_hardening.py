@@ -481,6 +481,22 @@ def test_no_numpy_warning_on_stderr(tmp_path):
         assert (p.returncode, p.stderr) == (0, "")
 
 
+def test_library_warnings_do_not_reach_the_command_line_user(tmp_path):
+    """A RuntimeWarning raised while a command runs (numpy's, as the issue saw) is not printed."""
+    script = ("import warnings\n"
+              "import infotree.printers as p\n"
+              "render = p.render\n"
+              "def noisy(*a, **kw):\n"
+              "    warnings.warn('overflow encountered in multiply', RuntimeWarning)\n"
+              "    render(*a, **kw)\n"
+              "p.render = noisy\n"
+              "from infotree.cli import main\n"
+              f"raise SystemExit(main(['tree', {WEATHER!r}, '--nodes', 'none']))\n")
+    p = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=BOUND, env=_env())
+    assert (p.returncode, p.stderr) == (0, "")
+    assert p.stdout.startswith("outlook = sunny\n")
+
+
 # -- 8. the Python API -----------------------------------------------------------------
 
 def test_nan_labels_are_refused_not_counted_apart():
