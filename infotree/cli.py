@@ -548,7 +548,7 @@ def _add_limit_options(p, *names):
 def _limits(args) -> dict:
     out = {k[len("limit_"):]: v for k, v in vars(args).items() if k.startswith("limit_") and v is not None}
     if "input_bytes" in out:
-        out["input_bytes"] *= 2 ** 20
+        out["input_bytes"] = min(out["input_bytes"], 2 ** 30) * 2 ** 20  # past 2**20 MiB the ceiling refuses it
     return out
 
 

@@ -42,6 +42,11 @@ class Limits:
 _OPTION = {"input_bytes": "--max-input-mb", "value_length": "--max-value-length",
            "nesting": "--max-nesting", "factor_digits": "--max-factor-digits"}
 _current = Limits()
+# How far each limit may be raised, and why not further.
+_CEILING = {"input_bytes": (2 ** 40, "1 TiB"),
+            "value_length": (10 ** 6, "a million characters"),
+            "nesting": (10_000, "10000 levels: deeper JSON would overflow the C stack"),
+            "factor_digits": (60, "60 digits: factoring takes hours beyond")}
 
 
 def current() -> Limits:
@@ -62,12 +67,17 @@ def raised(**changes):
             raise InfotreeError(f"unknown limit {k!r}; limits are: {', '.join(_OPTION)}")
         if isinstance(v, bool) or not isinstance(v, int) or v < 1:
             raise InfotreeError(f"limit {k} must be a positive integer, not {v!r}")
-    before = _current
+        if v > _CEILING[k][0]:
+            raise InfotreeError(f"limit {k} ({_OPTION[k]}) can be raised up to {_CEILING[k][1]}, not {v}")
+    before, digits = _current, sys.get_int_max_str_digits()
     _current = dataclasses.replace(before, **changes)
+    if digits and _current.value_length + 300 > digits:  # CPython's own cap on int <-> text
+        sys.set_int_max_str_digits(_current.value_length + 300)
     try:
         yield _current
     finally:
         _current = before
+        sys.set_int_max_str_digits(digits)
 
 
 @contextlib.contextmanager

@@ -22,6 +22,7 @@ from infotree.cli import main
 from infotree.data import load
 from infotree.errors import DataError, InfotreeError, LimitError
 from infotree.model import dumps, loads
+from infotree.parse import parse_rational
 from infotree.tree import build_tree
 
 DATA = Path(__file__).parent / "data"
@@ -392,6 +393,22 @@ def test_nesting_budget_refuses_deeper_models_and_can_be_raised():
         loads(text)
     with limits.raised(nesting=1200):
         assert loads(text).root.n == 1101
+
+
+def test_limits_are_raised_within_their_ceilings():
+    """--max-nesting 99999 was an OverflowError (exit 3); each limit has a ceiling, and past CPython's
+    4300-digit cap a raised value length still reads exactly."""
+    code, _, err = run("tree", WEATHER, "--max-nesting", "99999")
+    assert code == 1
+    assert one_line(err) == ("infotree: error: limit nesting (--max-nesting) can be raised up to 10000 levels: deeper "
+                             "JSON would overflow the C stack, not 99999")
+    with pytest.raises(InfotreeError, match=r"^unknown limit 'depth'; limits are: input_bytes, value_length"):
+        with limits.raised(depth=5):
+            pass
+    with limits.raised(value_length=20_000):
+        assert parse_rational("1e15000") == 10 ** 15000
+    with pytest.raises(LimitError):
+        parse_rational("1e15000")
 
 
 # -- 6. predict with C4.5 on data with missing numbers ---------------------------------
