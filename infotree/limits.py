@@ -17,6 +17,9 @@ option named below, in Python with :func:`raised`::
 | ``value_length`` | 4000 characters | ``--max-value-length`` | one exact number in a model file or an option (its text, and the digits its exponent expands into) |
 | ``nesting`` | 1000 | ``--max-nesting`` | depth of a model's tree (and of its JSON) |
 | ``factor_digits`` | 12 | ``--max-factor-digits`` | digits of a numerator or denominator that ``entropy`` factors |
+
+Each can be raised up to a ceiling (``_CEILING``): past it the work or the C stack is no
+longer bounded.
 """
 
 from __future__ import annotations
