@@ -10,7 +10,7 @@ import importlib
 # Names are imported on first use (PEP 562), so that `infotree tree` loads only what it
 # runs: the command line starts without the checker, the estimators or sympy.
 _WHERE = {
-    "DataError": "errors", "InfotreeError": "errors", "NotFittedError": "errors", "UndecidedError": "errors",
+    "DataError": "errors", "InfotreeError": "errors", "LimitError": "errors", "NotFittedError": "errors", "UndecidedError": "errors",
     "Report": "check", "check_answers": "check",
     "Dataset": "data", "from_arrays": "data", "from_records": "data", "load": "data",
     "read_arff": "data", "read_csv": "data", "read_parquet": "data", "show": "printers.html",
@@ -52,6 +52,7 @@ __all__ = [
     "Exact",
     "ID3Classifier",
     "InfotreeError",
+    "LimitError",
     "Node",
     "NotFittedError",
     "ParseError",

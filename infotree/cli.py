@@ -9,13 +9,15 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import signal
 import sys
+import warnings
 from fractions import Fraction
-
-import numpy as np
 
 from .criteria import ALGORITHMS, CRITERIA
 from .errors import DataError, InfotreeError
+from .escape import SafeWriter
+from .escape import clip as _clip
 
 __all__ = ["main"]
 
@@ -44,6 +46,7 @@ def _cmd_entropy(args, out):
             v = parse_exact(t)
             if not isinstance(v, Fraction):
                 raise InfotreeError(f"probability {t!r} is not a rational number; write it like 1/64")
+            _check_factoring(t, v, "probability")
             probs.append(v)
         value = entropy_of_probabilities(probs)
         form = " + ".join(f"{_frac(p)}·log2({_frac(1 / p)})" for p in probs if p) or "0"
@@ -54,8 +57,7 @@ def _cmd_entropy(args, out):
             v = parse_exact(t)
             if not hasattr(v, "denominator"):
                 raise InfotreeError(f"count {t!r} is not a rational number; counts are non-negative integers or fractions")
-            if v.numerator > 10 ** 12 or v.denominator > 10 ** 12:
-                raise InfotreeError(f"count {t!r} is too large; numerators and denominators up to 10**12 are allowed")
+            _check_factoring(t, v, "count")
             counts.append(v)
         value = entropy(counts)
         form = entropy_form(counts)
@@ -64,6 +66,17 @@ def _cmd_entropy(args, out):
     out.write(f"{' ' * len(lhs)} = {value}\n")
     out.write(f"{' ' * len(lhs)} = {decimal_text(value, args.digits)}\n")
     return 0
+
+
+def _check_factoring(text, q, what):
+    """Refuse a value whose logarithm needs a factorisation beyond the budget (minutes for 40 digits)."""
+    from . import limits
+
+    digits = limits.current().factor_digits
+    if abs(q.numerator) > 10 ** digits or q.denominator > 10 ** digits:
+        raise InfotreeError(f"{what} {_clip(text)!r} is too large; numerators and denominators up to 10**{digits} "
+                            f"are allowed (their logarithms are factored exactly; raise the limit with "
+                            f"{limits.option('factor_digits')})")
 
 
 def _frac(q):
@@ -139,6 +152,7 @@ def as_flags(message: str) -> str:
 def _build(args, data):
     from .tree import build_tree
 
+    _rationals(args)
     validation = None
     if args.prune == "reduced-error":
         if not args.validation:
@@ -167,15 +181,15 @@ def _build(args, data):
 
 
 def _emit(args, inputs, write):
-    """Run ``write(out)`` to stdout or atomically to ``--output``."""
-    if args.output:
+    """Run ``write(out)`` to stdout or atomically to ``--output`` (``-o ''`` too is refused there)."""
+    if args.output is not None:
         from .output import atomic_writer, check_not_input
 
-        check_not_input(args.output, inputs)
+        check_not_input(args.output, inputs + [getattr(args, "validation", None)])
         with atomic_writer(args.output) as f:
-            write(f)
+            write(SafeWriter(f, getattr(args, "format", "text")))
     else:
-        write(sys.stdout)
+        write(SafeWriter(sys.stdout, getattr(args, "format", "text")))
     return 0
 
 
@@ -273,10 +287,20 @@ def _csv(s):
 
 
 def _rows_for(tree, path):
-    """The rows of DATA as dicts keyed by column name (a target column may be absent)."""
+    """The rows of DATA as dicts keyed by column name (a target column may be absent).
+
+    Every column is read as text (the tree reads numbers from it), and a missing
+    value (``?`` or empty, numeric columns included) stays the token ``?``, which the
+    tree treats as missing.
+    """
+    import numpy as np
+
     from .data import load
 
-    data = load(path, on_missing="value")
+    try:
+        data = load(path, on_missing="value", categorical=_arff_numeric_columns(path))
+    except DataError as e:
+        raise DataError(as_flags(str(e))) from None
     cols = list(data.features) + [data.target]
     missing = [f for f in tree.features if f not in cols]
     if missing:
@@ -285,6 +309,18 @@ def _rows_for(tree, path):
     doms = list(data.domains) + [data.classes]
     idx = [cols.index(f) for f in tree.features]
     return [{tree.features[k]: doms[i][r[i]] for k, i in enumerate(idx)} for r in codes.tolist()]
+
+
+def _arff_numeric_columns(path):
+    """The numeric attributes of an ARFF file (read as text for prediction); () for CSV."""
+    from .data import arff_numeric_names
+
+    if not os.fspath(path).lower().endswith(".arff"):
+        return ()
+    try:
+        return arff_numeric_names(path)
+    except DataError:
+        return ()  # the caller's own read reports the problem
 
 
 class _Parser(argparse.ArgumentParser):
@@ -309,6 +345,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     e.add_argument("values", nargs="+", metavar="VALUE", help="class counts (9 5) or, with --probs, probabilities (1/2 1/4 ...)")
     e.add_argument("--probs", action="store_true", help="the values are probabilities that sum to 1")
     e.add_argument("--digits", type=_digits, default=4, help="decimals to print (default 4)")
+    _add_limit_options(e, "factor_digits")
     e.set_defaults(func=_cmd_entropy)
 
     common = _Parser(add_help=False)
@@ -331,6 +368,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                         help="leave column COL out (an id, a comment; repeatable); its cells are not read")
     common.add_argument("--columns", action="append", metavar="A,B,...",
                         help="read only these columns, the target among them (default: all)")
+    _add_limit_options(common, "input_bytes", "value_length", "nesting")
     grow = _Parser(add_help=False)
     grow.add_argument("--max-depth", type=_nonneg, metavar="N")
     grow.add_argument("--min-samples-split", type=_positive, metavar="N",
@@ -338,7 +376,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     grow.add_argument("--min-leaf", type=_positive, metavar="N",
                       help="cart: rows at least on each side of a split (default round(min-samples-split/3), "
                            "rpart's minbucket)")
-    grow.add_argument("--cp", type=_rational, metavar="X",
+    grow.add_argument("--cp", metavar="X",
                       help="cart: the complexity parameter (default 0.01, as rpart)")
     grow.add_argument("--competitors", type=_nonneg, default=4, metavar="N",
                       help="cart: runner-up splits listed at each node (default 4, rpart's maxcompete)")
@@ -353,11 +391,11 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     grow.add_argument("--max-subsets", type=_positive, default=1 << 15, metavar="N",
                       help="cart: the most subsets of a nominal feature's values one exact split compares "
                            "(default 32768; more are refused, never approximated)")
-    grow.add_argument("--min-gain", metavar="X", type=_rational, help="stop when the best gain is below X (exact rational)")
+    grow.add_argument("--min-gain", metavar="X", help="stop when the best gain is below X (exact rational)")
     grow.add_argument("--stop-at-zero-gain", action="store_true", help="do not split on a zero gain (Weka's Id3)")
     grow.add_argument("--min-objects", type=_positive, default=2, metavar="N", help="C4.5: minimum rows in two branches (default 2)")
     grow.add_argument("--no-collapse", action="store_true", help="C4.5: keep subtrees that do not reduce training errors")
-    grow.add_argument("--average-gain-slack", type=_rational, default=Fraction(1, 1000), metavar="X",
+    grow.add_argument("--average-gain-slack", default="1/1000", metavar="X",
                       help="C4.5: gain may be this far below the average (default 1/1000, as C4.5/J48; 0 = textbook)")
     grow.add_argument("--threshold", choices=["data", "midpoint"],
                       help="numeric cut: the largest training value below the midpoint (C4.5/J48; default for "
@@ -365,7 +403,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     grow.add_argument("--prune", choices=["none", "pessimistic", "reduced-error"], default="none",
                       help="none (default: the whole grown tree), pessimistic (C4.5/J48 error-based, with subtree "
                            "raising) or reduced-error (needs --validation)")
-    grow.add_argument("--confidence", type=_rational, default=Fraction(1, 4), metavar="CF",
+    grow.add_argument("--confidence", default="1/4", metavar="CF",
                       help="pessimistic pruning's confidence factor (default 0.25, as J48)")
     grow.add_argument("--validation", metavar="FILE", help="validation rows for --prune reduced-error")
     show = _Parser(add_help=False)
@@ -405,7 +443,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     m = sub.add_parser("measures", parents=[common, show], help="the candidate table at the root or at a node")
     m.add_argument("data", metavar="DATA")
     m.add_argument("--at", metavar="PATH", help="e.g. 'outlook=sunny,humidity=high'")
-    m.add_argument("--format", choices=["text", "markdown", "latex", "json"], default="text")
+    m.add_argument("--format", choices=["text", "markdown", "latex"], default="text")
     m.set_defaults(func=_cmd_measures)
 
     pr = sub.add_parser("predict", parents=[common, grow], help="predict classes with a saved model or a training file")
@@ -462,37 +500,165 @@ def _positive(text):
     return v
 
 
-def _rational(text):
+class _UsageError(InfotreeError):
+    """A bad option value found after parsing (exit 2, as argparse's own)."""
+
+
+# The smallest confidence factor C4.5's estimate can use: below it 1 - CF rounds to 1 in
+# floating point and the normal quantile is infinite.
+_MIN_CONFIDENCE = "1e-15"
+
+
+def _rationals(args):
+    """Read the exact options in bounded work (after --max-value-length has been applied)."""
     from fractions import Fraction
 
+    from .errors import LimitError
+    from .parse import ParseError, parse_rational
+
+    for name in ("min_gain", "average_gain_slack", "confidence", "cp"):
+        text = getattr(args, name, None)
+        if text is None or isinstance(text, Fraction):
+            continue
+        flag = "--" + name.replace("_", "-")
+        try:
+            value = parse_rational(text, what=flag)
+        except LimitError as e:
+            raise _UsageError(str(e)) from None
+        except ParseError:
+            raise _UsageError(f"argument {flag}: invalid value {_clip(text)!r}; "
+                              "give a rational number such as 0.01 or 1/100") from None
+        if name == "confidence" and not parse_rational(_MIN_CONFIDENCE) <= value <= Fraction(1, 2):
+            raise _UsageError(f"--confidence {_clip(text)!r} is not allowed; give a value from {_MIN_CONFIDENCE} "
+                              f"to 0.5 (C4.5's default is 0.25)")
+        setattr(args, name, value)
+
+
+def _add_limit_options(p, *names):
+    """The options that raise the budgets of :mod:`infotree.limits`."""
+    helps = {"input_bytes": ("--max-input-mb", "largest data or model file read, in MiB (default 256)"),
+             "value_length": ("--max-value-length", "longest exact number in a model or option (default 4000)"),
+             "nesting": ("--max-nesting", "deepest tree a model file may hold (default 1000)"),
+             "factor_digits": ("--max-factor-digits", "digits of a value entropy factors (default 12)")}
+    for name in names:
+        flag, text = helps[name]
+        p.add_argument(flag, dest="limit_" + name, type=_positive, metavar="N", help=text)
+
+
+def _limits(args) -> dict:
+    out = {k[len("limit_"):]: v for k, v in vars(args).items() if k.startswith("limit_") and v is not None}
+    if "input_bytes" in out:
+        out["input_bytes"] = min(out["input_bytes"], 2 ** 30) * 2 ** 20  # past 2**20 MiB the ceiling refuses it
+    return out
+
+
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the process is, so that open temporary files are removed."""
+
+
+def _on_sigterm(signum, frame):
+    raise _Terminated()
+
+
+def _one_line(message: str, limit: int = 2000) -> str:
+    """A message as one line of bounded length: control characters escaped, the middle cut."""
+    from .escape import escape_controls
+
+    message = escape_controls(message)
+    if len(message) > limit:
+        message = message[:limit // 2] + " ... " + message[-limit // 2:]
+    return message
+
+
+def _error(text: str) -> None:
     try:
-        return Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        raise argparse.ArgumentTypeError(f"invalid value {text!r}; give a rational number such as 0.01 or 1/100") from None
+        sys.stderr.write(_one_line(text) + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass  # nowhere left to report to
+
+
+def _tolerant_streams():
+    """Never fail on a character the terminal's encoding lacks (a non-UTF-8 locale): escape it."""
+    for stream in (sys.stdout, sys.stderr):
+        enc = (getattr(stream, "encoding", None) or "").lower().replace("-", "").replace("_", "")
+        if enc != "utf8" and hasattr(stream, "reconfigure"):
+            try:
+                stream.reconfigure(errors="backslashreplace")
+            except (ValueError, OSError, TypeError):
+                pass
+
+
+def _silence_stdout():
+    """After a failed write to stdout, keep the interpreter's final flush from failing again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def main(argv=None) -> int:
+    """Run the command line; errors are one line on stderr, never a traceback."""
+    try:
+        previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    except (ValueError, OSError):  # not the main thread: leave signals alone
+        previous = None
+    try:
+        return _main(argv)
+    except _Terminated:
+        _error("infotree: terminated")
+        return 143
+    except KeyboardInterrupt:
+        _error("infotree: interrupted")
+        return 130
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _main(argv):
+    from . import limits
+
+    _tolerant_streams()
     argv = sys.argv[1:] if argv is None else list(argv)
     command = argv[0] if argv and argv[0] in ("entropy", "tree", "measures", "predict", "report") else None
     parser = build_parser(command)
-    # "-1/2" style values must not be read as options by the entropy command.
     args = parser.parse_args(argv)
-    out = sys.stdout
     try:
         if hasattr(args, "criterion"):
             _resolve_criterion(args)
-        return args.func(args, out)
+        with limits.raised(**_limits(args)) as budget, limits.recursion_room(4 * budget.nesting), \
+                warnings.catch_warnings():
+            # A library's warning (numpy on a float filter, matplotlib on a missing glyph) is nothing
+            # a user of the command can act on, and every answer is decided exactly.
+            warnings.simplefilter("ignore")
+            status = args.func(args, sys.stdout)
+        sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
+        return status
+    except _UsageError as e:
+        _error(f"infotree {args.command}: error: {e}")
+        return 2
     except InfotreeError as e:
-        sys.stderr.write(f"infotree: error: {e}\n")
+        _error(f"infotree: error: {e}")
         return 1
     except BrokenPipeError:
+        _silence_stdout()
         return 1
-    except KeyboardInterrupt:
-        sys.stderr.write("infotree: interrupted\n")
-        return 130
     except MemoryError:
-        sys.stderr.write("infotree: error: out of memory; try --nodes none or a smaller data set\n")
+        _error("infotree: error: out of memory; try --nodes none or a smaller data set")
         return 1
+    except OSError as e:
+        if e.filename is not None:
+            _error(f"infotree: error: {e.filename!r}: {e.strerror or e}")
+        else:
+            _silence_stdout()
+            _error(f"infotree: error: cannot write the output: {e.strerror or e}")
+        return 1
+    except RecursionError:
+        _error("infotree: error: the input is nested too deeply to process (please report this with the command and data)")
+        return 3
     except Exception as e:  # a bug: still one line, and say where to look
-        sys.stderr.write(f"infotree: internal error: {type(e).__name__}: {e} (please report this with the command and data)\n")
+        _error(f"infotree: internal error: {type(e).__name__}: {e} (please report this with the command and data)")
         return 3

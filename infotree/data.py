@@ -332,7 +332,7 @@ def read_csv(path, *, target=None, missing=_MISSING_TOKENS, on_missing="reject",
     if len(header) < 2:
         hint = next((f" (is it delimited by {d!r}? use delimiter={d!r})" for d in ";\t|"
                      if d != delimiter and d in header[0]), "")
-        raise DataError(f"{source} has 1 column {header[0]!r}; need the target and at least one feature{hint}")
+        raise DataError(f"{source} has 1 column {_clip(header[0])!r}; need the target and at least one feature{hint}")
     if not len(lines):
         raise DataError(f"{source} has a header but no data rows")
     width = len(header)
@@ -546,6 +546,26 @@ def read_arff(path, *, target=None, on_missing="reject", numeric=None, categoric
                      declared_on=[declared_on[name] for name in names],
                      numeric=None if numeric == "auto" else numeric, categorical=categorical,
                      where=lambda i: f"{source} line {lines[i]}", source=source, lines=lines)
+
+
+def arff_numeric_names(path) -> tuple[str, ...]:
+    """The attributes an ARFF file declares numeric, read from its header lines only."""
+    source = os.fspath(path)
+    out = []
+    try:
+        with open(source, encoding="utf-8-sig", errors="replace") as f:
+            for number, raw in enumerate(f, 1):
+                s = raw.strip()
+                keyword = re.match(r"@?\w*", s).group().lower()
+                if keyword == "@data":
+                    break
+                if keyword == "@attribute":
+                    name, values = _arff_attribute(s[len(keyword):], source, number)
+                    if values == _ARFF_NUMERIC:
+                        out.append(name)
+    except OSError as e:
+        raise DataError(f"cannot read {source!r}: {e.strerror or e}") from None
+    return tuple(out)
 
 
 def _arff_rows(body, data_at, width, source):
@@ -1085,7 +1105,7 @@ def _column(values):
 def _missing_kind(v):
     if v is None:
         return 1
-    if isinstance(v, (float, np.floating)) and math.isnan(v):
+    if isinstance(v, (float, np.floating)) and math.isnan(v) or isinstance(v, Decimal) and v.is_nan():
         return 2
     return 2 if type(v).__name__ in ("NAType", "NaTType") else 0  # pandas NA/NaT, without pandas
 
@@ -1105,7 +1125,7 @@ def _strings(col):
             try:  # elementwise comparisons loop in C; NaN is the one value unequal to itself
                 kind[np.not_equal(col, col).astype(bool)] = 2
                 kind[np.equal(col, None).astype(bool)] = 1
-            except (TypeError, ValueError):  # a cell such as pandas NA has no truth value
+            except (TypeError, ValueError, ArithmeticError):  # pandas NA has no truth value; Decimal('sNaN') raises
                 kind = _missing_kinds(col).astype(np.int8)
     try:
         strings = col.astype(str).tolist()
@@ -1120,15 +1140,25 @@ def _strings(col):
 
 def _read_text(source: str) -> str:
     """The file's text, decoded as UTF-8 (a BOM is accepted); binary or non-UTF-8 files are refused."""
+    from . import limits
+
+    budget = limits.current().input_bytes
     try:
         with open(source, "rb") as f:
-            data = f.read()
+            # The first block decides a binary file (/dev/zero) at once; then at most the
+            # budget is read, so an endless or huge input is refused, not read for minutes.
+            data = f.read(min(budget + 1, 1 << 16))
+            if b"\x00" not in data and len(data) <= budget:
+                data += f.read(budget + 1 - len(data))
     except FileNotFoundError:
         raise DataError(f"no such file {source!r}{_nearby_file(source)}") from None
     except IsADirectoryError:
         raise DataError(f"{source!r} is a directory; expected a data file (.csv or .arff)") from None
     except OSError as e:
         raise DataError(f"cannot read {source!r}: {e.strerror or e}") from None
+    if b"\x00" not in data and len(data) > budget:
+        raise DataError(f"{source} is larger than the input limit of {budget} bytes "
+                        f"(raise it with {limits.option('input_bytes')})")
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise DataError(f"{source} is UTF-16 text; re-save the file as UTF-8")
     nul = data.find(b"\x00")

@@ -22,3 +22,7 @@ class UndecidedError(InfotreeError):
 
 class NotFittedError(InfotreeError):
     """An estimator used before ``fit``."""
+
+
+class LimitError(InfotreeError):
+    """An input beyond one of the documented budgets of :mod:`infotree.limits`."""

@@ -30,11 +30,14 @@ class of Y.  Every result is an :class:`~infotree.exact.Exact` (gain ratio: a
 from __future__ import annotations
 
 import numbers
+from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 
-from .errors import InfotreeError
+from .errors import InfotreeError, LimitError
+from .escape import clip as _clip
 from .exact import Exact, Ratio, _factor_int, factorize
+from .parse import parse_rational
 
 __all__ = [
     "conditional_entropy",
@@ -70,10 +73,14 @@ def _count(c):
     try:
         if isinstance(c, numbers.Integral):
             q = int(c)  # numpy integers too: factorisation needs Python ints
+        elif isinstance(c, str):
+            q = parse_rational(c, what="count")  # bounded: Fraction('1e999999999') would hang
         else:
             q = c if isinstance(c, Fraction) else Fraction(c)
-    except (TypeError, ValueError):
-        raise InfotreeError(f"count {c!r} is not a number; counts must be non-negative ints or Fractions") from None
+    except LimitError:
+        raise
+    except (TypeError, ValueError, ArithmeticError):  # Decimal('Infinity'): OverflowError
+        raise InfotreeError(f"count {_clip(repr(c))} is not a number; counts must be non-negative ints or Fractions") from None
     if q < 0:
         raise InfotreeError(f"count {c!r} is negative; counts must be non-negative")
     return q
@@ -346,11 +353,15 @@ def _labels(x, name="labels"):
         seq = x.tolist() if hasattr(x, "tolist") else list(x)
     except TypeError:
         raise InfotreeError(f"{name} must be a sequence of labels, got {type(x).__name__}") from None
-    for v in seq:
+    for i, v in enumerate(seq):
         try:
             hash(v)
         except TypeError:
-            raise InfotreeError(f"label {v!r} in {name} is not hashable; labels must be hashable values") from None
+            raise InfotreeError(f"label {_clip(repr(v))} in {name} is not hashable; labels must be hashable values") from None
+        # NaN is unequal to itself: each NaN would count as a class of its own.
+        if isinstance(v, (float, Decimal)) and v != v:
+            raise InfotreeError(f"{name}[{i}] is NaN, a missing value; every label must be a value "
+                                f"(drop or fill the missing labels first)")
     return seq
 
 
@@ -450,9 +461,11 @@ def _prob(p):
     if isinstance(p, float):
         raise InfotreeError(f"probability {p!r} is a float; give exact rationals such as '1/64' or Fraction(1, 64)")
     try:
-        q = Fraction(p.strip() if isinstance(p, str) else p)
-    except (TypeError, ValueError, ZeroDivisionError):
-        raise InfotreeError(f"probability {p!r} is not a rational number; write it like '1/64' or '0.25'") from None
+        q = parse_rational(p, what="probability") if isinstance(p, str) else Fraction(p)
+    except LimitError:
+        raise
+    except (TypeError, ValueError, ArithmeticError):  # Decimal('Infinity'): OverflowError
+        raise InfotreeError(f"probability {_clip(repr(p))} is not a rational number; write it like '1/64' or '0.25'") from None
     if q < 0 or q > 1:
         raise InfotreeError(f"probability {p!r} is outside [0, 1]")
     return q

@@ -24,8 +24,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from .errors import DataError
-from .parse import ParseError, parse_exact
+from .errors import DataError, LimitError
+from .escape import clip as _clip
+from .parse import ParseError, parse_rational
 from .printers.json import FORMAT_VERSION, FORMATS_READ, write
 from .criteria import CRITERIA
 from .records import Complexity, Pessimistic, ReducedError, Surrogate
@@ -36,8 +37,11 @@ __all__ = ["dumps", "load_model", "loads", "save_model"]
 
 
 def dumps(tree, *, nodes="none") -> str:
+    from . import limits
+
     buf = io.StringIO()
-    write(tree, buf, nodes=nodes)
+    with limits.recursion_room(4 * limits.current().nesting):  # the writer recurses once per level
+        write(tree, buf, nodes=nodes)
     return buf.getvalue()
 
 
@@ -50,25 +54,55 @@ def save_model(tree, path, *, nodes="none") -> None:
 
 def load_model(path) -> Tree:
     """Read a model saved by ``infotree tree --format json`` (or :func:`save_model`)."""
+    from . import limits
+
     name = os.fspath(path)
+    budget = limits.current().input_bytes
     try:
-        with open(name, encoding="utf-8") as f:
-            text = f.read()
+        with open(name, "rb") as f:
+            data = f.read(budget + 1)
     except FileNotFoundError:
         raise DataError(f"{name}: no such model file") from None
     except IsADirectoryError:
         raise DataError(f"{name}: is a directory, not a model file") from None
+    except OSError as e:
+        raise DataError(f"{name}: cannot read the model file ({e.strerror or e})") from None
+    if len(data) > budget:
+        raise DataError(f"{name}: the model file is larger than the input limit of {budget} bytes "
+                        f"(raise it with {limits.option('input_bytes')})")
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise DataError(f"{name}: not a UTF-8 JSON model file (bytes that are not UTF-8)") from None
     return loads(text, source=name)
 
 
 def loads(text: str, *, source="model") -> Tree:
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise DataError(f"{source} line {e.lineno}: not valid JSON ({e.msg}); expected a model written by 'infotree tree --format json'") from None
-    return _Loader(source).tree(doc)
+    from . import limits
+
+    # json and the loader below recurse once per level: measure the depth first, so that
+    # a file nested too deep is a one-line refusal, never a RecursionError.
+    budget = limits.current().nesting
+    depth = _json_depth(text)
+    if depth > 3 * budget + 8:  # a tree level is three JSON levels: node, children, child
+        raise DataError(f"{source}: JSON nested {depth} levels deep; a model's tree may be at most {budget} "
+                        f"levels deep (raise it with {limits.option('nesting')})")
+    with limits.recursion_room(depth + 3 * budget):
+        try:
+            doc = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise DataError(f"{source} line {e.lineno}: not valid JSON ({e.msg}); expected a model written by 'infotree tree --format json'") from None
+        return _Loader(source).tree(doc)
+
+
+def _json_depth(text: str) -> int:
+    """Deepest nesting of [ and { in JSON text, strings skipped (linear, no recursion)."""
+    import re
+
+    bare = re.sub(r'"(?:[^"\\]|\\.)*"', "", text)
+    b = np.frombuffer(bare.encode("utf-8", "replace"), dtype=np.uint8)
+    step = (b == ord("[")).astype(np.int64) + (b == ord("{")) - (b == ord("]")) - (b == ord("}"))
+    return int(np.cumsum(step).max(initial=0))
 
 
 class _Loader:
@@ -118,8 +152,6 @@ class _Loader:
             kind = kinds_doc.get(f, "nominal")
             if kind not in ("nominal", "numeric"):
                 self.fail("kinds", f"feature {f!r} has kind {kind!r}; expected \"nominal\" or \"numeric\"")
-            if kind == "numeric" and fmt < 2:
-                self.fail("kinds", f"feature {f!r} is numeric, which needs model format 2 (this file says {fmt})")
             doms.append(d)
             kinds.append(kind)
             numbers.append(tuple(self.number(v, f"domains of numeric feature {f!r}") for v in d)
@@ -135,27 +167,29 @@ class _Loader:
 
     def count(self, text, where):
         """A count: a non-negative integer string, or (format 2) a non-negative exact fraction."""
+        kind = "a non-negative integer string" if self.format < 2 else "a non-negative integer or fraction string"
         try:
-            v = parse_exact(text) if isinstance(text, str) else None
+            v = parse_rational(text, what="count") if isinstance(text, str) else None
+        except LimitError as e:
+            self.fail(where, str(e))
         except ParseError:
             v = None
-        if v is None or not hasattr(v, "denominator") or v < 0:
-            v = None
-        if v is None or (v.denominator != 1 and self.format < 2):
-            kind = "a non-negative integer string" if self.format < 2 else "a non-negative integer or fraction string"
-            self.fail(where, f"count {text!r} is not {kind}")
-        return int(v) if v.denominator == 1 else Fraction(v)
+        if v is None or v < 0 or (v.denominator != 1 and self.format < 2):
+            self.fail(where, f"count {_clip(text)!r} is not {kind}")
+        return int(v) if v.denominator == 1 else v
 
     def number(self, text, where) -> Fraction:
         """A numeric value or threshold as the model writes it: ``75``, ``2.5``, ``1/3``."""
         from .data import number_text
 
         try:
-            q = Fraction(text) if isinstance(text, str) and len(text) <= 200 else None
-        except (ValueError, ZeroDivisionError):
+            q = parse_rational(text, what="number") if isinstance(text, str) else None
+        except LimitError as e:
+            self.fail(where, str(e))
+        except ParseError:
             q = None
         if q is None or number_text(q) != text:
-            self.fail(where, f"{text!r} is not a number as infotree writes one (75, 2.5, -0.125 or 1/3)")
+            self.fail(where, f"{_clip(text)!r} is not a number as infotree writes one (75, 2.5, -0.125 or 1/3)")
         return q
 
     def pruned(self, t, r, where):
@@ -261,11 +295,11 @@ class _Loader:
         if list(cc) != list(t.classes):
             self.fail(where, f"class_counts must list the classes {', '.join(t.classes)} in order")
         values = [self.count(cc[c], where) for c in t.classes]
-        if all(isinstance(v, int) for v in values):
+        if all(isinstance(v, int) and v < 2 ** 63 for v in values):
             counts = np.array(values, dtype=np.int64)
         else:
             counts = np.empty(len(values), dtype=object)
-            counts[:] = [Fraction(v) for v in values]
+            counts[:] = [Fraction(v) for v in values]  # exact: fractions, or integers beyond int64
         n = self.count(self.get(obj, "n", str, where), where)
         total = sum(values)
         if n != total:
@@ -300,6 +334,9 @@ class _Loader:
             if values != list(node.test.labels):
                 self.fail(where, f"children of this split must be {', '.join(node.test.labels)} in order")
         elif t.kinds[f] == "numeric":
+            # Format 1 may list a numeric feature (its reader ignores kinds) but not split on one.
+            if self.format < 2:
+                self.fail(where, f"a split on numeric feature {split!r} needs model format 2 (this file says {self.format})")
             if not isinstance(threshold, str):
                 self.fail(where, f"a split on numeric feature {split!r} needs \"threshold\": \"<number>\"")
             node.test = ThresholdSplit(f, self.number(threshold, where))

@@ -14,10 +14,10 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from .errors import InfotreeError
+from .errors import InfotreeError, LimitError
 from .exact import Exact, Ratio
 
-__all__ = ["ParseError", "parse_exact", "MAX_LENGTH"]
+__all__ = ["ParseError", "parse_exact", "parse_rational", "MAX_LENGTH"]
 
 #: Longest text accepted (characters); longer input is refused before parsing.
 MAX_LENGTH = 10_000
@@ -203,3 +203,48 @@ def parse_exact(text: str):
     if isinstance(v, Exact) and v.is_rational():
         return v.c0
     return v
+
+
+_RATIONAL = re.compile(r"([+-]?)(?:([0-9]+)/([0-9]+)|([0-9]+)(?:\.([0-9]+))?(?:[eE]([+-]?[0-9]+))?|\.([0-9]+)(?:[eE]([+-]?[0-9]+))?)",
+                       re.ASCII)
+
+
+def parse_rational(text: str, *, what="value") -> Fraction:
+    """An exact rational from ``75``, ``-2.5``, ``1.5e3`` or ``1/3``, in bounded work.
+
+    ``Fraction(text)`` would expand ``1e999999999`` into a billion-digit integer (a
+    hang); here the text and the digits its exponent expands into are both bounded by
+    the value-length budget (:mod:`infotree.limits`; beyond it a :class:`LimitError`).
+    ``what`` names the value in the one-line :class:`ParseError`.
+    """
+    from . import limits
+
+    budget = limits.current().value_length
+    if not isinstance(text, str):
+        raise ParseError(f"{what} must be text such as 0.01 or 1/100, not {type(text).__name__}")
+    t = text.strip()
+    if len(t) > budget:
+        raise LimitError(f"{what} {_show(t)} has {len(t)} characters; the limit is {budget} "
+                         f"(raise it with {limits.option('value_length')})")
+    m = _RATIONAL.fullmatch(t)
+    if m is None:
+        raise ParseError(f"{what} {_show(t)} is not a rational number; write it like 0.01, 1.5e3 or 1/100")
+    sign, num, den, whole, frac, exp, only_frac, exp2 = m.groups()
+    if num is not None:
+        if int(den) == 0:
+            raise ParseError(f"{what} {_show(t)} divides by zero; write a non-zero denominator")
+        q = Fraction(int(num), int(den))
+    else:
+        if only_frac is not None:
+            whole, frac, exp = "0", only_frac, exp2
+        frac = frac or ""
+        power = (int(exp) if exp else 0) - len(frac)
+        digits = (whole + frac).lstrip("0")
+        if digits and abs(power) + len(digits) > budget:
+            raise LimitError(f"{what} {_show(t)} expands to more than {budget} digits; the limit is {budget} "
+                             f"(raise it with {limits.option('value_length')})")
+        if not digits:
+            q = Fraction(0)  # 0e999999999: no power of ten to build
+        else:
+            q = Fraction(int(digits) * 10 ** power) if power >= 0 else Fraction(int(digits), 10 ** -power)
+    return -q if sign == "-" else q

@@ -125,7 +125,8 @@ def test_tampered_c45_models_name_the_node():
 
     doc = _doc()
     doc["format"] = 1
-    assert _error(doc) == "m.json: kinds: feature 'temperature' is numeric, which needs model format 2 (this file says 1)"
+    assert _error(doc) == ("m.json: node outlook = sunny: a split on numeric feature 'humidity' needs model format 2 "
+                           "(this file says 1)")
 
     doc = _doc()
     doc["format"] = 4
