@@ -133,16 +133,16 @@ from fractions import Fraction
 
 import numpy as np
 
-from .errors import DataError, InfotreeError
-from .exact import Exact, Ratio, decimal_text
-from .forms import conditional_entropy_form, counts_text, entropy_form, h_of
-from .measures import (
+from ..errors import DataError, InfotreeError
+from ..exact import Exact, Ratio, decimal_text
+from ..forms import conditional_entropy_form, counts_text, entropy_form, h_of
+from ..measures import (
     conditional_entropy,
     conditional_mutual_information,
     entropy_of_labels,
     mutual_information,
 )
-from .parse import ParseError, parse_exact
+from ..parse import ParseError, parse_exact
 
 __all__ = [
     "AnswersError",
@@ -806,7 +806,7 @@ class _Checker:
         key = frozenset(path)
         node = self._nodes.get(key)
         if node is None:
-            from .tree import node_at
+            from ..tree import node_at
 
             node = self._nodes[key] = node_at(self.data, list(path), criterion=self.criterion)
         return node
@@ -958,8 +958,8 @@ class _Checker:
 
     def tree_text(self) -> str:
         if self._tree_text is None:
-            from .printers.lines import tree_lines
-            from .tree import build_tree
+            from ..printers.lines import tree_lines
+            from ..tree import build_tree
 
             tree = build_tree(self.data, criterion=self.criterion)
             self._tree_text = "\n".join("|  " * depth + line for _, depth, line in tree_lines(tree))
@@ -1335,7 +1335,7 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
     if isinstance(digits, bool) or not isinstance(digits, int) or not 0 <= digits <= 50:
         raise InfotreeError(f"digits {digits!r} is not allowed; give an integer from 0 to 50")
     if isinstance(data, (str, os.PathLike)):
-        from .data import load
+        from ..data import load
 
         data = load(data)
     if np.asarray(data.X).size and np.asarray(data.X).min() < 0:
@@ -1503,8 +1503,8 @@ def run_check_command(args, out) -> int:
     """Run ``infotree check``: 0 all right, 1 any claim not right, 2 unreadable answers or data."""
     try:
         text = read_answers(args.answers)
-        from .cli import as_flags, selection
-        from .data import load
+        from ..cli import as_flags, selection
+        from ..data import load
 
         try:
             data = load(args.data, target=args.target, **selection(args))
