@@ -465,7 +465,14 @@ def test_whole_tree_wrong_names_the_node(weather):
     wrong = WEATHER_TREE.replace("windy = FALSE: yes (3)", "temperature = mild: yes").replace(
         "windy = TRUE: no (2)", "temperature = cool: no")
     r = one(wrong, weather)
-    assert (r.verdict, r.message) == ("wrong", "line 6: the node outlook = rainy splits on windy, not on temperature")
+    assert (r.verdict, r.message) == ("wrong", (
+        "line 6: the node outlook = rainy splits on windy, not on temperature; "
+        "line 6: the node outlook = rainy, temperature = mild is not a leaf: it splits on windy; "
+        "line 7: the node outlook = rainy, temperature = cool is not a leaf: it splits on windy; "
+        "5 of 8 nodes right (2 graded against the tree grown from your own earlier choice)"))
+    assert [(v.line, v.verdict, v.carried) for v in r.nodes] == [
+        (1, "right", False), (2, "right", False), (2, "right", False), (3, "right", False), (4, "right", False),
+        (6, "wrong", False), (6, "wrong", True), (7, "wrong", True)]
     labels = WEATHER_TREE.replace("humidity = normal: yes (2)", "humidity = normal: no (2)")
     r = one(labels, weather)
     assert (r.verdict, r.message) == (
@@ -486,7 +493,10 @@ def test_whole_tree_with_tied_root(bacteria):
     x2 = "x2 = 0\n|  x1 = 1: 0 (14)\n|  x1 = 0: 1 (1)\nx2 = 1: 1 (1)"
     assert verdicts(x1 + "\n\n" + x2, bacteria) == ["right", "right"]
     r = one("x3 = 0: 0\nx3 = 1: 0", bacteria)
-    assert (r.verdict, r.message) == ("wrong", "line 1: the root splits on x1 or x2 (tied exactly), not on x3")
+    assert (r.verdict, r.message) == ("wrong", (
+        "line 1: the root splits on x1 or x2 (tied exactly), not on x3; "
+        "line 1: the node x3 = 0 is not a leaf: it splits on x2; line 2: the node x3 = 1 is not a leaf: it splits "
+        "on x1; 0 of 3 nodes right (2 graded against the tree grown from your own earlier choice)"))
 
 
 def test_empty_branches(tmp_path):
@@ -503,7 +513,7 @@ def test_empty_branches(tmp_path):
                                                "row reaches it: an empty branch takes its parent's majority class)")
     r = one(full + "outlook = foggy: yes (1)", data)
     assert (r.verdict, r.message) == (
-        "wrong", "line 8: the leaf outlook = foggy has 0 rows and 0 training errors (0), not (1)")
+        "wrong", "line 8: the leaf outlook = foggy has 0 rows and 0 training errors (0), not (1); 8 of 9 nodes right")
     r = one("H(play | outlook = foggy) = 0", data)
     assert (r.verdict, r.message) == ("unreadable", "no row of the data has outlook = foggy; the measure is undefined")
 
@@ -524,12 +534,13 @@ def test_builder_trees_are_accepted():
 
 @pytest.mark.parametrize("tree, message", [
     ("outlook = sunny\n|  |  humidity = high: no", "line 2: indented 2 levels below line 1; each level adds one '|'"),
-    ("outlook = sunny", "line 1: outlook = sunny has neither ': class' nor lines indented one more '|' below it"),
+    ("outlook = sunny", "line 1: outlook = sunny has neither ': class' nor lines indented one level more below it"),
     ("outlook = overcast: yes\n|  windy = TRUE: no", "line 2: indented below a leaf (line 1 ends with ': yes')"),
     ("outlook = sunny: no\noutlook = sunny: yes", "line 2: branch outlook = sunny appears twice"),
     ("outlook = sunny: no\nwindy = TRUE: no",
      "line 2: the branches of one node test one feature; found windy after outlook (line 1)"),
-    ("outlook = sunny: no (3/x)", "line 1: cannot read the leaf counts (3/x); expected (n), (n/errors) or (0, empty)"),
+    ("outlook = sunny: no (3/x)", "line 1: cannot read the leaf counts (3/x); expected (n), (n/errors), (2.43/0.43) "
+                                  "or (0, empty)"),
     ("outlook = sunny:", "line 1: no class after ':'; write 'outlook = sunny: class'"),
     ("outlok = sunny: no", "unknown feature 'outlok'; features are: outlook, temperature, humidity, windy "
                            "(did you mean 'outlook'?)"),
@@ -548,7 +559,7 @@ def test_malformed_trees(weather, tree, message):
 @pytest.mark.parametrize("line, message", [
     ("H(outlok) = 1", "unknown variable 'outlok'; variables are: outlook, temperature, humidity, windy, play "
                       "(did you mean 'outlook'?)"),
-    ("H(Play) = 1", "unknown variable 'Play'; variables are: outlook, temperature, humidity, windy, play "
+    ("H(plai) = 1", "unknown variable 'plai'; variables are: outlook, temperature, humidity, windy, play "
                     "(did you mean 'play'?)"),
     ("H(play | outlook = sunyy) = 1", "'sunyy' is not a value of outlook; values are: sunny, overcast, rainy "
                                       "(did you mean 'sunny'?)"),
@@ -590,7 +601,7 @@ def test_malformed_trees(weather, tree, message):
                       "(did you mean 'outlook'?)"),
     ("root =", "no feature after '='"),
     ("root(x) = outlook", "unexpected '( x )' after 'root'; write root = outlook"),
-    ("root x = outlook", "unknown feature 'root x'; features are: outlook, temperature, humidity, windy"),
+    ("root x = outlook", "line 1: root x = outlook has neither ': class' nor lines indented one level more below it"),
     ("split = outlook", "split needs parentheses: split(...) = ..."),
     ("split(outlook) = windy", "cannot read 'outlook' in split(...); write the path from the root: "
                                "split(outlook = sunny, humidity = high)"),

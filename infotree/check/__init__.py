@@ -143,6 +143,9 @@ from ..measures import (
     mutual_information,
 )
 from ..parse import ParseError, parse_exact
+from .names import Names, Unreadable, did_you_mean
+from .treetext import ClaimedLeaf, TreeTextError, is_ignored, is_tree_line, read_tree
+from .trees import Grower, NodeVerdict, grade_tree, where
 
 __all__ = [
     "AnswersError",
@@ -183,8 +186,7 @@ class AnswersError(InfotreeError):
     """An answers file that cannot be read at all (missing, too large, binary, not UTF-8)."""
 
 
-class _Unreadable(Exception):
-    """A claim that cannot be read; the message says what was expected."""
+_Unreadable = Unreadable
 
 
 # -- results ---------------------------------------------------------------------------
@@ -213,6 +215,7 @@ class ClaimResult:
     message: str = ""
     explanation: tuple[str, ...] = ()
     quantity: str | None = None
+    nodes: tuple = ()
 
     def __post_init__(self):
         if not self.last_line:
@@ -534,66 +537,26 @@ class _Measure:
     fixed: tuple               # ((variable, value), ...)
 
 
-@dataclass(frozen=True)
-class _Decision:
-    """What a node may be: the acceptable split features and, if it may be a leaf, its classes."""
-
-    path: tuple
-    n: int
-    errors: int
-    counts: tuple
-    splits: tuple              # acceptable split features, the builder's choice first
-    leaf_ok: bool
-    labels: tuple              # acceptable leaf classes (the builder's first)
-    node: object               # the Node from node_at, or None for an empty branch
-    reason: str
-
-
 class _Checker:
-    def __init__(self, data, criterion, tolerance, digits):
+    def __init__(self, data, criterion, tolerance, digits, options):
         self.data = data
         self.criterion = criterion
         self.tolerance = tolerance
         self.digits = digits
+        self.names = Names(data)
         X = np.asarray(data.X)
         self.columns = {f: X[:, j] for j, f in enumerate(data.features)}
         self.columns[data.target] = np.asarray(data.y)
-        self.domain = {f: tuple(d) for f, d in zip(data.features, data.domains)}
-        self.domain[data.target] = tuple(data.classes)
-        self.variables = tuple(data.features) + (data.target,)
-        self._decisions = {}
-        self._grown = {}
-        self._nodes = {}
+        self.domain = self.names.domain
+        self.variables = self.names.variables
+        self.grower = Grower(data, dict(options, criterion=criterion))
         self._tree_text = None
 
-    # -- names --
     def variable(self, tok: _Tok) -> str:
-        name = tok.text
-        if name in self.columns:
-            return name
-        raise _Unreadable(f"unknown variable {name!r}; variables are: {', '.join(self.variables)}"
-                          f"{_did_you_mean(name, self.variables)}")
-
-    def feature(self, name: str) -> str:
-        if name in self.data.features:
-            return name
-        if name == self.data.target:
-            raise _Unreadable(f"{name!r} is the target; a node splits on a feature: {', '.join(self.data.features)}")
-        raise _Unreadable(f"unknown feature {name!r}; features are: {', '.join(self.data.features)}"
-                          f"{_did_you_mean(name, self.data.features)}")
+        return self.names.variable(tok.text)
 
     def value(self, var: str, name: str) -> str:
-        dom = self.domain[var]
-        if name in dom:
-            return name
-        raise _Unreadable(f"{name!r} is not a value of {var}; values are: {', '.join(dom)}{_did_you_mean(name, dom)}")
-
-    def label(self, name: str) -> str:
-        classes = self.domain[self.data.target]
-        if name in classes:
-            return name
-        raise _Unreadable(f"unknown class {name!r}; classes of {self.data.target} are: {', '.join(classes)}"
-                          f"{_did_you_mean(name, classes)}")
+        return self.names.value(var, name)
 
     # -- one line --
     def check_line(self, number: int, body: str) -> ClaimResult:
@@ -630,24 +593,24 @@ class _Checker:
         if name == "I":
             groups = _split_on(left, ";")
             if len(groups) == 1:
-                names = self.names(groups[0], head)
+                names = self.var_names(groups[0], head)
                 if len(names) != 2:
                     raise _Unreadable(f"{head}(...) needs two variables: I(A; B) or I(A, B), found {len(names)}")
                 sides = ((names[0],), (names[1],))
             elif len(groups) == 2:
-                sides = (self.names(groups[0], head), self.names(groups[1], head))
+                sides = (self.var_names(groups[0], head), self.var_names(groups[1], head))
             else:
                 raise _Unreadable(f"more than one ';' in {head}(...); write I(A; B) or I(A; B | C)")
             return _Measure(name, sides, given, fixed)
         if any(t.kind == "p" and t.text == ";" for t in left):
             raise _Unreadable(f"';' in {head}(...); a ';' separates the two sides of I(A; B)")
-        names = self.names(left, head)
+        names = self.var_names(left, head)
         if name != "H" and len(names) != 1:
             raise _Unreadable(f"{head}(...) takes one attribute, found {len(names)}: "
                               f"write {head}(outlook) or {head}(outlook | conditions)")
         return _Measure(name, names, given, fixed)
 
-    def names(self, toks, head) -> tuple:
+    def var_names(self, toks, head) -> tuple:
         items = _split_on(toks, ",")
         out = []
         for item in items:
@@ -795,76 +758,19 @@ class _Checker:
         return "close", f"one unit off in the last digit: the value {decimal_text(value, d + 2)} rounds to {rounded}; {cause}"
 
     # -- trees: one node at a time --
-    def count(self, path) -> int:
-        mask = np.ones(len(self.data.y), bool)
-        for f, v in path:
-            mask &= self.columns[f] == self.domain[f].index(v)
-        return int(mask.sum())
-
-    def node(self, path):
-        """The builder's record of the node at ``path`` (node_at), once per set of conditions."""
-        key = frozenset(path)
-        node = self._nodes.get(key)
-        if node is None:
-            from ..tree import node_at
-
-            node = self._nodes[key] = node_at(self.data, list(path), criterion=self.criterion)
-        return node
-
-    def decide(self, path) -> _Decision:
-        key = frozenset(path)
-        d = self._decisions.get(key)
-        if d is not None:
-            return d
-        classes = self.domain[self.data.target]
-        if path and self.count(path) == 0:
-            parent = self.decide(path[:-1])
-            d = _Decision(path, 0, 0, (0,) * len(classes), (), True, parent.labels, None,
-                          "empty branch: no training rows; labelled with the parent's majority class")
-        else:
-            node = self.node(path)
-            counts = tuple(int(c) for c in node.class_counts)
-            top = max(counts)
-            majority = tuple([classes[node.label]] + [c for c, k in zip(classes, counts)
-                                                      if k == top and c != classes[node.label]])
-            if node.split is None:
-                d = _Decision(path, node.n, node.errors, counts, (), True, majority, node, node.reason)
-            else:
-                choices = (node.split_feature,) + tuple(self.data.features[j] for j in node.ties)
-                leaf_ok, keep = False, choices
-                if self.criterion == "gain_ratio":
-                    keep = tuple(g for g in choices if self.grown_errors(path, g) < node.errors)
-                    leaf_ok = len(keep) < len(choices)
-                d = _Decision(path, node.n, node.errors, counts, keep, leaf_ok, majority, node, node.reason)
-        self._decisions[key] = d
-        return d
-
-    def grown_errors(self, path, split=None) -> int:
-        """Training errors of the subtree the builder grows below ``path`` (split on ``split`` there)."""
-        key = (frozenset(path), split)
-        if key in self._grown:
-            return self._grown[key]
-        if split is None:
-            if path and self.count(path) == 0:
-                return 0
-            node = self.node(path)
-            if node.split is None:
-                out = node.errors
-            else:
-                out = self.grown_errors(path, node.split_feature)
-        else:
-            out = sum(self.grown_errors(path + ((split, v),)) for v in self.domain[split]
-                      if self.count(path + ((split, v),)))
-        self._grown[key] = out
-        return out
-
-    def follow(self, path):
-        """The decision at ``path``, or a message naming the first node the path leaves the tree at."""
+    def expected_at(self, path):
+        """The expected node at ``path`` [(feature, value), ...], or a message naming where the path leaves
+        the tree.  Below a feature tied exactly with the builder's, the nodes are those that choice grows."""
+        exp = self.grower.root()
         for i, (f, v) in enumerate(path):
-            d = self.decide(path[:i])
-            if f not in d.splits:
-                return None, f"the tree has no node {_where(path)}: {_not_split_on(d, _where_the(path[:i]), f)}"
-        return self.decide(path), None
+            if f == exp.feature and exp.threshold is None:
+                exp = exp.child(("=", v))
+            elif f in exp.splits and exp.threshold is None and self.grower.can_carry():
+                exp = self.grower.grown_at(exp.conds + ((f, "=", v),), exp.labels)
+            else:
+                return None, (f"the tree has no node {_where(path)}: "
+                              f"{_not_split_on(exp, _where_the(path[:i]), f)}")
+        return exp, None
 
     def check_tree_claim(self, number, body, kind, toks, answer) -> ClaimResult:
         if kind == "root":
@@ -874,34 +780,30 @@ class _Checker:
         else:
             path = self.path(_inside_parens(toks, toks[0].text), toks[0].text)
         name = _answer_name(answer, kind)
-        if kind == "leaf":
-            name = self.label(name)
-        else:
-            name = self.feature(name)
-        d, problem = self.follow(path)
-        if d is None:
-            return ClaimResult(number, body, kind, "wrong", answer=answer, answer_value=name, message=problem,
-                               explanation=())
+        name = self.names.label(name) if kind == "leaf" else self.names.feature(name)
+        exp, problem = self.expected_at(path)
+        if exp is None:
+            return ClaimResult(number, body, kind, "wrong", answer=answer, answer_value=name, message=problem)
         where = _where_the(path)
-        expl = tuple(self.node_lines(d))
+        expl = tuple(self.node_lines(exp))
         if kind == "leaf":
-            expected = d.labels if d.leaf_ok else ()
-            if d.leaf_ok and name in d.labels:
+            expected = exp.labels if exp.feature is None else ()
+            if exp.feature is None and name in exp.labels:
                 return ClaimResult(number, body, kind, "right", answer=answer, answer_value=name,
                                    expected=expected, explanation=expl)
-            if d.leaf_ok:
-                msg = f"{where} is a leaf of class {_or(d.labels)}, not {name}{_empty_note(d)}"
+            if exp.feature is None:
+                msg = f"{where} is a leaf of class {_or(exp.labels)}, not {name}{_empty_note(exp)}"
             else:
-                msg = f"{where} is not a leaf: it {_describe(d)}"
+                msg = f"{where} is not a leaf: it {exp.describe()}"
             return ClaimResult(number, body, kind, "wrong", answer=answer, answer_value=name, expected=expected,
                                message=msg, explanation=expl)
-        if name in d.splits:
-            msg = "" if name == d.splits[0] else (f"{name} ties exactly with {d.splits[0]}, which the builder "
+        if name in exp.splits:
+            msg = "" if name == exp.feature else (f"{name} ties exactly with {exp.feature}, which the builder "
                                                   f"takes (first in column order); both are right")
-            return ClaimResult(number, body, kind, "right", answer=answer, answer_value=name, expected=d.splits,
+            return ClaimResult(number, body, kind, "right", answer=answer, answer_value=name, expected=exp.splits,
                                message=msg, explanation=expl)
-        return ClaimResult(number, body, kind, "wrong", answer=answer, answer_value=name, expected=d.splits,
-                           message=_not_split_on(d, where, name), explanation=expl)
+        return ClaimResult(number, body, kind, "wrong", answer=answer, answer_value=name, expected=exp.splits,
+                           message=_not_split_on(exp, where, name), explanation=expl)
 
     def path(self, toks, head) -> tuple:
         if not toks or (len(toks) == 1 and toks[0].kind == "w" and toks[0].text.lower() == "root"):
@@ -909,23 +811,24 @@ class _Checker:
         out, seen = [], set()
         for item in _split_on(toks, ","):
             if len(item) == 3 and item[0].kind == "w" and item[1].text == "=" and item[2].kind == "w":
-                f = self.feature(item[0].text)
+                f = self.names.feature(item[0].text)
                 if f in seen:
                     raise _Unreadable(f"feature {f} appears twice in {head}(...); a path fixes each feature once")
                 seen.add(f)
-                out.append((f, self.value(f, item[2].text)))
+                out.append((f, self.names.value(f, item[2].text)))
             else:
                 raise _Unreadable(f"cannot read {_show_toks(item) if item else 'an empty part'} in {head}(...); "
                                   f"write the path from the root: {head}(outlook = sunny, humidity = high)")
         return tuple(out)
 
-    def node_lines(self, d: _Decision) -> list[str]:
+    def node_lines(self, exp) -> list[str]:
         """The candidate measures at a node and its decision, for --explain."""
-        classes = self.domain[self.data.target]
-        counts = ", ".join(f"{c} {k}" for c, k in zip(classes, d.counts))
-        lines = [f"{_where_the(d.path)}: n = {d.n} ({counts})"]
-        node = d.node
-        if node is not None and node.tables is not None:
+        classes = self.names.domain[self.data.target]
+        node = exp.node
+        counts = [0] * len(classes) if node is None else node.class_counts.tolist()
+        lines = [f"{_where_the(exp.conds)}: n = {_count_text(exp.n)} "
+                 f"({', '.join(f'{c} {_count_text(k)}' for c, k in zip(classes, counts))})"]
+        if node is not None and exp.n:
             digits = self.digits
             for c in node.candidates():
                 parts = [f"IG({c.feature}) = {decimal_text(c.gain, digits)}"]
@@ -934,185 +837,73 @@ class _Checker:
                     parts.append(f"SplitInfo({c.feature}) = {decimal_text(c.split_info, digits)}")
                     parts.append(f"GR({c.feature}) = {'undefined' if gr is None else decimal_text(gr, digits)}")
                 lines.append("  " + ", ".join(parts))
-        lines.append(f"decision: {_decision_text(d)}")
+        lines.append(f"decision: {_decision_text(exp)}")
         return lines
 
     # -- trees: a whole tree --
     def check_tree_block(self, block) -> ClaimResult:
         first, last = block[0][0], block[-1][0]
-        text = "\n".join(b for _, b in block)
+        text = "\n".join(b for _, _, b in block)
         try:
-            claimed = self.parse_tree(block)
-        except _Unreadable as e:
+            claimed = read_tree(block)
+            self.resolve_tree(claimed)
+        except (TreeTextError, _Unreadable) as e:
             return ClaimResult(first, text, "tree", "unreadable", last_line=last, message=str(e))
-        problems = []
-        self.compare_tree(claimed, (), problems)
+        nodes = tuple(grade_tree(self.grower, claimed, self.names))
         expected = self.tree_text()
         expl = tuple(["the tree grown with the builder's tie-breaks:"] + ["  " + s for s in expected.split("\n")])
-        if not problems:
+        wrong = [v for v in nodes if v.verdict == "wrong"]
+        ungraded = [v for v in nodes if v.verdict == "ungraded"]
+        if not wrong and not ungraded:
             return ClaimResult(first, text, "tree", "right", last_line=last, answer=text, expected=expected,
-                               explanation=expl)
-        msg = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
-        return ClaimResult(first, text, "tree", "wrong", last_line=last, answer=text, expected=expected,
-                           message=msg, explanation=expl)
+                               explanation=expl, nodes=nodes)
+        msgs = [f"line {v.line}: {v.message}" if not v.message.startswith("branch ") else v.message for v in wrong]
+        msg = "; ".join(msgs[:5]) + (f"; and {len(msgs) - 5} more" if len(msgs) > 5 else "")
+        graded = [v for v in nodes if v.verdict != "ungraded"]
+        right = sum(v.verdict == "right" for v in graded)
+        carried = sum(v.carried for v in graded)
+        tally = f"{right} of {len(graded)} nodes right"
+        if carried:
+            tally += f" ({carried} graded against the tree grown from your own earlier choice)"
+        if ungraded:
+            tally += f"; {len(ungraded)} not graded ({ungraded[0].message[len('not graded: '):]})"
+        verdict = "wrong" if wrong else "unreadable"
+        return ClaimResult(first, text, "tree", verdict, last_line=last, answer=text, expected=expected,
+                           message=f"{msg}; {tally}" if msg else tally, explanation=expl, nodes=nodes)
+
+    def resolve_tree(self, claimed):
+        """Names as in the data (any case); numeric tests on numeric features with numbers."""
+        if isinstance(claimed, ClaimedLeaf):
+            claimed.label = self.names.label(claimed.label)
+            return
+        claimed.feature = f = self.names.feature(claimed.feature)
+        numeric = self.names.kinds[f] == "numeric"
+        if claimed.threshold is not None:
+            if not numeric:
+                raise _Unreadable(f"line {claimed.number}: {f} is nominal; test it with '=', not '<=' or '>'")
+            try:
+                Fraction(claimed.threshold)
+            except (ValueError, ZeroDivisionError):
+                raise _Unreadable(f"line {claimed.number}: threshold {_clip(claimed.threshold, 20)!r} of {f} is "
+                                  f"not a number") from None
+        elif numeric:
+            raise _Unreadable(f"line {claimed.number}: {f} is numeric; its branches are '{f} <= t' and '{f} > t'")
+        branches = {}
+        for (op, value), child in claimed.branches.items():
+            key = (op, self.names.value(f, value) if op == "=" else "")
+            branches[key] = child
+            self.resolve_tree(child)
+        claimed.branches = branches
 
     def tree_text(self) -> str:
         if self._tree_text is None:
             from ..printers.lines import tree_lines
-            from ..tree import build_tree
 
-            tree = build_tree(self.data, criterion=self.criterion)
-            self._tree_text = "\n".join("|  " * depth + line for _, depth, line in tree_lines(tree))
+            self._tree_text = "\n".join("|  " * depth + line for _, depth, line in tree_lines(self.grower.tree))
         return self._tree_text
-
-    def parse_tree(self, block):
-        lines = [_tree_line(number, body) for number, body in block]
-        for ln in lines:
-            if ln.feature is not None:
-                ln.feature = self.feature(ln.feature)
-                ln.value = self.value(ln.feature, ln.value)
-            if ln.label is not None:
-                ln.label = self.label(ln.label)
-        if lines[0].feature is None:
-            if len(lines) > 1:
-                raise _Unreadable(f"line {lines[1].number}: a tree that is a single leaf ': class' has one line")
-            return lines[0]
-        if lines[0].depth != 0:
-            raise _Unreadable(f"line {lines[0].number}: the first line of a tree is not indented; found "
-                              f"{lines[0].depth} '|'")
-        node, i = _build_claimed(lines, 0, 0)
-        if i < len(lines):  # pragma: no cover - _build_claimed consumes or raises
-            raise _Unreadable(f"line {lines[i].number}: cannot place this line in the tree")
-        return node
-
-    def compare_tree(self, claimed, path, problems):
-        d = self.decide(path)
-        where = _where_the(path)
-        if isinstance(claimed, _TreeLine):  # a leaf
-            at = f"line {claimed.number}: "
-            if not d.leaf_ok:
-                problems.append(f"{at}{where} is not a leaf: it {_describe(d)}")
-                return
-            if claimed.label not in d.labels:
-                problems.append(f"{at}the leaf {_where(path) or 'at the root'} has class {_or(d.labels)}, "
-                                f"not {claimed.label}{_empty_note(d)}")
-            if claimed.counts is not None:
-                n, errors = claimed.counts
-                if n != d.n or (errors is not None and errors != d.errors):
-                    shown = f"({d.n}/{d.errors})" if d.errors else f"({d.n})"
-                    problems.append(f"{at}the leaf {_where(path) or 'at the root'} has {_rows_text(d.n)} and "
-                                    f"{d.errors} training errors {shown}, not ({claimed.counts_text})")
-            return
-        feature, branches, number = claimed
-        if feature not in d.splits:
-            problems.append(f"line {number}: {_not_split_on(d, where, feature)}")
-            return
-        for v in self.domain[feature]:
-            child = path + ((feature, v),)
-            if v in branches:
-                self.compare_tree(branches[v], child, problems)
-            elif self.count(child):
-                problems.append(f"branch {_where(child)} ({_rows_text(self.count(child))}) is missing")
-
-
-# -- tree text ---------------------------------------------------------------------------
-
-_TREE_LINE = re.compile(r"^(?P<bars>(?:\|\s*)*)(?:(?P<feature>[^=:|]+?)\s*=\s*(?P<value>[^:]*?))?\s*"
-                        r"(?::\s*(?P<label>[^()]*?)\s*(?:\((?P<counts>[^()]*)\))?)?\s*$")
-_COUNT = re.compile(r"\d+(?:\.\d*)?")
-
-
-class _TreeLine:
-    __slots__ = ("number", "depth", "feature", "value", "label", "counts", "counts_text")
-
-    def __init__(self, number, depth, feature, value, label, counts, counts_text):
-        self.number, self.depth, self.feature, self.value = number, depth, feature, value
-        self.label, self.counts, self.counts_text = label, counts, counts_text
-
-
-def _is_tree_line(body: str) -> bool:
-    s = body.lstrip()
-    if s.startswith(("|", ":")):
-        return True
-    lhs = re.split(r"[=≈]", s, maxsplit=1)
-    if len(lhs) < 2 or "(" in lhs[0] or ")" in lhs[0]:
-        return False
-    word = lhs[0].strip()
-    return bool(word) and _norm_name(word) not in _MEASURES and word.lower() not in _TREE_CLAIMS
-
-
-def _tree_line(number, body) -> _TreeLine:
-    m = _TREE_LINE.match(body)
-    if not m or (m.group("feature") is None and m.group("label") is None):
-        raise _Unreadable(f"line {number}: cannot read the tree line {_clip(body, 40)!r}; expected "
-                          f"'feature = value', '|  feature = value: class (n)' or ': class'")
-    depth = m.group("bars").count("|")
-    label = m.group("label")
-    if label is not None and not label:
-        raise _Unreadable(f"line {number}: no class after ':'; write '{_clip(body.rstrip(': '), 30)}: class'")
-    if m.group("feature") is not None and not m.group("value"):
-        raise _Unreadable(f"line {number}: no value after '='; write 'feature = value'")
-    counts, ctext = None, m.group("counts")
-    if ctext is not None:
-        counts = _leaf_counts(number, ctext)
-    return _TreeLine(number, depth, m.group("feature"), m.group("value"), label, counts, ctext)
-
-
-def _leaf_counts(number, text):
-    s = text.strip()
-    if re.fullmatch(r"0(?:\.0*)?\s*(?:,\s*empty)?", s):
-        return (0, 0)
-    parts = s.split("/")
-    if len(parts) <= 2 and all(_COUNT.fullmatch(p.strip()) for p in parts):
-        vals = [Fraction(p.strip()) for p in parts]
-        if all(v.denominator == 1 for v in vals):
-            return (int(vals[0]), int(vals[1]) if len(vals) == 2 else None)
-    raise _Unreadable(f"line {number}: cannot read the leaf counts ({_clip(text, 20)}); "
-                      f"expected (n), (n/errors) or (0, empty)")
-
-
-def _build_claimed(lines, i, depth):
-    """(feature, {value: subtree}, line number) of the node whose branch lines start at ``lines[i]``."""
-    first = lines[i]
-    feature, branches = first.feature, {}
-    while i < len(lines) and lines[i].depth == depth:
-        ln = lines[i]
-        if ln.feature is None:
-            raise _Unreadable(f"line {ln.number}: ': class' without 'feature = value' inside a tree")
-        if ln.feature != feature:
-            raise _Unreadable(f"line {ln.number}: the branches of one node test one feature; "
-                              f"found {ln.feature} after {feature} (line {first.number})")
-        if ln.value in branches:
-            raise _Unreadable(f"line {ln.number}: branch {feature} = {ln.value} appears twice")
-        i += 1
-        if ln.label is not None:
-            branches[ln.value] = ln
-            if i < len(lines) and lines[i].depth > depth:
-                raise _Unreadable(f"line {lines[i].number}: indented below a leaf (line {ln.number} "
-                                  f"ends with ': {ln.label}')")
-        else:
-            if i < len(lines) and lines[i].depth > depth + 1:
-                raise _Unreadable(f"line {lines[i].number}: indented {lines[i].depth - depth} levels below line "
-                                  f"{ln.number}; each level adds one '|'")
-            if i >= len(lines) or lines[i].depth != depth + 1:
-                raise _Unreadable(f"line {ln.number}: {feature} = {ln.value} has neither ': class' nor "
-                                  f"lines indented one more '|' below it")
-            branches[ln.value], i = _build_claimed(lines, i, depth + 1)
-    if i < len(lines) and lines[i].depth > depth:  # pragma: no cover - caught above
-        raise _Unreadable(f"line {lines[i].number}: indented too deep")
-    return (feature, branches, first.number), i
 
 
 # -- small helpers -------------------------------------------------------------------------
-
-def _did_you_mean(name, names) -> str:
-    close = difflib.get_close_matches(str(name), list(names), n=1)
-    if not close:
-        low = {n.lower(): n for n in names}
-        if str(name).lower() in low:
-            close = [low[str(name).lower()]]
-    return f" (did you mean {close[0]!r}?)" if close else ""
-
 
 def _claim_kind(toks) -> str:
     if not toks:
@@ -1129,7 +920,7 @@ def _claim_kind(toks) -> str:
     if _norm_name(head.text) in _MEASURES:
         return _KIND[_MEASURES[_norm_name(head.text)]]
     raise _Unreadable(f"unknown claim {_clip(head.text, 30)!r}; expected H, I, IG (Gain), SplitInfo (IV), "
-                      f"GR (GainRatio), root, split or leaf{_did_you_mean(head.text, _CLAIM_WORDS)}")
+                      f"GR (GainRatio), root, split or leaf{did_you_mean(head.text, _CLAIM_WORDS)}")
 
 
 _CLAIM_WORDS = ("H", "I", "IG", "Gain", "SplitInfo", "IV", "GR", "GainRatio", "root", "split", "leaf")
@@ -1275,7 +1066,8 @@ def _rounded_parts(parts, d):
 
 
 def _where(path) -> str:
-    return ", ".join(f"{f} = {v}" for f, v in path)
+    """``outlook = sunny, humidity <= 75`` from (feature, value) or (feature, op, value) steps."""
+    return where(tuple(p if len(p) == 3 else (p[0], "=", p[1]) for p in path))
 
 
 def _where_the(path) -> str:
@@ -1286,46 +1078,39 @@ def _or(names) -> str:
     return " or ".join(names)
 
 
-def _describe(d: _Decision) -> str:
-    if not d.splits:
-        return f"is a leaf of class {_or(d.labels)}"
-    if len(d.splits) > 1:
-        return f"splits on {_or(d.splits)} (tied exactly)"
-    return f"splits on {d.splits[0]}"
-
-
-def _not_split_on(d: _Decision, where: str, feature: str) -> str:
+def _not_split_on(exp, where: str, feature: str) -> str:
     """``the node outlook = rainy splits on windy, not on humidity`` (or: is a leaf ...)."""
-    if not d.splits:
-        return f"{where} is a leaf of class {_or(d.labels)}, not a split on {feature}"
-    return f"{where} {_describe(d)}{' or is a leaf' if d.leaf_ok else ''}, not on {feature}"
+    if exp.feature is None:
+        return f"{where} is a leaf of class {_or(exp.labels)}, not a split on {feature}"
+    return f"{where} {exp.describe()}, not on {feature}"
 
 
-def _empty_note(d: _Decision) -> str:
-    return " (no training row reaches it: an empty branch takes its parent's majority class)" if not d.n else ""
+def _empty_note(exp) -> str:
+    return " (no training row reaches it: an empty branch takes its parent's majority class)" if not exp.n else ""
 
 
-def _rows_text(n: int) -> str:
-    return f"{n} row" if n == 1 else f"{n} rows"
+def _count_text(x) -> str:
+    q = Fraction(x)
+    return str(q.numerator) if q.denominator == 1 else decimal_text(q, 2)
 
 
-def _decision_text(d: _Decision) -> str:
-    if not d.splits:
-        return f"leaf {_or(d.labels)}: {d.reason}"
-    text = f"split on {_or(d.splits)}: {d.reason}"
-    if d.leaf_ok:
-        text += "; a leaf is also right (the subtree would be collapsed)"
-    return text
+def _decision_text(exp) -> str:
+    if exp.feature is None:
+        return f"leaf {_or(exp.labels)}: {exp.reason}"
+    return f"split on {_or(exp.splits)}: {exp.reason}"
 
 
 # -- the public entry ---------------------------------------------------------------------
 
-def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digits=4) -> Report:
+def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digits=4, tree_options=None) -> Report:
     """Check every claim of an answers text (str, bytes or lines) against ``data``.
 
     ``data`` is a :class:`~infotree.data.Dataset` or a path for :func:`~infotree.data.load`;
     ``criterion`` is ``gain``, ``gain_ratio`` or ``gain_ratio_plain`` (hyphens allowed);
     ``tolerance`` a non-negative rational (``"1/100"``, ``0.01`` as a string or Fraction).
+    ``tree_options``: keywords of :func:`~infotree.tree.build_tree` other than ``criterion``
+    (``prune``, ``min_objects``, ``max_depth``, ...): tree claims are graded against the tree
+    grown with them.
     An answers text that cannot be read raises :class:`AnswersError`; bad lines do not.
     """
     if criterion not in _CRITERIA:
@@ -1338,10 +1123,8 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
         from ..data import load
 
         data = load(data)
-    if np.asarray(data.X).size and np.asarray(data.X).min() < 0:
-        raise DataError("the data has missing values; checking needs complete data")
     lines = _lines_of(text_or_lines)
-    checker = _Checker(data, criterion, tolerance, digits)
+    checker = _Checker(data, criterion, tolerance, digits, dict(tree_options or {}))
     results, block = [], []
 
     def flush():
@@ -1351,11 +1134,12 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
 
     for number, raw in enumerate(lines, 1):
         body = _strip_comment(raw) if len(raw) <= MAX_LINE_LENGTH else raw.strip()
-        if not body or _IGNORED.fullmatch(body):
+        if not body or (len(body) <= MAX_LINE_LENGTH and is_ignored(body)):
             flush()
             continue
-        if len(body) <= MAX_LINE_LENGTH and _is_tree_line(body):
-            block.append((number, body))
+        if len(body) <= MAX_LINE_LENGTH and is_tree_line(body, _CLAIM_NAMES):
+            indent = raw.expandtabs(4)
+            block.append((number, len(indent) - len(indent.lstrip()), body))
             continue
         flush()
         results.append(checker.check_line(number, body))
@@ -1363,7 +1147,7 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
     return Report(tuple(results), target=data.target, criterion=criterion, tolerance=tolerance, digits=digits)
 
 
-_IGNORED = re.compile(r"(?:Number of leaves|Size of the tree)\s*:\s*\d+|single leaf:.*", re.I)
+_CLAIM_NAMES = frozenset(_MEASURES) | frozenset(_TREE_CLAIMS)
 
 
 def _tolerance_value(tolerance):
