@@ -476,14 +476,14 @@ def test_whole_tree_wrong_names_the_node(weather):
     labels = WEATHER_TREE.replace("humidity = normal: yes (2)", "humidity = normal: no (2)")
     r = one(labels, weather)
     assert (r.verdict, r.message) == (
-        "wrong", "line 3: the leaf outlook = sunny, humidity = normal has class yes, not no")
+        "wrong", "line 3: the leaf outlook = sunny, humidity = normal has class yes, not no; 7 of 8 nodes right")
     counts = WEATHER_TREE.replace("overcast: yes (4)", "overcast: yes (5)")
     r = one(counts, weather)
     assert (r.verdict, r.message) == (
-        "wrong", "line 4: the leaf outlook = overcast has 4 rows and 0 training errors (4), not (5)")
+        "wrong", "line 4: the leaf outlook = overcast has 4 rows and 0 training errors (4), not (5); 7 of 8 nodes right")
     missing = "\n".join(WEATHER_TREE.splitlines()[:4])
     r = one(missing, weather)
-    assert (r.verdict, r.message) == ("wrong", "branch outlook = rainy (5 rows) is missing")
+    assert (r.verdict, r.message) == ("wrong", "branch outlook = rainy (5 rows) is missing; 5 of 6 nodes right")
     assert r.expected == WEATHER_TREE.rstrip("\n")
 
 
