@@ -13,8 +13,10 @@ from hypothesis import strategies as st
 
 import infotree.check as check_module
 from infotree import Exact, Ratio, from_records, load, parse_exact
-from infotree.check import (MAX_LINES, VERDICTS, AnswersError, Report, add_check_command, check_answers,
-                            format_text, read_answers, report_json, run_check_command)
+from infotree.check import (MAX_LINES, VERDICTS, AnswersError, Report, check_answers, format_text, read_answers,
+                            report_json)
+from infotree.check.command import run_check_command
+from infotree.cli import build_parser
 from infotree.errors import InfotreeError
 
 DATA = Path(__file__).parent / "data"
@@ -49,11 +51,8 @@ def verdicts(text, data, **kw):
 
 
 def cli(argv, capsys, stdin=None):
-    """Run ``check`` through an argparse parser built here, as the lead's cli.py will."""
-    parser = argparse.ArgumentParser(prog="infotree")
-    sub = parser.add_subparsers(dest="command")
-    add_check_command(sub, [], help="check")
-    args = parser.parse_args(["check", *argv])
+    """Run ``check`` through infotree's own parser (its data and tree options are ``tree``'s)."""
+    args = build_parser("check").parse_args(["check", *argv])
     assert args.func is run_check_command
     out = io.StringIO()
     status = args.func(args, out)
@@ -71,7 +70,6 @@ def test_docstring_examples_run():
 
 WEATHER_RIGHT = [
     "H(play) = 0.940",
-    "H(play) = 0.94",
     "H(play) = .9403",
     "H(play) ≈ 0.940",
     "Entropy(play) = 0.9403",
@@ -79,7 +77,6 @@ WEATHER_RIGHT = [
     "H(play ∣ outlook) = 0.694",
     "IG(outlook) = 0.2467",
     "Gain(outlook) = 0.247",
-    "InfoGain(outlook) = 0.25",
     "I(outlook; play) = 0.2467",
     "I(outlook, play) = 0.2467",
     "I(play; outlook) = 0.2467",
@@ -254,7 +251,9 @@ def test_close_from_rounded_gain_ratio_parts():
     assert (r.verdict, r.message, r.expected_decimal) == (
         "close", "one unit off in the last digit: the value 0.0249 rounds to 0.02; "
                  "rounded intermediate values give it: 0.04 / 1.58 = 0.03", "0.0249")
-    assert one("GR(age) = 0.02", data).verdict == "right"
+    assert one("GR(age) = 0.02", data).verdict == "imprecise"
+    assert one("GR(age) = 0.02", data, min_digits=1).verdict == "right"
+    assert one("GR(age) = 0.0249", data).verdict == "right"
 
 
 def test_tolerance_is_decided_exactly(weather, bacteria):
@@ -357,8 +356,9 @@ def test_integer_answers(bacteria):
     assert (r.verdict, r.message) == (
         "close", "the value is 0.9968, not exactly 1; an integer answer claims the exact value, "
                  "so write the decimals")
-    assert one("H(x3 | x1 = 1) = 1.0", bacteria).verdict == "right"
-    assert one("H(x3 | x1 = 1) = 1.", bacteria).verdict == "right"
+    assert one("H(x3 | x1 = 1) = 1.0", bacteria).verdict == "imprecise"
+    assert one("H(x3 | x1 = 1) = 1.00", bacteria).verdict == "right"
+    assert one("H(x3 | x1 = 1) = 1.", bacteria).verdict == "imprecise"  # was right: "1." is one digit
     r = one("H(x3 | x1 = 1) = 0", bacteria)
     assert (r.verdict, r.message) == ("wrong", "0 is not the value 0.9968")
 
@@ -586,12 +586,9 @@ def test_malformed_trees(weather, tree, message):
                      " (did you mean 'H'?)"),
     ("= 1", "nothing before '='; expected H(...), I(...), IG(...), SplitInfo(...), GR(...), root, split(...) or leaf(...)"),
     ("H(play) = 0.940 = 0.94", "a second '=' after H(play); give one answer per claim: a decimal or an exact expression"),
-    ("H(play) = 0.940 - 0.694", "decimal point in the expression '0.940 - 0.694'; a decimal answer stands alone (0.940), "
-                                "an exact expression uses fractions (47/50) and log2(x)"),
     ("H(play) = 0,940", "decimal comma in '0,940'; write a decimal point: 0.940"),
-    ("H(play) = 94%", "unexpected character '%' at position 3 in '94%'; allowed: integers, + - * / ( ), log2(x), log(x, 2)"),
     ("H(play) = 0." + "9" * 60, "'0." + "9" * 28 + "...' has 60 decimals; at most 50 are allowed"),
-    ("H(play) = log2(3, 2)", "expected ')' at position 7, found ',', in 'log2(3, 2)'"),
+    ("H(play) = log2(3, 2)", "expected ')', found ',', in 'log2(3, 2)'"),
     ("H(play) = log(3, 10)", "log base 10 in 'log(3, 10)'; only base 2 is allowed (log(x, 2) or log2(x))"),
     ("H(play) = log2(0)", "log2 of 0 in 'log2(0)'; the argument must be positive"),
     ("H(play) = 1/0", "division by zero in '1/0'"),
@@ -645,32 +642,32 @@ def test_no_claims(weather):
     ("__import__('os').system('x')", "unknown claim '__import__'; expected H, I, IG (Gain), SplitInfo (IV), "
                                      "GR (GainRatio), root, split or leaf"),
     ("H(play) = __import__('os').system('x')",
-     "unexpected character '_' at position 1 in \"__import__('os').system('x')\"; allowed: integers, "
-     "+ - * / ( ), log2(x), log(x, 2)"),
+     "unexpected '_' at position 1 in \"__import__('os').system('x')\"; allowed: numbers, "
+     "+ - * / ( ), %, log2(x), log(x), ln(x)"),
     ("H(play) = 1; import os",
-     "unexpected character ';' at position 2 in '1; import os'; allowed: integers, + - * / ( ), log2(x), log(x, 2)"),
+     "unexpected ';' at position 2 in '1; import os'; allowed: numbers, + - * / ( ), %, log2(x), log(x), ln(x)"),
     ("H(play) = log2(10**10**10)",
-     "powers ('**') are not allowed in 'log2(10**10**10)'; allowed: integers, + - * / ( ), log2(x), log(x, 2)"),
+     "powers ('**') are not allowed in 'log2(10**10**10)'; write the product out"),
     ("H(play) = log2(10^10^10)",
-     "powers ('^') are not allowed in 'log2(10^10^10)'; allowed: integers, + - * / ( ), log2(x), log(x, 2)"),
+     "powers ('^') are not allowed in 'log2(10^10^10)'; write the product out"),
     ("H(play) = log2(700000000000076900000000001887)",
-     "log2 argument 700000000000076900000000001887 in 'log2(700000000000076900000000001887)' is too large; its "
+     "logarithm argument 700000000000076900000000001887 in 'log2(700000000000076900000000001887)' is too large; its "
      "numerator and denominator must be at most 1,000,000"),
     ("H(play) = log2(99999999*99999999*99999999 + 1)",
-     "log2 argument 999999970000000300000000 in 'log2(99999999*99999999*99999999 + 1)' is too large; its "
+     "logarithm argument 999999970000000300000000 in 'log2(99999999*99999999*99999999 + 1)' is too large; its "
      "numerator and denominator must be at most 1,000,000"),
-    ("H(play) = log2(log2(4))", "a logarithm inside a logarithm in 'log2(log2(4))'; the argument of log2 must be "
-                                "a rational number such as 14/5"),
+    ("H(play) = log2(log2(4))", "a logarithm inside a logarithm in 'log2(log2(4))'; the argument of a logarithm "
+                                "must be a rational number such as 14/5"),
     ("H(play) = " + "(" * 300 + "1" + ")" * 300,
      "expression nested more than 50 deep in '" + "(" * 60 + "...'"),
     ("H(play) = " + "-" * 300 + "1", "expression nested more than 50 deep in '" + "-" * 60 + "...'"),
     ("H" + "(" * 900, "'(' at position 2 is never closed; expected a claim such as H(play | outlook) = 0.694"),
     ("H((play)) = 1", "unexpected '(' inside H(...); quote names with parentheses: '(a)'"),
-    ("H(play) = " + "9" * 100, "integer answer with 100 digits; at most 40 are allowed"),
+    ("H(play) = " + "9" * 100, "integer with 100 digits in '" + "9" * 60 + "...'; at most 40 digits are allowed"),
     ("H(play) = 1" + "0" * 50 + "/3", "integer with 51 digits in '1" + "0" * 50 + "/3'; at most 40 digits are allowed"),
     ("H(play) = " + "x" * 5000, "line of 5,010 characters; at most 1,000 are allowed"),
-    ("H(play) = \x1b[2J", "unexpected character '\\x1b' at position 1 in '\\x1b[2J'; allowed: integers, + - * / ( ), "
-                          "log2(x), log(x, 2)"),
+    ("H(play) = \x1b[2J", "unexpected '\\x1b' at position 1 in '\\x1b[2J'; allowed: numbers, + - * / ( ), %, "
+                          "log2(x), log(x), ln(x)"),
 ])
 def test_hostile_lines(weather, line, message):
     """Hostile lines are refused quickly with a clear message, and nothing is evaluated."""
@@ -790,6 +787,8 @@ def test_cli_text_and_exit_status(capsys, tmp_path):
     assert out == "✓ line 1: H(play) = 0.940\n✓ line 2: root = outlook\n\n2/2 correct\n"
     answers.write_text("H(play) = 0.94\nIG(outlook) = 0.246\n")
     status, out, err = cli([str(answers), "--data", str(DATA / "weather.csv")], capsys)
+    assert status == 1 and out.endswith("\n0/2 correct (1 imprecise, 1 close)\n")
+    status, out, err = cli([str(answers), "--data", str(DATA / "weather.csv"), "--min-digits", "2"], capsys)
     assert status == 1 and out.endswith("\n1/2 correct (1 close)\n")
     status, out, err = cli([str(answers), "--data", str(DATA / "weather.csv"), "--tolerance", "1/1000"], capsys)
     assert status == 0
@@ -816,15 +815,16 @@ def test_cli_json(capsys, tmp_path):
     status, out, _ = cli([str(answers), "--data", str(DATA / "weather.csv"), "--format", "json"], capsys)
     doc = json.loads(out)
     assert status == 1
-    assert list(doc) == ["version", "data", "answers", "target", "criterion", "tolerance", "digits", "summary",
-                         "claims", "error"]
-    assert doc["summary"] == {"claims": 2, "right": 0, "close": 1, "wrong": 0, "unreadable": 1,
+    assert list(doc) == ["version", "data", "answers", "target", "criterion", "tolerance", "digits", "min_digits",
+                         "log", "summary", "claims", "error"]
+    assert (doc["version"], doc["min_digits"], doc["log"]) == (2, 3, "2")
+    assert doc["summary"] == {"claims": 2, "right": 0, "imprecise": 0, "close": 1, "wrong": 0, "unreadable": 1,
                               "all_right": False, "exit_status": 1}
     assert doc["claims"][0] == {
         "line": 1, "last_line": 1, "claim": "IG(outlook) = 0.246", "kind": "information_gain", "verdict": "close",
         "quantity": "IG(outlook)", "answer": "0.246", "answer_value": "123/500",
         "expected": "9/7 + log2(7) - 6/7*log2(3) - 15/14*log2(5)", "expected_decimal": "0.2467",
-        "acceptable": None,
+        "acceptable": None, "diagnosis": None, "nodes": None,
         "message": "one unit off in the last digit: the value 0.24675 rounds to 0.247; rounded intermediate "
                    "values give it: 0.940 - 0.694 = 0.246",
         "explanation": ["IG(outlook) = H(play) - H(play | outlook)",
@@ -835,28 +835,30 @@ def test_cli_json(capsys, tmp_path):
     assert doc["error"] is None
 
 
-def test_cli_unreadable_input_exits_2(capsys, tmp_path):
-    """A missing or binary answers file, or a bad data file, exits 2 with one line on stderr."""
+def test_cli_unreadable_input_exits_1(capsys, tmp_path):
+    """A missing or binary answers file, or a bad data file, exits 1 (bad input, as the README says; it
+    exited 2, the status of bad usage) with one line on stderr."""
     status, out, err = cli([str(tmp_path / "none.txt"), "--data", str(DATA / "weather.csv")], capsys)
-    assert (status, out) == (2, "")
+    assert (status, out) == (1, "")
     assert err == f"infotree: error: no such file {str(tmp_path / 'none.txt')!r}; expected the answers file, " \
                   f"one claim per line\n"
     junk = tmp_path / "junk.bin"
     junk.write_bytes(b"\x7fELF\x02\x01\x01\x00\x00")
     status, out, err = cli([str(junk), "--data", str(DATA / "weather.csv"), "--format", "json"], capsys)
-    assert status == 2
+    assert status == 1
     assert err == f"infotree: error: {junk} line 1 contains a NUL byte; the file looks binary, expected text " \
                   f"with one claim per line\n"
     doc = json.loads(out)
-    assert doc == {"version": 1, "data": str(DATA / "weather.csv"), "answers": str(junk), "target": None,
-                   "criterion": "gain", "tolerance": None, "digits": 4, "summary": None, "claims": [],
+    assert doc == {"version": 2, "data": str(DATA / "weather.csv"), "answers": str(junk), "target": None,
+                   "criterion": "gain", "tolerance": None, "digits": 4, "min_digits": 3, "log": "2",
+                   "summary": None, "claims": [],
                    "error": err[len("infotree: error: "):-1]}
     answers = tmp_path / "a.txt"
     answers.write_text("H(play) = 1\n")
     status, out, err = cli([str(answers), "--data", str(tmp_path / "nodata.csv")], capsys)
-    assert status == 2 and err.startswith("infotree: error: no such file ")
+    assert status == 1 and err.startswith("infotree: error: no such file ")
     status, out, err = cli([str(answers), "--data", str(DATA / "weather.csv"), "--target", "plya"], capsys)
-    assert status == 2
+    assert status == 1
     assert err == (f"infotree: error: unknown column 'plya' in {DATA / 'weather.csv'}; columns are: outlook, "
                    f"temperature, humidity, windy, play (did you mean 'play'?)\n")
 

@@ -143,6 +143,7 @@ from ..measures import (
     mutual_information,
 )
 from ..parse import ParseError, parse_exact
+from .answers import MAX_DECIMALS, MAX_LOG_ARGUMENT, Answer, read_answer, significant_digits
 from .names import Names, Unreadable, did_you_mean
 from .treetext import ClaimedLeaf, TreeTextError, is_ignored, is_tree_line, read_tree
 from .trees import Grower, NodeVerdict, grade_tree, where
@@ -157,12 +158,10 @@ __all__ = [
     "MAX_LOG_ARGUMENT",
     "Report",
     "VERDICTS",
-    "add_check_command",
     "check_answers",
     "format_text",
     "read_answers",
     "report_json",
-    "run_check_command",
 ]
 
 #: Largest answers file (bytes read from a file; characters of text given directly).
@@ -171,13 +170,13 @@ MAX_FILE_CHARS = 1_000_000
 MAX_LINES = 10_000
 #: Longest line (characters); a longer line is reported unreadable without parsing.
 MAX_LINE_LENGTH = 1_000
-#: Most decimals in a decimal answer.
-MAX_DECIMALS = 50
-#: Largest numerator or denominator of a log2 argument in an answer.
-MAX_LOG_ARGUMENT = 10 ** 6
+#: Most cells of the count table a measure claim may need (``--max-claim-cells``).
+MAX_CLAIM_CELLS = 100_000
+#: The version of the JSON report (2: verdict "imprecise", "diagnosis", "nodes", "min_digits", "log").
+SCHEMA_VERSION = 2
 
-VERDICTS = ("right", "close", "wrong", "unreadable")
-_MARK = {"right": "✓", "close": "≈", "wrong": "✗", "unreadable": "?"}
+VERDICTS = ("right", "imprecise", "close", "wrong", "unreadable")
+_MARK = {"right": "✓", "imprecise": "~", "close": "≈", "wrong": "✗", "unreadable": "?"}
 _CRITERIA = {"gain": "gain", "gain_ratio": "gain_ratio", "gain_ratio_plain": "gain_ratio_plain",
              "gain-ratio": "gain_ratio", "gain-ratio-plain": "gain_ratio_plain"}
 
@@ -216,6 +215,7 @@ class ClaimResult:
     explanation: tuple[str, ...] = ()
     quantity: str | None = None
     nodes: tuple = ()
+    diagnosis: str | None = None
 
     def __post_init__(self):
         if not self.last_line:
@@ -235,6 +235,8 @@ class Report:
     criterion: str
     tolerance: Fraction | None = None
     digits: int = 4
+    min_digits: int = 3
+    log: str = "2"
     counts: dict = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
@@ -255,7 +257,7 @@ class Report:
         """``11/12 correct (1 close)``."""
         if not self.results:
             return "0/0 correct (no claims: every line is blank or a comment)"
-        extra = [f"{self.counts[v]} {v}" for v in ("close", "wrong", "unreadable") if self.counts[v]]
+        extra = [f"{self.counts[v]} {v}" for v in VERDICTS[1:] if self.counts[v]]
         tail = f" ({', '.join(extra)})" if extra else ""
         return f"{self.counts['right']}/{len(self.results)} correct{tail}"
 
@@ -410,93 +412,6 @@ def _split_claim(body: str):
 
 # -- the right-hand side ---------------------------------------------------------------
 
-_DECIMAL = re.compile(r"[+-]?(?:\d+\.\d*|\.\d+|\d+)")
-_ALIASES = str.maketrans({"−": "-", "·": "*", "×": "*", "⋅": "*", "÷": "/"})
-_EXPR_TOKEN = re.compile(r"\s*(?:(\d+)|(log2|log)|(.))", re.S)
-
-
-@dataclass(frozen=True)
-class _Answer:
-    text: str
-    form: str            # "decimal", "integer" or "exact"
-    value: object        # Fraction, Exact or Ratio
-    decimals: int = 0
-
-
-def _parse_number_answer(rhs: str) -> _Answer:
-    text = rhs.strip()
-    if not text:
-        raise _Unreadable("no answer after '='; write a decimal (0.940), an integer or an exact expression")
-    plain = text.translate(_ALIASES)
-    if _DECIMAL.fullmatch(plain):
-        sign = -1 if plain.startswith("-") else 1
-        digits = plain.lstrip("+-")
-        if "." in digits:
-            whole, frac = digits.split(".")
-            if len(frac) > MAX_DECIMALS:
-                raise _Unreadable(f"{_clip(text, 30)!r} has {len(frac)} decimals; at most {MAX_DECIMALS} are allowed")
-            if len(whole) > 40:
-                raise _Unreadable(f"{_clip(text, 30)!r} has {len(whole)} digits before the point; at most 40 are allowed")
-            value = sign * Fraction(int((whole or "0") + frac), 10 ** len(frac))
-            return _Answer(text, "decimal", value, len(frac))
-        if len(digits) > 40:
-            raise _Unreadable(f"integer answer with {len(digits)} digits; at most 40 are allowed")
-        return _Answer(text, "integer", Fraction(sign * int(digits)))
-    if re.fullmatch(r"[+-]?\d+,\d+", plain):
-        raise _Unreadable(f"decimal comma in {_clip(text, 30)!r}; write a decimal point: {plain.replace(',', '.')}")
-    m = re.search(r"\d\.\d|\.\d|\d\.", text)
-    if m:
-        raise _Unreadable(f"decimal point in the expression {_clip(text, 40)!r}; a decimal answer stands alone "
-                          f"(0.940), an exact expression uses fractions (47/50) and log2(x)")
-    _check_logs(text)
-    try:
-        value = parse_exact(text)
-    except ParseError as e:
-        raise _Unreadable(str(e)) from None
-    return _Answer(text, "exact", value)
-
-
-def _check_logs(text: str) -> None:
-    """Refuse log2 arguments that would be costly to factor, before parse_exact factors them.
-
-    Finds each ``log2(...)``/``log(..., b)`` argument by bracket matching; an argument
-    holding another logarithm is refused, one holding none is evaluated exactly (no
-    factoring happens there) and its numerator and denominator are bounded.  Text
-    that does not tokenize or balance is left to parse_exact to report.
-    """
-    norm = text.translate(_ALIASES)
-    toks = [(m.group().strip(), m.end() - 1) for m in _EXPR_TOKEN.finditer(norm) if m.group().strip()]
-    for i, (t, _) in enumerate(toks):
-        if t not in ("log2", "log") or i + 1 >= len(toks) or toks[i + 1][0] != "(":
-            continue
-        depth, j, comma = 0, i + 1, None
-        while j < len(toks):
-            s = toks[j][0]
-            if s == "(":
-                depth += 1
-            elif s == ")":
-                depth -= 1
-                if depth == 0:
-                    break
-            elif s == "," and depth == 1 and comma is None:
-                comma = j
-            elif s in ("log2", "log"):
-                raise _Unreadable(f"a logarithm inside a logarithm in {_clip(text, 40)!r}; "
-                                  f"the argument of log2 must be a rational number such as 14/5")
-            j += 1
-        if j >= len(toks):
-            return  # unbalanced: parse_exact says so
-        end = comma if t == "log" and comma is not None else j
-        arg = norm[toks[i + 1][1] + 1:toks[end][1]]  # positions are each token's last character
-        try:
-            q = parse_exact(arg)
-        except ParseError:
-            continue  # parse_exact reports it in context
-        if isinstance(q, Fraction) and (abs(q.numerator) > MAX_LOG_ARGUMENT or q.denominator > MAX_LOG_ARGUMENT):
-            raise _Unreadable(f"log2 argument {_clip(str(q), 30)} in {_clip(text, 40)!r} is too large; its numerator "
-                              f"and denominator must be at most {MAX_LOG_ARGUMENT:,}")
-
-
 def _safe_decimal(value, digits) -> str | None:
     """The decimal of a student's exact value, or None when it is too large to show."""
     if isinstance(value, Fraction):
@@ -512,6 +427,13 @@ def _safe_decimal(value, digits) -> str | None:
         return decimal_text(value, digits)
     except (OverflowError, ValueError, InfotreeError):
         return None
+
+
+def _nats_text(x, digits) -> str:
+    """x·ln 2 to show (not to grade): a value written in natural logarithms, in nats."""
+    import math
+
+    return f"{float(x) * math.log(2):.{digits}f}"
 
 
 def _exact_text(x) -> str:
@@ -538,7 +460,11 @@ class _Measure:
 
 
 class _Checker:
-    def __init__(self, data, criterion, tolerance, digits, options):
+    def __init__(self, data, criterion, tolerance, digits, options, *, min_digits=3, log="2",
+                 max_claim_cells=MAX_CLAIM_CELLS):
+        self.min_digits = min_digits
+        self.log = log
+        self.max_claim_cells = max_claim_cells
         self.data = data
         self.criterion = criterion
         self.tolerance = tolerance
@@ -664,7 +590,7 @@ class _Checker:
         if "=" in answer_text or "≈" in answer_text:
             raise _Unreadable(f"a second '=' after {quantity}; give one answer per claim: a decimal "
                               f"or an exact expression")
-        answer = _parse_number_answer(answer_text)
+        answer = read_answer(answer_text, log=self.log)
         verdict, message = self.judge(value, answer, parts)
         expected_decimal = decimal_text(value, max(self.digits, answer.decimals))
         explanation = before + _steps_lines(quantity, steps + [_exact_text(value), decimal_text(value, self.digits)])
@@ -702,23 +628,35 @@ class _Checker:
         L = self.joint(left, mask)
         if not given:
             counts = [c for _, c in sorted(Counter(L).items())]
+            self.budget(left, (), len(counts), 1)
             return entropy_of_labels(L), [h_of(counts), entropy_form(counts, style="inverse")]
         C = self.joint(given, mask)
+        self.budget(left, given, len(set(L)), len(set(C)))
         return conditional_entropy(L, given=C), [conditional_entropy_form(_table(C, L))]
+
+    def budget(self, left, given, n_left, n_given):
+        """Refuse a claim whose count table (values of ``given`` by values of ``left``) is too large:
+        its derivation is printed cell by cell (I(a,b,c;d,e|f) on 5,000 rows of ID-like columns
+        took 15 s and 700 MB before this limit)."""
+        cells = n_left * n_given
+        if cells > self.max_claim_cells:
+            what = _h_symbol(left, given, ())
+            raise _Unreadable(f"{what} needs a count table of {n_given:,} x {n_left:,} = {cells:,} cells; at most "
+                              f"{self.max_claim_cells:,} are allowed (raise the limit with --max-claim-cells)")
 
     def information(self, a, b, given, fixed, mask):
         """I(a; b | given) on the masked rows, its form H(b | given) - H(b | a, given), and those two parts."""
+        h1, (form1, *_) = self.entropy(b, given, mask)
+        h2, (form2, *_) = self.entropy(b, tuple(a) + tuple(given), mask)
         A, B = self.joint(a, mask), self.joint(b, mask)
         if given:
             value = conditional_mutual_information(A, B, given=self.joint(given, mask))
         else:
             value = mutual_information(A, B)
-        h1, (form1, *_) = self.entropy(b, given, mask)
-        h2, (form2, *_) = self.entropy(b, tuple(a) + tuple(given), mask)
         symbolic = f"{_h_symbol(b, given, fixed)} - {_h_symbol(b, tuple(a) + tuple(given), fixed)}"
         return value, [symbolic, f"{_bracket(form1)} - {_bracket(form2)}"], ("-", h1, h2)
 
-    def judge(self, value, answer: _Answer, parts=None):
+    def judge(self, value, answer: Answer, parts=None):
         """(verdict, message) of a number or expression answer against the exact value."""
         tol, digits = self.tolerance, self.digits
         if answer.form == "exact":
@@ -727,6 +665,11 @@ class _Checker:
             shown = _safe_decimal(answer.value, digits)
             said = f"your expression is {shown}" if shown is not None else "your expression is another value"
             return "wrong", f"not exactly equal: {said}, the value is {decimal_text(value, digits)}"
+        if answer.form == "nats":
+            shown = _safe_decimal(answer.value, digits + 2)
+            nats = "" if shown is None else f" = {_nats_text(answer.value, digits)}"
+            return "wrong", (f"your expression uses natural logarithms: it is a value in nats{nats}; the value is "
+                             f"{decimal_text(value, digits)} bits")
         a = answer.value
         within = tol is not None and _within(value, a, tol)
         if answer.form == "integer":
@@ -740,10 +683,32 @@ class _Checker:
                                  f"answer claims the exact value, so write the decimals")
             return "wrong", f"{k} is not the value {decimal_text(value, digits)}"
         d = answer.decimals
+        if answer.form == "approximate":
+            unit = Fraction(1, 10 ** d)
+            at = decimal_text(value, d)
+            if within:
+                return "right", f"within the tolerance {counts_text(tol)} of {decimal_text(value, max(digits, d))}"
+            if _within(value, a, unit):
+                if significant_digits(at) < self.min_digits and _cmp(value, 0):
+                    return "imprecise", (f"rounded values to {d} decimals give {at} ({significant_digits(at)} "
+                                         f"significant digits); at least {self.min_digits} are asked for: "
+                                         f"{self.precise(value, d)}")
+                return "right", ""
+            shown = _safe_decimal(a, d + 2)
+            if _within(value, a, 2 * unit):
+                return "close", (f"your expression is {shown}, the value {decimal_text(value, d + 2)}: more than one "
+                                 f"unit of the last decimal off; round the intermediate values less")
+            return "wrong", f"your expression is {shown}, the value is {decimal_text(value, max(digits, d))}"
         rounded = decimal_text(value, d)
         r = Fraction(rounded)
         if r == a:
-            return "right", ""
+            if a == value or answer.significant >= self.min_digits:
+                return "right", ""
+            if within:
+                return "right", f"within the tolerance {counts_text(tol)} of {decimal_text(value, max(digits, d))}"
+            return "imprecise", (f"{answer.text} is the value rounded to {d} decimals, but has "
+                                 f"{answer.significant} significant digit{'' if answer.significant == 1 else 's'}; "
+                                 f"at least {self.min_digits} are asked for: {self.precise(value, d)}")
         if within:
             return "right", f"within the tolerance {counts_text(tol)} of {decimal_text(value, max(digits, d))}"
         if abs(r - a) != Fraction(1, 10 ** d):
@@ -756,6 +721,14 @@ class _Checker:
         else:
             cause = f"{answer.text} likely comes from rounded intermediate values"
         return "close", f"one unit off in the last digit: the value {decimal_text(value, d + 2)} rounds to {rounded}; {cause}"
+
+    def precise(self, value, d) -> str:
+        """The value to the first number of decimals (at least ``d``) that shows ``min_digits`` significant digits."""
+        for k in range(d, 51):
+            text = decimal_text(value, k)
+            if significant_digits(text) >= self.min_digits:
+                return text
+        return decimal_text(value, 50)
 
     # -- trees: one node at a time --
     def expected_at(self, path):
@@ -1102,12 +1075,16 @@ def _decision_text(exp) -> str:
 
 # -- the public entry ---------------------------------------------------------------------
 
-def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digits=4, tree_options=None) -> Report:
+def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digits=4, min_digits=3, log="2",
+                  max_claim_cells=MAX_CLAIM_CELLS, tree_options=None) -> Report:
     """Check every claim of an answers text (str, bytes or lines) against ``data``.
 
     ``data`` is a :class:`~infotree.data.Dataset` or a path for :func:`~infotree.data.load`;
     ``criterion`` is ``gain``, ``gain_ratio`` or ``gain_ratio_plain`` (hyphens allowed);
-    ``tolerance`` a non-negative rational (``"1/100"``, ``0.01`` as a string or Fraction).
+    ``tolerance`` a non-negative rational (``"1/100"``, ``0.01`` as a string or Fraction);
+    ``min_digits``: significant digits a decimal answer needs to be right (fewer: "imprecise");
+    ``log``: ``"2"`` (``log`` in answers is log2) or ``"e"`` (``log`` is ln);
+    ``max_claim_cells``: the largest count table a measure claim may need.
     ``tree_options``: keywords of :func:`~infotree.tree.build_tree` other than ``criterion``
     (``prune``, ``min_objects``, ``max_depth``, ...): tree claims are graded against the tree
     grown with them.
@@ -1117,14 +1094,20 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
         raise InfotreeError(f"unknown criterion {criterion!r}; allowed: gain, gain_ratio, gain_ratio_plain")
     criterion = _CRITERIA[criterion]
     tolerance = _tolerance_value(tolerance)
-    if isinstance(digits, bool) or not isinstance(digits, int) or not 0 <= digits <= 50:
-        raise InfotreeError(f"digits {digits!r} is not allowed; give an integer from 0 to 50")
+    for name, v, high in (("digits", digits, 50), ("min_digits", min_digits, 50),
+                          ("max_claim_cells", max_claim_cells, 10 ** 9)):
+        if isinstance(v, bool) or not isinstance(v, int) or not (name == "max_claim_cells") <= v <= high:
+            raise InfotreeError(f"{name} {v!r} is not allowed; give an integer from "
+                                f"{int(name == 'max_claim_cells')} to {high:,}")
+    if log not in ("2", "e"):
+        raise InfotreeError(f"log {log!r} is not allowed; give '2' (log is log2) or 'e' (log is ln)")
     if isinstance(data, (str, os.PathLike)):
         from ..data import load
 
         data = load(data)
     lines = _lines_of(text_or_lines)
-    checker = _Checker(data, criterion, tolerance, digits, dict(tree_options or {}))
+    checker = _Checker(data, criterion, tolerance, digits, dict(tree_options or {}), min_digits=min_digits,
+                       log=log, max_claim_cells=max_claim_cells)
     results, block = [], []
 
     def flush():
@@ -1144,7 +1127,8 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
         flush()
         results.append(checker.check_line(number, body))
     flush()
-    return Report(tuple(results), target=data.target, criterion=criterion, tolerance=tolerance, digits=digits)
+    return Report(tuple(results), target=data.target, criterion=criterion, tolerance=tolerance, digits=digits,
+                  min_digits=min_digits, log=log)
 
 
 _CLAIM_NAMES = frozenset(_MEASURES) | frozenset(_TREE_CLAIMS)
@@ -1205,7 +1189,7 @@ def format_text(report: Report, *, explain=False) -> str:
 
 
 def report_json(report: Report, *, data=None, answers=None) -> dict:
-    """The report as JSON-ready data (keys in the module docstring)."""
+    """The report as JSON-ready data (keys in docs/check.md)."""
     claims = []
     for r in report.results:
         v = r.answer_value
@@ -1222,93 +1206,24 @@ def report_json(report: Report, *, data=None, answers=None) -> dict:
             "expected_decimal": r.expected_decimal,
             "acceptable": list(r.expected) if isinstance(r.expected, tuple) else None,
             "message": r.message,
+            "diagnosis": r.diagnosis,
             "explanation": list(r.explanation),
+            "nodes": [{"line": n.line, "path": n.path, "verdict": n.verdict, "message": n.message,
+                       "carried_forward": n.carried} for n in r.nodes] if r.kind == "tree" else None,
         })
     c = report.counts
     return {
-        "version": 1,
+        "version": SCHEMA_VERSION,
         "data": data,
         "answers": answers,
         "target": report.target,
         "criterion": report.criterion,
         "tolerance": None if report.tolerance is None else counts_text(report.tolerance),
         "digits": report.digits,
-        "summary": {"claims": len(report.results), "right": c["right"], "close": c["close"],
-                    "wrong": c["wrong"], "unreadable": c["unreadable"], "all_right": report.all_right,
+        "min_digits": report.min_digits,
+        "log": report.log,
+        "summary": {"claims": len(report.results), **{v: c[v] for v in VERDICTS}, "all_right": report.all_right,
                     "exit_status": report.exit_status},
         "claims": claims,
         "error": None,
     }
-
-
-# -- the command ---------------------------------------------------------------------------------
-
-def _digits_arg(text):
-    try:
-        d = int(text)
-    except ValueError:
-        d = -1
-    if not 0 <= d <= 50:
-        raise argparse.ArgumentTypeError(f"invalid digits {text!r}; give an integer from 0 to 50")
-    return d
-
-
-def _tolerance_arg(text):
-    try:
-        return _tolerance_value(text)
-    except InfotreeError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
-
-
-def add_check_command(sub, parents=(), *, help):
-    """Add ``infotree check`` to the argparse subparsers ``sub`` (``parents`` is not used; ``help``
-    is the one-line help the command line also shows without importing this module)."""
-    c = sub.add_parser(
-        "check", help=help,
-        description="Check claims such as 'H(play) = 0.940', 'IG(outlook) = 0.246', 'root = outlook' or a "
-                    "Weka-style tree, one per line. Exit status: 0 all right, 1 any not right, 2 unreadable input.")
-    c.add_argument("answers", metavar="ANSWERS", help="the answers file ('-' for standard input)")
-    c.add_argument("--data", required=True, metavar="DATA", help="CSV or ARFF file the answers are about")
-    c.add_argument("--target", metavar="T", help="the class column (default: the last column)")
-    c.add_argument("--drop", action="append", metavar="COL", help="leave column COL out (repeatable)")
-    c.add_argument("--columns", action="append", metavar="A,B,...", help="read only these columns, the target among them")
-    c.add_argument("--criterion", choices=["gain", "gain-ratio", "gain-ratio-plain"], default="gain",
-                   help="how trees are grown: gain (ID3, default), gain-ratio (C4.5 as J48), gain-ratio-plain")
-    c.add_argument("--format", choices=["text", "json"], default="text")
-    c.add_argument("--tolerance", type=_tolerance_arg, metavar="X",
-                   help="also accept numbers within X of the exact value (a rational: 0.01 or 1/100)")
-    c.add_argument("--explain", action="store_true", help="show the derivation of each value")
-    c.add_argument("--digits", type=_digits_arg, default=4, help="decimals of the values shown (default 4)")
-    c.set_defaults(func=run_check_command)
-    return c
-
-
-def run_check_command(args, out) -> int:
-    """Run ``infotree check``: 0 all right, 1 any claim not right, 2 unreadable answers or data."""
-    try:
-        text = read_answers(args.answers)
-        from ..cli import as_flags, selection
-        from ..data import load
-
-        try:
-            data = load(args.data, target=args.target, **selection(args))
-        except DataError as e:
-            raise DataError(as_flags(str(e))) from None
-        report = check_answers(text, data, criterion=args.criterion, tolerance=args.tolerance,
-                               digits=args.digits)
-    except InfotreeError as e:
-        sys.stderr.write(f"infotree: error: {e}\n")
-        if getattr(args, "format", "text") == "json":
-            tolerance = getattr(args, "tolerance", None)
-            doc = {"version": 1, "data": args.data, "answers": args.answers, "target": args.target,
-                   "criterion": _CRITERIA.get(args.criterion, args.criterion),
-                   "tolerance": None if tolerance is None else counts_text(tolerance), "digits": args.digits,
-                   "summary": None, "claims": [], "error": str(e)}
-            out.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
-        return 2
-    if args.format == "json":
-        out.write(json.dumps(report_json(report, data=args.data, answers=args.answers),
-                             ensure_ascii=False, indent=2) + "\n")
-    else:
-        out.write(format_text(report, explain=args.explain))
-    return report.exit_status
