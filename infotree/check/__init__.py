@@ -145,6 +145,7 @@ from ..measures import (
 from ..parse import ParseError, parse_exact
 from .answers import MAX_DECIMALS, MAX_LOG_ARGUMENT, Answer, read_answer, significant_digits
 from .names import Names, Unreadable, did_you_mean
+from .printed import TABLE_HEADINGS, context_path, is_prose
 from .treetext import ClaimedLeaf, TreeTextError, is_ignored, is_tree_line, read_tree
 from .trees import Grower, NodeVerdict, grade_tree, where
 
@@ -361,13 +362,26 @@ def _clip(s: str, limit: int = 60) -> str:
 _LHS_TOKEN = re.compile(r"""\s*(?:([(),;|=≈∣])|'([^']*)'|"([^"]*)"|"""
                         r"""([^(),;|=≈∣'"\s](?:[^(),;|=≈∣'"]*[^(),;|=≈∣'"\s])?))""")
 _MEASURES = {
-    "h": "H", "entropy": "H",
+    "h": "H", "entropy": "H", "info": "H",
     "i": "I", "mi": "I", "mutualinformation": "I",
     "ig": "IG", "gain": "IG", "infogain": "IG", "informationgain": "IG",
     "splitinfo": "SplitInfo", "splitinformation": "SplitInfo", "iv": "SplitInfo", "intrinsicvalue": "SplitInfo",
     "gr": "GR", "gainratio": "GR",
 }
 _TREE_CLAIMS = ("root", "split", "leaf")
+# A data set in textbook notation (not a variable of the data): S, D, S_sunny, D_youth, S_{sunny}.
+_SAMPLE = re.compile(r"[SD](?:_\{?([^{}]{1,200}?)\}?)?")
+
+
+def _measure_head(text: str):
+    """(measure, subscript) of a claim's head: ``Gain`` → (IG, None), ``Info_age`` → (H, "age")."""
+    n = _norm_name(text)
+    if n in _MEASURES:
+        return _MEASURES[n], None
+    for i, c in enumerate(text):
+        if c == "_" and i and _norm_name(text[:i]) in _MEASURES and text[i + 1:].strip():
+            return _MEASURES[_norm_name(text[:i])], text[i + 1:].strip()
+    return None
 _KIND = {"H": "entropy", "I": "mutual_information", "IG": "information_gain",
          "SplitInfo": "split_information", "GR": "gain_ratio"}
 
@@ -383,8 +397,9 @@ class _Tok:
         self.kind, self.text, self.pos = kind, text, pos  # kind: "p" punctuation or "w" name
 
 
-def _split_claim(body: str):
-    """Tokens of the left-hand side up to the first ``=``/``≈`` outside parentheses, and the rest."""
+def _split_claim(body: str, split=True):
+    """Tokens of the left-hand side up to the first ``=``/``≈`` outside parentheses, and the rest
+    (``split=False``: every token, and None)."""
     toks, pos, depth = [], 0, 0
     while pos < len(body):
         m = _LHS_TOKEN.match(body, pos)
@@ -400,7 +415,7 @@ def _split_claim(body: str):
         pos = m.end()
         if punct:
             p = {"≈": "=", "∣": "|"}.get(punct, punct)
-            if p == "=" and depth == 0:
+            if p == "=" and depth == 0 and split:
                 return toks, body[pos:]
             depth += p == "("
             depth -= p == ")"
@@ -476,7 +491,17 @@ class _Checker:
         self.domain = self.names.domain
         self.variables = self.names.variables
         self.grower = Grower(data, dict(options, criterion=criterion))
+        self.context = ()   # the node of an "At outlook = sunny:" line: IG, GR, SplitInfo claims below are there
         self._tree_text = None
+
+    def set_context(self, number, body, path_text):
+        """Read an ``At path:`` line; an unreadable path is reported (and clears the context)."""
+        self.context = ()
+        try:
+            self.context = self.path(_split_claim(path_text, split=False)[0], "At")
+        except _Unreadable as e:
+            return ClaimResult(number, body, "context", "unreadable", message=str(e))
+        return None
 
     def variable(self, tok: _Tok) -> str:
         return self.names.variable(tok.text)
@@ -506,7 +531,7 @@ class _Checker:
     # -- measures --
     def parse_measure(self, toks) -> _Measure:
         head = toks[0].text
-        name = _MEASURES[_norm_name(head)]
+        name, sub = _measure_head(head)
         inner = _inside_parens(toks, head)
         bars = [i for i, t in enumerate(inner) if t.kind == "p" and t.text == "|"]
         if len(bars) > 1:
@@ -516,6 +541,12 @@ class _Checker:
         if bars and not right:
             raise _Unreadable(f"nothing after '|' in {head}(...); write conditions such as outlook or outlook = sunny")
         given, fixed = self.conditions(right)
+        node, rest = self.sample_node(_split_on(left, ","), head) if name != "I" else (None, None)
+        if node is not None:
+            return self.textbook_measure(head, name, sub, node, rest, given, fixed)
+        if sub is not None:
+            raise _Unreadable(f"{head}(...) names the attribute {sub!r} as a subscript; the subscript form is "
+                              f"{head}(D) or {head}(S_sunny), with the data set (a node) in the parentheses")
         if name == "I":
             groups = _split_on(left, ";")
             if len(groups) == 1:
@@ -531,10 +562,92 @@ class _Checker:
         if any(t.kind == "p" and t.text == ";" for t in left):
             raise _Unreadable(f"';' in {head}(...); a ';' separates the two sides of I(A; B)")
         names = self.var_names(left, head)
+        target = self.data.target
         if name != "H" and len(names) != 1:
             raise _Unreadable(f"{head}(...) takes one attribute, found {len(names)}: "
                               f"write {head}(outlook) or {head}(outlook | conditions)")
+        if name in ("IG", "GR") and names == (target,) and given:
+            # IG(play | outlook) is literally I(play; play | outlook) = 0: almost surely the gain of outlook.
+            x = ", ".join(given)
+            raise _Unreadable(f"{head}({target} | {x}) reads as the gain of {target} given {x}, which is 0; "
+                              f"did you mean {head}({x}) = I({target}; {x})?")
+        if name in ("IG", "GR", "SplitInfo") and not given and not fixed and self.context:
+            fixed = self.context
         return _Measure(name, names, given, fixed)
+
+    def sample_node(self, items, head):
+        """The node of a textbook claim and the items after it: ``S``, ``D``, ``S_sunny``, ``D_youth`` (a
+        data set, or its rows with a value) or ``outlook = sunny, ...`` (a path); (None, None) otherwise."""
+        if not items or not items[0]:
+            return None, None
+        first = items[0]
+        if len(first) == 1 and first[0].kind == "w" and self.names.find_variable(first[0].text) is None:
+            m = _SAMPLE.fullmatch(first[0].text)
+            if m:
+                return self.subscript_path(m.group(1) or "", first[0].text), items[1:]
+            return None, None
+        path = []
+        for i, item in enumerate(items):
+            if len(item) == 3 and item[0].kind == "w" and item[1].text == "=" and item[2].kind == "w":
+                f = self.names.feature(item[0].text)
+                path.append((f, self.names.value(f, item[2].text)))
+            else:
+                break
+        else:
+            i = len(items)
+        return (tuple(path), items[i:]) if path else (None, None)
+
+    def subscript_path(self, sub: str, symbol: str) -> tuple:
+        """``sunny`` → ((outlook, sunny),); ``sunny_high`` → two steps; a value of two features is a question."""
+        if not sub:
+            return ()
+        parts = [sub] if self.value_owners(sub) else sub.split("_")
+        path = []
+        for v in parts:
+            owners = self.value_owners(v)
+            if not owners:
+                raise _Unreadable(f"{symbol}: no feature has the value {v!r}; write the node as a path, e.g. "
+                                  f"H({self.data.target} | feature = value)")
+            if len(owners) > 1:
+                opts = " or ".join(f"{f} = {x}" for f, x in owners)
+                raise _Unreadable(f"{symbol}: {v!r} is a value of {len(owners)} features; did you mean {opts}?")
+            path.append(owners[0])
+        return tuple(path)
+
+    def value_owners(self, v: str):
+        out = []
+        for f in self.data.features:
+            if self.names.kinds[f] != "nominal":
+                continue
+            try:
+                out.append((f, self.names.value(f, v)))
+            except _Unreadable:
+                pass
+        return out
+
+    def textbook_measure(self, head, name, sub, node, rest, given, fixed) -> _Measure:
+        """Entropy(S) = H(target) at S; Info_A(D) = H(target | A) at D; Gain(S, A) = IG(A) at S; ..."""
+        fixed = tuple(node) + tuple(fixed)
+        seen = [f for f, _ in fixed]
+        if len(set(seen)) < len(seen):
+            raise _Unreadable(f"a feature is fixed twice in {head}(...); a node fixes each feature once")
+        target = self.data.target
+        attrs = [self.names.feature(sub)] if sub is not None else []
+        for item in rest:
+            if len(item) == 1 and item[0].kind == "w":
+                attrs.append(self.names.feature(item[0].text))
+            else:
+                raise _Unreadable(f"cannot read {_show_toks(item) if item else 'an empty part'} in {head}(...); "
+                                  f"expected an attribute, as in Gain(S, outlook)")
+        if len(attrs) > 1:
+            raise _Unreadable(f"{head}(...) names {len(attrs)} attributes ({', '.join(attrs)}); it takes one")
+        if name == "H":
+            if given:
+                raise _Unreadable(f"{head}(S | ...) is not a textbook form; write H({target} | conditions)")
+            return _Measure("H", (target,), tuple(attrs), fixed)   # Entropy(S); Info_A(D) = H(target | A)
+        if not attrs:
+            raise _Unreadable(f"{head}(...) needs an attribute: {head}(S, outlook) or {head}(outlook)")
+        return _Measure(name, (attrs[0],), tuple(given), fixed)
 
     def var_names(self, toks, head) -> tuple:
         items = _split_on(toks, ",")
@@ -578,6 +691,10 @@ class _Checker:
         return mask
 
     def joint(self, names, mask):
+        for v in names:
+            if (self.columns[v][mask] < 0).any():
+                raise _Unreadable(f"{v} has missing values on these rows; measures are checked on complete "
+                                  f"columns only (C4.5's weighted measures are not checked yet)")
         cols = [self.columns[v][mask].tolist() for v in names]
         return list(zip(*cols)) if cols else [()] * int(mask.sum())
 
@@ -587,11 +704,20 @@ class _Checker:
         mask = self.rows(m.fixed)
         value, steps, before, parts = self.evaluate(m, mask, quantity)
         value = _simplify(value)
-        if "=" in answer_text or "≈" in answer_text:
-            raise _Unreadable(f"a second '=' after {quantity}; give one answer per claim: a decimal "
-                              f"or an exact expression")
-        answer = read_answer(answer_text, log=self.log)
+        *steps_written, final = _chain(answer_text)
+        answer = read_answer(final, log=self.log)
         verdict, message = self.judge(value, answer, parts)
+        # A chain "= H(3,2) = -(3/5)log2(3/5) - ... = 0.971": every step that reads as a number or an
+        # expression must be right too; steps written with measure names are working, not graded.
+        for k, step in enumerate(steps_written, 1):
+            try:
+                a = read_answer(step, log=self.log)
+            except _Unreadable:
+                continue
+            v, msg = self.judge(value, a, parts)
+            if v == "wrong" and verdict != "unreadable":
+                verdict, message = "wrong", f"step {k} ({_clip(step.strip(), 40)}): {msg}"
+                break
         expected_decimal = decimal_text(value, max(self.digits, answer.decimals))
         explanation = before + _steps_lines(quantity, steps + [_exact_text(value), decimal_text(value, self.digits)])
         return ClaimResult(number, body, kind, verdict, answer=answer.text, answer_value=answer.value,
@@ -890,8 +1016,8 @@ def _claim_kind(toks) -> str:
         return "root"
     if low in ("split", "leaf"):
         return low
-    if _norm_name(head.text) in _MEASURES:
-        return _KIND[_MEASURES[_norm_name(head.text)]]
+    if _measure_head(head.text):
+        return _KIND[_measure_head(head.text)[0]]
     raise _Unreadable(f"unknown claim {_clip(head.text, 30)!r}; expected H, I, IG (Gain), SplitInfo (IV), "
                       f"GR (GainRatio), root, split or leaf{did_you_mean(head.text, _CLAIM_WORDS)}")
 
@@ -931,6 +1057,21 @@ def _inside_parens(toks, head):
     if end != len(toks) - 1:
         raise _Unreadable(f"unexpected {_show_toks(toks[end + 1:])} after {head}(...); expected '='")
     return toks[2:end]
+
+
+def _chain(text: str) -> list[str]:
+    """``a = b = c`` split at each ``=`` or ``≈`` outside parentheses."""
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(text):
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c in "=≈" and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return parts
 
 
 def _split_on(toks, sep):
@@ -1115,10 +1256,21 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
             results.append(checker.check_tree_block(list(block)))
             block.clear()
 
+    in_table = False
     for number, raw in enumerate(lines, 1):
         body = _strip_comment(raw) if len(raw) <= MAX_LINE_LENGTH else raw.strip()
-        if not body or (len(body) <= MAX_LINE_LENGTH and is_ignored(body)):
+        if in_table and body:
+            continue  # a table of infotree's node report, up to its blank line
+        in_table = body in TABLE_HEADINGS
+        if not body or in_table or (len(body) <= MAX_LINE_LENGTH and (is_ignored(body) or is_prose(body))):
             flush()
+            continue
+        at = context_path(body)
+        if at is not None:
+            flush()
+            result = checker.set_context(number, body, at)
+            if result is not None:
+                results.append(result)
             continue
         if len(body) <= MAX_LINE_LENGTH and is_tree_line(body, _CLAIM_NAMES):
             indent = raw.expandtabs(4)
