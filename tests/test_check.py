@@ -569,7 +569,7 @@ def test_malformed_trees(weather, tree, message):
     ("H() = 1", "a variable is missing in H(...); variables are: outlook, temperature, humidity, windy, play"),
     ("H(play | ) = 1", "nothing after '|' in H(...); write conditions such as outlook or outlook = sunny"),
     ("H(play | outlook | windy) = 1", "more than one '|' in H(...); write H(variables | conditions)"),
-    ("H(outlook = sunny) = 1", "'=' before '|' in H(...); a value is a condition: H(play | outlook = sunny)"),
+    ("H(play, outlook = sunny) = 1", "'=' before '|' in H(...); a value is a condition: H(play | outlook = sunny)"),
     ("H(play | outlook == sunny) = 1",
      "cannot read the condition 'outlook = = sunny'; write a variable (outlook) or variable = value (outlook = sunny)"),
     ("H(play; outlook) = 1", "';' in H(...); a ';' separates the two sides of I(A; B)"),
@@ -585,8 +585,6 @@ def test_malformed_trees(weather, tree, message):
     ("Hx(play) = 1", "unknown claim 'Hx'; expected H, I, IG (Gain), SplitInfo (IV), GR (GainRatio), root, split or leaf"
                      " (did you mean 'H'?)"),
     ("= 1", "nothing before '='; expected H(...), I(...), IG(...), SplitInfo(...), GR(...), root, split(...) or leaf(...)"),
-    ("H(play) = 0.940 = 0.94", "a second '=' after H(play); give one answer per claim: a decimal or an exact expression"),
-    ("H(play) = 0,940", "decimal comma in '0,940'; write a decimal point: 0.940"),
     ("H(play) = 0." + "9" * 60, "'0." + "9" * 28 + "...' has 60 decimals; at most 50 are allowed"),
     ("H(play) = log2(3, 2)", "expected ')', found ',', in 'log2(3, 2)'"),
     ("H(play) = log(3, 10)", "log base 10 in 'log(3, 10)'; only base 2 is allowed (log(x, 2) or log2(x))"),

@@ -189,6 +189,10 @@ class AnswersError(InfotreeError):
 _Unreadable = Unreadable
 
 
+class _Undefined(Unreadable):
+    """A measure that has no value here (no row; a gain ratio with split information 0)."""
+
+
 # -- results ---------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -515,6 +519,12 @@ class _Checker:
             return ClaimResult(number, _clip(body, 80), "unknown", "unreadable",
                                message=f"line of {len(body):,} characters; at most {MAX_LINE_LENGTH:,} are allowed")
         kind, answer = "unknown", None
+        special = _EXACTLY.fullmatch(body) or _UNDEFINED.fullmatch(body)
+        if special:
+            try:
+                return self.check_special(number, body, special)
+            except _Unreadable as e:
+                return ClaimResult(number, body, kind, "unreadable", message=str(e))
         try:
             toks, rhs = _split_claim(body)
             kind = _claim_kind(toks)
@@ -527,6 +537,46 @@ class _Checker:
             return self.check_measure(number, body, measure, answer)
         except _Unreadable as e:
             return ClaimResult(number, body, kind, "unreadable", answer=answer, message=str(e))
+
+    def lhs_measure(self, text) -> _Measure:
+        toks, _ = _split_claim(text.strip(), split=False)
+        kind = _claim_kind(toks)
+        if kind in ("root", "split", "leaf"):
+            raise _Unreadable(f"{_clip(text.strip(), 30)!r} is not a measure; expected H(...), IG(...), GR(...)")
+        return self.parse_measure(toks)
+
+    def check_special(self, number, body, m) -> ClaimResult:
+        """``IG(a) = IG(b) exactly (each 0.0200)`` and ``GR(a): undefined (split info 0)``."""
+        if m.re is _UNDEFINED:
+            measure = self.lhs_measure(m.group(1))
+            quantity = _canonical(measure)
+            try:
+                mask = self.rows(measure.fixed)
+                value = _simplify(self.evaluate(measure, mask, quantity)[0])
+            except _Undefined as e:
+                return ClaimResult(number, body, _KIND[measure.name], "right", answer="undefined",
+                                   quantity=quantity, explanation=(str(e),))
+            return ClaimResult(number, body, _KIND[measure.name], "wrong", answer="undefined", expected=value,
+                               expected_decimal=decimal_text(value, self.digits), quantity=quantity,
+                               message=f"{quantity} is defined: it is {decimal_text(value, self.digits)}")
+        measures = [self.lhs_measure(part) for part in _chain(m.group(1))]
+        values = []
+        for measure in measures:
+            q = _canonical(measure)
+            values.append((q, _simplify(self.evaluate(measure, self.rows(measure.fixed), q)[0])))
+        answer = read_answer(m.group(2), log=self.log)
+        (q0, v0), kind = values[0], _KIND[measures[0].name]
+        differ = [(q, v) for q, v in values[1:] if v != v0]
+        if differ:
+            q, v = differ[0]
+            return ClaimResult(number, body, kind, "wrong", answer=answer.text, expected=v0, quantity=q0,
+                               expected_decimal=decimal_text(v0, self.digits),
+                               message=f"not equal: {q0} = {decimal_text(v0, self.digits)}, "
+                                       f"{q} = {decimal_text(v, self.digits)}")
+        verdict, message = self.judge(v0, answer)
+        return ClaimResult(number, body, kind, verdict, answer=answer.text, answer_value=answer.value, expected=v0,
+                           expected_decimal=decimal_text(v0, max(self.digits, answer.decimals)), quantity=q0,
+                           message=message)
 
     # -- measures --
     def parse_measure(self, toks) -> _Measure:
@@ -687,7 +737,7 @@ class _Checker:
             mask &= self.columns[var] == self.domain[var].index(val)
         if not mask.any():
             where = ", ".join(f"{v} = {x}" for v, x in fixed)
-            raise _Unreadable(f"no row of the data has {where}; the measure is undefined")
+            raise _Undefined(f"no row of the data has {where}; the measure is undefined")
         return mask
 
     def joint(self, names, mask):
@@ -741,7 +791,7 @@ class _Checker:
         ig_name = _with_conditions("IG", ", ".join(a), m.given, m.fixed)
         si_name = _with_conditions("SplitInfo", ", ".join(a), m.given, m.fixed)
         if not si:
-            raise _Unreadable(f"{quantity} is undefined: {si_name} = 0 ({', '.join(a)} has a single value "
+            raise _Undefined(f"{quantity} is undefined: {si_name} = 0 ({', '.join(a)} has a single value "
                               f"on these rows)")
         d = self.digits
         before = (_steps_lines(ig_name, steps + [_exact_text(_simplify(value)), decimal_text(value, d)])
@@ -1057,6 +1107,12 @@ def _inside_parens(toks, head):
     if end != len(toks) - 1:
         raise _Unreadable(f"unexpected {_show_toks(toks[end + 1:])} after {head}(...); expected '='")
     return toks[2:end]
+
+
+# "IG(a) = IG(b) exactly (each 0.0200)" and "GainRatio(a): undefined (split info 0)", as --steps prints them.
+_EXACTLY = re.compile(r"([^()]{1,100}\([^()]{0,300}\)(?:\s{0,5}=\s{0,5}[^()]{1,100}\([^()]{0,300}\)){1,20})"
+                      r" exactly \(each ([^()]{1,100})\)")
+_UNDEFINED = re.compile(r"([^()]{1,100}\([^()]{0,300}\)):\s{0,5}undefined(?: \([^()]{0,200}\))?")
 
 
 def _chain(text: str) -> list[str]:

@@ -9,8 +9,8 @@
 * headings (``Worked solution``, ``Node: outlook = sunny``) and their rules of ``=``;
 * the solution's notes: ``=> split on ...``, ``C4.5: ...``, ``(the rounded values ...)``,
   ``... so not a C4.5 candidate``, ``... is missing for weight ...``, ``...: no rows (...)``;
-* the node report's ``n = 5: no 3, yes 2``, ``* chosen``, ``decision: ...`` and its three
-  tables (``branches:``, ``candidates:``, ``exact values:``, each up to a blank line).
+* the node report's ``n = 5: no 3, yes 2``, ``* chosen ...``, ``exactly equal ...``,
+  ``decision: ...``, a leaf's ``PATH: pure: ...`` (or ``stopped: ...``) and its three tables (``branches:``, ``candidates:``, ``exact values:``, each up to a blank line).
 
 A student's line matching none of these is read as a claim, as before.
 """
@@ -25,7 +25,8 @@ TABLE_HEADINGS = ("branches:", "candidates:", "exact values:")
 
 _PROSE = re.compile(
     r"Worked solution|={3,}|Node: .{1,1000}|=> .{0,1000}|C4\.5: .{0,1000}|\(.{0,1000}\)|"
-    r"\* chosen|decision: .{1,1000}|n = [0-9/.]{1,60}: .{0,1000}|"
+    r"\* chosen.{0,200}|≡ exactly equal .{0,200}|exactly equal .{1,1000}|C4\.5 MDL term .{1,1000}|"
+    r".{1,1000}: (?:pure|empty branch|stopped|collapsed|leaf \(read|pruned)\b.{0,1000}|decision: .{1,1000}|n = [0-9/.]{1,60}: .{0,1000}|"
     r".{1,1000} so not a C4\.5 candidate|.{1,1000} is missing for weight .{1,1000}|.{1,1000}: no rows \(.{1,1000}\)")
 _AT = re.compile(r"At (.{1,1000}?): [0-9/.]{1,60} rows? \(.{0,1000}\)")
 
