@@ -144,6 +144,7 @@ from ..measures import (
 )
 from ..parse import ParseError, parse_exact
 from .answers import MAX_DECIMALS, MAX_LOG_ARGUMENT, Answer, read_answer, significant_digits
+from .diagnosis import diagnose
 from .names import Names, Unreadable, did_you_mean
 from .printed import TABLE_HEADINGS, context_path, is_prose
 from .treetext import ClaimedLeaf, TreeTextError, is_ignored, is_tree_line, read_tree
@@ -770,9 +771,10 @@ class _Checker:
                 break
         expected_decimal = decimal_text(value, max(self.digits, answer.decimals))
         explanation = before + _steps_lines(quantity, steps + [_exact_text(value), decimal_text(value, self.digits)])
+        diagnosis = diagnose(self, m, value, answer) if verdict == "wrong" else None
         return ClaimResult(number, body, kind, verdict, answer=answer.text, answer_value=answer.value,
                            expected=value, expected_decimal=expected_decimal, message=message,
-                           explanation=tuple(explanation), quantity=quantity)
+                           explanation=tuple(explanation), quantity=quantity, diagnosis=diagnosis)
 
     def evaluate(self, m: _Measure, mask, quantity):
         """The exact value (by infotree.measures on label sequences), the textbook steps, the
@@ -882,7 +884,7 @@ class _Checker:
                 return "right", ""
             if within:
                 return "right", f"within the tolerance {counts_text(tol)} of {decimal_text(value, max(digits, d))}"
-            return "imprecise", (f"{answer.text} is the value rounded to {d} decimals, but has "
+            return "imprecise", (f"{answer.text} is the value rounded to {d} decimal{'' if d == 1 else 's'}, but has "
                                  f"{answer.significant} significant digit{'' if answer.significant == 1 else 's'}; "
                                  f"at least {self.min_digits} are asked for: {self.precise(value, d)}")
         if within:
@@ -1386,7 +1388,9 @@ def format_text(report: Report, *, explain=False) -> str:
         if r.message:
             prefix = {"close": "close: ", "unreadable": ""}.get(r.verdict, "")
             out.append(f"    {prefix}{_safe(r.message)}")
-        if not r.right and r.quantity is not None:
+        if r.diagnosis:
+            out.append(f"    likely mistake: {_safe(r.diagnosis)}")
+        if not r.right and r.quantity is not None and r.expected is not None:
             out.append(f"    correct: {r.quantity} = {r.expected_decimal} = {_exact_text(r.expected)}")
         if explain and r.explanation:
             out.append("    explanation:")
