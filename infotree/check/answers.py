@@ -158,7 +158,7 @@ def _rewrite(toks, log: str, *, ln_scale: int, text: str) -> str:
     while i < len(toks):
         kind, t = toks[i]
         if kind in ("num", "name") or t == "(":
-            if prev == "value":
+            if prev in ("value", "percent"):
                 out.append("*")  # implicit multiplication: 2log2(3), (1/2)(3/4), 2(3)
         if kind == "num":
             if "." in t:
@@ -194,7 +194,7 @@ def _rewrite(toks, log: str, *, ln_scale: int, text: str) -> str:
                 if prev != "value":
                     raise Unreadable(f"'%' after no number in {_clip(text, 40)!r}")
                 out.append("/100")
-                prev = "value"
+                prev = "percent"
             else:
                 out.append(t)
                 prev = "op"
