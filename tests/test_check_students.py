@@ -373,3 +373,15 @@ def test_cli_check_shares_tree_options_and_reports_json_v2(tmp_path, capsys):
     check_flags = {a.dest for a in build_parser("check")._subparsers._group_actions[0].choices["check"]._actions}
     assert {"criterion", "prune", "min_objects", "max_depth", "stop_at_zero_gain", "numeric",
             "missing_as_value", "confidence", "threshold"} <= tree_flags & check_flags
+
+
+def test_version(capsys):
+    """infotree --version prints the installed version (importlib.metadata), exit 0."""
+    import importlib.metadata
+
+    from infotree.cli import main
+
+    with pytest.raises(SystemExit) as e:
+        main(["--version"])
+    assert e.value.code == 0
+    assert capsys.readouterr().out == f"infotree {importlib.metadata.version('infotree')}\n"

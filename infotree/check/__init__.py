@@ -20,109 +20,29 @@ it; ``infotree check ANSWERS --data DATA`` is the command line.
     <BLANKLINE>
     2/3 correct (1 close)
 
-Claims
-------
-Variables are the data's features and its target; ``conds`` is a comma-separated
-list of variables (averaged over, as in H(Y|X)) and ``variable = value``
-restrictions (only the rows with that value count)::
+The grammar, every answer form, the verdicts, the limits and the JSON schema are in
+``docs/check.md``.  The package's modules, by concept:
 
-    H(A, B, ... | conds) = v        joint entropy of A, B, ... given conds
-    I(A; B | conds) = v             mutual information (also I(A, B) for two variables,
-                                    and I(A, B; C) for the joint of A and B with C)
-    IG(A | conds) = v               I(A; target | conds)       also Gain, InfoGain
-    SplitInfo(A | conds) = v        H(A | conds)               also IV
-    GR(A | conds) = v               IG / SplitInfo, exactly    also GainRatio
-    root = F                        the feature at the root
-    split(F1 = v1, ...) = F         the feature the node at that path splits on
-    leaf(F1 = v1, ...) = class      the node at that path is a leaf with this class
+* :mod:`.names` — the data's names as students write them (any case);
+* :mod:`.answers` — the right-hand side: decimals, percentages, expressions in
+  students' habits (``log``, ``ln``, implicit products, decimals), read through
+  :func:`~infotree.parse.parse_exact`;
+* this module — reading the file, the claim grammar (H, I, IG, SplitInfo, GR, textbook
+  notations, chains), exact evaluation and grading (right, imprecise, close, wrong);
+* :mod:`.diagnosis` — the usual mistake a wrong number matches;
+* :mod:`.printed` — infotree's own ``--steps`` and ``measures`` prose, skipped when fed back;
+* :mod:`.treetext` — reading tree text (infotree's, J48's, space-indented) in linear time;
+* :mod:`.trees` — grading a tree node by node against ``build_tree``, with carry-forward;
+* :mod:`.command` — ``infotree check``, with ``tree``'s options from :mod:`infotree.cli`.
 
-Measure names ignore case, spaces, ``_`` and ``-`` (``Split Info``, ``gain_ratio``);
-``≈`` may stand for ``=``; ``∣`` for ``|``.  A name or value with ``( ) , ; | =``
-in it is quoted: ``'a, b'``.  A *tree* is written as ``infotree tree`` prints it
-(Weka's style); consecutive tree lines form one claim, any other line ends it::
-
-    outlook = sunny
-    |  humidity = high: no (3)
-    |  humidity = normal: yes (2)
-    outlook = overcast: yes
-
-Leaf counts are optional; when given (``(3)``, ``(3/1)`` with errors, ``(3.0)``,
-``(0, empty)``) they are checked.  Branches with no training rows may be left out;
-a branch with rows may not.  The lines ``infotree tree`` prints after a tree
-(``Number of leaves: N``, ``Size of the tree: N``, ``single leaf: ...``) are ignored.
-A ``#`` starts a comment (quote a value containing ``#``).
-
-Values and verdicts
--------------------
-Measures are computed from the data with :mod:`infotree.measures`, independent of
-any tree.  An answer is one of
-
-* a decimal (``0.940``): **right** when it is the exact value rounded half away
-  from zero to the decimals written (decided exactly by
-  :func:`~infotree.exact.decimal_text`), **close** when it is one unit off in the
-  last digit (the usual sign of rounded intermediate results), else **wrong**;
-* an integer (``1``): a claim of the exact value, **right** only when the value is
-  exactly that integer; a value that rounds to it at two decimals (0.9968 for
-  ``1``) is **close**: the student should write the decimals;
-* an exact expression (``5/14*log2(14/5) + 3/4``, ``log(x, 2)``, ``·``, ``−``):
-  parsed by :func:`~infotree.parse.parse_exact` and **right** only when exactly
-  equal (never evaluated in floating point); no closeness, no tolerance.
-
-``tolerance=X`` (a rational) also makes a decimal or integer answer right when
-``|value - answer| <= X``, decided exactly.
-
-Trees are checked node by node along the claimed splits (:func:`~infotree.tree.node_at`):
-where features tie exactly every tied choice is accepted, and the nodes below are
-those that choice produces.  A leaf's class may be any class of maximal count
-(an empty branch: its parent's majority).  With ``gain_ratio`` (C4.5) a node may be
-a leaf when the subtree grown below it (by the builder's choices under the claimed
-split) makes no fewer training errors than the leaf; ties deeper in that subtree
-are not explored for this test.
-
-A claim that cannot be read (a misspelt name, a value not in the data, ``H(play |``,
-an undefined measure) is **unreadable**, reported on its line with what was
-expected; the other lines are still checked.  Only **right** counts as correct.
-Exit status of the command: 0 when every claim is right, 1 when any is close,
-wrong or unreadable (or there is no claim at all), 2 when the answers file or the
-data cannot be read.
-
-Limits (student files are hostile)
-----------------------------------
-No ``eval``: the left-hand side has its own small tokenizer, the right-hand side
-goes to ``parse_exact``.  A file has at most :data:`MAX_FILE_CHARS` bytes and
-:data:`MAX_LINES` lines, text only (UTF-8, no NUL); a line at most
-:data:`MAX_LINE_LENGTH` characters; a decimal at most :data:`MAX_DECIMALS`
-decimals; a ``log2`` argument a numerator and denominator of at most
-:data:`MAX_LOG_ARGUMENT` and no logarithm inside it (so factorisation stays cheap).
-
-JSON (``report_json``, ``--format json``)
------------------------------------------
-::
-
-    {"version": 1, "data": str|null, "answers": str|null, "target": str, "criterion": str,
-     "tolerance": str|null, "digits": int,
-     "summary": {"claims": int, "right": int, "close": int, "wrong": int, "unreadable": int,
-                 "all_right": bool, "exit_status": int},
-     "claims": [{"line": int, "last_line": int, "claim": str, "kind": str, "verdict": str,
-                 "quantity": str|null, "answer": str|null, "answer_value": str|null, "expected": str|null,
-                 "expected_decimal": str|null, "acceptable": [str]|null,
-                 "message": str, "explanation": [str]}],
-     "error": str|null}
-
-``kind`` is one of ``entropy``, ``mutual_information``, ``information_gain``,
-``split_information``, ``gain_ratio``, ``root``, ``split``, ``leaf``, ``tree``,
-``unknown``; ``verdict`` one of ``right``, ``close``, ``wrong``, ``unreadable``.
-Exact values are strings of the exact grammar (a :class:`~infotree.exact.Ratio` as
-``(num)/(den)``); ``acceptable`` lists the accepted names of a root/split/leaf claim;
-``error`` is set only when the answers or the data could not be read (exit 2); then
-``summary`` is null, ``claims`` empty and ``target`` the one asked for (null: the default).
+No ``eval`` anywhere: the left-hand side has its own small tokenizer, the right-hand side
+goes to ``parse_exact``; files, lines, decimals, logarithm arguments and count tables are
+bounded (:data:`MAX_FILE_CHARS`, :data:`MAX_LINES`, :data:`MAX_LINE_LENGTH`,
+:data:`MAX_DECIMALS`, :data:`MAX_LOG_ARGUMENT`, :data:`MAX_CLAIM_CELLS`).
 """
 
 from __future__ import annotations
 
-import argparse
-import difflib
-import json
 import os
 import re
 import sys
@@ -133,7 +53,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..errors import DataError, InfotreeError
+from ..errors import InfotreeError
 from ..exact import Exact, Ratio, decimal_text
 from ..forms import conditional_entropy_form, counts_text, entropy_form, h_of
 from ..measures import (
@@ -142,13 +62,12 @@ from ..measures import (
     entropy_of_labels,
     mutual_information,
 )
-from ..parse import ParseError, parse_exact
 from .answers import MAX_DECIMALS, MAX_LOG_ARGUMENT, Answer, read_answer, significant_digits
 from .diagnosis import diagnose
 from .names import Names, Unreadable, did_you_mean
 from .printed import TABLE_HEADINGS, context_path, is_prose
 from .treetext import ClaimedLeaf, TreeTextError, is_ignored, is_tree_line, read_tree
-from .trees import Grower, NodeVerdict, grade_tree, where
+from .trees import Grower, grade_tree, where
 
 __all__ = [
     "AnswersError",

@@ -205,7 +205,7 @@ def _rewrite(toks, log: str, *, ln_scale: int, text: str) -> str:
 def _has_base_two(toks, open_index) -> bool:
     """Whether the call whose '(' is at ``open_index`` has a second argument (``log(x, 2)``)."""
     depth = 0
-    for kind, t in toks[open_index:]:
+    for _, t in toks[open_index:]:
         if t == "(":
             depth += 1
         elif t == ")":

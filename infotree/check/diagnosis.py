@@ -20,7 +20,6 @@ A diagnosis is a hint beside the verdict, never a change of it.
 from __future__ import annotations
 
 import math
-from collections import Counter
 from fractions import Fraction
 
 from ..exact import Exact, Ratio, decimal_text
