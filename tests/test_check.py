@@ -1,6 +1,5 @@
 """Tests of infotree.check: checking a student's answers file claim by claim, exactly."""
 
-import argparse
 import doctest
 import io
 import json

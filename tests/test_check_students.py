@@ -7,7 +7,6 @@ import io
 import json
 import math
 import time
-from fractions import Fraction
 from pathlib import Path
 
 import pytest

@@ -28,7 +28,7 @@ from fractions import Fraction
 import numpy as np
 
 from ..exact import decimal_text
-from .treetext import ClaimedLeaf, ClaimedSplit
+from .treetext import ClaimedLeaf
 
 __all__ = ["Expected", "Grower", "NodeVerdict", "grade_tree"]
 
