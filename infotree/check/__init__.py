@@ -1208,6 +1208,11 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
     grown with them.
     An answers text that cannot be read raises :class:`AnswersError`; bad lines do not.
     """
+    if criterion in ("gini", "entropy", "misclassification"):
+        # CART's claims (impurities, subset splits, cp) slot into the measure table and the tree-line
+        # reader; until they are written, a CART tree is not graded rather than graded as ID3's.
+        raise InfotreeError(f"check does not grade CART yet (criterion {criterion}); allowed: gain, gain_ratio, "
+                            f"gain_ratio_plain (--algorithm id3 or c45)")
     if criterion not in _CRITERIA:
         raise InfotreeError(f"unknown criterion {criterion!r}; allowed: gain, gain_ratio, gain_ratio_plain")
     criterion = _CRITERIA[criterion]

@@ -66,13 +66,14 @@ def add_check_command(sub, parents=(), *, help):
 
 def run_check_command(args, out) -> int:
     """Run ``infotree check``: 0 all right, 1 any claim not right or the answers or data unreadable."""
-    from ..cli import read_data, tree_options
+    from ..cli import _resolve_criterion, read_data, tree_options
 
     try:
+        _resolve_criterion(args)  # --algorithm and --criterion as tree reads them
         text = read_answers(args.answers)
         data = read_data(args.data, args)
         options = tree_options(args)
-        criterion = options.pop("criterion")
+        criterion = options.pop("criterion").name
         report = check_answers(text, data, criterion=criterion, tolerance=args.tolerance, digits=args.digits,
                                min_digits=args.min_digits, log=args.log, max_claim_cells=args.max_claim_cells,
                                tree_options=options)
@@ -81,7 +82,7 @@ def run_check_command(args, out) -> int:
         if args.format == "json":
             tolerance = args.tolerance
             doc = {"version": SCHEMA_VERSION, "data": args.data, "answers": args.answers, "target": args.target,
-                   "criterion": args.criterion.replace("-", "_"),
+                   "criterion": (args.criterion or "gain").replace("-", "_"),
                    "tolerance": None if tolerance is None else counts_text(tolerance), "digits": args.digits,
                    "min_digits": args.min_digits, "log": args.log,
                    "summary": None, "claims": [], "error": str(e)}
