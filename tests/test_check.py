@@ -644,9 +644,9 @@ def test_no_claims(weather):
     ("H(play) = 1; import os",
      "unexpected ';' at position 2 in '1; import os'; allowed: numbers, + - * / ( ), %, log2(x), log(x), ln(x)"),
     ("H(play) = log2(10**10**10)",
-     "powers ('**') are not allowed in 'log2(10**10**10)'; write the product out"),
+     "a power in 'log2(10**10**10)' must be a whole number from 1 to 4 (as in (9/14)^2)"),
     ("H(play) = log2(10^10^10)",
-     "powers ('^') are not allowed in 'log2(10^10^10)'; write the product out"),
+     "a power in 'log2(10^10^10)' must be a whole number from 1 to 4 (as in (9/14)^2)"),
     ("H(play) = log2(700000000000076900000000001887)",
      "logarithm argument 700000000000076900000000001887 in 'log2(700000000000076900000000001887)' is too large; its "
      "numerator and denominator must be at most 1,000,000"),
@@ -874,4 +874,5 @@ def test_python_api_accepts_a_path_and_lines(weather):
     assert report.summary() == "2/2 correct" and report.criterion == "gain_ratio"
     with pytest.raises(InfotreeError) as e:
         check_answers("", weather, criterion="best")
-    assert str(e.value) == "unknown criterion 'best'; allowed: gain, gain_ratio, gain_ratio_plain"
+    assert str(e.value) == ("unknown criterion 'best'; allowed: gain, gain_ratio, gain_ratio_plain, gini, entropy, "
+                            "misclassification")

@@ -163,7 +163,9 @@ def test_chains_are_graded_step_by_step(weather):
 
 def test_expression_limits_hold(weather):
     for text, message in [
-        ("H(play) = log2(10^3)", "powers ('^') are not allowed in 'log2(10^3)'; write the product out"),
+        ("H(play) = log2(10^5)", "a power in 'log2(10^5)' must be a whole number from 1 to 4 (as in (9/14)^2)"),
+        ("H(play) = " + "(" * 60 + "2" + ")^4" * 60,
+         "the powers in '" + "(" * 40 + "...' expand beyond 2,000 characters; write the value out"),
         ("H(play) = lg(2)", "'lg' is ambiguous in 'lg(2)'; write log2(x) or ln(x)"),
         ("H(play) = ln 2", "ln needs parentheses in 'ln 2': write ln(x)"),
         ("H(play) = 5%%", "'%' after no number in '5%%'"),
@@ -384,3 +386,22 @@ def test_version(capsys):
         main(["--version"])
     assert e.value.code == 0
     assert capsys.readouterr().out == f"infotree {importlib.metadata.version('infotree')}\n"
+
+
+def test_cart_impurities_and_their_mistakes(weather):
+    """Gini(play) = 1 - (9/14)² - (5/14)² = 45/98; Gini(play | outlook) = 5/14·12/25 + 0 + 5/14·12/25 = 12/35;
+    ME(play) = 5/14; the Gini decrease 45/98 - 12/35 = 57/490; Gini with counts: 1 - 81 - 25 = -105."""
+    for claim in ("Gini(play) = 45/98", "Gini(play) = 1 - (9/14)^2 - (5/14)^2", "Gini(S) = 1 - (9/14)² - (5/14)²",
+                  "Gini(play | outlook) = 12/35", "Gini(S, outlook) = 0.343", "GiniGain(outlook) = 57/490",
+                  "ME(play) = 5/14", "Misclassification(S_sunny) = 0.4", "GiniIndex(outlook = sunny) = 12/25"):
+        assert one(claim, weather).verdict == "right", claim
+    r = one("Gini(play) = 1 - 9^2 - 5^2", weather)
+    assert r.verdict == "wrong" and r.diagnosis == "Gini with counts instead of proportions: 1 - Σ count² = -105.0000"
+    r = one(f"Gini(play) = {1 - (81 + 25) / 14:.2f}", weather)
+    assert r.diagnosis.startswith("Gini with counts instead of proportions: 1 - Σ count² / n")
+    r = one(f"Gini(play | outlook) = {(12 / 25 + 0 + 12 / 25) / 3:.2f}", weather)
+    assert r.diagnosis.startswith("unweighted average: the branch Gini indices")
+    # CART's node tests are not read yet: its tree claims get one line, its measures are graded.
+    report = check_answers("Gini(play) = 0.459\nroot = outlook\noutlook = sunny: no\n", weather, criterion="gini")
+    assert [r.verdict for r in report.results] == ["right", "unreadable", "unreadable"]
+    assert report.results[1].message.startswith("tree claims under CART (--algorithm cart) are not graded yet")

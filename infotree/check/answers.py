@@ -1,6 +1,6 @@
 """The right-hand side of a claim: a number or an expression, written as students write them.
 
-Forms (each ends optionally in ``bits``)::
+Forms (each ends optionally in ``bits``; small powers ``(9/14)^2``, ``(9/14)²`` for Gini)::
 
     0.940   .94   1.     a decimal: graded at its own decimals and significant digits
     1                    an integer: a claim of the exact value
@@ -42,7 +42,9 @@ MAX_LOG_ARGUMENT = 10 ** 6
 
 _ALIASES = str.maketrans({"−": "-", "·": "*", "×": "*", "⋅": "*", "÷": "/", "∗": "*"})
 _DECIMAL = re.compile(r"[+-]?(?:\d{1,60}\.\d{0,60}|\.\d{1,60}|\d{1,60})")
-_TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d*)?|\.\d+)|(log2|log|ln|lg)|(\*\*|[-+*/(),%^])|(\S))")
+_TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d*)?|\.\d+)|(log2|log|ln|lg)|(\*\*|[-+*/(),%^²³])|(\S))")
+#: Highest power an answer may write (``(9/14)^2``, ``(5/14)²``): the operand is repeated that often.
+MAX_POWER = 4
 
 
 @dataclass(frozen=True)
@@ -121,8 +123,6 @@ def _tokens(text: str):
         if bad is not None:
             raise Unreadable(f"unexpected {bad!r} at position {m.start(4) + 1} in {_clip(text, 40)!r}; allowed: "
                              f"numbers, + - * / ( ), %, log2(x), log(x), ln(x)")
-        if op in ("**", "^"):
-            raise Unreadable(f"powers ({op!r}) are not allowed in {_clip(text, 40)!r}; write the product out")
         out.append(("num", num) if num is not None else ("name", name) if name is not None else ("op", op))
     return out
 
@@ -152,15 +152,36 @@ def _rewrite(toks, log: str, *, ln_scale: int, text: str) -> str:
     """parse_exact's grammar: decimals as fractions, % as /100, implicit products as *, ln(x) as
     ``(ln_scale*log2(x))``, a one-argument log as log2 (or as ln when log is e)."""
     out = []
-    closers = []        # for each open parenthesis: what to write when it closes
+    closers = []        # for each open parenthesis: what to write when it closes, and where it opened
     prev = None         # kind of the previous token: "value" (ends an operand), "op", "name" or None
+    operand = None      # where in ``out`` the last complete operand starts (for a power)
     i = 0
     while i < len(toks):
         kind, t = toks[i]
+        if t in ("^", "**", "²", "³"):
+            k = {"²": 2, "³": 3}.get(t)
+            if k is None:
+                nxt = toks[i + 1] if i + 1 < len(toks) else None
+                if nxt is None or nxt[0] != "num" or not nxt[1].isdigit() or not 1 <= int(nxt[1]) <= MAX_POWER:
+                    raise Unreadable(f"a power in {_clip(text, 40)!r} must be a whole number from 1 to {MAX_POWER} "
+                                     f"(as in (9/14)^2)")
+                k = int(nxt[1])
+                i += 1
+            if prev != "value" or operand is None:
+                raise Unreadable(f"{t!r} after no number or parenthesis in {_clip(text, 40)!r}")
+            base = " ".join(out[operand:])
+            if len(base) * k > 2_000:  # nested powers grow as 4^depth: bounded before they are written out
+                raise Unreadable(f"the powers in {_clip(text, 40)!r} expand beyond 2,000 characters; write the "
+                                 f"value out")
+            # (9/14)^2 as ((9/14) * (9/14)): parse_exact has no powers; the parentheses keep 1/2^2 = 1/4.
+            out[operand:] = ["(" + " * ".join([base] * k) + ")"]
+            i += 1
+            continue
         if kind in ("num", "name") or t == "(":
             if prev in ("value", "percent"):
                 out.append("*")  # implicit multiplication: 2log2(3), (1/2)(3/4), 2(3)
         if kind == "num":
+            operand = len(out)
             if "." in t:
                 whole, frac = t.split(".")
                 out.append(f"({int((whole or '0') + frac)}/{10 ** len(frac)})" if frac else whole)
@@ -171,24 +192,26 @@ def _rewrite(toks, log: str, *, ln_scale: int, text: str) -> str:
             if i + 1 >= len(toks) or toks[i + 1] != ("op", "("):
                 raise Unreadable(f"{t} needs parentheses in {_clip(text, 40)!r}: write {t}(x)")
             natural = t == "ln" or (t == "log" and log == "e" and not _has_base_two(toks, i + 1))
+            start = len(out)
             if natural:
                 out.append(f"({ln_scale}*log2(")
-                closers.append("))")
+                closers.append(("))", start))
             elif t == "lg":
                 raise Unreadable(f"'lg' is ambiguous in {_clip(text, 40)!r}; write log2(x) or ln(x)")
             else:
                 out.append("log2(" if t in ("log2",) or not _has_base_two(toks, i + 1) else "log(")
-                closers.append(")")
+                closers.append((")", start))
             i += 2
             prev = "op"
             continue
         else:
             if t == "(":
-                closers.append(")")
+                closers.append((")", len(out)))
                 out.append("(")
                 prev = "op"
             elif t == ")":
-                out.append(closers.pop() if closers else ")")
+                closer, operand = closers.pop() if closers else (")", None)
+                out.append(closer)
                 prev = "value"
             elif t == "%":
                 if prev != "value":

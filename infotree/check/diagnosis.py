@@ -13,13 +13,15 @@ For a wrong answer to a measure claim, the values the usual mistakes give are co
   the split information at the root instead of at the node; a split information
   computed from the class counts.
 
-Gini with counts instead of proportions belongs here when the Gini criterion exists.
+* **Gini with counts** instead of proportions (``1 - 9² - 5²``), and the unweighted average
+  of the branch Gini indices.
 A diagnosis is a hint beside the verdict, never a change of it.
 """
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from fractions import Fraction
 
 from ..exact import Exact, Ratio, decimal_text
@@ -141,6 +143,19 @@ def diagnose(checker, m, value, answer) -> str | None:
                 if si_root:
                     candidates.append(("wrong split information: the split information taken at the root "
                                        "instead of at the node", _div(ig, si_root)))
+    if m.name == "Gini" and not m.given:
+        counts = list(Counter(checker.joint(m.left, mask)).values())
+        n = sum(counts)
+        squares = sum(c * c for c in counts)
+        candidates.append(("Gini with counts instead of proportions: 1 - Σ count²", Fraction(1 - squares)))
+        candidates.append(("Gini with counts instead of proportions: 1 - Σ count² / n", 1 - Fraction(squares, n)))
+    if m.name == "Gini" and m.given:
+        groups: dict = {}
+        for c, lab in zip(checker.joint(m.given, mask), checker.joint(m.left, mask)):
+            groups.setdefault(c, Counter())[lab] += 1
+        ginis = [1 - sum(Fraction(k * k, sum(g.values()) ** 2) for k in g.values()) for g in groups.values()]
+        candidates.append(("unweighted average: the branch Gini indices averaged without weighting each by its "
+                           "share of the rows", sum(ginis, Fraction(0)) / len(ginis)))
     if m.name == "SplitInfo" and not m.given:
         candidates.append(("wrong split information: computed from the class counts (H(Y)) instead of the "
                            "attribute's value counts", _h(checker, (target,), mask)))
