@@ -405,3 +405,16 @@ def test_cart_impurities_and_their_mistakes(weather):
     report = check_answers("Gini(play) = 0.459\nroot = outlook\noutlook = sunny: no\n", weather, criterion="gini")
     assert [r.verdict for r in report.results] == ["right", "unreadable", "unreadable"]
     assert report.results[1].message.startswith("tree claims under CART (--algorithm cart) are not graded yet")
+
+
+def test_carry_forward_has_a_budget(weather, monkeypatch):
+    """Each carried subtree is a build on a node's rows; past MAX_GROWN in one file they are not graded."""
+    import infotree.check.trees as trees
+
+    monkeypatch.setattr(trees, "MAX_GROWN", 2)  # rainy∧hot (no row), rainy∧mild; not rainy∧cool
+    tree = ("outlook = sunny: no\noutlook = overcast: yes\noutlook = rainy\n|  temperature = mild: yes\n"
+            "|  temperature = cool: yes\n")
+    r = one(tree, weather)
+    assert [(v.line, v.verdict) for v in r.nodes] == [(1, "right"), (1, "wrong"), (2, "right"), (4, "wrong"),
+                                                     (4, "right"), (5, "ungraded")]
+    assert r.message.endswith("; 1 not graded (more than 2 subtrees grown below wrong choices in one answers file)")

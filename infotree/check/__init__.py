@@ -876,8 +876,9 @@ class _Checker:
         for i, (f, v) in enumerate(path):
             if f == exp.feature and exp.threshold is None:
                 exp = exp.child(("=", v))
-            elif f in exp.splits and exp.threshold is None and self.grower.can_carry():
-                exp = self.grower.grown_at(exp.conds + ((f, "=", v),), exp.labels)
+            elif f in exp.splits and exp.threshold is None and self.grower.can_carry() and (
+                    grown := self.grower.grown_at(exp.conds + ((f, "=", v),), exp.labels)) is not None:
+                exp = grown
             else:
                 return None, (f"the tree has no node {_where(path)}: "
                               f"{_not_split_on(exp, _where_the(path[:i]), f)}")

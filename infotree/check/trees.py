@@ -30,7 +30,11 @@ import numpy as np
 from ..exact import decimal_text
 from .treetext import ClaimedLeaf
 
-__all__ = ["Expected", "Grower", "NodeVerdict", "grade_tree"]
+__all__ = ["Expected", "Grower", "MAX_GROWN", "NodeVerdict", "grade_tree"]
+
+#: Most subtrees grown for carry-forward in one answers file (each is a build on the rows of a
+#: node); beyond it the subtrees below a wrong choice are reported as not graded.
+MAX_GROWN = 500
 
 
 @dataclasses.dataclass(frozen=True)
@@ -174,6 +178,8 @@ class Grower:
         key = tuple(conds)
         if key in self._grown:
             return self._grown[key]
+        if len(self._grown) >= MAX_GROWN:
+            return None
         data = self.data
         X = np.asarray(data.X)
         mask = np.ones(len(data.y), bool)
@@ -258,12 +264,14 @@ def _grade(grower, claimed, exp: Expected, names, out, carried):
         cond = _claimed_cond(feature, key, claimed.threshold)
         if follow_builder:
             child = exp.child(key)
-        elif grower.can_carry():
-            child = grower.grown_at(conds + (cond,), exp.labels)
         else:
+            child = grower.grown_at(conds + (cond,), exp.labels) if grower.can_carry() else None
+        if child is None:
+            note = grower.carry_note or (f"not graded: more than {MAX_GROWN} subtrees grown below wrong "
+                                         f"choices in one answers file")
             if key in present:
                 for line in _lines_of(claimed.branches[key]):
-                    out.append(NodeVerdict(line, where(conds + (cond,)), "ungraded", grower.carry_note, True))
+                    out.append(NodeVerdict(line, where(conds + (cond,)), "ungraded", note, True))
             continue
         if key in present:
             _grade(grower, claimed.branches[key], child, names, out, below_carried)
