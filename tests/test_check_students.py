@@ -279,20 +279,21 @@ def test_tree_options_as_tree(weather):
 
 # -- 7. round trip over every worked example ------------------------------------------------------------------
 
-def _worked_data():
-    for path in sorted(EXAMPLES.glob("*/data.csv")):
-        yield path.parent.name, path
+# Every worked example whose data ID3 reads (complete); c45_missing_and_numeric has missing values, whose
+# C4.5-weighted measures check does not grade yet: its trees round-trip in test_round_trip_of_c45_trees.
+WORKED = [(p.parent.name, p) for p in sorted(EXAMPLES.glob("*/data.csv")) if p.parent.name != "c45_missing_and_numeric"]
 
 
-@pytest.mark.parametrize("name, path", list(_worked_data()))
+def test_every_worked_example_is_in_a_round_trip():
+    assert len(WORKED) == len(list(EXAMPLES.glob("*/data.csv"))) - 1 >= 7
+
+
+@pytest.mark.parametrize("name, path", WORKED)
 def test_round_trip_of_every_worked_example(name, path):
     """tree --steps, measures at every node and the tree text, fed back to check: every claim right.
     Data read as ID3 reads it (nominal, complete); C4.5's numeric and weighted measures are not checked
     yet, so examples with missing values keep only the tree round trip (below)."""
-    try:
-        data = load(path)
-    except Exception:
-        pytest.skip("missing values: see test_round_trip_of_c45_trees")
+    data = load(path)
     for criterion in ("gain", "gain_ratio", "gain_ratio_plain"):
         tree = build_tree(data, criterion=criterion)
         texts = []
