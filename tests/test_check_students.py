@@ -419,3 +419,12 @@ def test_carry_forward_has_a_budget(weather, monkeypatch):
     assert [(v.line, v.verdict) for v in r.nodes] == [(1, "right"), (1, "wrong"), (2, "right"), (4, "wrong"),
                                                      (4, "wrong"), (5, "ungraded")]  # mild: windy splits it
     assert r.message.endswith("; 1 not graded (more than 2 subtrees grown below wrong choices in one answers file)")
+
+
+def test_numeric_features_in_measures_are_not_misread():
+    """With C4.5's reading humidity is numeric: a measure of it is refused, never graded per value."""
+    numeric = load(DATA / "weather.numeric.csv", numeric="auto")
+    r = one("IG(humidity) = 0.1518", numeric, criterion="gain_ratio")
+    assert (r.verdict, r.message) == ("unreadable", "humidity is numeric: its measures at a cut are not checked "
+                                                    "yet; --categorical humidity reads its values as categories")
+    assert one("IG(outlook) = 0.2467", numeric, criterion="gain_ratio").verdict == "right"

@@ -680,6 +680,11 @@ class _Checker:
 
     def joint(self, names, mask):
         for v in names:
+            if self.names.kinds[v] == "numeric":
+                # C4.5 measures a numeric feature at its best cut (with an MDL term); reading each value
+                # as a category would grade such claims against another quantity.
+                raise _Unreadable(f"{v} is numeric: its measures at a cut are not checked yet; "
+                                  f"--categorical {v} reads its values as categories")
             if (self.columns[v][mask] < 0).any():
                 raise _Unreadable(f"{v} has missing values on these rows; measures are checked on complete "
                                   f"columns only (C4.5's weighted measures are not checked yet)")
