@@ -7,6 +7,7 @@ import io
 import json
 import math
 import time
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -428,3 +429,33 @@ def test_numeric_features_in_measures_are_not_misread():
     assert (r.verdict, r.message) == ("unreadable", "humidity is numeric: its measures at a cut are not checked "
                                                     "yet; --categorical humidity reads its values as categories")
     assert one("IG(outlook) = 0.2467", numeric, criterion="gain_ratio").verdict == "right"
+
+
+def test_numeric_conditions_in_claims():
+    """C4.5's branches as conditions and paths: humidity <= 75 / > 75, counted here from the CSV rows."""
+    import csv
+
+    with open(DATA / "weather.numeric.csv", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    low = [r["play"] for r in rows if Fraction(r["humidity"]) <= 75]
+    high = [r["play"] for r in rows if Fraction(r["humidity"]) > 75]
+    numeric = load(DATA / "weather.numeric.csv", numeric="auto")
+    for claim in (f"H(play | humidity <= 75) = {h(low.count('yes'), low.count('no')):.4f}",
+                  f"H(play | humidity > 75) = {h(high.count('yes'), high.count('no')):.4f}",
+                  f"H(play | humidity ≤ 75) = {h(low.count('yes'), low.count('no')):.4f}",
+                  "H(play | outlook = sunny, humidity <= 75) = 0", "leaf(outlook = sunny, humidity <= 75) = yes",
+                  "leaf(outlook = sunny, humidity > 75) = no"):
+        assert one(claim, numeric, criterion="gain_ratio").verdict == "right", claim
+    r = one("leaf(outlook = sunny, humidity <= 80) = yes", numeric, criterion="gain_ratio")
+    assert (r.verdict, r.message) == ("wrong", "the tree has no node outlook = sunny, humidity <= 80: the node "
+                                               "outlook = sunny cuts humidity at 75, not humidity <= 80")
+    r = one("H(play | outlook <= 3) = 1", numeric, criterion="gain_ratio")
+    assert (r.verdict, r.message) == ("unreadable", "outlook is nominal: a condition on it is outlook = value, "
+                                                    "not <= 3")
+    r = one("H(play | humidity < 75) = 1", numeric, criterion="gain_ratio")
+    assert r.message == "humidity < 75: a numeric condition is humidity <= t or humidity > t (C4.5's two branches)"
+    # An At line with a cut sets the node of the claims below it.
+    report = check_answers("At outlook = sunny, humidity > 75: 3 rows (no 3)\nIG(windy) = 0\n", numeric,
+                           criterion="gain_ratio")
+    assert [(r.verdict, r.quantity) for r in report.results] == [
+        ("right", "IG(windy | outlook = sunny, humidity > 75)")]

@@ -69,7 +69,7 @@ from .diagnosis import diagnose
 from .names import Names, Unreadable, did_you_mean
 from .printed import TABLE_HEADINGS, context_path, is_prose
 from .treetext import ClaimedLeaf, TreeTextError, is_ignored, is_tree_line, read_tree
-from .trees import Grower, grade_tree, where
+from .trees import Grower, grade_tree, number_text, where
 
 __all__ = [
     "AnswersError",
@@ -292,8 +292,23 @@ def _clip(s: str, limit: int = 60) -> str:
 # -- the left-hand side: a small tokenizer -----------------------------------------------
 
 # punctuation | 'quoted' | "quoted" | a name: a run without punctuation or quotes, trimmed
-_LHS_TOKEN = re.compile(r"""\s*(?:([(),;|=≈∣])|'([^']*)'|"([^"]*)"|"""
-                        r"""([^(),;|=≈∣'"\s](?:[^(),;|=≈∣'"]*[^(),;|=≈∣'"\s])?))""")
+_LHS_TOKEN = re.compile(r"""\s*(?:([(),;|=≈∣<>≤≥])|'([^']*)'|"([^"]*)"|"""
+                        r"""([^(),;|=≈∣<>≤≥'"\s](?:[^(),;|=≈∣<>≤≥'"]*[^(),;|=≈∣<>≤≥'"\s])?))""")
+
+
+@dataclass(frozen=True)
+class _Cut:
+    """A numeric condition ``<= t`` or ``> t`` (C4.5's two branches), in place of a value."""
+
+    op: str
+    t: Fraction
+
+    def __str__(self):
+        return f"{self.op} {number_text(self.t)}"
+
+
+def _cond_text(var, value) -> str:
+    return f"{var} {value}" if isinstance(value, _Cut) else f"{var} = {value}"
 _MEASURES = {
     "h": "H", "entropy": "H", "info": "H",
     "i": "I", "mi": "I", "mutualinformation": "I",
@@ -353,7 +368,7 @@ def _split_claim(body: str, split=True):
         start = m.end() - len(m.group().lstrip())
         pos = m.end()
         if punct:
-            p = {"≈": "=", "∣": "|"}.get(punct, punct)
+            p = {"≈": "=", "∣": "|", "≤": "<=", "≥": ">="}.get(punct, punct)
             if p == "=" and depth == 0 and split:
                 return toks, body[pos:]
             depth += p == "("
@@ -578,6 +593,8 @@ class _Checker:
             if len(item) == 3 and item[0].kind == "w" and item[1].text == "=" and item[2].kind == "w":
                 f = self.names.feature(item[0].text)
                 path.append((f, self.names.value(f, item[2].text)))
+            elif _cut_item(item):
+                path.append(self.cut(item))
             else:
                 break
         else:
@@ -662,6 +679,8 @@ class _Checker:
             elif len(item) == 3 and item[0].kind == "w" and item[1].text == "=" and item[2].kind == "w":
                 var = self.variable(item[0])
                 fixed.append((var, self.value(var, item[2].text)))
+            elif _cut_item(item):
+                fixed.append(self.cut(item))
             elif not item:
                 raise _Unreadable("a condition is missing after ','; write conditions such as outlook, humidity = high")
             else:
@@ -669,12 +688,36 @@ class _Checker:
                                   f"or variable = value (outlook = sunny)")
         return tuple(given), tuple(fixed)
 
+    def cut(self, item):
+        """(feature, _Cut) of ``humidity <= 75`` / ``humidity > 75``: a numeric feature and a number."""
+        name, op, text = _cut_item(item)
+        f = self.names.feature(name)
+        if self.names.kinds[f] != "numeric":
+            raise _Unreadable(f"{f} is nominal: a condition on it is {f} = value, not {op} {_clip(text, 20)}")
+        if op not in ("<=", ">"):
+            raise _Unreadable(f"{f} {op} {_clip(text, 20)}: a numeric condition is {f} <= t or {f} > t "
+                              f"(C4.5's two branches)")
+        try:
+            t = Fraction(text)
+        except (ValueError, ZeroDivisionError):
+            raise _Unreadable(f"{f} {op} {_clip(text, 20)!r}: the threshold is not a number") from None
+        return f, _Cut(op, t)
+
     def rows(self, fixed):
         mask = np.ones(len(self.data.y), bool)
         for var, val in fixed:
-            mask &= self.columns[var] == self.domain[var].index(val)
+            if isinstance(val, _Cut):
+                j = self.data.features.index(var)
+                col = np.asarray(self.columns[var])
+                nums = np.array(list(self.data.numbers[j]) + [None], dtype=object)[col]  # -1 (missing): None
+                known = col >= 0
+                side = np.zeros(len(col), bool)
+                side[known] = [(x <= val.t) == (val.op == "<=") for x in nums[known]]
+                mask &= side
+            else:
+                mask &= self.columns[var] == self.domain[var].index(val)
         if not mask.any():
-            where = ", ".join(f"{v} = {x}" for v, x in fixed)
+            where = ", ".join(_cond_text(v, x) for v, x in fixed)
             raise _Undefined(f"no row of the data has {where}; the measure is undefined")
         return mask
 
@@ -879,6 +922,17 @@ class _Checker:
         the tree.  Below a feature tied exactly with the builder's, the nodes are those that choice grows."""
         exp = self.grower.root()
         for i, (f, v) in enumerate(path):
+            if isinstance(v, _Cut):
+                if f == exp.feature and exp.threshold == v.t:
+                    exp = exp.child((v.op, ""))
+                    continue
+                if f in exp.splits and f != exp.feature and self.grower.can_carry() and (
+                        grown := self.grower.grown_at(exp.conds + ((f, v.op, v.t),), exp.labels)) is not None:
+                    exp = grown
+                    continue
+                at = "" if f != exp.feature else f" at {number_text(exp.threshold)}"
+                return None, (f"the tree has no node {_where(path)}: {_where_the(path[:i])} "
+                              f"{exp.describe() if f != exp.feature else f'cuts {f}' + at}, not {f} {v}")
             if f == exp.feature and exp.threshold is None:
                 exp = exp.child(("=", v))
             elif f in exp.splits and exp.threshold is None and self.grower.can_carry() and (
@@ -933,6 +987,8 @@ class _Checker:
                     raise _Unreadable(f"feature {f} appears twice in {head}(...); a path fixes each feature once")
                 seen.add(f)
                 out.append((f, self.names.value(f, item[2].text)))
+            elif _cut_item(item):
+                out.append(self.cut(item))  # a numeric feature may be cut again below
             else:
                 raise _Unreadable(f"cannot read {_show_toks(item) if item else 'an empty part'} in {head}(...); "
                                   f"write the path from the root: {head}(outlook = sunny, humidity = high)")
@@ -1085,6 +1141,15 @@ _EXACTLY = re.compile(r"([^()]{1,100}\([^()]{0,300}\)(?:\s{0,5}=\s{0,5}[^()]{1,1
 _UNDEFINED = re.compile(r"([^()]{1,100}\([^()]{0,300}\)):\s{0,5}undefined(?: \([^()]{0,200}\))?")
 
 
+def _cut_item(item):
+    """(name, op, threshold text) of ``humidity <= 75``, ``humidity > 75`` (tokens), or None."""
+    if len(item) >= 3 and item[0].kind == "w" and item[-1].kind == "w" and all(t.kind == "p" for t in item[1:-1]):
+        op = "".join(t.text for t in item[1:-1])
+        if op in ("<=", ">", "<", ">="):
+            return item[0].text, op, item[-1].text
+    return None
+
+
 def _chain(text: str) -> list[str]:
     """``a = b = c`` split at each ``=`` or ``≈`` outside parentheses."""
     parts, depth, start = [], 0, 0
@@ -1135,7 +1200,7 @@ def _canonical(m: _Measure) -> str:
 
 
 def _with_conditions(name, inner, given, fixed):
-    conds = list(given) + [f"{v} = {x}" for v, x in fixed]
+    conds = list(given) + [_cond_text(v, x) for v, x in fixed]
     return f"{name}({inner} | {', '.join(conds)})" if conds else f"{name}({inner})"
 
 
@@ -1207,7 +1272,8 @@ def _rounded_parts(parts, d):
 
 def _where(path) -> str:
     """``outlook = sunny, humidity <= 75`` from (feature, value) or (feature, op, value) steps."""
-    return where(tuple(p if len(p) == 3 else (p[0], "=", p[1]) for p in path))
+    return where(tuple(p if len(p) == 3 else (p[0], p[1].op, p[1].t) if isinstance(p[1], _Cut) else (p[0], "=", p[1])
+                       for p in path))
 
 
 def _where_the(path) -> str:
