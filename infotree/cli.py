@@ -19,7 +19,7 @@ from .errors import DataError, InfotreeError
 from .escape import SafeWriter
 from .escape import clip as _clip
 
-__all__ = ["main"]
+__all__ = ["main", "read_data", "tree_options"]
 
 
 def _digits(text):
@@ -100,7 +100,7 @@ def _resolve_criterion(args) -> None:
                             f"the criteria are: {allowed}")
 
 
-def _read(path, args):
+def read_data(path, args):
     """Read DATA as the criterion needs it.
 
     C4.5 (gain-ratio) keeps missing values (fractional weights) and reads CSV columns
@@ -149,15 +149,14 @@ def as_flags(message: str) -> str:
     return message
 
 
-def _build(args, data):
-    from .tree import build_tree
-
+def tree_options(args) -> dict:
+    """The keywords of build_tree that ``tree``, ``predict`` and ``check`` take from the command line."""
     _rationals(args)
     validation = None
     if args.prune == "reduced-error":
         if not args.validation:
             raise InfotreeError("--prune reduced-error needs --validation FILE (rows the tree is not grown on)")
-        validation = _read(args.validation, args)
+        validation = read_data(args.validation, args)
     elif args.validation:
         raise InfotreeError("--validation applies to --prune reduced-error only")
     crit = _CRITERIA[args.criterion]
@@ -166,18 +165,24 @@ def _build(args, data):
         controls = dict(competitors=args.competitors, surrogates=args.surrogates, use_surrogate=args.use_surrogate,
                         surrogate_style=args.surrogate_style,
                         min_leaf=round(Fraction(split, 3)) if args.min_leaf is None else args.min_leaf,
-                    cp=Fraction(1, 100) if args.cp is None else args.cp, max_subsets=args.max_subsets,
-                    max_depth=30 if args.max_depth is None else args.max_depth, min_samples_split=split)
+                        cp=Fraction(1, 100) if args.cp is None else args.cp, max_subsets=args.max_subsets,
+                        max_depth=30 if args.max_depth is None else args.max_depth, min_samples_split=split)
     else:
         for flag, value in (("--min-leaf", args.min_leaf), ("--cp", args.cp)):
             if value is not None:
                 raise InfotreeError(f"{flag} applies to --algorithm cart (criterion gini, entropy or misclassification)")
         controls = dict(max_depth=args.max_depth, min_samples_split=args.min_samples_split or 2)
-    return build_tree(data, criterion=crit, min_gain=args.min_gain, **controls,
-                      stop_at_zero_gain=args.stop_at_zero_gain, min_objects=args.min_objects,
-                      collapse=False if args.no_collapse else None,
-                      average_gain_slack=args.average_gain_slack, threshold=args.threshold,
-                      prune=args.prune, confidence=args.confidence, validation=validation)
+    return dict(criterion=crit, min_gain=args.min_gain, **controls,
+                stop_at_zero_gain=args.stop_at_zero_gain, min_objects=args.min_objects,
+                collapse=False if args.no_collapse else None,
+                average_gain_slack=args.average_gain_slack, threshold=args.threshold,
+                prune=args.prune, confidence=args.confidence, validation=validation)
+
+
+def _build(args, data):
+    from .tree import build_tree
+
+    return build_tree(data, **tree_options(args))
 
 
 def _emit(args, inputs, write):
@@ -196,7 +201,7 @@ def _emit(args, inputs, write):
 def _cmd_tree(args, out):
     from .printers import render
 
-    data = _read(args.data, args)
+    data = read_data(args.data, args)
     tree = _build(args, data)
     if args.format != "text" and args.table_format != "simple":
         raise InfotreeError("--table-format applies to --format text only")
@@ -215,7 +220,7 @@ def _cmd_tree(args, out):
 def _cmd_report(args, out):
     from .printers.html import write_report
 
-    data = _read(args.data, args)
+    data = read_data(args.data, args)
     tree = _build(args, data)
     return _emit(args, [args.data], lambda f: write_report(
         tree, f, digits=args.digits, title=args.title, source=os.path.basename(args.data),
@@ -243,7 +248,7 @@ def _cmd_measures(args, out):
     from .printers import render_node
     from .tree import node_at
 
-    data = _read(args.data, args)
+    data = read_data(args.data, args)
     node = node_at(data, _parse_at(args.at or ""), criterion=_CRITERIA[args.criterion])
     return _emit(args, [args.data], lambda f: render_node(
         node.tree, node, f, fmt=args.format, digits=args.digits, table_format=args.table_format))
@@ -258,7 +263,7 @@ def _cmd_predict(args, out):
             raise InfotreeError("predict --train TRAIN needs a DATA file to predict")
         if args.data is not None:
             raise InfotreeError("predict takes either MODEL.json DATA or --train TRAIN DATA, not both")
-        tree = _build(args, _read(args.train, args))
+        tree = _build(args, read_data(args.train, args))
         data_path = args.model_or_data
     else:
         if args.model_or_data is None or args.data is None:
@@ -457,9 +462,9 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     pr.set_defaults(func=_cmd_predict)
 
     if command in (None, "check"):
-        from .check import add_check_command
+        from .check.command import add_check_command
 
-        add_check_command(sub, [common], help=_CHECK_HELP)
+        add_check_command(sub, [common, grow], help=_CHECK_HELP)
     else:
         sub.add_parser("check", help=_CHECK_HELP)
     return p

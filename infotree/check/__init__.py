@@ -1,0 +1,1476 @@
+"""Homework checking: a student's answers, claim by claim, checked exactly against a data set.
+
+``check_answers(text, data)`` reads an answers file (one claim per line, blank lines
+and ``#`` comments ignored) and returns a :class:`Report` with one
+:class:`ClaimResult` per claim; :func:`format_text` and :func:`report_json` print
+it; ``infotree check ANSWERS --data DATA`` is the command line.
+
+    >>> from infotree.data import load
+    >>> report = check_answers('''
+    ... H(play) = 0.940
+    ... IG(outlook) = 0.246
+    ... root = outlook
+    ... ''', load("tests/data/weather.csv"))
+    >>> print(format_text(report), end="")
+    ✓ line 2: H(play) = 0.940
+    ≈ line 3: IG(outlook) = 0.246
+        close: one unit off in the last digit: the value 0.24675 rounds to 0.247; rounded intermediate values give it: 0.940 - 0.694 = 0.246
+        correct: IG(outlook) = 0.2467 = 9/7 + log2(7) - 6/7*log2(3) - 15/14*log2(5)
+    ✓ line 4: root = outlook
+    <BLANKLINE>
+    2/3 correct (1 close)
+
+The grammar, every answer form, the verdicts, the limits and the JSON schema are in
+``docs/check.md``.  The package's modules, by concept:
+
+* :mod:`.names` — the data's names as students write them (any case);
+* :mod:`.answers` — the right-hand side: decimals, percentages, expressions in
+  students' habits (``log``, ``ln``, implicit products, decimals), read through
+  :func:`~infotree.parse.parse_exact`;
+* this module — reading the file, the claim grammar (H, I, IG, SplitInfo, GR, textbook
+  notations, chains), exact evaluation and grading (right, imprecise, close, wrong);
+* :mod:`.diagnosis` — the usual mistake a wrong number matches;
+* :mod:`.printed` — infotree's own ``--steps`` and ``measures`` prose, skipped when fed back;
+* :mod:`.treetext` — reading tree text (infotree's, J48's, space-indented) in linear time;
+* :mod:`.trees` — grading a tree node by node against ``build_tree``, with carry-forward;
+* :mod:`.command` — ``infotree check``, with ``tree``'s options from :mod:`infotree.cli`.
+
+No ``eval`` anywhere: the left-hand side has its own small tokenizer, the right-hand side
+goes to ``parse_exact``; files, lines, decimals, logarithm arguments and count tables are
+bounded (:data:`MAX_FILE_CHARS`, :data:`MAX_LINES`, :data:`MAX_LINE_LENGTH`,
+:data:`MAX_DECIMALS`, :data:`MAX_LOG_ARGUMENT`, :data:`MAX_CLAIM_CELLS`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+from ..errors import InfotreeError
+from ..exact import Exact, Ratio, decimal_text
+from ..forms import conditional_entropy_form, counts_text, entropy_form, h_of
+from ..forms import gini_form, misclassification_form
+from ..measures import gini, misclassification
+from ..measures import (
+    conditional_entropy,
+    conditional_mutual_information,
+    entropy_of_labels,
+    mutual_information,
+)
+from .answers import MAX_DECIMALS, MAX_LOG_ARGUMENT, Answer, read_answer, significant_digits
+from .diagnosis import diagnose
+from .names import Names, Unreadable, did_you_mean
+from .printed import TABLE_HEADINGS, context_path, is_prose
+from .treetext import ClaimedLeaf, TreeTextError, is_ignored, is_tree_line, read_tree
+from .trees import Grower, grade_tree, number_text, where
+
+__all__ = [
+    "AnswersError",
+    "ClaimResult",
+    "MAX_DECIMALS",
+    "MAX_FILE_CHARS",
+    "MAX_LINES",
+    "MAX_LINE_LENGTH",
+    "MAX_LOG_ARGUMENT",
+    "Report",
+    "VERDICTS",
+    "check_answers",
+    "format_text",
+    "read_answers",
+    "report_json",
+]
+
+#: Largest answers file (bytes read from a file; characters of text given directly).
+MAX_FILE_CHARS = 1_000_000
+#: Most lines in an answers file.
+MAX_LINES = 10_000
+#: Longest line (characters); a longer line is reported unreadable without parsing.
+MAX_LINE_LENGTH = 1_000
+#: Most cells of the count table a measure claim may need (``--max-claim-cells``).
+MAX_CLAIM_CELLS = 100_000
+#: The version of the JSON report (2: verdict "imprecise", "diagnosis", "nodes", "min_digits", "log").
+SCHEMA_VERSION = 2
+
+VERDICTS = ("right", "imprecise", "close", "wrong", "unreadable")
+_MARK = {"right": "✓", "imprecise": "~", "close": "≈", "wrong": "✗", "unreadable": "?"}
+_CRITERIA = {"gain": "gain", "gain_ratio": "gain_ratio", "gain_ratio_plain": "gain_ratio_plain",
+             "gain-ratio": "gain_ratio", "gain-ratio-plain": "gain_ratio_plain",
+             "gini": "gini", "entropy": "entropy", "misclassification": "misclassification"}
+_CART = ("gini", "entropy", "misclassification")
+# CART's node tests (subsets, 'Start < 8.5'), cp/alpha and forest votes are a new operator of the
+# tree-line reader and new rows of the claim table; until they are written, a CART tree claim is
+# answered in one line rather than graded as ID3's.
+_CART_TREES = ("tree claims under CART (--algorithm cart) are not graded yet; its measures are: "
+               "Gini(...), ME(...), GiniGain(...), H(...)")
+
+
+class AnswersError(InfotreeError):
+    """An answers file that cannot be read at all (missing, too large, binary, not UTF-8)."""
+
+
+_Unreadable = Unreadable
+
+
+class _Undefined(Unreadable):
+    """A measure that has no value here (no row; a gain ratio with split information 0)."""
+
+
+# -- results ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ClaimResult:
+    """The check of one claim.
+
+    ``expected`` is the exact value of a measure (:class:`~infotree.exact.Exact`,
+    :class:`~infotree.exact.Ratio` or ``Fraction``), the accepted names of a
+    root/split/leaf claim (a tuple, the builder's choice first), the builder's tree
+    text of a tree claim, or None when the claim could not be read.
+    ``answer_value`` is the student's value: a ``Fraction`` (decimal or integer), an
+    exact value (expression) or a name.
+    """
+
+    line: int
+    text: str
+    kind: str
+    verdict: str
+    last_line: int = 0
+    answer: str | None = None
+    answer_value: object = None
+    expected: object = None
+    expected_decimal: str | None = None
+    message: str = ""
+    explanation: tuple[str, ...] = ()
+    quantity: str | None = None
+    nodes: tuple = ()
+    diagnosis: str | None = None
+
+    def __post_init__(self):
+        if not self.last_line:
+            object.__setattr__(self, "last_line", self.line)
+
+    @property
+    def right(self) -> bool:
+        return self.verdict == "right"
+
+
+@dataclass(frozen=True)
+class Report:
+    """Every claim of an answers file, in file order, with the settings they were checked under."""
+
+    results: tuple[ClaimResult, ...]
+    target: str
+    criterion: str
+    tolerance: Fraction | None = None
+    digits: int = 4
+    min_digits: int = 3
+    log: str = "2"
+    counts: dict = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        c = Counter(r.verdict for r in self.results)
+        object.__setattr__(self, "counts", {v: c.get(v, 0) for v in VERDICTS})
+
+    @property
+    def all_right(self) -> bool:
+        """True when there is at least one claim and every claim is right."""
+        return bool(self.results) and self.counts["right"] == len(self.results)
+
+    @property
+    def exit_status(self) -> int:
+        """0 when every claim is right, else 1 (close, wrong, unreadable, or no claim)."""
+        return 0 if self.all_right else 1
+
+    def summary(self) -> str:
+        """``11/12 correct (1 close)``."""
+        if not self.results:
+            return "0/0 correct (no claims: every line is blank or a comment)"
+        extra = [f"{self.counts[v]} {v}" for v in VERDICTS[1:] if self.counts[v]]
+        tail = f" ({', '.join(extra)})" if extra else ""
+        return f"{self.counts['right']}/{len(self.results)} correct{tail}"
+
+
+# -- reading the file ------------------------------------------------------------------
+
+def read_answers(path) -> str:
+    """The text of an answers file (``"-"``: standard input), refusing what is not a small text file."""
+    source = os.fspath(path)
+    try:
+        if source == "-":
+            data = sys.stdin.buffer.read(MAX_FILE_CHARS + 1)
+            source = "<stdin>"
+        else:
+            with open(source, "rb") as f:
+                data = f.read(MAX_FILE_CHARS + 1)
+    except FileNotFoundError:
+        raise AnswersError(f"no such file {source!r}; expected the answers file, one claim per line") from None
+    except IsADirectoryError:
+        raise AnswersError(f"{source!r} is a directory; expected the answers file, one claim per line") from None
+    except OSError as e:
+        raise AnswersError(f"cannot read {source!r}: {e.strerror or e}") from None
+    return _decode(data, source)
+
+
+def _decode(data: bytes, source: str) -> str:
+    if len(data) > MAX_FILE_CHARS:
+        raise AnswersError(f"{source} has more than {MAX_FILE_CHARS:,} bytes; "
+                           f"an answers file may have at most {MAX_FILE_CHARS:,}")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise AnswersError(f"{source} is UTF-16 text; save the answers as UTF-8")
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        line = data.count(b"\n", 0, nul) + 1
+        raise AnswersError(f"{source} line {line} contains a NUL byte; the file looks binary, "
+                           f"expected text with one claim per line")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise AnswersError(f"{source} line {line}: byte {data[e.start:e.start + 1]!r} is not UTF-8; "
+                           f"save the answers as UTF-8 text") from None
+
+
+def _lines_of(text_or_lines) -> list[str]:
+    """Lines split at \\n, \\r\\n or \\r (as editors count them), within the size limits."""
+    if isinstance(text_or_lines, (bytes, bytearray)):
+        text = _decode(bytes(text_or_lines), "answers")
+    elif isinstance(text_or_lines, str):
+        text = text_or_lines
+    else:
+        parts, size = [], 0
+        for i, line in enumerate(text_or_lines):
+            if i >= MAX_LINES:
+                raise AnswersError(f"answers have more than {MAX_LINES:,} lines; at most {MAX_LINES:,} are allowed")
+            if not isinstance(line, str):
+                raise AnswersError(f"answers line {i + 1} is {type(line).__name__}, not text")
+            size += len(line) + 1
+            if size > MAX_FILE_CHARS + 1:
+                raise AnswersError(f"answers have more than {MAX_FILE_CHARS:,} characters; "
+                                   f"at most {MAX_FILE_CHARS:,} are allowed")
+            parts.append(line.rstrip("\r\n"))
+        text = "\n".join(parts)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if len(text) > MAX_FILE_CHARS:
+        raise AnswersError(f"answers have more than {MAX_FILE_CHARS:,} characters; at most {MAX_FILE_CHARS:,} are allowed")
+    if "\x00" in text:
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        raise AnswersError(f"answers line {line} contains a NUL character; the text looks binary, "
+                           f"expected one claim per line")
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if len(lines) > MAX_LINES:
+        raise AnswersError(f"answers have {len(lines):,} lines; at most {MAX_LINES:,} are allowed")
+    return lines
+
+
+def _strip_comment(line: str) -> str:
+    """The line without a ``#`` comment (a ``#`` inside quotes is kept), stripped."""
+    if "#" not in line:
+        return line.strip()
+    quote = None
+    for i, c in enumerate(line):
+        if quote:
+            if c == quote:
+                quote = None
+        elif c in "'\"":
+            quote = c
+        elif c == "#":
+            return line[:i].strip()
+    return line.strip()
+
+
+def _clip(s: str, limit: int = 60) -> str:
+    return s if len(s) <= limit else s[:limit] + "..."
+
+
+# -- the left-hand side: a small tokenizer -----------------------------------------------
+
+# punctuation | 'quoted' | "quoted" | a name: a run without punctuation or quotes, trimmed
+_LHS_TOKEN = re.compile(r"""\s*(?:([(),;|=≈∣<>≤≥])|'([^']*)'|"([^"]*)"|"""
+                        r"""([^(),;|=≈∣<>≤≥'"\s](?:[^(),;|=≈∣<>≤≥'"]*[^(),;|=≈∣<>≤≥'"\s])?))""")
+
+
+@dataclass(frozen=True)
+class _Cut:
+    """A numeric condition ``<= t`` or ``> t`` (C4.5's two branches), in place of a value."""
+
+    op: str
+    t: Fraction
+
+    def __str__(self):
+        return f"{self.op} {number_text(self.t)}"
+
+
+def _cond_text(var, value) -> str:
+    return f"{var} {value}" if isinstance(value, _Cut) else f"{var} = {value}"
+_MEASURES = {
+    "h": "H", "entropy": "H", "info": "H",
+    "i": "I", "mi": "I", "mutualinformation": "I",
+    "ig": "IG", "gain": "IG", "infogain": "IG", "informationgain": "IG",
+    "splitinfo": "SplitInfo", "splitinformation": "SplitInfo", "iv": "SplitInfo", "intrinsicvalue": "SplitInfo",
+    "gr": "GR", "gainratio": "GR",
+    # CART's impurities (exact rationals) and the decrease of the Gini index a split gives.
+    "gini": "Gini", "giniindex": "Gini", "giniimpurity": "Gini",
+    "me": "ME", "misclassification": "ME", "misclassificationerror": "ME", "classificationerror": "ME",
+    "ginigain": "GiniGain", "ginidecrease": "GiniGain",
+}
+_IMPURITY = ("H", "Gini", "ME")   # measures of a node's classes: Entropy(S), Gini(S), Gini(S, A) forms
+_TREE_CLAIMS = ("root", "split", "leaf")
+# A data set in textbook notation (not a variable of the data): S, D, S_sunny, D_youth, S_{sunny}.
+_SAMPLE = re.compile(r"[SD](?:_\{?([^{}]{1,200}?)\}?)?")
+
+
+def _measure_head(text: str):
+    """(measure, subscript) of a claim's head: ``Gain`` → (IG, None), ``Info_age`` → (H, "age")."""
+    n = _norm_name(text)
+    if n in _MEASURES:
+        return _MEASURES[n], None
+    for i, c in enumerate(text):
+        if c == "_" and i and _norm_name(text[:i]) in _MEASURES and text[i + 1:].strip():
+            return _MEASURES[_norm_name(text[:i])], text[i + 1:].strip()
+    return None
+_KIND = {"H": "entropy", "I": "mutual_information", "IG": "information_gain",
+         "SplitInfo": "split_information", "GR": "gain_ratio", "Gini": "gini", "ME": "misclassification",
+         "GiniGain": "gini_gain"}
+
+
+def _norm_name(word: str) -> str:
+    return re.sub(r"[\s_\-]", "", word).lower()
+
+
+class _Tok:
+    __slots__ = ("kind", "text", "pos")
+
+    def __init__(self, kind, text, pos):
+        self.kind, self.text, self.pos = kind, text, pos  # kind: "p" punctuation or "w" name
+
+
+def _split_claim(body: str, split=True):
+    """Tokens of the left-hand side up to the first ``=``/``≈`` outside parentheses, and the rest
+    (``split=False``: every token, and None)."""
+    toks, pos, depth = [], 0, 0
+    while pos < len(body):
+        m = _LHS_TOKEN.match(body, pos)
+        if not m or m.end() == pos:
+            rest = body[pos:].lstrip()
+            if not rest:
+                break
+            if rest[0] in "'\"":
+                raise _Unreadable(f"quote {rest[0]} at position {len(body) - len(rest) + 1} is never closed")
+            raise _Unreadable(f"cannot read {_clip(rest, 30)!r}")
+        punct, sq, dq, word = m.groups()
+        start = m.end() - len(m.group().lstrip())
+        pos = m.end()
+        if punct:
+            p = {"≈": "=", "∣": "|", "≤": "<=", "≥": ">="}.get(punct, punct)
+            if p == "=" and depth == 0 and split:
+                return toks, body[pos:]
+            depth += p == "("
+            depth -= p == ")"
+            toks.append(_Tok("p", p, start))
+        else:
+            toks.append(_Tok("w", sq if sq is not None else dq if dq is not None else word, start))
+    return toks, None
+
+
+# -- the right-hand side ---------------------------------------------------------------
+
+def _safe_decimal(value, digits) -> str | None:
+    """The decimal of a student's exact value, or None when it is too large to show."""
+    if isinstance(value, Fraction):
+        if max(abs(value.numerator), value.denominator).bit_length() > 1000:
+            return None
+        return decimal_text(value, digits)
+    parts = [value] if isinstance(value, Exact) else [value.num, value.den]
+    for x in parts:
+        for c in (x.c0, *(c for _, c in x.terms)):
+            if max(abs(c.numerator), c.denominator).bit_length() > 1000:
+                return None
+    try:
+        return decimal_text(value, digits)
+    except (OverflowError, ValueError, InfotreeError):
+        return None
+
+
+def _nats_text(x, digits) -> str:
+    """x·ln 2 to show (not to grade): a value written in natural logarithms, in nats."""
+    import math
+
+    return f"{float(x) * math.log(2):.{digits}f}"
+
+
+def _exact_text(x) -> str:
+    if isinstance(x, Fraction):
+        return counts_text(x)
+    return str(x)
+
+
+def _simplify(x):
+    """A rational Exact as the Fraction it is."""
+    if isinstance(x, Exact) and x.is_rational():
+        return x.c0
+    return x
+
+
+# -- the checker -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Measure:
+    name: str                  # H, I, IG, SplitInfo, GR
+    left: tuple                # H: variables; I: (group A, group B); IG/SplitInfo/GR: (variable,)
+    given: tuple               # variables averaged over
+    fixed: tuple               # ((variable, value), ...)
+
+
+class _Checker:
+    def __init__(self, data, criterion, tolerance, digits, options, *, min_digits=3, log="2",
+                 max_claim_cells=MAX_CLAIM_CELLS):
+        self.min_digits = min_digits
+        self.log = log
+        self.max_claim_cells = max_claim_cells
+        self.data = data
+        self.criterion = criterion
+        self.tolerance = tolerance
+        self.digits = digits
+        self.names = Names(data)
+        X = np.asarray(data.X)
+        self.columns = {f: X[:, j] for j, f in enumerate(data.features)}
+        self.columns[data.target] = np.asarray(data.y)
+        self.domain = self.names.domain
+        self.variables = self.names.variables
+        self.grower = Grower(data, dict(options, criterion=criterion))
+        self.context = ()   # the node of an "At outlook = sunny:" line: IG, GR, SplitInfo claims below are there
+        self._tree_text = None
+
+    def set_context(self, number, body, path_text):
+        """Read an ``At path:`` line; an unreadable path is reported (and clears the context)."""
+        self.context = ()
+        try:
+            self.context = self.path(_split_claim(path_text, split=False)[0], "At")
+        except _Unreadable as e:
+            return ClaimResult(number, body, "context", "unreadable", message=str(e))
+        return None
+
+    def variable(self, tok: _Tok) -> str:
+        return self.names.variable(tok.text)
+
+    def value(self, var: str, name: str) -> str:
+        return self.names.value(var, name)
+
+    # -- one line --
+    def check_line(self, number: int, body: str) -> ClaimResult:
+        if len(body) > MAX_LINE_LENGTH:
+            return ClaimResult(number, _clip(body, 80), "unknown", "unreadable",
+                               message=f"line of {len(body):,} characters; at most {MAX_LINE_LENGTH:,} are allowed")
+        kind, answer = "unknown", None
+        special = _EXACTLY.fullmatch(body) or _UNDEFINED.fullmatch(body)
+        if special:
+            try:
+                return self.check_special(number, body, special)
+            except _Unreadable as e:
+                return ClaimResult(number, body, kind, "unreadable", message=str(e))
+        try:
+            toks, rhs = _split_claim(body)
+            kind = _claim_kind(toks)
+            if rhs is None:
+                raise _Unreadable(_no_equals(body, toks))
+            answer = rhs.strip()
+            if kind in ("root", "split", "leaf"):
+                if self.criterion in _CART:
+                    raise _Unreadable(_CART_TREES)
+                return self.check_tree_claim(number, body, kind, toks, answer)
+            measure = self.parse_measure(toks)
+            return self.check_measure(number, body, measure, answer)
+        except _Unreadable as e:
+            return ClaimResult(number, body, kind, "unreadable", answer=answer, message=str(e))
+
+    def lhs_measure(self, text) -> _Measure:
+        toks, _ = _split_claim(text.strip(), split=False)
+        kind = _claim_kind(toks)
+        if kind in ("root", "split", "leaf"):
+            raise _Unreadable(f"{_clip(text.strip(), 30)!r} is not a measure; expected H(...), IG(...), GR(...)")
+        return self.parse_measure(toks)
+
+    def check_special(self, number, body, m) -> ClaimResult:
+        """``IG(a) = IG(b) exactly (each 0.0200)`` and ``GR(a): undefined (split info 0)``."""
+        if m.re is _UNDEFINED:
+            measure = self.lhs_measure(m.group(1))
+            quantity = _canonical(measure)
+            try:
+                mask = self.rows(measure.fixed)
+                value = _simplify(self.evaluate(measure, mask, quantity)[0])
+            except _Undefined as e:
+                return ClaimResult(number, body, _KIND[measure.name], "right", answer="undefined",
+                                   quantity=quantity, explanation=(str(e),))
+            return ClaimResult(number, body, _KIND[measure.name], "wrong", answer="undefined", expected=value,
+                               expected_decimal=decimal_text(value, self.digits), quantity=quantity,
+                               message=f"{quantity} is defined: it is {decimal_text(value, self.digits)}")
+        measures = [self.lhs_measure(part) for part in _chain(m.group(1))]
+        values = []
+        for measure in measures:
+            q = _canonical(measure)
+            values.append((q, _simplify(self.evaluate(measure, self.rows(measure.fixed), q)[0])))
+        answer = read_answer(m.group(2), log=self.log)
+        (q0, v0), kind = values[0], _KIND[measures[0].name]
+        differ = [(q, v) for q, v in values[1:] if v != v0]
+        if differ:
+            q, v = differ[0]
+            return ClaimResult(number, body, kind, "wrong", answer=answer.text, expected=v0, quantity=q0,
+                               expected_decimal=decimal_text(v0, self.digits),
+                               message=f"not equal: {q0} = {decimal_text(v0, self.digits)}, "
+                                       f"{q} = {decimal_text(v, self.digits)}")
+        verdict, message = self.judge(v0, answer)
+        return ClaimResult(number, body, kind, verdict, answer=answer.text, answer_value=answer.value, expected=v0,
+                           expected_decimal=decimal_text(v0, max(self.digits, answer.decimals)), quantity=q0,
+                           message=message)
+
+    # -- measures --
+    def parse_measure(self, toks) -> _Measure:
+        head = toks[0].text
+        name, sub = _measure_head(head)
+        inner = _inside_parens(toks, head)
+        bars = [i for i, t in enumerate(inner) if t.kind == "p" and t.text == "|"]
+        if len(bars) > 1:
+            raise _Unreadable(f"more than one '|' in {head}(...); write {head}(variables | conditions)")
+        left = inner[:bars[0]] if bars else inner
+        right = inner[bars[0] + 1:] if bars else []
+        if bars and not right:
+            raise _Unreadable(f"nothing after '|' in {head}(...); write conditions such as outlook or outlook = sunny")
+        given, fixed = self.conditions(right)
+        node, rest = self.sample_node(_split_on(left, ","), head) if name != "I" else (None, None)
+        if node is not None:
+            return self.textbook_measure(head, name, sub, node, rest, given, fixed)
+        if sub is not None:
+            raise _Unreadable(f"{head}(...) names the attribute {sub!r} as a subscript; the subscript form is "
+                              f"{head}(D) or {head}(S_sunny), with the data set (a node) in the parentheses")
+        if name == "I":
+            groups = _split_on(left, ";")
+            if len(groups) == 1:
+                names = self.var_names(groups[0], head)
+                if len(names) != 2:
+                    raise _Unreadable(f"{head}(...) needs two variables: I(A; B) or I(A, B), found {len(names)}")
+                sides = ((names[0],), (names[1],))
+            elif len(groups) == 2:
+                sides = (self.var_names(groups[0], head), self.var_names(groups[1], head))
+            else:
+                raise _Unreadable(f"more than one ';' in {head}(...); write I(A; B) or I(A; B | C)")
+            return _Measure(name, sides, given, fixed)
+        if any(t.kind == "p" and t.text == ";" for t in left):
+            raise _Unreadable(f"';' in {head}(...); a ';' separates the two sides of I(A; B)")
+        names = self.var_names(left, head)
+        target = self.data.target
+        if name not in _IMPURITY and len(names) != 1:
+            raise _Unreadable(f"{head}(...) takes one attribute, found {len(names)}: "
+                              f"write {head}(outlook) or {head}(outlook | conditions)")
+        if name in ("IG", "GR") and names == (target,) and given:
+            # IG(play | outlook) is literally I(play; play | outlook) = 0: almost surely the gain of outlook.
+            x = ", ".join(given)
+            raise _Unreadable(f"{head}({target} | {x}) reads as the gain of {target} given {x}, which is 0; "
+                              f"did you mean {head}({x}) = I({target}; {x})?")
+        if name in ("IG", "GR", "SplitInfo", "GiniGain") and not given and not fixed and self.context:
+            fixed = self.context
+        return _Measure(name, names, given, fixed)
+
+    def sample_node(self, items, head):
+        """The node of a textbook claim and the items after it: ``S``, ``D``, ``S_sunny``, ``D_youth`` (a
+        data set, or its rows with a value) or ``outlook = sunny, ...`` (a path); (None, None) otherwise."""
+        if not items or not items[0]:
+            return None, None
+        first = items[0]
+        if len(first) == 1 and first[0].kind == "w" and self.names.find_variable(first[0].text) is None:
+            m = _SAMPLE.fullmatch(first[0].text)
+            if m:
+                return self.subscript_path(m.group(1) or "", first[0].text), items[1:]
+            return None, None
+        path = []
+        for i, item in enumerate(items):
+            if len(item) == 3 and item[0].kind == "w" and item[1].text == "=" and item[2].kind == "w":
+                f = self.names.feature(item[0].text)
+                path.append((f, self.names.value(f, item[2].text)))
+            elif _cut_item(item):
+                path.append(self.cut(item))
+            else:
+                break
+        else:
+            i = len(items)
+        return (tuple(path), items[i:]) if path else (None, None)
+
+    def subscript_path(self, sub: str, symbol: str) -> tuple:
+        """``sunny`` → ((outlook, sunny),); ``sunny_high`` → two steps; a value of two features is a question."""
+        if not sub:
+            return ()
+        parts = [sub] if self.value_owners(sub) else sub.split("_")
+        path = []
+        for v in parts:
+            owners = self.value_owners(v)
+            if not owners:
+                raise _Unreadable(f"{symbol}: no feature has the value {v!r}; write the node as a path, e.g. "
+                                  f"H({self.data.target} | feature = value)")
+            if len(owners) > 1:
+                opts = " or ".join(f"{f} = {x}" for f, x in owners)
+                raise _Unreadable(f"{symbol}: {v!r} is a value of {len(owners)} features; did you mean {opts}?")
+            path.append(owners[0])
+        return tuple(path)
+
+    def value_owners(self, v: str):
+        out = []
+        for f in self.data.features:
+            if self.names.kinds[f] != "nominal":
+                continue
+            try:
+                out.append((f, self.names.value(f, v)))
+            except _Unreadable:
+                pass
+        return out
+
+    def textbook_measure(self, head, name, sub, node, rest, given, fixed) -> _Measure:
+        """Entropy(S) = H(target) at S; Info_A(D) = H(target | A) at D; Gain(S, A) = IG(A) at S; ..."""
+        fixed = tuple(node) + tuple(fixed)
+        seen = [f for f, _ in fixed]
+        if len(set(seen)) < len(seen):
+            raise _Unreadable(f"a feature is fixed twice in {head}(...); a node fixes each feature once")
+        target = self.data.target
+        attrs = [self.names.feature(sub)] if sub is not None else []
+        for item in rest:
+            if len(item) == 1 and item[0].kind == "w":
+                attrs.append(self.names.feature(item[0].text))
+            else:
+                raise _Unreadable(f"cannot read {_show_toks(item) if item else 'an empty part'} in {head}(...); "
+                                  f"expected an attribute, as in Gain(S, outlook)")
+        if len(attrs) > 1:
+            raise _Unreadable(f"{head}(...) names {len(attrs)} attributes ({', '.join(attrs)}); it takes one")
+        if name in _IMPURITY:
+            if given:
+                raise _Unreadable(f"{head}(S | ...) is not a textbook form; write {name}({target} | conditions)")
+            # Entropy(S); Info_A(D) = H(target | A); Gini(S, A) = Gini(target | A)
+            return _Measure(name, (target,), tuple(attrs), fixed)
+        if not attrs:
+            raise _Unreadable(f"{head}(...) needs an attribute: {head}(S, outlook) or {head}(outlook)")
+        return _Measure(name, (attrs[0],), tuple(given), fixed)
+
+    def var_names(self, toks, head) -> tuple:
+        items = _split_on(toks, ",")
+        out = []
+        for item in items:
+            if len(item) == 1 and item[0].kind == "w":
+                out.append(self.variable(item[0]))
+            elif not item:
+                raise _Unreadable(f"a variable is missing in {head}(...); variables are: {', '.join(self.variables)}")
+            elif any(t.kind == "p" and t.text == "=" for t in item):
+                raise _Unreadable(f"'=' before '|' in {head}(...); a value is a condition: "
+                                  f"{head}(play | outlook = sunny)")
+            else:
+                raise _Unreadable(f"unexpected {_show_toks(item)} in {head}(...); expected a variable name")
+        return tuple(out)
+
+    def conditions(self, toks):
+        given, fixed = [], []
+        if not toks:
+            return (), ()
+        for item in _split_on(toks, ","):
+            if len(item) == 1 and item[0].kind == "w":
+                given.append(self.variable(item[0]))
+            elif len(item) == 3 and item[0].kind == "w" and item[1].text == "=" and item[2].kind == "w":
+                var = self.variable(item[0])
+                fixed.append((var, self.value(var, item[2].text)))
+            elif _cut_item(item):
+                fixed.append(self.cut(item))
+            elif not item:
+                raise _Unreadable("a condition is missing after ','; write conditions such as outlook, humidity = high")
+            else:
+                raise _Unreadable(f"cannot read the condition {_show_toks(item)}; write a variable (outlook) "
+                                  f"or variable = value (outlook = sunny)")
+        return tuple(given), tuple(fixed)
+
+    def cut(self, item):
+        """(feature, _Cut) of ``humidity <= 75`` / ``humidity > 75``: a numeric feature and a number."""
+        name, op, text = _cut_item(item)
+        f = self.names.feature(name)
+        if self.names.kinds[f] != "numeric":
+            raise _Unreadable(f"{f} is nominal: a condition on it is {f} = value, not {op} {_clip(text, 20)}")
+        if op not in ("<=", ">"):
+            raise _Unreadable(f"{f} {op} {_clip(text, 20)}: a numeric condition is {f} <= t or {f} > t "
+                              f"(C4.5's two branches)")
+        try:
+            t = Fraction(text)
+        except (ValueError, ZeroDivisionError):
+            raise _Unreadable(f"{f} {op} {_clip(text, 20)!r}: the threshold is not a number") from None
+        return f, _Cut(op, t)
+
+    def rows(self, fixed):
+        mask = np.ones(len(self.data.y), bool)
+        for var, val in fixed:
+            if isinstance(val, _Cut):
+                j = self.data.features.index(var)
+                col = np.asarray(self.columns[var])
+                nums = np.array(list(self.data.numbers[j]) + [None], dtype=object)[col]  # -1 (missing): None
+                known = col >= 0
+                side = np.zeros(len(col), bool)
+                side[known] = [(x <= val.t) == (val.op == "<=") for x in nums[known]]
+                mask &= side
+            else:
+                mask &= self.columns[var] == self.domain[var].index(val)
+        if not mask.any():
+            where = ", ".join(_cond_text(v, x) for v, x in fixed)
+            raise _Undefined(f"no row of the data has {where}; the measure is undefined")
+        return mask
+
+    def joint(self, names, mask):
+        for v in names:
+            if self.names.kinds[v] == "numeric":
+                # C4.5 measures a numeric feature at its best cut (with an MDL term); reading each value
+                # as a category would grade such claims against another quantity.
+                raise _Unreadable(f"{v} is numeric: its measures at a cut are not checked yet; "
+                                  f"--categorical {v} reads its values as categories")
+            if (self.columns[v][mask] < 0).any():
+                raise _Unreadable(f"{v} has missing values on these rows; measures are checked on complete "
+                                  f"columns only (C4.5's weighted measures are not checked yet)")
+        cols = [self.columns[v][mask].tolist() for v in names]
+        return list(zip(*cols)) if cols else [()] * int(mask.sum())
+
+    def check_measure(self, number, body, m: _Measure, answer_text) -> ClaimResult:
+        kind = _KIND[m.name]
+        quantity = _canonical(m)
+        mask = self.rows(m.fixed)
+        value, steps, before, parts = self.evaluate(m, mask, quantity)
+        value = _simplify(value)
+        *steps_written, final = _chain(answer_text)
+        answer = read_answer(final, log=self.log)
+        verdict, message = self.judge(value, answer, parts)
+        # A chain "= H(3,2) = -(3/5)log2(3/5) - ... = 0.971": every step that reads as a number or an
+        # expression must be right too; steps written with measure names are working, not graded.
+        for k, step in enumerate(steps_written, 1):
+            try:
+                a = read_answer(step, log=self.log)
+            except _Unreadable:
+                continue
+            v, msg = self.judge(value, a, parts)
+            if v == "wrong" and verdict != "unreadable":
+                verdict, message = "wrong", f"step {k} ({_clip(step.strip(), 40)}): {msg}"
+                break
+        expected_decimal = decimal_text(value, max(self.digits, answer.decimals))
+        explanation = before + _steps_lines(quantity, steps + [_exact_text(value), decimal_text(value, self.digits)])
+        diagnosis = diagnose(self, m, value, answer) if verdict == "wrong" else None
+        return ClaimResult(number, body, kind, verdict, answer=answer.text, answer_value=answer.value,
+                           expected=value, expected_decimal=expected_decimal, message=message,
+                           explanation=tuple(explanation), quantity=quantity, diagnosis=diagnosis)
+
+    def evaluate(self, m: _Measure, mask, quantity):
+        """The exact value (by infotree.measures on label sequences), the textbook steps, the
+        derivation lines of its parts, and ``(op, x, y)`` when it is x - y or x / y."""
+        target = self.data.target
+        if m.name in ("Gini", "ME"):
+            value, steps = self.impurity(m.name, m.left, m.given, mask)
+            return value, steps, [], None
+        if m.name == "GiniGain":
+            parent, p_steps = self.impurity("Gini", (target,), (), mask)
+            child, c_steps = self.impurity("Gini", (target,), tuple(m.left) + tuple(m.given), mask)
+            sym = (f"{_with_conditions('Gini', target, m.given, m.fixed)} - "
+                   f"{_with_conditions('Gini', target, tuple(m.left) + tuple(m.given), m.fixed)}")
+            return parent - child, [sym, f"[{p_steps[-1]}] - [{c_steps[-1]}]"], [], ("-", parent, child)
+        if m.name in ("H", "SplitInfo"):
+            value, steps = self.entropy(m.left, m.given, mask)
+            if m.name == "SplitInfo":
+                steps = [_h_symbol(m.left, m.given, m.fixed)] + steps
+            return value, steps, [], None
+        a, b = m.left if m.name == "I" else (m.left, (target,))
+        value, steps, parts = self.information(a, b, m.given, m.fixed, mask)
+        if m.name != "GR":
+            return value, steps, [], parts
+        si, si_steps = self.entropy(a, m.given, mask)
+        ig_name = _with_conditions("IG", ", ".join(a), m.given, m.fixed)
+        si_name = _with_conditions("SplitInfo", ", ".join(a), m.given, m.fixed)
+        if not si:
+            raise _Undefined(f"{quantity} is undefined: {si_name} = 0 ({', '.join(a)} has a single value "
+                              f"on these rows)")
+        d = self.digits
+        before = (_steps_lines(ig_name, steps + [_exact_text(_simplify(value)), decimal_text(value, d)])
+                  + _steps_lines(si_name, [_h_symbol(a, m.given, m.fixed)] + si_steps
+                                 + [_exact_text(_simplify(si)), decimal_text(si, d)]))
+        return Ratio(value, si), [f"{ig_name} / {si_name}"], before, ("/", value, si)
+
+    def entropy(self, left, given, mask):
+        """H(left | given) on the masked rows, with its textbook form."""
+        L = self.joint(left, mask)
+        if not given:
+            counts = [c for _, c in sorted(Counter(L).items())]
+            self.budget(left, (), len(counts), 1)
+            return entropy_of_labels(L), [h_of(counts), entropy_form(counts, style="inverse")]
+        C = self.joint(given, mask)
+        self.budget(left, given, len(set(L)), len(set(C)))
+        return conditional_entropy(L, given=C), [conditional_entropy_form(_table(C, L))]
+
+    def impurity(self, kind, left, given, mask):
+        """Gini(left | given) or ME(left | given) on the masked rows: the impurity of each group of
+        ``given`` weighted by its share of the rows, exactly, with its textbook form."""
+        f, form = (gini, gini_form) if kind == "Gini" else (misclassification, misclassification_form)
+        L = self.joint(left, mask)
+        C = self.joint(given, mask) if given else [()] * len(L)
+        self.budget(left, given, len(set(L)), len(set(C)))
+        n = len(L)
+        rows = _table(C, L)  # every class that occurs on these rows, zero counts kept: Gini(0,4)
+        value = sum((Fraction(sum(r), n) * f(r) for r in rows), Fraction(0))
+        if not given:
+            return value, [form(rows[0])]
+        return value, [" + ".join(f"{sum(r)}/{n}·{kind}({','.join(map(str, r))})" for r in rows)]
+
+    def budget(self, left, given, n_left, n_given):
+        """Refuse a claim whose count table (values of ``given`` by values of ``left``) is too large:
+        its derivation is printed cell by cell (I(a,b,c;d,e|f) on 5,000 rows of ID-like columns
+        took 15 s and 700 MB before this limit)."""
+        cells = n_left * n_given
+        if cells > self.max_claim_cells:
+            what = _h_symbol(left, given, ())
+            raise _Unreadable(f"{what} needs a count table of {n_given:,} x {n_left:,} = {cells:,} cells; at most "
+                              f"{self.max_claim_cells:,} are allowed (raise the limit with --max-claim-cells)")
+
+    def information(self, a, b, given, fixed, mask):
+        """I(a; b | given) on the masked rows, its form H(b | given) - H(b | a, given), and those two parts."""
+        h1, (form1, *_) = self.entropy(b, given, mask)
+        h2, (form2, *_) = self.entropy(b, tuple(a) + tuple(given), mask)
+        A, B = self.joint(a, mask), self.joint(b, mask)
+        if given:
+            value = conditional_mutual_information(A, B, given=self.joint(given, mask))
+        else:
+            value = mutual_information(A, B)
+        symbolic = f"{_h_symbol(b, given, fixed)} - {_h_symbol(b, tuple(a) + tuple(given), fixed)}"
+        return value, [symbolic, f"{_bracket(form1)} - {_bracket(form2)}"], ("-", h1, h2)
+
+    def judge(self, value, answer: Answer, parts=None):
+        """(verdict, message) of a number or expression answer against the exact value."""
+        tol, digits = self.tolerance, self.digits
+        if answer.form == "exact":
+            if value == answer.value:
+                return "right", ""
+            shown = _safe_decimal(answer.value, digits)
+            said = f"your expression is {shown}" if shown is not None else "your expression is another value"
+            return "wrong", f"not exactly equal: {said}, the value is {decimal_text(value, digits)}"
+        if answer.form == "nats":
+            shown = _safe_decimal(answer.value, digits + 2)
+            nats = "" if shown is None else f" = {_nats_text(answer.value, digits)}"
+            return "wrong", (f"your expression uses natural logarithms: it is a value in nats{nats}; the value is "
+                             f"{decimal_text(value, digits)} bits")
+        a = answer.value
+        within = tol is not None and _within(value, a, tol)
+        if answer.form == "integer":
+            k = counts_text(a)
+            if value == a:
+                return "right", ""
+            if within:
+                return "right", f"within the tolerance {counts_text(tol)} of {decimal_text(value, digits)}"
+            if decimal_text(value, 2) == decimal_text(a, 2):
+                return "close", (f"the value is {decimal_text(value, digits)}, not exactly {k}; an integer "
+                                 f"answer claims the exact value, so write the decimals")
+            return "wrong", f"{k} is not the value {decimal_text(value, digits)}"
+        d = answer.decimals
+        if answer.form == "approximate":
+            unit = Fraction(1, 10 ** d)
+            at = decimal_text(value, d)
+            if within:
+                return "right", f"within the tolerance {counts_text(tol)} of {decimal_text(value, max(digits, d))}"
+            if _within(value, a, unit):
+                if significant_digits(at) < self.min_digits and _cmp(value, 0):
+                    return "imprecise", (f"rounded values to {d} decimals give {at} ({significant_digits(at)} "
+                                         f"significant digits); at least {self.min_digits} are asked for: "
+                                         f"{self.precise(value, d)}")
+                return "right", ""
+            shown = _safe_decimal(a, d + 2)
+            if _within(value, a, 2 * unit):
+                return "close", (f"your expression is {shown}, the value {decimal_text(value, d + 2)}: more than one "
+                                 f"unit of the last decimal off; round the intermediate values less")
+            return "wrong", f"your expression is {shown}, the value is {decimal_text(value, max(digits, d))}"
+        rounded = decimal_text(value, d)
+        r = Fraction(rounded)
+        if r == a:
+            if a == value or answer.significant >= self.min_digits:
+                return "right", ""
+            if within:
+                return "right", f"within the tolerance {counts_text(tol)} of {decimal_text(value, max(digits, d))}"
+            return "imprecise", (f"{answer.text} is the value rounded to {d} decimal{'' if d == 1 else 's'}, but has "
+                                 f"{answer.significant} significant digit{'' if answer.significant == 1 else 's'}; "
+                                 f"at least {self.min_digits} are asked for: {self.precise(value, d)}")
+        if within:
+            return "right", f"within the tolerance {counts_text(tol)} of {decimal_text(value, max(digits, d))}"
+        if abs(r - a) != Fraction(1, 10 ** d):
+            return "wrong", f"{answer.text} is not the value rounded to {d} decimals ({rounded})"
+        via = _rounded_parts(parts, d)
+        if via is not None and via[1] == a:
+            cause = f"rounded intermediate values give it: {via[0]}"
+        elif a == _truncated(value, d):
+            cause = f"{answer.text} is the value cut off instead of rounded"
+        else:
+            cause = f"{answer.text} likely comes from rounded intermediate values"
+        return "close", f"one unit off in the last digit: the value {decimal_text(value, d + 2)} rounds to {rounded}; {cause}"
+
+    def precise(self, value, d) -> str:
+        """The value to the first number of decimals (at least ``d``) that shows ``min_digits`` significant digits."""
+        for k in range(d, 51):
+            text = decimal_text(value, k)
+            if significant_digits(text) >= self.min_digits:
+                return text
+        return decimal_text(value, 50)
+
+    # -- trees: one node at a time --
+    def expected_at(self, path):
+        """The expected node at ``path`` [(feature, value), ...], or a message naming where the path leaves
+        the tree.  Below a feature tied exactly with the builder's, the nodes are those that choice grows."""
+        exp = self.grower.root()
+        for i, (f, v) in enumerate(path):
+            if isinstance(v, _Cut):
+                if f == exp.feature and exp.threshold == v.t:
+                    exp = exp.child((v.op, ""))
+                    continue
+                if f in exp.splits and f != exp.feature and self.grower.can_carry() and (
+                        grown := self.grower.grown_at(exp.conds + ((f, v.op, v.t),), exp.labels)) is not None:
+                    exp = grown
+                    continue
+                at = "" if f != exp.feature else f" at {number_text(exp.threshold)}"
+                return None, (f"the tree has no node {_where(path)}: {_where_the(path[:i])} "
+                              f"{exp.describe() if f != exp.feature else f'cuts {f}' + at}, not {f} {v}")
+            if f == exp.feature and exp.threshold is None:
+                exp = exp.child(("=", v))
+            elif f in exp.splits and exp.threshold is None and self.grower.can_carry() and (
+                    grown := self.grower.grown_at(exp.conds + ((f, "=", v),), exp.labels)) is not None:
+                exp = grown
+            else:
+                return None, (f"the tree has no node {_where(path)}: "
+                              f"{_not_split_on(exp, _where_the(path[:i]), f)}")
+        return exp, None
+
+    def check_tree_claim(self, number, body, kind, toks, answer) -> ClaimResult:
+        if kind == "root":
+            if len(toks) != 1:
+                raise _Unreadable(f"unexpected {_show_toks(toks[1:])} after 'root'; write root = outlook")
+            path = ()
+        else:
+            path = self.path(_inside_parens(toks, toks[0].text), toks[0].text)
+        name = _answer_name(answer, kind)
+        name = self.names.label(name) if kind == "leaf" else self.names.feature(name)
+        exp, problem = self.expected_at(path)
+        if exp is None:
+            return ClaimResult(number, body, kind, "wrong", answer=answer, answer_value=name, message=problem)
+        where = _where_the(path)
+        expl = tuple(self.node_lines(exp))
+        if kind == "leaf":
+            expected = exp.labels if exp.feature is None else ()
+            if exp.feature is None and name in exp.labels:
+                return ClaimResult(number, body, kind, "right", answer=answer, answer_value=name,
+                                   expected=expected, explanation=expl)
+            if exp.feature is None:
+                msg = f"{where} is a leaf of class {_or(exp.labels)}, not {name}{_empty_note(exp)}"
+            else:
+                msg = f"{where} is not a leaf: it {exp.describe()}"
+            return ClaimResult(number, body, kind, "wrong", answer=answer, answer_value=name, expected=expected,
+                               message=msg, explanation=expl)
+        if name in exp.splits:
+            msg = "" if name == exp.feature else (f"{name} ties exactly with {exp.feature}, which the builder "
+                                                  f"takes (first in column order); both are right")
+            return ClaimResult(number, body, kind, "right", answer=answer, answer_value=name, expected=exp.splits,
+                               message=msg, explanation=expl)
+        return ClaimResult(number, body, kind, "wrong", answer=answer, answer_value=name, expected=exp.splits,
+                           message=_not_split_on(exp, where, name), explanation=expl)
+
+    def path(self, toks, head) -> tuple:
+        if not toks or (len(toks) == 1 and toks[0].kind == "w" and toks[0].text.lower() == "root"):
+            return ()
+        out, seen = [], set()
+        for item in _split_on(toks, ","):
+            if len(item) == 3 and item[0].kind == "w" and item[1].text == "=" and item[2].kind == "w":
+                f = self.names.feature(item[0].text)
+                if f in seen:
+                    raise _Unreadable(f"feature {f} appears twice in {head}(...); a path fixes each feature once")
+                seen.add(f)
+                out.append((f, self.names.value(f, item[2].text)))
+            elif _cut_item(item):
+                out.append(self.cut(item))  # a numeric feature may be cut again below
+            else:
+                raise _Unreadable(f"cannot read {_show_toks(item) if item else 'an empty part'} in {head}(...); "
+                                  f"write the path from the root: {head}(outlook = sunny, humidity = high)")
+        return tuple(out)
+
+    def node_lines(self, exp) -> list[str]:
+        """The candidate measures at a node and its decision, for --explain."""
+        classes = self.names.domain[self.data.target]
+        node = exp.node
+        counts = [0] * len(classes) if node is None else node.class_counts.tolist()
+        lines = [f"{_where_the(exp.conds)}: n = {_count_text(exp.n)} "
+                 f"({', '.join(f'{c} {_count_text(k)}' for c, k in zip(classes, counts))})"]
+        if node is not None and exp.n:
+            digits = self.digits
+            for c in node.candidates():
+                parts = [f"IG({c.feature}) = {decimal_text(c.gain, digits)}"]
+                if self.criterion != "gain":
+                    gr = c.gain_ratio
+                    parts.append(f"SplitInfo({c.feature}) = {decimal_text(c.split_info, digits)}")
+                    parts.append(f"GR({c.feature}) = {'undefined' if gr is None else decimal_text(gr, digits)}")
+                lines.append("  " + ", ".join(parts))
+        lines.append(f"decision: {_decision_text(exp)}")
+        return lines
+
+    # -- trees: a whole tree --
+    def check_tree_block(self, block) -> ClaimResult:
+        first, last = block[0][0], block[-1][0]
+        text = "\n".join(b for _, _, b in block)
+        if self.criterion in _CART:
+            return ClaimResult(first, text, "tree", "unreadable", last_line=last, message=_CART_TREES)
+        try:
+            claimed = read_tree(block)
+            self.resolve_tree(claimed)
+        except (TreeTextError, _Unreadable) as e:
+            return ClaimResult(first, text, "tree", "unreadable", last_line=last, message=str(e))
+        nodes = tuple(grade_tree(self.grower, claimed, self.names))
+        expected = self.tree_text()
+        expl = tuple(["the tree grown with the builder's tie-breaks:"] + ["  " + s for s in expected.split("\n")])
+        wrong = [v for v in nodes if v.verdict == "wrong"]
+        ungraded = [v for v in nodes if v.verdict == "ungraded"]
+        if not wrong and not ungraded:
+            return ClaimResult(first, text, "tree", "right", last_line=last, answer=text, expected=expected,
+                               explanation=expl, nodes=nodes)
+        msgs = [f"line {v.line}: {v.message}" if not v.message.startswith("branch ") else v.message for v in wrong]
+        msg = "; ".join(msgs[:5]) + (f"; and {len(msgs) - 5} more" if len(msgs) > 5 else "")
+        graded = [v for v in nodes if v.verdict != "ungraded"]
+        right = sum(v.verdict == "right" for v in graded)
+        carried = sum(v.carried for v in graded)
+        tally = f"{right} of {len(graded)} nodes right"
+        if carried:
+            tally += f" ({carried} graded against the tree grown from your own earlier choice)"
+        if ungraded:
+            tally += f"; {len(ungraded)} not graded ({ungraded[0].message[len('not graded: '):]})"
+        verdict = "wrong" if wrong else "unreadable"
+        return ClaimResult(first, text, "tree", verdict, last_line=last, answer=text, expected=expected,
+                           message=f"{msg}; {tally}" if msg else tally, explanation=expl, nodes=nodes)
+
+    def resolve_tree(self, claimed):
+        """Names as in the data (any case); numeric tests on numeric features with numbers."""
+        if isinstance(claimed, ClaimedLeaf):
+            claimed.label = self.names.label(claimed.label)
+            return
+        claimed.feature = f = self.names.feature(claimed.feature)
+        numeric = self.names.kinds[f] == "numeric"
+        if claimed.threshold is not None:
+            if not numeric:
+                raise _Unreadable(f"line {claimed.number}: {f} is nominal; test it with '=', not '<=' or '>'")
+            try:
+                Fraction(claimed.threshold)
+            except (ValueError, ZeroDivisionError):
+                raise _Unreadable(f"line {claimed.number}: threshold {_clip(claimed.threshold, 20)!r} of {f} is "
+                                  f"not a number") from None
+        elif numeric:
+            raise _Unreadable(f"line {claimed.number}: {f} is numeric; its branches are '{f} <= t' and '{f} > t'")
+        branches = {}
+        for (op, value), child in claimed.branches.items():
+            key = (op, self.names.value(f, value) if op == "=" else "")
+            branches[key] = child
+            self.resolve_tree(child)
+        claimed.branches = branches
+
+    def tree_text(self) -> str:
+        if self._tree_text is None:
+            from ..printers.lines import tree_lines
+
+            self._tree_text = "\n".join("|  " * depth + line for _, depth, line in tree_lines(self.grower.tree))
+        return self._tree_text
+
+
+# -- small helpers -------------------------------------------------------------------------
+
+def _claim_kind(toks) -> str:
+    if not toks:
+        raise _Unreadable("nothing before '='; expected H(...), I(...), IG(...), SplitInfo(...), GR(...), "
+                          "root, split(...) or leaf(...)")
+    head = toks[0]
+    if head.kind != "w":
+        raise _Unreadable(f"a claim starts with a name such as H, IG or root; found {head.text!r}")
+    low = head.text.lower()
+    if low == "root":
+        return "root"
+    if low in ("split", "leaf"):
+        return low
+    if _measure_head(head.text):
+        return _KIND[_measure_head(head.text)[0]]
+    raise _Unreadable(f"unknown claim {_clip(head.text, 30)!r}; expected H, I, IG (Gain), SplitInfo (IV), "
+                      f"GR (GainRatio), root, split or leaf{did_you_mean(head.text, _CLAIM_WORDS)}")
+
+
+_CLAIM_WORDS = ("H", "I", "IG", "Gain", "SplitInfo", "IV", "GR", "GainRatio", "root", "split", "leaf")
+
+
+def _no_equals(body, toks) -> str:
+    opened = []
+    for t in toks:
+        if t.kind == "p" and t.text == "(":
+            opened.append(t)
+        elif t.kind == "p" and t.text == ")" and opened:
+            opened.pop()
+    if opened:
+        return (f"'(' at position {opened[0].pos + 1} is never closed; expected a claim such as "
+                f"H(play | outlook) = 0.694")
+    return "no '=' in the line; expected a claim such as H(play) = 0.940, root = outlook, or a tree line"
+
+
+def _inside_parens(toks, head):
+    if len(toks) < 2 or toks[1].text != "(" or toks[1].kind != "p":
+        raise _Unreadable(f"{head} needs parentheses: {head}(...) = ...")
+    depth, end = 0, None
+    for i, t in enumerate(toks[1:], 1):
+        if t.kind == "p" and t.text == "(":
+            depth += 1
+            if depth > 1:
+                raise _Unreadable(f"unexpected '(' inside {head}(...); quote names with parentheses: '(a)'")
+        elif t.kind == "p" and t.text == ")":
+            depth -= 1
+            if depth == 0:
+                end = i
+                break
+    if end is None:
+        raise _Unreadable(f"'(' after {head} is never closed")
+    if end != len(toks) - 1:
+        raise _Unreadable(f"unexpected {_show_toks(toks[end + 1:])} after {head}(...); expected '='")
+    return toks[2:end]
+
+
+# "IG(a) = IG(b) exactly (each 0.0200)" and "GainRatio(a): undefined (split info 0)", as --steps prints them.
+_EXACTLY = re.compile(r"([^()]{1,100}\([^()]{0,300}\)(?:\s{0,5}=\s{0,5}[^()]{1,100}\([^()]{0,300}\)){1,20})"
+                      r" exactly \(each ([^()]{1,100})\)")
+_UNDEFINED = re.compile(r"([^()]{1,100}\([^()]{0,300}\)):\s{0,5}undefined(?: \([^()]{0,200}\))?")
+
+
+def _cut_item(item):
+    """(name, op, threshold text) of ``humidity <= 75``, ``humidity > 75`` (tokens), or None."""
+    if len(item) >= 3 and item[0].kind == "w" and item[-1].kind == "w" and all(t.kind == "p" for t in item[1:-1]):
+        op = "".join(t.text for t in item[1:-1])
+        if op in ("<=", ">", "<", ">="):
+            return item[0].text, op, item[-1].text
+    return None
+
+
+def _chain(text: str) -> list[str]:
+    """``a = b = c`` split at each ``=`` or ``≈`` outside parentheses."""
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(text):
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c in "=≈" and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return parts
+
+
+def _split_on(toks, sep):
+    out, cur = [], []
+    for t in toks:
+        if t.kind == "p" and t.text == sep:
+            out.append(cur)
+            cur = []
+        else:
+            cur.append(t)
+    out.append(cur)
+    return out
+
+
+def _show_toks(toks) -> str:
+    return repr(_clip(" ".join(t.text for t in toks), 30))
+
+
+def _answer_name(answer: str, kind: str) -> str:
+    s = answer.strip()
+    if len(s) >= 2 and s[0] == s[-1] and s[0] in "'\"":
+        s = s[1:-1]
+    if not s:
+        what = "class" if kind == "leaf" else "feature"
+        raise _Unreadable(f"no {what} after '='")
+    return s
+
+
+def _canonical(m: _Measure) -> str:
+    if m.name == "I":
+        inner = f"{', '.join(m.left[0])}; {', '.join(m.left[1])}"
+    else:
+        inner = ", ".join(m.left)
+    return _with_conditions(m.name, inner, m.given, m.fixed)
+
+
+def _with_conditions(name, inner, given, fixed):
+    conds = list(given) + [_cond_text(v, x) for v, x in fixed]
+    return f"{name}({inner} | {', '.join(conds)})" if conds else f"{name}({inner})"
+
+
+def _h_symbol(left, given, fixed):
+    return _with_conditions("H", ", ".join(left), given, fixed)
+
+
+def _bracket(form: str) -> str:
+    return form if form.startswith("H(") and form.count("H(") == 1 else f"[{form}]"
+
+
+def _table(C, L):
+    """Rows: values of the conditioning joint; columns: values of the left joint (occurring ones), code order."""
+    cols = sorted(set(L))
+    index = {k: j for j, k in enumerate(cols)}
+    rows: dict = {}
+    for c, l in zip(C, L):
+        rows.setdefault(c, [0] * len(cols))[index[l]] += 1
+    return [rows[c] for c in sorted(rows)]
+
+
+def _steps_lines(lhs, steps):
+    out, pad = [], " " * len(lhs)
+    seen = []
+    for s in steps:
+        if s not in seen:
+            seen.append(s)
+    for i, s in enumerate(seen):
+        out.append(f"{lhs if i == 0 else pad} = {s}")
+    return out
+
+
+def _cmp(x, q) -> int:
+    """-1, 0 or 1 as the exact value ``x`` is below, at or above the rational ``q``."""
+    if isinstance(x, Fraction):
+        return (x > q) - (x < q)
+    return x.compare(q)
+
+
+def _within(value, a, tol) -> bool:
+    return _cmp(value, a + tol) <= 0 and _cmp(value, a - tol) >= 0
+
+
+def _truncated(value, d) -> Fraction:
+    """``value`` cut off (toward zero) at ``d`` decimals, exactly."""
+    r = Fraction(decimal_text(value, d))
+    step = Fraction(1, 10 ** d)
+    if _cmp(value, 0) >= 0:
+        return r if _cmp(value, r) >= 0 else r - step
+    return r if _cmp(value, r) <= 0 else r + step
+
+
+def _rounded_parts(parts, d):
+    """``("0.940 - 0.694 = 0.246", 0.246)``: the value recomputed from its parts rounded to ``d`` decimals."""
+    if parts is None:
+        return None
+    op, x, y = parts
+    xs, ys = decimal_text(x, d), decimal_text(y, d)
+    fx, fy = Fraction(xs), Fraction(ys)
+    if op == "-":
+        q = fx - fy
+    elif fy:
+        q = Fraction(decimal_text(fx / fy, d))
+    else:
+        return None
+    qs = decimal_text(q, d)
+    return f"{xs} {op} {ys} = {qs}", q
+
+
+def _where(path) -> str:
+    """``outlook = sunny, humidity <= 75`` from (feature, value) or (feature, op, value) steps."""
+    return where(tuple(p if len(p) == 3 else (p[0], p[1].op, p[1].t) if isinstance(p[1], _Cut) else (p[0], "=", p[1])
+                       for p in path))
+
+
+def _where_the(path) -> str:
+    return f"the node {_where(path)}" if path else "the root"
+
+
+def _or(names) -> str:
+    return " or ".join(names)
+
+
+def _not_split_on(exp, where: str, feature: str) -> str:
+    """``the node outlook = rainy splits on windy, not on humidity`` (or: is a leaf ...)."""
+    if exp.feature is None:
+        return f"{where} is a leaf of class {_or(exp.labels)}, not a split on {feature}"
+    return f"{where} {exp.describe()}, not on {feature}"
+
+
+def _empty_note(exp) -> str:
+    return " (no training row reaches it: an empty branch takes its parent's majority class)" if not exp.n else ""
+
+
+def _count_text(x) -> str:
+    q = Fraction(x)
+    return str(q.numerator) if q.denominator == 1 else decimal_text(q, 2)
+
+
+def _decision_text(exp) -> str:
+    if exp.feature is None:
+        return f"leaf {_or(exp.labels)}: {exp.reason}"
+    return f"split on {_or(exp.splits)}: {exp.reason}"
+
+
+# -- the public entry ---------------------------------------------------------------------
+
+def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digits=4, min_digits=3, log="2",
+                  max_claim_cells=MAX_CLAIM_CELLS, tree_options=None) -> Report:
+    """Check every claim of an answers text (str, bytes or lines) against ``data``.
+
+    ``data`` is a :class:`~infotree.data.Dataset` or a path for :func:`~infotree.data.load`;
+    ``criterion`` is ``gain``, ``gain_ratio`` or ``gain_ratio_plain`` (hyphens allowed);
+    ``tolerance`` a non-negative rational (``"1/100"``, ``0.01`` as a string or Fraction);
+    ``min_digits``: significant digits a decimal answer needs to be right (fewer: "imprecise");
+    ``log``: ``"2"`` (``log`` in answers is log2) or ``"e"`` (``log`` is ln);
+    ``max_claim_cells``: the largest count table a measure claim may need.
+    ``tree_options``: keywords of :func:`~infotree.tree.build_tree` other than ``criterion``
+    (``prune``, ``min_objects``, ``max_depth``, ...): tree claims are graded against the tree
+    grown with them.
+    An answers text that cannot be read raises :class:`AnswersError`; bad lines do not.
+    """
+    if criterion not in _CRITERIA:
+        raise InfotreeError(f"unknown criterion {criterion!r}; allowed: gain, gain_ratio, gain_ratio_plain, "
+                            f"gini, entropy, misclassification")
+    criterion = _CRITERIA[criterion]
+    tolerance = _tolerance_value(tolerance)
+    for name, v, high in (("digits", digits, 50), ("min_digits", min_digits, 50),
+                          ("max_claim_cells", max_claim_cells, 10 ** 9)):
+        if isinstance(v, bool) or not isinstance(v, int) or not (name == "max_claim_cells") <= v <= high:
+            raise InfotreeError(f"{name} {v!r} is not allowed; give an integer from "
+                                f"{int(name == 'max_claim_cells')} to {high:,}")
+    if log not in ("2", "e"):
+        raise InfotreeError(f"log {log!r} is not allowed; give '2' (log is log2) or 'e' (log is ln)")
+    if isinstance(data, (str, os.PathLike)):
+        from ..data import load
+
+        data = load(data)
+    lines = _lines_of(text_or_lines)
+    checker = _Checker(data, criterion, tolerance, digits, dict(tree_options or {}), min_digits=min_digits,
+                       log=log, max_claim_cells=max_claim_cells)
+    results, block = [], []
+
+    def flush():
+        if block:
+            results.append(checker.check_tree_block(list(block)))
+            block.clear()
+
+    in_table = False
+    for number, raw in enumerate(lines, 1):
+        body = _strip_comment(raw) if len(raw) <= MAX_LINE_LENGTH else raw.strip()
+        if in_table and body:
+            continue  # a table of infotree's node report, up to its blank line
+        in_table = body in TABLE_HEADINGS
+        if not body or in_table or (len(body) <= MAX_LINE_LENGTH and (is_ignored(body) or is_prose(body))):
+            flush()
+            continue
+        at = context_path(body)
+        if at is not None:
+            flush()
+            result = checker.set_context(number, body, at)
+            if result is not None:
+                results.append(result)
+            continue
+        if len(body) <= MAX_LINE_LENGTH and is_tree_line(body, _CLAIM_NAMES):
+            indent = raw.expandtabs(4)
+            block.append((number, len(indent) - len(indent.lstrip()), body))
+            continue
+        flush()
+        results.append(checker.check_line(number, body))
+    flush()
+    return Report(tuple(results), target=data.target, criterion=criterion, tolerance=tolerance, digits=digits,
+                  min_digits=min_digits, log=log)
+
+
+_CLAIM_NAMES = frozenset(_MEASURES) | frozenset(_TREE_CLAIMS)
+
+
+def _tolerance_value(tolerance):
+    if tolerance is None:
+        return None
+    if isinstance(tolerance, bool):
+        raise InfotreeError(f"tolerance {tolerance!r} is not a number; give a rational such as 0.01 or 1/100")
+    try:
+        t = Fraction(str(tolerance)) if isinstance(tolerance, float) else Fraction(tolerance)
+    except (TypeError, ValueError, ZeroDivisionError):
+        raise InfotreeError(f"tolerance {tolerance!r} is not a number; give a rational such as 0.01 or 1/100") from None
+    if t < 0:
+        raise InfotreeError(f"tolerance {tolerance!r} is negative; give a non-negative rational such as 0.01")
+    return t
+
+
+# -- printers --------------------------------------------------------------------------------
+
+def _safe(s: str) -> str:
+    """Text for a terminal: control and format characters (escapes, bidi overrides) shown as \\x.. codes."""
+    return "".join(c if c == "\n" or unicodedata.category(c) not in ("Cc", "Cf") else
+                   f"\\x{ord(c):02x}" if ord(c) < 256 else f"\\u{ord(c):04x}" for c in s)
+
+
+def _expected_text(r: ClaimResult) -> str | None:
+    e = r.expected
+    if e is None:
+        return None
+    if isinstance(e, tuple):
+        return _or(e) if e else None
+    if isinstance(e, str):
+        return e
+    return _exact_text(e)
+
+
+def format_text(report: Report, *, explain=False) -> str:
+    """One line per claim (✓ right, ≈ close, ✗ wrong, ? unreadable), notes below, then the summary."""
+    out = []
+    for r in report.results:
+        lines = _safe(r.text).split("\n")
+        label = f"line {r.line}" if r.last_line == r.line else f"lines {r.line}-{r.last_line}"
+        out.append(f"{_MARK[r.verdict]} {label}: {lines[0]}")
+        out.extend(f"{' ' * (len(label) + 4)}{s}" for s in lines[1:])
+        if r.message:
+            prefix = {"close": "close: ", "unreadable": ""}.get(r.verdict, "")
+            out.append(f"    {prefix}{_safe(r.message)}")
+        if r.diagnosis:
+            out.append(f"    likely mistake: {_safe(r.diagnosis)}")
+        if not r.right and r.quantity is not None and r.expected is not None:
+            out.append(f"    correct: {r.quantity} = {r.expected_decimal} = {_exact_text(r.expected)}")
+        if explain and r.explanation:
+            out.append("    explanation:")
+            out.extend(f"      {_safe(s)}" for s in r.explanation)
+    out.append("")
+    out.append(report.summary())
+    return "\n".join(out) + "\n"
+
+
+def report_json(report: Report, *, data=None, answers=None) -> dict:
+    """The report as JSON-ready data (keys in docs/check.md)."""
+    claims = []
+    for r in report.results:
+        v = r.answer_value
+        claims.append({
+            "line": r.line,
+            "last_line": r.last_line,
+            "claim": r.text,
+            "kind": r.kind,
+            "verdict": r.verdict,
+            "quantity": r.quantity,
+            "answer": r.answer,
+            "answer_value": None if v is None else v if isinstance(v, str) else _exact_text(v),
+            "expected": _expected_text(r),
+            "expected_decimal": r.expected_decimal,
+            "acceptable": list(r.expected) if isinstance(r.expected, tuple) else None,
+            "message": r.message,
+            "diagnosis": r.diagnosis,
+            "explanation": list(r.explanation),
+            "nodes": [{"line": n.line, "path": n.path, "verdict": n.verdict, "message": n.message,
+                       "carried_forward": n.carried} for n in r.nodes] if r.kind == "tree" else None,
+        })
+    c = report.counts
+    return {
+        "version": SCHEMA_VERSION,
+        "data": data,
+        "answers": answers,
+        "target": report.target,
+        "criterion": report.criterion,
+        "tolerance": None if report.tolerance is None else counts_text(report.tolerance),
+        "digits": report.digits,
+        "min_digits": report.min_digits,
+        "log": report.log,
+        "summary": {"claims": len(report.results), **{v: c[v] for v in VERDICTS}, "all_right": report.all_right,
+                    "exit_status": report.exit_status},
+        "claims": claims,
+        "error": None,
+    }

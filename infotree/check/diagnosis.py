@@ -1,0 +1,168 @@
+"""Naming the usual mistake behind a wrong number.
+
+For a wrong answer to a measure claim, the values the usual mistakes give are computed
+(exactly where they are exact) and compared with the answer the way the answer is graded
+(at its decimals, or exactly for an expression).  The first that matches is named:
+
+* **natural logarithm**: the value times ln 2 (ln instead of log2), or times log10(2);
+* **unweighted average**: H(Y | X) as the plain mean of the branch entropies, and the gain
+  computed from it;
+* **wrong parent**: at a node, the gain with the root's entropy (or the parent node's)
+  in place of the node's own;
+* **wrong split information**: a gain ratio divided by the class entropy H(Y), or by
+  the split information at the root instead of at the node; a split information
+  computed from the class counts.
+
+* **Gini with counts** instead of proportions (``1 - 9² - 5²``), and the unweighted average
+  of the branch Gini indices.
+A diagnosis is a hint beside the verdict, never a change of it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from fractions import Fraction
+
+from ..exact import Exact, Ratio, decimal_text
+from ..measures import conditional_entropy, entropy_of_labels
+
+__all__ = ["diagnose"]
+
+
+def _float(x) -> float:
+    return float(x)
+
+
+def _div(x, y):
+    """x / y exactly: a Fraction, an Exact, or a Ratio of two logarithmic values."""
+    if isinstance(y, Fraction) or (isinstance(y, Exact) and y.is_rational()):
+        return x / (y if isinstance(y, Fraction) else y.c0)
+    return Ratio(x if isinstance(x, Exact) else Exact(x), y)
+
+
+def _matches(candidate, answer) -> bool:
+    """Whether a mistaken value gives the student's answer, judged as the answer is."""
+    if candidate is None:
+        return False
+    exact = isinstance(candidate, (Fraction, Exact, Ratio))
+    if answer.form in ("exact", "nats"):
+        return exact and answer.form == "exact" and candidate == answer.value
+    a = answer.value
+    unit = Fraction(1, 10 ** answer.decimals)
+    if exact:
+        if answer.form in ("decimal", "integer") and Fraction(decimal_text(candidate, answer.decimals)) == a:
+            return True
+        lo, hi = a - unit, a + unit
+        return candidate.compare(lo) >= 0 and candidate.compare(hi) <= 0 if not isinstance(candidate, Fraction) \
+            else lo <= candidate <= hi
+    return abs(candidate - float(a)) <= float(unit) * 0.5 + 1e-12 if answer.form in ("decimal", "integer") \
+        else abs(candidate - float(a)) <= float(unit)
+
+
+def _mean_branch_entropy(checker, left, given, mask):
+    """The plain (unweighted) mean of H(left | given = g) over the values g on the rows."""
+    L = checker.joint(left, mask)
+    C = checker.joint(given, mask)
+    groups: dict = {}
+    for c, l in zip(C, L):
+        groups.setdefault(c, []).append(l)
+    hs = [entropy_of_labels(g) for _, g in sorted(groups.items())]
+    if not hs:
+        return None
+    total = hs[0]
+    for h in hs[1:]:
+        total = total + h
+    return total / len(hs)
+
+
+def _h(checker, left, mask):
+    return entropy_of_labels(checker.joint(left, mask))
+
+
+def _rows(checker, fixed):
+    try:
+        return checker.rows(fixed)
+    except Exception:  # an empty node: no candidate there
+        return None
+
+
+def diagnose(checker, m, value, answer) -> str | None:
+    """The name and value of the usual mistake the answer matches, or None."""
+    if answer.form == "nats":
+        if answer.value == value:
+            return "natural logarithm: your expression is the right one with ln in place of log2 (a value in nats)"
+        return None
+    target = checker.data.target
+    d = max(checker.digits, answer.decimals)
+    candidates = []   # (description, value)
+    try:
+        vf = _float(value)
+    except (OverflowError, ValueError):
+        return None
+    candidates.append(("natural logarithm: the value computed with ln instead of log2 (in nats)", vf * math.log(2)))
+    candidates.append(("common logarithm: the value computed with log10 instead of log2", vf * math.log10(2)))
+    mask = _rows(checker, m.fixed)
+    if mask is None:
+        return None
+    if m.name == "H" and m.given:
+        candidates.append(("unweighted average: the branch entropies averaged without weighting each by its "
+                           "share of the rows", _mean_branch_entropy(checker, m.left, m.given, mask)))
+    if m.name in ("IG", "GR") or (m.name == "I" and m.left[1] == (target,)):
+        a = m.left[0] if m.name == "I" else m.left
+        a = tuple(a) if isinstance(a, tuple) else (a,)
+        hy = _h(checker, (target,), mask)
+        cond = tuple(a) + tuple(m.given)
+        mean = _mean_branch_entropy(checker, (target,), cond, mask)
+        ig = value if m.name != "GR" else None
+        if m.name == "GR":
+            ig = hy - conditional_entropy(checker.joint((target,), mask), given=checker.joint(cond, mask)) \
+                if not m.given else None
+        if mean is not None and m.name != "GR":
+            candidates.append(("unweighted average: H(Y | X) taken as the plain mean of the branch entropies",
+                               hy - mean))
+        if m.fixed and m.name != "GR":
+            hxy = conditional_entropy(checker.joint((target,), mask), given=checker.joint(cond, mask)) \
+                if not m.given else None
+            if hxy is not None:
+                root = _rows(checker, ())
+                candidates.append(("wrong parent: the gain uses the root's entropy H(Y) instead of the node's",
+                                   _h(checker, (target,), root) - hxy))
+                if len(m.fixed) > 1:
+                    parent = _rows(checker, m.fixed[:-1])
+                    if parent is not None:
+                        candidates.append(("wrong parent: the gain uses the parent node's entropy instead of this "
+                                           "node's", _h(checker, (target,), parent) - hxy))
+        if m.name == "GR" and ig is not None:
+            if hy:
+                candidates.append(("wrong split information: the gain divided by the class entropy H(Y) instead "
+                                   "of the split information H(X)", _div(ig, hy)))
+            if m.fixed:
+                root = _rows(checker, ())
+                si_root = _h(checker, a, root)
+                if si_root:
+                    candidates.append(("wrong split information: the split information taken at the root "
+                                       "instead of at the node", _div(ig, si_root)))
+    if m.name == "Gini" and not m.given:
+        counts = list(Counter(checker.joint(m.left, mask)).values())
+        n = sum(counts)
+        squares = sum(c * c for c in counts)
+        candidates.append(("Gini with counts instead of proportions: 1 - Σ count²", Fraction(1 - squares)))
+        candidates.append(("Gini with counts instead of proportions: 1 - Σ count² / n", 1 - Fraction(squares, n)))
+    if m.name == "Gini" and m.given:
+        groups: dict = {}
+        for c, lab in zip(checker.joint(m.given, mask), checker.joint(m.left, mask)):
+            groups.setdefault(c, Counter())[lab] += 1
+        ginis = [1 - sum(Fraction(k * k, sum(g.values()) ** 2) for k in g.values()) for g in groups.values()]
+        candidates.append(("unweighted average: the branch Gini indices averaged without weighting each by its "
+                           "share of the rows", sum(ginis, Fraction(0)) / len(ginis)))
+    if m.name == "SplitInfo" and not m.given:
+        candidates.append(("wrong split information: computed from the class counts (H(Y)) instead of the "
+                           "attribute's value counts", _h(checker, (target,), mask)))
+    for description, candidate in candidates:
+        if candidate is None or (not isinstance(candidate, float) and candidate == value):
+            continue
+        if _matches(candidate, answer):
+            shown = f"{candidate:.{d}f}" if isinstance(candidate, float) else decimal_text(candidate, d)
+            return f"{description} = {shown}"
+    return None
