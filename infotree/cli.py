@@ -373,7 +373,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                         help="leave column COL out (an id, a comment; repeatable); its cells are not read")
     common.add_argument("--columns", action="append", metavar="A,B,...",
                         help="read only these columns, the target among them (default: all)")
-    _add_limit_options(common, "input_bytes", "value_length", "nesting")
+    _add_limit_options(common, "input_bytes", "value_length", "nesting", "table_cells")
     grow = _Parser(add_help=False)
     grow.add_argument("--max-depth", type=_nonneg, metavar="N")
     grow.add_argument("--min-samples-split", type=_positive, metavar="N",
@@ -544,7 +544,9 @@ def _add_limit_options(p, *names):
     helps = {"input_bytes": ("--max-input-mb", "largest data or model file read, in MiB (default 256)"),
              "value_length": ("--max-value-length", "longest exact number in a model or option (default 4000)"),
              "nesting": ("--max-nesting", "deepest tree a model file may hold (default 1000)"),
-             "factor_digits": ("--max-factor-digits", "digits of a value entropy factors (default 12)")}
+             "factor_digits": ("--max-factor-digits", "digits of a value entropy factors (default 12)"),
+             "table_cells": ("--max-table-cells", "cells of one node's count table, features × values × classes "
+                                                  "(default 16777216)")}
     for name in names:
         flag, text = helps[name]
         p.add_argument(flag, dest="limit_" + name, type=_positive, metavar="N", help=text)

@@ -17,6 +17,7 @@ option named below, in Python with :func:`raised`::
 | ``value_length`` | 4000 characters | ``--max-value-length`` | one exact number in a model file or an option (its text, and the digits its exponent expands into) |
 | ``nesting`` | 1000 | ``--max-nesting`` | depth of a model's tree (and of its JSON) |
 | ``factor_digits`` | 12 | ``--max-factor-digits`` | digits of a numerator or denominator that ``entropy`` factors |
+| ``table_cells`` | 2^24 | ``--max-table-cells`` | cells of one node's count table (features × values × classes) in the level-wise builder |
 
 Each can be raised up to a ceiling (``_CEILING``): past it the work or the C stack is no
 longer bounded.
@@ -40,16 +41,19 @@ class Limits:
     value_length: int = 4000
     nesting: int = 1000
     factor_digits: int = 12
+    # 16,777,216 cells: 64 MiB of counts and a few times that in floats at one node.
+    table_cells: int = 2 ** 24
 
 
 _OPTION = {"input_bytes": "--max-input-mb", "value_length": "--max-value-length",
-           "nesting": "--max-nesting", "factor_digits": "--max-factor-digits"}
+           "nesting": "--max-nesting", "factor_digits": "--max-factor-digits", "table_cells": "--max-table-cells"}
 _current = Limits()
 # How far each limit may be raised, and why not further.
 _CEILING = {"input_bytes": (2 ** 40, "1 TiB"),
             "value_length": (10 ** 6, "a million characters"),
             "nesting": (10_000, "10000 levels: deeper JSON would overflow the C stack"),
-            "factor_digits": (60, "60 digits: factoring takes hours beyond")}
+            "factor_digits": (60, "60 digits: factoring takes hours beyond"),
+            "table_cells": (2 ** 31, "2^31 cells: 8 GiB of counts at one node")}
 
 
 def current() -> Limits:

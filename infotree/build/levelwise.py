@@ -19,7 +19,8 @@ from fractions import Fraction
 import numpy as np
 
 from ..criteria import C45GainRatio, GainRatio, InformationGain
-from ..errors import InfotreeError
+from .. import limits
+from ..errors import InfotreeError, LimitError
 from ..node import _OFF_PATH, Node
 from ..routing import FRACTIONAL_WEIGHTS
 from ..splits import NominalSplit, ThresholdSplit
@@ -131,6 +132,14 @@ class LevelwiseBuilder(Decisions):
         tree.missing_slot = self.has_missing
         # Missing values get one more slot, after the values: the unknown branch.
         self.width = self.vmax + (1 if self.has_missing else 0)
+        cells = self.m * self.width * self.nc
+        if cells > limits.current().table_cells:
+            j = int(np.argmax(self.slots)) if self.m else 0
+            raise LimitError(
+                f"one node's count table would have {self.m} features × {self.width} values × {self.nc} classes "
+                f"= {cells} cells (feature {tree.features[j]!r} has {int(self.slots[j])} values), more than the "
+                f"limit of {limits.current().table_cells}; drop an ID-like column (--drop {tree.features[j]}) or "
+                f"raise the limit ({limits.option('table_cells')})")
         self.F = _xlog2x_table(len(y))
         self.ones = np.ones(self.width * self.nc)
         self.all_features = np.ones(self.m, bool)
@@ -358,6 +367,25 @@ class LevelwiseBuilder(Decisions):
         if K <= per:
             return self.level_part(nodes, cases, used)
         rows, nid, cw = cases
+        if cw is None:
+            # A pure node is a leaf before any counting: with many values and classes
+            # (an ID-like column) its block alone is values × classes cells, and a level
+            # of such nodes would count them all.
+            cc = np.bincount(nid * self.nc + self.y[rows], minlength=K * self.nc).reshape(K, self.nc)
+            pure = (cc > 0).sum(axis=1) <= 1
+            if pure.any():
+                for k in np.flatnonzero(pure).tolist():
+                    nodes[k].stop = "pure"
+                open_k = np.flatnonzero(~pure)
+                if not open_k.size:
+                    return None, [], None
+                remap = np.full(K, -1, dtype=np.int64)
+                remap[open_k] = np.arange(len(open_k))
+                keep = ~pure[nid]
+                rows, nid = rows[keep], remap[nid[keep]]
+                nodes, used, K = [nodes[k] for k in open_k.tolist()], used[open_k], len(open_k)
+                if K <= per:
+                    return self.level_part(nodes, (rows, nid, None), used)
         out_rows, out_nid, out_w, out_nodes, out_used = [], [], [], [], []
         for k0 in range(0, K, per):
             sel = np.flatnonzero((nid >= k0) & (nid < k0 + per))
