@@ -83,8 +83,9 @@ def prune_tree(tree, data, *, method, confidence=Fraction(1, 4), validation=None
     """Prune ``tree`` (grown on ``data``) in place; see the module docstring."""
     if method == "pessimistic":
         cf = float(confidence)
-        if not 0 < cf <= 0.5:
-            raise InfotreeError(f"confidence {confidence} is not allowed; give a value in (0, 0.5] (C4.5's default is 0.25)")
+        if not 1e-15 <= cf <= 0.5:  # below, 1 - CF rounds to 1 and the normal quantile is infinite
+            raise InfotreeError(f"confidence {cf:g} is not allowed; give a value from 1e-15 to 0.5 "
+                                f"(C4.5's default is 0.25)")
         _Pessimistic(tree, data, cf).prune(tree.root, np.arange(len(data.y), dtype=np.int64), None)
     elif method == "reduced-error":
         if validation is None:

@@ -543,3 +543,19 @@ def test_id_like_column_past_the_table_budget_is_refused(tmp_path):
                              "classes = 32000000 cells (feature 'id' has 8000 values), more than the limit of "
                              "16777216; drop an ID-like column (--drop id) or raise the limit (--max-table-cells, "
                              "or limits.raised(table_cells=...) in Python)")
+
+
+def test_python_api_escapes_and_refuses_like_the_cli():
+    """render() from Python escapes control characters as the CLI does; a confidence so small
+    that 1 − CF rounds to 1 is one InfotreeError (it was a StatisticsError from prune.py)."""
+    import io
+
+    from infotree import InfotreeError, build_tree, from_records
+    from infotree.printers import render
+
+    data = from_records({"a": ["x\x1b[2J", "y"] * 2, "c": ["p", "q"] * 2}, target="c")
+    out = io.StringIO()
+    render(build_tree(data), out, nodes="none")
+    assert out.getvalue().startswith("a = x\\x1b[2J: p (2)\n")
+    with pytest.raises(InfotreeError, match=r"^confidence 1e-300 is not allowed; give a value from 1e-15 to 0.5"):
+        build_tree(data, criterion="gain_ratio", prune="pessimistic", confidence=1e-300)

@@ -32,6 +32,7 @@ from __future__ import annotations
 import io
 
 from ..errors import InfotreeError
+from ..escape import SafeWriter
 from .cells import NODE_SELECTIONS, WEIGHTS
 
 __all__ = ["FORMATS", "latex_of", "markdown_of", "render", "render_node"]
@@ -94,6 +95,8 @@ def render(tree, out, *, fmt="text", digits=4, nodes="all", steps=False, table_f
         raise InfotreeError(f"exact=True shows exact values in drawn boxes (formats {', '.join(DRAWN)}), not {fmt!r}")
     if w == "j48" and fmt not in ("text", "markdown"):
         raise InfotreeError(f"weights='j48' writes J48's own tree text; it applies to formats text and markdown, not {fmt!r}")
+    if fmt != "png":  # names and values from data files: control, ANSI and bidi characters escaped
+        out = SafeWriter(out, fmt)
     if fmt == "text":
         from .text import write
 
@@ -135,6 +138,7 @@ def render(tree, out, *, fmt="text", digits=4, nodes="all", steps=False, table_f
 def render_node(tree, node, out, *, fmt="text", digits=4, table_format="simple") -> None:
     """Write the derivation of one node (``infotree measures --at``): text, markdown or latex."""
     _check(fmt, digits, "all", table_format, False)
+    out = SafeWriter(out, fmt)
     if fmt == "text":
         from .text import write_node
 
