@@ -810,6 +810,9 @@ def _assemble(names, columns, *, target, on_missing, missing, aliases=None, decl
         at = f"{where(row)}, column {names[j]!r}"
         if what == "undeclared":
             raise DataError(f"{at}: value {shown!r} is not declared; allowed: {_listing(declared[j])}")
+        if what == "line break":
+            raise DataError(f"{at}: value {_clip(shown)!r} holds a line break; a value is one line of text "
+                            f"(a tree, its rules and its derivations print it on one line)")
         if what == "nan":
             raise DataError(f"{at}: value {_clip(shown)!r} is not a number; {_NUMBERS_ARE} "
                             f"(or categorical=[{names[j]!r}] to read its values as categories)")
@@ -936,6 +939,8 @@ def _encode_column(labels, firsts, inv, *, missing, aliases, declared, keep_miss
             continue
         label = aliases.get(label, label)
         final.append(label)
+        if ("\n" in label or "\r" in label) and (problem is None or first < problem[0]):
+            problem = (first, "line break", label)
         if label not in first_of or first < first_of[label]:
             first_of[label] = first
     if declared is None:

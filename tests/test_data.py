@@ -199,12 +199,19 @@ def test_whitespace_is_stripped(tmp_path):
 
 
 def test_quotes_blank_lines_and_line_numbers(tmp_path):
-    """Quoted commas and newlines are values; blank lines are skipped; lines count from 1 in the file."""
+    """Quoted commas are values; blank lines are skipped; lines count from 1 in the file; a quoted
+    line break is read, and refused as a value (every printer shows a value on one line: a
+    break inside it would make a tree line say something else, issue 25)."""
     p = tmp_path / "q.csv"
-    p.write_bytes(b'a,b\n\n"x, y",1\n   \n"multi\nline",2\r\nz,3\n\n')
+    p.write_bytes(b'a,b\n\n"x, y",1\n   \n"multi line",2\r\nz,3\n\n')
     ds = read_csv(p)
-    assert ds.domains == (("x, y", "multi\nline", "z"),)
-    assert ds.lines.tolist() == [3, 5, 7]
+    assert ds.domains == (("x, y", "multi line", "z"),)
+    assert ds.lines.tolist() == [3, 5, 6]
+    p.write_bytes(b'a,b\n\n"x, y",1\n   \n"multi\nline",2\r\nz,3\n\n')
+    with pytest.raises(DataError) as e:
+        read_csv(p)
+    assert str(e.value) == (f"{p} line 5, column 'a': value 'multi\\nline' holds a line break; a value is one "
+                            "line of text (a tree, its rules and its derivations print it on one line)")
 
 
 def test_plain_and_quoted_splitting_agree_on_line_endings(tmp_path):
