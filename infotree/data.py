@@ -1164,19 +1164,25 @@ def _read_text(source: str) -> str:
     if b"\x00" not in data and len(data) > budget:
         raise DataError(f"{source} is larger than the input limit of {budget} bytes "
                         f"(raise it with {limits.option('input_bytes')})")
+    return decode_text(data, source, DataError, expected="text (CSV or ARFF)", save="re-save the file")
+
+
+def decode_text(data: bytes, source: str, error, *, expected: str, save: str) -> str:
+    """``data`` decoded as UTF-8 (a BOM is accepted); UTF-16, binary (a NUL byte) and other
+    encodings are refused with ``error``, naming the line: ``expected`` says what the file
+    should be, ``save`` how to mend it (``re-save the file``)."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise DataError(f"{source} is UTF-16 text; re-save the file as UTF-8")
+        raise error(f"{source} is UTF-16 text; {save} as UTF-8")
     nul = data.find(b"\x00")
     if nul >= 0:
         line = data.count(b"\n", 0, nul) + 1
-        raise DataError(f"{source} line {line} contains a NUL byte; the file looks binary, "
-                        f"expected text (CSV or ARFF)")
+        raise error(f"{source} line {line} contains a NUL byte; the file looks binary, expected {expected}")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         line = data.count(b"\n", 0, e.start) + 1
-        raise DataError(f"{source} line {line}: byte {data[e.start:e.start + 1]!r} is not UTF-8; "
-                        f"re-save the file as UTF-8") from None
+        raise error(f"{source} line {line}: byte {data[e.start:e.start + 1]!r} is not UTF-8; "
+                    f"{save} as UTF-8") from None
 
 
 def _nearby_file(source: str) -> str:

@@ -713,7 +713,7 @@ def test_file_limits(weather, tmp_path):
     refused(b"H(play) = 1\n" * 100_000, "PATH has more than 1,000,000 bytes; an answers file may have at most 1,000,000")
     refused(b"H(play) = 1\n\x00\x01\x02", "PATH line 2 contains a NUL byte; the file looks binary, "
                                           "expected text with one claim per line")
-    refused(b"H(play) = 1\nH(play) = \xff\xfe0.9", "PATH line 2: byte b'\\xff' is not UTF-8; save the answers as UTF-8 text")
+    refused(b"H(play) = 1\nH(play) = \xff\xfe0.9", "PATH line 2: byte b'\\xff' is not UTF-8; save the answers as UTF-8")
     refused("H(play) = 1".encode("utf-16"), "PATH is UTF-16 text; save the answers as UTF-8")
     with pytest.raises(AnswersError) as e:
         read_answers(tmp_path / "nope.txt")
@@ -729,7 +729,7 @@ def test_file_limits(weather, tmp_path):
     assert str(e.value) == "answers have more than 10,000 lines; at most 10,000 are allowed"
     with pytest.raises(AnswersError) as e:
         check_answers(b"H(play) = \x80", weather)
-    assert str(e.value) == "answers line 1: byte b'\\x80' is not UTF-8; save the answers as UTF-8 text"
+    assert str(e.value) == "answers line 1: byte b'\\x80' is not UTF-8; save the answers as UTF-8"
     assert [r.verdict for r in check_answers(b"\xef\xbb\xbfH(play) = 0.940\r\nroot = outlook\r", weather).results] \
         == ["right", "right"]
     assert check_answers(["H(play) = 0.940\n", "root = outlook\n"], weather).summary() == "2/2 correct"

@@ -221,19 +221,9 @@ def _decode(data: bytes, source: str) -> str:
     if len(data) > MAX_FILE_CHARS:
         raise AnswersError(f"{source} has more than {MAX_FILE_CHARS:,} bytes; "
                            f"an answers file may have at most {MAX_FILE_CHARS:,}")
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise AnswersError(f"{source} is UTF-16 text; save the answers as UTF-8")
-    nul = data.find(b"\x00")
-    if nul >= 0:
-        line = data.count(b"\n", 0, nul) + 1
-        raise AnswersError(f"{source} line {line} contains a NUL byte; the file looks binary, "
-                           f"expected text with one claim per line")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        raise AnswersError(f"{source} line {line}: byte {data[e.start:e.start + 1]!r} is not UTF-8; "
-                           f"save the answers as UTF-8 text") from None
+    from ..data import decode_text
+
+    return decode_text(data, source, AnswersError, expected="text with one claim per line", save="save the answers")
 
 
 def _lines_of(text_or_lines) -> list[str]:
