@@ -37,10 +37,16 @@ def _minus(a, b):
     return tuple(x - y for x, y in zip(a, b))
 
 
-def best_threshold(by_value, min_side, key, sizes=None):
+def best_threshold(by_value, min_side, key, sizes=None, floats=None):
     """(position, (left, right), number of admissible cuts) or None; a cut at position r
     sends values 0..r left.  ``sizes`` (per value) is what ``min_side`` counts: the rows
-    (CART with sample weights), or by default the weight."""
+    (CART with sample weights), or by default the weight.  ``floats(left, right)``, given
+    integer count matrices (cuts × classes), returns each cut's key in floats and a bound
+    on its error: then only the cuts the floats cannot separate from the least are keyed
+    exactly (the decision never rests on a float)."""
+    if (floats is not None and all(type(c) is int for r in by_value for c in r)
+            and sum(map(sum, by_value)) < 2 ** 26):  # squares of counts stay exact in floats
+        return _best_threshold_filtered(by_value, min_side, key, sizes, floats)
     sizes = [sum(r) for r in by_value] if sizes is None else sizes
     total, n = tuple(map(sum, zip(*by_value))), sum(sizes)
     left, n_left = (0,) * len(total), 0
@@ -60,6 +66,32 @@ def best_threshold(by_value, min_side, key, sizes=None):
         if k < best_key:
             best, table, best_key = r, tab, k
     return best, table, len(cuts)
+
+
+def _best_threshold_filtered(by_value, min_side, key, sizes, floats):
+    """best_threshold on integer counts: cumulative counts in arrays, a certified float key,
+    the exact key only where the float intervals overlap the least one."""
+    import numpy as np
+
+    counts = np.asarray(by_value, dtype=np.int64)
+    n_of = counts.sum(axis=1) if sizes is None else np.asarray(sizes, dtype=np.int64)
+    left = counts.cumsum(axis=0)[:-1]
+    right = counts.sum(axis=0) - left
+    n_left = n_of.cumsum()[:-1]
+    ok = (n_left >= min_side) & (n_of.sum() - n_left >= min_side)
+    if not ok.any():
+        return None
+    rows = np.flatnonzero(ok)
+    value, bound = floats(left[rows], right[rows])
+    lowest = (value + bound).min()
+    close = rows[value - bound <= lowest]
+    best, table, best_key = None, None, None
+    for r in close.tolist():  # ascending: the first of equal keys stays
+        tab = (tuple(left[r].tolist()), tuple(right[r].tolist()))
+        k = key(tab)
+        if best is None or k < best_key:
+            best, table, best_key = r, tab, k
+    return best, table, len(rows)
 
 
 def best_subset(by_value, min_side, key, limit, *, what="this feature", sizes=None):

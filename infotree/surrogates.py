@@ -41,10 +41,11 @@ def majority_of(dirs) -> int | None:
     return None if left == right else (0 if left > right else 1)
 
 
-def _numeric(values, dirs):
+def _numeric(values, dirs, numbers):
     """(A, (threshold, left_is_le), both-known total, both-known majority) of the best cut,
-    or None; values: exact numbers."""
-    order = sorted(range(len(values)), key=lambda i: values[i])
+    or None; values: ranks into ``numbers``, the column's sorted distinct exact values (so
+    sorting and comparing ranks is comparing values, in integers)."""
+    order = sorted(range(len(values)), key=values.__getitem__)
     ll = sum(1 for d in dirs if d == 0)   # directed rows still on the high side
     rl = sum(1 for d in dirs if d == 1)
     agree = max(ll, rl)
@@ -56,7 +57,7 @@ def _numeric(values, dirs):
         if ll + rl < 2:
             break
         if lr + rr >= 2 and values[i] != last:
-            t = (last + values[i]) / 2
+            t = (numbers[last] + numbers[values[i]]) / 2
             if ll + rr > agree:            # high side with the primary's left
                 agree, best = ll + rr, (t, False)
             elif lr + rl > agree:          # low side with the primary's left
@@ -113,7 +114,7 @@ def find_surrogates(tree, primary_feature, dirs, columns, most, *, flip=False, s
             continue
         ds = [dirs[i] for i in rows]
         if tree.kinds[j] == "numeric":
-            got = _numeric([tree.numbers[j][codes[i]] for i in rows], ds)
+            got = _numeric([codes[i] for i in rows], ds, tree.numbers[j])
             if got is None:
                 continue
             agree, (t, left_le), both, both_most = got

@@ -144,7 +144,8 @@ class ReferenceBuilder:
         pos = {x: i for i, x in enumerate(ranks)}
         by_rank, unknown = self.table(rows, w, [pos.get(x, -1) for x in codes], len(ranks))
         ms = self.crit.min_split(sum(map(sum, by_rank)), sum(1 for x in codes if x >= 0), self.nc, self.p)
-        found = None if ms is None else best_threshold(by_rank, ms, self.crit.cut_key, self.sizes(codes, pos, w))
+        found = None if ms is None else best_threshold(by_rank, ms, self.crit.cut_key, self.sizes(codes, pos, w),
+                                                       getattr(self.crit, "cut_floats", None))
         if found is None:
             return None
         best, table, n_cuts = found
