@@ -44,7 +44,7 @@ def best_threshold(by_value, min_side, key, sizes=None, floats=None):
     integer count matrices (cuts × classes), returns each cut's key in floats and a bound
     on its error: then only the cuts the floats cannot separate from the least are keyed
     exactly (the decision never rests on a float)."""
-    if (floats is not None and all(type(c) is int for r in by_value for c in r)
+    if (floats is not None and len(by_value) >= 2 and all(type(c) is int for r in by_value for c in r)
             and sum(map(sum, by_value)) < 2 ** 26):  # squares of counts stay exact in floats
         return _best_threshold_filtered(by_value, min_side, key, sizes, floats)
     sizes = [sum(r) for r in by_value] if sizes is None else sizes

@@ -57,17 +57,19 @@ def _numeric(values, dirs, numbers):
         if ll + rl < 2:
             break
         if lr + rr >= 2 and values[i] != last:
-            t = (numbers[last] + numbers[values[i]]) / 2
             if ll + rr > agree:            # high side with the primary's left
-                agree, best = ll + rr, (t, False)
+                agree, best = ll + rr, (last, values[i], False)
             elif lr + rl > agree:          # low side with the primary's left
-                agree, best = lr + rl, (t, True)
+                agree, best = lr + rl, (last, values[i], True)
         if dirs[i] == 0:
             ll, lr = ll - 1, lr + 1
         elif dirs[i] == 1:
             rl, rr = rl - 1, rr + 1
         last = values[i]
-    return None if best is None else (agree, best, both, most)
+    if best is None:
+        return None
+    lo, hi, left_le = best
+    return agree, ((numbers[lo] + numbers[hi]) / 2, left_le), both, most
 
 
 def _nominal(codes, dirs, k):

@@ -370,3 +370,14 @@ def test_cart_model_with_surrogates_round_trips(tmp_path):
                  "agree": "63/73", "adj": "41/61", "agreed": 126, "total": 146, "majority": 85, "count": 0}
     back = loads(out.read_text())
     assert back.predict_proba(data) == tree.predict_proba(data)
+
+
+def test_numeric_column_without_known_values_at_a_node():
+    """A numeric column missing in every row of a node has no cut (the float filter met an
+    empty table: found by rpart_parity.py on car90 and cu.summary)."""
+    data = from_records({"x": [None] * 4 + [1, 2, 3, 4], "g": ["a"] * 4 + ["b"] * 4,
+                         "h": ["u", "v", "u", "v", "u", "u", "v", "v"], "y": ["p", "p", "p", "q", "q", "q", "q", "p"]},
+                        target="y", numeric=["x"], on_missing="keep")
+    tree = build_tree(data, criterion="gini", min_leaf=1)
+    at = next(n for n in tree.nodes() if n.describe_path() == "x <= 3.5, g in {a}")  # x missing in all 4 rows
+    assert [c.feature for c in at.candidates()] == ["h"]
