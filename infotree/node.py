@@ -180,6 +180,11 @@ class Node:
     def entropy(self) -> Exact | None:
         return entropy(self.class_counts) if self.n else None
 
+    @property
+    def impurity(self):
+        """The criterion's impurity of this node (CART: Gini, entropy or misclassification), None when empty."""
+        return self.tree.criterion.impurity(self.class_counts.tolist()) if self.n else None
+
     def path_names(self) -> list[tuple[str, str]]:
         """(feature, value) per step from the root; a numeric step's value is ``<= t`` or ``> t``."""
         return [(f, v if op == "=" else f"{op} {v}") for f, op, v in self.path_conditions()]

@@ -49,17 +49,18 @@ class Surrogates:
     name = "surrogates"
 
     @staticmethod
-    def route(node, value_of, use) -> int | None:
-        """The branch (0 or 1) for a row whose primary value is missing, or None to stay;
-        ``value_of(j)`` is the row's value of feature j, None when missing."""
+    def route(node, value_of, use) -> tuple:
+        """(branch 0 or 1, or None to stay; the index of the surrogate that decided, or None
+        for the majority) of a row whose primary value is missing; ``value_of(j)`` is the
+        row's value of feature j, None when missing."""
         if use >= 1:
-            for s in node.surrogates:
+            for i, s in enumerate(node.surrogates):
                 v = value_of(s.index)
                 if v is not None:
                     d = s.direction(v)
                     if d is not None:
-                        return d
-        return node.majority if use == 2 else None
+                        return d, i
+        return (node.majority if use == 2 else None), None
 
 
 SURROGATES = Surrogates()

@@ -226,7 +226,7 @@ class Tree:
         while node.split is not None:
             child = self._child(node, codes[node.split])
             if child is None and self.criterion.missing is SURROGATES:  # CART: surrogates, majority
-                d = SURROGATES.route(node, lambda j: self._known(codes[j]), self.params.get("use_surrogate", 2))
+                d, _ = SURROGATES.route(node, lambda j: self._known(codes[j]), self.params.get("use_surrogate", 2))
                 if d is None:  # the row stays here, as in training
                     break
                 node = node.children[d]
@@ -268,13 +268,11 @@ class Tree:
             f = self.features[node.split]
             child = self._child(node, c)
             if child is None and self.criterion.missing is SURROGATES:
-                d = SURROGATES.route(node, lambda j: self._known(codes[j]), self.params.get("use_surrogate", 2))
+                d, by = SURROGATES.route(node, lambda j: self._known(codes[j]), self.params.get("use_surrogate", 2))
                 if d is None:
                     lines.append(f"{f} is missing and no surrogate or majority places it: predict here")
                     break
-                how = next((f"surrogate {s.feature}" for s in node.surrogates
-                            if self._known(codes[s.index]) is not None
-                            and s.direction(self._known(codes[s.index])) is not None), "the majority direction")
+                how = "the majority direction" if by is None else f"surrogate {node.surrogates[by].feature}"
                 op, v = node.branch_condition(d)
                 lines.append(f"{f} is missing: {how} sends it to {f} {op} {v}")
                 node = node.children[d]

@@ -237,15 +237,12 @@ class ReferenceBuilder:
                 c = int(self.X[r, j])
                 return None if c < 0 else self.value(j, c)
 
-            d = SURROGATES.route(node, value_of, use)
+            d, by = SURROGATES.route(node, value_of, use)
             if d is not None:
                 parts[d][0].append(r)
                 parts[d][1].append(wt)
-                for i, s in enumerate(node.surrogates):  # which surrogate placed it
-                    v = value_of(s.index)
-                    if use >= 1 and v is not None and s.direction(v) is not None:
-                        routed[i] += 1
-                        break
+                if by is not None:
+                    routed[by] += 1
         node.surrogates = tuple(replace(s, routed=k) for s, k in zip(node.surrogates, routed))
 
 

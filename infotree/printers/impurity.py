@@ -57,7 +57,7 @@ def impurity_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> Node
     m, crit, sym = markup, tree.criterion, markup.symbols
     cands = node.candidates()
     facts = [f"n = {_weight_fact(node.n, digits, m)}: {class_counts_text(tree, node.class_counts, m)}"]
-    i_node = crit.impurity(node.class_counts.tolist())
+    i_node = node.impurity
     facts.append(m.equation([_name(crit, tree.target, m), m.form(crit.form, node.class_counts.tolist()),
                              _value(m, i_node)], approx=decimal_text(i_node, digits)))
 
@@ -142,7 +142,7 @@ def impurity_steps(tree, node, digits: int = 4, markup: Markup = TEXT):
     m, crit = markup, tree.criterion
     counts = node.class_counts.tolist()
     yield f"At {node_title(node, m)}: {count_text(node.n)} rows ({class_counts_text(tree, counts, m)})"
-    i_node = crit.impurity(counts)
+    i_node = node.impurity
     i_dec = decimal_text(i_node, digits)
     node_name = _name(crit, tree.target, m)
     yield m.equation([node_name, m.form(crit.form, counts), _value(m, i_node)], approx=i_dec)

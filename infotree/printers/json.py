@@ -49,11 +49,6 @@ def _counts(tree, counts):
     return {c: counts_text(k) for c, k in zip(tree.classes, counts)}
 
 
-def _exact_json(v):
-    """An exact value: a rational as ``{"exact": "5/49", "float": ...}``, an Exact likewise."""
-    return value_json(v)
-
-
 def test_json(tree, test):
     """A split node's test: ``{"kind": "threshold", "threshold": "p/q"}``, ``{"kind": "subset", ...}``
     or ``{"kind": "values"}`` (one branch per value)."""
@@ -98,10 +93,10 @@ def _binary_candidate(tree, c):
         "feature": c.feature,
         "test": test_json(tree, c.split),
         "branches": [{"value": b.value, "n": counts_text(b.n), "class_counts": _counts(tree, b.counts),
-                      "impurity": _exact_json(i)} for b, i in zip(c.branches, c.impurities)],
+                      "impurity": value_json(i)} for b, i in zip(c.branches, c.impurities)],
         "tried": c.n_tried,
-        "weighted_impurity": _exact_json(c.weighted),
-        "decrease": _exact_json(c.decrease),
+        "weighted_impurity": value_json(c.weighted),
+        "decrease": value_json(c.decrease),
         "improvement": _improvement_text(c.improvement),
     }
 
@@ -198,7 +193,7 @@ def _write_node(tree, node, out, with_candidates, indent):
     if tree.criterion.binary:  # CART (format 3): the impurity, the test, its improvement
         chosen = node.chosen
         head["equal_gains"] = []
-        head.update(impurity=_exact_json(tree.criterion.impurity(node.class_counts.tolist())) if node.n else None,
+        head.update(impurity=value_json(node.impurity),
                     test=test_json(tree, node.test),
                     improvement=None if chosen is None else _improvement_text(chosen.improvement),
                     equal_decreases=equal_decrease_groups(node) if show else [],
