@@ -119,7 +119,8 @@ def read_data(path, args):
         raise InfotreeError("--numeric auto cannot be combined with column names")
     try:
         return load(path, target=args.target, on_missing=on_missing, numeric=numeric or None,
-                    categorical=tuple(getattr(args, "categorical", None) or ()), **selection(args))
+                    categorical=tuple(getattr(args, "categorical", None) or ()), numeric_target=crit.regression,
+                    **selection(args))
     except DataError as e:
         raise DataError(as_flags(str(e))) from None
 

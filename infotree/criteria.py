@@ -21,6 +21,8 @@ A criterion is an object with one small protocol, found by name in :data:`CRITER
     True when a CSV column of numbers is numeric by default (C4.5 cuts it).
 ``mdl``
     True when a numeric candidate's gain loses C4.5's log2(cuts)/n.
+``regression``
+    True when the target is a number (a node keeps n, Σy, Σy² and predicts the mean).
 ``binary``
     True for CART's binary splits (a threshold, or a subset of a nominal feature's
     values against the rest), False for one branch per value.
@@ -45,12 +47,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .errors import InfotreeError
-from .forms import entropy_form, gini_form, misclassification_form
+from .forms import entropy_form, gini_form, misclassification_form, sse_form
 from .measures import conditional_entropy_from_table, entropy, gini, misclassification
 from .routing import FRACTIONAL_WEIGHTS, SURROGATES
 
 __all__ = ["ALGORITHMS", "CRITERIA", "C45GainRatio", "Choice", "Criterion", "Entropy", "GainRatio", "Gini", "Impurity",
-           "InformationGain", "Misclassification", "criterion_named"]
+           "InformationGain", "Misclassification", "SquaredError", "criterion_named"]
 
 
 @dataclass(frozen=True)
@@ -107,9 +109,16 @@ class Criterion:
     reads_numbers = False
     mdl = False
     binary = False
+    #: True for a regression criterion: a node's "counts" are then its statistics
+    #: (weight, Σy, Σy²) rather than one count per class
+    regression = False
 
     def min_split(self, known, known_cases, classes, params):
         return 0
+
+    def pure(self, counts) -> bool:
+        """Nothing left to split: at most one class present."""
+        return sum(1 for c in counts if c) <= 1
 
     def cut_key(self, table):
         return conditional_entropy_from_table(table)
@@ -231,14 +240,42 @@ class Impurity(Criterion):
         return params.get("min_leaf", 1)
 
     def cut_key(self, table):
+        return self.weighted(table)
+
+    @staticmethod
+    def weight(counts):
+        """A node's weight (its number of rows without sample weights)."""
+        return sum(counts)
+
+    def weighted(self, table):
+        """(n_L/n)·I(left) + (n_R/n)·I(right): the children's impurity weighted by their shares."""
         n = sum(map(sum, table))
         return sum((Fraction(sum(r), n) * self.impurity(r) for r in table if any(r)), Fraction(0))
+
+    def improvement(self, candidate):
+        """rpart's improvement: n × the decrease, over the rows with the feature known."""
+        return candidate.decrease * candidate.n
+
+    def risk(self, counts):
+        """R(t), the node's resubstitution risk as rpart's cp counts it: its misclassified weight."""
+        return sum(counts) - max(counts)
+
+    def side_mean(self, counts):
+        """What rpart compares to put a side on the left: the mean class index Σ c·p_c."""
+        return sum(c * Fraction(k) for c, k in enumerate(counts)) / sum(counts)
+
+    def subset_order(self, counts):
+        """Breiman's ordering for a subset split with two classes: each value's share of the
+        first class (its k − 1 prefixes hold the best subset); None with more classes,
+        where every subset is compared."""
+        return Fraction(counts[0]) / sum(counts) if len(counts) == 2 else None
 
     def choose(self, node, cands, context) -> Choice:
         positive = [c for c in cands if c.decrease > 0]
         if not positive:
             return Choice(stop="no_decrease" if cands else "no_split")
-        # rpart ranks by improvement, n × decrease over the rows with the feature known
+        # rpart ranks by improvement (class: n × decrease over the rows with the feature
+        # known; anova: the decrease over the node's SSE, one denominator for all)
         best, ties = _first_best(positive, lambda c: c.improvement, _compare)
         return Choice(best.index, ties)
 
@@ -290,8 +327,55 @@ class Misclassification(Impurity):
     impurity = staticmethod(misclassification)
 
 
+class SquaredError(Impurity):
+    """Regression (rpart's ``method = "anova"``): a node predicts the mean of its rows, and
+    its impurity is their sum of squared errors SSE = Σ(y − ȳ)² = Σy² − (Σy)²/n.
+
+    A node's statistics are (n, Σy, Σy²), exact (sample weights: Σw, Σw·y, Σw·y²).  A
+    split is scored by its decrease SSE(node) − SSE(left) − SSE(right) over the rows with
+    the feature known, and rpart's improvement is that decrease over the whole node's SSE.
+    Nominal values are ordered by their mean (the ordering theorem holds for SSE: the best
+    subset is one of the k − 1 prefixes).  R(t) for cp is the SSE.
+    """
+
+    name = "squared_error"
+    title = "maximal decrease of the sum of squared errors"
+    symbol = "SSE"
+    regression = True
+    form = staticmethod(sse_form)
+
+    @staticmethod
+    def impurity(stats):
+        n, s, q = stats
+        return Fraction(0) if not n else q - Fraction(s) ** 2 / n
+
+    @staticmethod
+    def weight(stats):
+        return stats[0]
+
+    def weighted(self, table):
+        return sum((self.impurity(r) for r in table if r[0]), Fraction(0))
+
+    def improvement(self, candidate):
+        """rpart's anova improvement: the decrease over the whole node's SSE (missing rows included)."""
+        return candidate.decrease / candidate.node_sse
+
+    def pure(self, stats) -> bool:
+        return self.impurity(stats) == 0
+
+    def risk(self, stats):
+        return self.impurity(stats)
+
+    def side_mean(self, stats):
+        return Fraction(stats[1]) / stats[0]
+
+    def subset_order(self, stats):
+        return Fraction(stats[1]) / stats[0]
+
+
 #: Every criterion by name.
-CRITERIA = {c.name: c for c in (InformationGain(), C45GainRatio(), GainRatio(), Gini(), Entropy(), Misclassification())}
+CRITERIA = {c.name: c for c in (InformationGain(), C45GainRatio(), GainRatio(), Gini(), Entropy(), Misclassification(),
+                                SquaredError())}
 
 
 #: The families, each with its criteria (the first is the family's default).

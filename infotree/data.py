@@ -481,7 +481,7 @@ def _split_quoted(text, delimiter, source):
 
 
 def read_arff(path, *, target=None, on_missing="reject", numeric=None, categorical=(), columns=None,
-              drop=()) -> Dataset:
+              drop=(), numeric_target=False) -> Dataset:
     """Read an ARFF file of nominal and numeric attributes; the target is the last attribute unless named.
 
     Declared value order is kept, including values that never occur.  Attributes
@@ -543,7 +543,7 @@ def read_arff(path, *, target=None, on_missing="reject", numeric=None, categoric
     lines = np.asarray(lines, dtype=np.int64)
     return _assemble(names, columns, target=target, on_missing=on_missing, use=use, drop=drop,
                      missing={"?": "?"}, aliases={_QUOTED_QMARK: "?"}, declared=declared,
-                     declared_on=[declared_on[name] for name in names],
+                     declared_on=[declared_on[name] for name in names], numeric_target=numeric_target,
                      numeric=None if numeric == "auto" else numeric, categorical=categorical,
                      where=lambda i: f"{source} line {lines[i]}", source=source, lines=lines)
 
@@ -589,14 +589,16 @@ def _arff_rows(body, data_at, width, source):
 
 
 def load(path, *, target=None, on_missing="reject", numeric=None, categorical=(), columns=None,
-         drop=()) -> Dataset:
+         drop=(), numeric_target=False) -> Dataset:
     """Read ``.arff`` with :func:`read_arff`, ``.parquet``/``.pq`` with :func:`read_parquet`,
-    ``.tsv`` as tab-delimited, anything else as CSV."""
+    ``.tsv`` as tab-delimited, anything else as CSV.  ``numeric_target``: the target is a
+    number (a regression tree): an ARFF class declared numeric is then accepted; its values
+    are kept as text, and the tree reads them exactly."""
     suffix = os.path.splitext(os.fspath(path))[1].lower()
     opts = dict(target=target, on_missing=on_missing, numeric=numeric, categorical=categorical, columns=columns,
                 drop=drop)
     if suffix == ".arff":
-        return read_arff(path, **opts)
+        return read_arff(path, numeric_target=numeric_target, **opts)
     if suffix in (".parquet", ".pq"):
         return read_parquet(path, **opts)
     return read_csv(path, delimiter="\t" if suffix == ".tsv" else ",", **opts)
@@ -737,7 +739,7 @@ def _from_columns(names, columns, *, target, on_missing, missing, source, numeri
 # ---- encoding --------------------------------------------------------------
 
 def _assemble(names, columns, *, target, on_missing, missing, aliases=None, declared=None, declared_on=None,
-              numeric=None, categorical=(), objects=None, where, source, lines, use=None, drop=()) -> Dataset:
+              numeric_target=False, numeric=None, categorical=(), objects=None, where, source, lines, use=None, drop=()) -> Dataset:
     """Encode raw columns (``(labels, codes)`` pairs of :func:`_raw_codes`) into a Dataset.
 
     Raise the first problem in row order.  ``missing`` maps each missing label to the
@@ -764,7 +766,7 @@ def _assemble(names, columns, *, target, on_missing, missing, aliases=None, decl
             raise DataError(f"unknown column {target!r}{where_}; columns are: {', '.join(names)}"
                             f"{_did_you_mean(target, names)}")
     auto, wanted, nominal = _kind_names(names, t, numeric, categorical, source)
-    if declared is not None and declared[t] == _ARFF_NUMERIC and t not in nominal:
+    if declared is not None and declared[t] == _ARFF_NUMERIC and t not in nominal and not numeric_target:
         raise DataError(f"{source} line {declared_on[t]}: the class attribute {names[t]!r} is numeric; "
                         f"a decision tree needs a nominal class, as J48 does (choose another target=, "
                         f"or categorical=[{names[t]!r}] to read its values as classes)")

@@ -16,7 +16,7 @@ from fractions import Fraction
 from .errors import InfotreeError
 
 __all__ = ["counts_text", "entropy_form", "conditional_entropy_form", "gain_form", "gini_form", "misclassification_form",
-           "q_latex", "ratio_text", "weighted_form"]
+           "q_latex", "ratio_text", "sse_form", "weighted_form"]
 
 
 def counts_text(c) -> str:
@@ -131,3 +131,30 @@ def weighted_form(table, symbol, *, latex=False) -> str:
     name = f"\\mathrm{{{symbol}}}" if latex else symbol
     return " + ".join(f"{ratio_text(sum(r), n, latex=latex)}{dot}{name}({','.join(counts_text(c) for c in r)})"
                       for r in rows if any(r))
+
+
+def _number(q, latex=False) -> str:
+    """A number as data are written: the exact decimal when it terminates, else p/q."""
+    from .data import number_text
+
+    t = number_text(Fraction(q))
+    if latex and "/" in t:
+        return q_latex(Fraction(q))
+    return t
+
+
+def sse_form(stats, *, latex=False) -> str:
+    """``31200 - 658²/14``: a node's sum of squared errors Σy² − (Σy)²/n, from its (n, Σy, Σy²)."""
+    n, s, q = stats
+    if latex:
+        return f"{_number(q, True)} - \\frac{{({_number(s, True)})^2}}{{{_number(n, True)}}}"
+    st = _number(s)
+    st = f"({st})" if "/" in st or st.startswith("-") else st
+    nt = _number(n)
+    nt = f"({nt})" if "/" in nt else nt
+    return f"{_number(q)} - {st}²/{nt}"
+
+
+def sse_sum_form(table, *, latex=False) -> str:
+    """``SSE(5; 60, 800) + …``: a split's children's SSEs, each written from its (n, Σy, Σy²)."""
+    return " + ".join(f"({sse_form(r, latex=latex)})" for r in table if r[0])

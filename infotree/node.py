@@ -13,6 +13,7 @@ from types import MappingProxyType
 
 import numpy as np
 
+from .data import number_text
 from .errors import InfotreeError
 from .exact import Exact
 from .measures import entropy
@@ -163,6 +164,8 @@ class Node:
         if n is not None:  # the builder's plain counts: known when the node was made
             return n
         c = self.class_counts
+        if self.tree.criterion.regression:  # (n, Σy, Σy²)
+            return c[0]
         if getattr(c, "dtype", None) == object:
             s = sum(c.tolist(), Fraction(0))
             return int(s) if s.denominator == 1 else s
@@ -212,11 +215,27 @@ class Node:
 
     @property
     def label_name(self) -> str:
+        """The prediction as text: the majority class, or (regression) the mean, exact."""
+        if self.tree.criterion.regression:
+            return number_text(self.mean) if self.n else "?"
         return self.tree.classes[self.label]
 
     @property
+    def mean(self):
+        """Regression: the mean ȳ of the node's rows, an exact Fraction (None when empty)."""
+        n, s, _ = self.class_counts.tolist()
+        return Fraction(s) / n if n else None
+
+    @property
+    def risk(self):
+        """R(t) as rpart's cp counts it: the misclassified weight, or (regression) the SSE."""
+        return self.tree.criterion.risk(self.class_counts.tolist()) if self.n else 0
+
+    @property
     def errors(self):
-        """Training errors (weight) of this node as a leaf."""
+        """Training errors (weight) of this node as a leaf (regression: its SSE)."""
+        if self.tree.criterion.regression:
+            return self.risk
         c = self.class_counts
         if self._n is not None:
             return self._n - int(c.max()) if self._n else 0

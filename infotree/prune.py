@@ -334,7 +334,7 @@ def collapse(root) -> None:
 def cp_prune(tree, cp) -> None:
     """rpart's complexity-parameter rule (``partition.c``), exactly, on a grown CART tree.
 
-    rpart applies it while growing: with α = cp·R(root) (R the misclassified rows), a
+    rpart applies it while growing: with α = cp·R(root) (R the misclassified rows; regression: the SSE), a
     node whose risk, or the bound its parent passes down, is at most α is never split;
     after its children are grown, a node whose subtree's complexity
     (R(t) − R(leaves)) / (number of splits) is at most α loses its subtree.  The bounds
@@ -343,11 +343,11 @@ def cp_prune(tree, cp) -> None:
     elsewhere, so pruning the fully grown tree in the same order gives rpart's tree.
     Each node examined keeps a :class:`~infotree.records.Complexity` record.
     """
-    alpha = Fraction(cp) * tree.root.errors
+    alpha = Fraction(cp) * tree.root.risk
     out = {}  # id(node) -> the complexity its own partition set
 
     def part(t, bound):
-        risk = Fraction(t.errors)
+        risk = Fraction(t.risk)
         tempcp = first = risk if bound is None else min(risk, bound)
         if t.split is None:
             out[id(t)] = alpha
@@ -360,21 +360,21 @@ def cp_prune(tree, cp) -> None:
         own = risk if bound is None else bound  # t.complexity on entry: R(root) at the root
         left, right = t.children
         s_l, r_l = part(left, tempcp - alpha)
-        tempcp = min(max((risk - r_l) / (s_l + 1), risk - left.errors), own)
+        tempcp = min(max((risk - r_l) / (s_l + 1), risk - left.risk), own)
         s_r, r_r = part(right, tempcp - alpha)
         c_l, c_r = out[id(left)], out[id(right)]
         c = (risk - (r_l + r_r)) / (s_l + s_r + 1)
         if c_r > c_l:  # the weaker child is taken as a leaf first
             if c > c_l:
-                r_l, s_l = Fraction(left.errors), 0
+                r_l, s_l = Fraction(left.risk), 0
                 c = (risk - (r_l + r_r)) / (s_l + s_r + 1)
                 if c > c_r:
-                    r_r, s_r = Fraction(right.errors), 0
+                    r_r, s_r = Fraction(right.risk), 0
         elif c > c_r:
-            r_r, s_r = Fraction(right.errors), 0
+            r_r, s_r = Fraction(right.risk), 0
             c = (risk - (r_l + r_r)) / (s_l + s_r + 1)
             if c > c_l:
-                r_l, s_l = Fraction(left.errors), 0
+                r_l, s_l = Fraction(left.risk), 0
         c = (risk - (r_l + r_r)) / (s_l + s_r + 1)
         out[id(t)] = c
         if c <= alpha:

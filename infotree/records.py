@@ -21,7 +21,7 @@ from .measures import (
     split_information_from_table,
 )
 
-__all__ = ["BinaryCandidate", "Branch", "Candidate", "Complexity", "Pessimistic", "ReducedError", "Surrogate"]
+__all__ = ["RegressionCandidate", "BinaryCandidate", "Branch", "Candidate", "Complexity", "Pessimistic", "ReducedError", "Surrogate"]
 
 
 @dataclass(frozen=True)
@@ -143,7 +143,8 @@ class BinaryCandidate:
 
     @property
     def n(self):
-        return sum(map(sum, self.table))
+        """The weight of the rows with the feature known."""
+        return sum(map(self.criterion.weight, self.table))
 
     @cached_property
     def impurities(self) -> tuple:
@@ -152,21 +153,42 @@ class BinaryCandidate:
 
     @cached_property
     def weighted(self):
-        """(n_L/n)·I(left) + (n_R/n)·I(right)."""
-        n = Fraction(self.n)
-        return sum((Fraction(sum(r)) / n * i for r, i in zip(self.table, self.impurities) if i is not None),
-                   Fraction(0))
+        """The children's impurity as the criterion weighs it: (n_L/n)·I(left) + (n_R/n)·I(right)
+        (regression: SSE(left) + SSE(right))."""
+        return self.criterion.weighted(self.table)
 
     @cached_property
     def decrease(self):
-        """I(node) − the weighted child impurity."""
+        """I(node) − the weighted child impurity, over the rows with the feature known."""
         parent = [sum(c) for c in zip(*self.table)]
         return self.criterion.impurity(parent) - self.weighted
 
-    @property
+    @cached_property
     def improvement(self):
-        """rpart's improvement: n × the decrease."""
-        return self.decrease * self.n
+        """rpart's improvement: n × the decrease (class); the decrease over the node's SSE (anova)."""
+        return self.criterion.improvement(self)
+
+
+@dataclass(frozen=True)
+class RegressionCandidate(BinaryCandidate):
+    """A feature's best binary split of a regression node: ``table`` holds each side's
+    statistics (n, Σy, Σy²), exact; ``unknown`` those of the rows with the feature missing."""
+
+    @property
+    def sizes(self) -> tuple:
+        return tuple(r[0] for r in self.table)
+
+    @cached_property
+    def node_sse(self):
+        """SSE of the whole node, the rows with the feature missing included: rpart's
+        denominator of the improvement."""
+        stats = [sum(c) for c in zip(*self.table, *(() if self.unknown is None else (self.unknown,)))]
+        return self.criterion.impurity(stats)
+
+    @property
+    def means(self) -> tuple:
+        """ȳ of each side (None for an empty side)."""
+        return tuple(Fraction(r[1]) / r[0] if r[0] else None for r in self.table)
 
 
 @dataclass(frozen=True)

@@ -94,20 +94,23 @@ def _best_threshold_filtered(by_value, min_side, key, sizes, floats):
     return best, table, len(rows)
 
 
-def best_subset(by_value, min_side, key, limit, *, what="this feature", sizes=None):
-    """(left value codes, (left, right), number of subsets compared) or None."""
+def best_subset(by_value, min_side, key, limit, *, what="this feature", sizes=None, order=None):
+    """(left value codes, (left, right), number of subsets compared) or None.  ``order(counts)``
+    ranks a value for the ordering theorem (two classes: its share of the first class;
+    regression: its mean), or is None where every subset must be compared."""
     sizes = [sum(r) for r in by_value] if sizes is None else sizes
     present = [i for i, r in enumerate(by_value) if any(r)]
     k = len(present)
     if k < 2:
         return None
-    classes = len(by_value[present[0]])
-    if classes == 2:
-        order = sorted(present, key=lambda i: (Fraction(by_value[i][0]) / sum(by_value[i]), i))
-        sides = [order[:m] for m in range(1, k)]
+    ordered = order is not None and order(by_value[present[0]]) is not None
+    if ordered:
+        ranked = sorted(present, key=lambda i: (order(by_value[i]), i))
+        sides = [ranked[:m] for m in range(1, k)]
     else:
         count = 2 ** (k - 1) - 1
         if count > limit:
+            classes = len(by_value[present[0]])
             raise InfotreeError(f"{what} has {k} values here and {classes} classes: an exact CART split compares "
                                 f"2^{k - 1} - 1 = {count} subsets, beyond the limit of {limit} (max_subsets; "
                                 f"--max-subsets {count} allows it)")
@@ -126,7 +129,7 @@ def best_subset(by_value, min_side, key, limit, *, what="this feature", sizes=No
         if n_left < min_side or sum(sizes) - n_left < min_side:
             continue
         tried += 1
-        mask = sum(1 << i for i in left_set) if classes > 2 else tried
+        mask = tried if ordered else sum(1 << i for i in left_set)
         k_ = key((left, right))
         if best is None or k_ < best[0] or (k_ == best[0] and mask < best[1]):
             best = (k_, mask, left_set, (left, right))

@@ -51,7 +51,8 @@ BUILDERS = ("auto", "levelwise", "reference")
 class Tree:
     """A grown tree: the root :class:`Node`, the data's names, and the parameters."""
 
-    def __init__(self, *, features, domains, classes, target, criterion, params, kinds=None, numbers=None):
+    def __init__(self, *, features, domains, classes, target, criterion, params, kinds=None, numbers=None,
+                 values=None):
         self.features = tuple(features)
         self.domains = tuple(tuple(d) for d in domains)
         #: "nominal" or "numeric" per feature; a numeric feature's sorted distinct values
@@ -59,6 +60,8 @@ class Tree:
         self.numbers = tuple(numbers) if numbers is not None else (None,) * len(self.features)
         self.missing_slot = False  # the count tables end with a slot for missing values
         self.classes = tuple(classes)
+        #: regression: the exact number of each target code (``classes`` holds their texts)
+        self.values = None if values is None else tuple(values)
         self.target = target
         self.criterion = criterion
         self.params = dict(params)
@@ -221,8 +224,9 @@ class Tree:
             return c
         return node.children[node.test.route(c)]
 
-    def _proba(self, node, codes, weight=Fraction(1)):
-        """Exact class probabilities × weight; a missing value combines the branches (J48)."""
+    def _descend(self, node, codes):
+        """The node a row stops at: a leaf, a node whose value is unseen or that no surrogate
+        leaves (CART), or a node whose value is missing (C4.5: the branches combine there)."""
         while node.split is not None:
             child = self._child(node, codes[node.split])
             if child is None and self.criterion.missing is SURROGATES:  # CART: surrogates, majority
@@ -231,32 +235,49 @@ class Tree:
                     break
                 node = node.children[d]
                 continue
-            if child is None:  # C4.5: every branch, weighted by its share of the node
-                out = [Fraction(0)] * len(self.classes)
-                shares = self.criterion.missing.shares([ch.n for ch in node.children])
-                for b, w in self.criterion.missing.spread(weight, shares):
-                    for i, p in enumerate(self._proba(node.children[b], codes, w)):
-                        out[i] += p
-                return out
-            if child == -1:
+            if child is None or child == -1:
                 break
             node = child
-        while node.n == 0 and node.parent is not None:  # an empty leaf: its parent's frequencies
-            node = node.parent
+        return node
+
+    def _proba(self, node, codes, weight=Fraction(1)):
+        """Exact class probabilities × weight; a missing value combines the branches (J48)."""
+        node = self._descend(node, codes)
+        if (node.split is not None and self.criterion.missing is not SURROGATES
+                and self._child(node, codes[node.split]) is None):  # C4.5: every branch, by its share
+            out = [Fraction(0)] * len(self.classes)
+            shares = self.criterion.missing.shares([ch.n for ch in node.children])
+            for b, w in self.criterion.missing.spread(weight, shares):
+                for i, p in enumerate(self._proba(node.children[b], codes, w)):
+                    out[i] += p
+            return out
+        node = self._leaf_of(node)
         n = Fraction(node.n)
         return [weight * Fraction(c) / n for c in node.class_counts.tolist()]
 
-    def predict(self, rows, *, unseen="error") -> list[str]:
-        """One class label per row; ``unseen="majority"`` sends unseen values to the node's majority."""
+    def predict(self, rows, *, unseen="error") -> list:
+        """One class label per row; ``unseen="majority"`` sends unseen values to the node's majority.
+        A regression tree predicts the exact mean (a Fraction) of the node each row reaches."""
+        if self.criterion.regression:
+            return [self._leaf_of(self._descend(self.root, c)).mean for c in self._codes(rows, unseen)]
         out = []
         for c in self._codes(rows, unseen):
             p = self._proba(self.root, c)
             out.append(self.classes[p.index(max(p))])  # first maximum: first class
         return out
 
+    @staticmethod
+    def _leaf_of(node):
+        """The node whose counts answer for ``node``: itself, or for an empty leaf its parent."""
+        while node.n == 0 and node.parent is not None:
+            node = node.parent
+        return node
+
     def predict_proba(self, rows, *, unseen="error") -> list[dict[str, Fraction]]:
         """Exact class frequencies of the leaf each row reaches (an empty leaf: its parent's);
         with a missing value (C4.5), the branches' frequencies weighted by their shares."""
+        if self.criterion.regression:
+            raise InfotreeError("a regression tree predicts numbers (predict); predict_proba is for classification")
         return [dict(zip(self.classes, self._proba(self.root, c))) for c in self._codes(rows, unseen)]
 
     def explain(self, row, *, unseen="error") -> list[str]:
@@ -292,7 +313,8 @@ class Tree:
             dist = ", ".join(f"{k} {q}" for k, q in zip(self.classes, p))
             lines.append(f"predict {label} (combined class probabilities: {dist})")
             return lines
-        counts = ", ".join(f"{k} {v}" for k, v in zip(self.classes, node.class_counts.tolist()))
+        counts = (f"mean {number_text(node.mean)}, SSE {number_text(node.risk)}" if self.criterion.regression
+                  else ", ".join(f"{k} {v}" for k, v in zip(self.classes, node.class_counts.tolist())))
         lines.append(f"predict {node.label_name} ({'leaf' if node.split is None else 'node'}: n = {node.n}; {counts})")
         return lines
 
@@ -399,7 +421,8 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
                       surrogates=surrogates, use_surrogate=use_surrogate, surrogate_style=surrogate_style)
     tree = Tree(features=data.features, domains=data.domains, classes=data.classes,
                 target=data.target, criterion=crit, params=params,
-                kinds=getattr(data, "kinds", None), numbers=getattr(data, "numbers", None))
+                kinds=getattr(data, "kinds", None), numbers=getattr(data, "numbers", None),
+                values=target_numbers(data) if crit.regression else None)
     if sample_weight is None:
         _builder(crit, builder)(tree, X, y).run()
     else:
@@ -419,6 +442,26 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
 
         prune_tree(tree, data, method=prune, confidence=confidence, validation=validation)
     return tree
+
+
+def target_numbers(data) -> tuple:
+    """A regression target's exact numbers, one per target code; a value that is not a number
+    is a one-line error naming its file and line (or row) and the value."""
+    out = []
+    for code, text in enumerate(data.classes):
+        try:
+            q = exact_number(text)
+        except InfotreeError:
+            q = None
+        if q is None:
+            i = int(np.flatnonzero(np.asarray(data.y) == code)[0])
+            lines = getattr(data, "lines", None)
+            where = (f"{data.source} line {int(lines[i])}" if lines is not None and getattr(data, "source", None)
+                     else f"row {i + 1}")
+            raise InfotreeError(f"{where}, column {data.target!r}: value {text!r} is not a number; a regression "
+                                f"target (criterion squared_error) is read as numbers, such as 12, -0.5 or 1e3")
+        out.append(q)
+    return tuple(out)
 
 
 def _rational(x, name, example):

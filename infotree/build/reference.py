@@ -19,7 +19,7 @@ import numpy as np
 
 from ..measures import is_independent
 from ..node import _OFF_PATH, Node
-from ..records import BinaryCandidate, Candidate
+from ..records import BinaryCandidate, Candidate, RegressionCandidate
 from ..splits import NominalSplit, SubsetSplit, ThresholdSplit
 from ..routing import SURROGATES
 from ..splitters import best_subset, best_threshold
@@ -36,6 +36,8 @@ class ReferenceBuilder:
         self.crit, self.p = tree.criterion, tree.params
         self.nc, self.m = len(tree.classes), len(tree.features)
         self.numeric = [k == "numeric" for k in tree.kinds]
+        # regression: a row adds (w, w·y, w·y²) to its node's statistics, not w to its class
+        self.values = tree.values if self.crit.regression else None
         tree.missing_slot = bool(self.X.size and self.X.min() < 0)
         # C4.5's many-values rule: a nominal feature with at least 0.3·N declared values
         # counts towards the average gain only when every feature has that many.
@@ -56,8 +58,8 @@ class ReferenceBuilder:
         """Decide ``node`` (its rows, their weights or None for all 1) and grow its children."""
         p = self.p
         counts = node.class_counts.tolist()
-        node.label = counts.index(max(counts))  # first maximum: first class in class order
-        if sum(1 for c in counts if c) <= 1:
+        node.label = 0 if self.values is not None else counts.index(max(counts))  # first class on a tie
+        if self.crit.pure(counts):
             node.stop = "pure"
             return
         node.considered = np.ones(self.m, bool) if self.crit.considers_used else _OFF_PATH
@@ -102,7 +104,10 @@ class ReferenceBuilder:
 
     # -- counts, candidates, partition --
     def class_counts(self, rows, w):
-        """Class counts of the rows: ints, or exact Fractions once rows carry weights."""
+        """Class counts of the rows: ints, or exact Fractions once rows carry weights
+        (regression: their statistics (Σw, Σw·y, Σw·y²))."""
+        if self.values is not None:
+            return np.array(self.stats(self.y[rows].tolist(), w), dtype=object)
         if w is None:
             return np.bincount(self.y[rows], minlength=self.nc).astype(np.int64)
         out = np.array([Fraction(0)] * self.nc, dtype=object)
@@ -110,8 +115,18 @@ class ReferenceBuilder:
             out[c] += x
         return out
 
+    def stats(self, ys, w):
+        """(Σw, Σw·y, Σw·y²) of target codes ``ys`` with weights ``w`` (None: 1 each), exact."""
+        v = self.values
+        if w is None:
+            return [len(ys), sum(v[c] for c in ys), sum(v[c] * v[c] for c in ys)]
+        return [sum(w, Fraction(0)), sum(x * v[c] for c, x in zip(ys, w)),
+                sum(x * v[c] * v[c] for c, x in zip(ys, w))]
+
     def table(self, rows, w, codes, size):
         """Class counts per code 0..size-1 (a tuple of tuples), and of the missing rows (or None)."""
+        if self.values is not None:
+            return self.stats_table(rows, w, codes, size)
         zero = 0 if w is None else Fraction(0)
         tab = [[zero] * self.nc for _ in range(size + 1)]  # the last row: missing values
         weights = [1] * len(rows) if w is None else w
@@ -119,6 +134,16 @@ class ReferenceBuilder:
             tab[x if x >= 0 else size][c] += wt
         unknown = tuple(tab[size])
         return tuple(map(tuple, tab[:size])), unknown if any(unknown) else None
+
+    def stats_table(self, rows, w, codes, size):
+        """Regression's table: the statistics per code 0..size-1, and of the missing rows (or None)."""
+        ys, ws = [[] for _ in range(size + 1)], [[] for _ in range(size + 1)]
+        weights = [1] * len(rows) if w is None else w
+        for x, c, wt in zip(codes, self.y[rows].tolist(), weights):
+            ys[x if x >= 0 else size].append(c)
+            ws[x if x >= 0 else size].append(wt)
+        tab = [tuple(self.stats(a, None if w is None else b)) for a, b in zip(ys, ws)]
+        return tuple(tab[:size]), tab[size] if ys[size] else None
 
     def candidates(self, node, rows, w) -> list:
         """One record per feature considered here that has known values (and, if numeric, a cut)."""
@@ -151,8 +176,8 @@ class ReferenceBuilder:
         best, table, n_cuts = found
         threshold = self.t.threshold_between(j, ranks[best], ranks[best + 1])
         if self.crit.binary:
-            return BinaryCandidate(self.t.features[j], j, ThresholdSplit(j, threshold), table, self.crit, n_cuts,
-                                   unknown=unknown)
+            return self.binary(self.t.features[j], j, ThresholdSplit(j, threshold), table, self.crit, n_cuts,
+                               unknown=unknown)
         return Candidate(self.t.features[j], j, table, ThresholdSplit(j, threshold).labels, unknown=unknown,
                          threshold=threshold, n_cuts=n_cuts, mdl=self.crit.mdl)
 
@@ -161,17 +186,23 @@ class ReferenceBuilder:
         domain = self.t.domains[j]
         by_value, unknown = self.table(rows, w, codes, len(domain))
         found = best_subset(by_value, self.p.get("min_leaf", 1), self.crit.cut_key, self.p.get("max_subsets", 1 << 15),
-                            what=f"feature {self.t.features[j]!r}", sizes=self.sizes(codes, None, w, len(domain)))
+                            what=f"feature {self.t.features[j]!r}", sizes=self.sizes(codes, None, w, len(domain)),
+                            order=self.crit.subset_order)
         if found is None:
             return None
         left, table, tried = found
-        return BinaryCandidate(self.t.features[j], j, SubsetSplit(j, left, domain), table, self.crit, tried,
+        return self.binary(self.t.features[j], j, SubsetSplit(j, left, domain), table, self.crit, tried,
                                unknown=unknown)
+
+    @property
+    def binary(self):
+        """The record of a binary candidate: regression's shows means and SSEs."""
+        return RegressionCandidate if self.values is not None else BinaryCandidate
 
     def sizes(self, codes, pos, w, size=None):
         """Rows per value when CART counts rows against min_leaf though they carry sample
-        weights; None (the weight counts) otherwise."""
-        if w is None or not self.crit.binary:
+        weights (or regression statistics); None (the weight counts) otherwise."""
+        if (w is None and self.values is None) or not self.crit.binary:
             return None
         out = [0] * (len(pos) if pos is not None else size)
         for x in codes:
@@ -206,9 +237,9 @@ class ReferenceBuilder:
 
     @staticmethod
     def rpart_left(node) -> int:
-        """The branch rpart puts on the left: the smaller mean class index Σ c·p_c (equal
-        means: the high side of a cut, else the subset's own side)."""
-        means = [sum(c * Fraction(k) for c, k in enumerate(r)) / sum(r) for r in node.chosen.table]
+        """The branch rpart puts on the left: the smaller mean class index Σ c·p_c, or the
+        smaller mean (anova); equal means: the high side of a cut, else the subset's own side."""
+        means = [node.tree.criterion.side_mean(r) for r in node.chosen.table]
         if means[0] != means[1]:
             return 0 if means[0] < means[1] else 1
         return 1 if node.threshold is not None else 0

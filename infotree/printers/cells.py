@@ -29,7 +29,8 @@ from typing import NamedTuple
 
 from ..exact import decimal_text
 from ..forms import conditional_entropy_form, counts_text, entropy_form
-from ..records import BinaryCandidate, Complexity, ReducedError
+from ..data import number_text
+from ..records import BinaryCandidate, Complexity, ReducedError, RegressionCandidate
 
 __all__ = ["LATEX", "MARKDOWN", "Markup", "NODE_SELECTIONS", "NodeView", "TEXT", "Table", "WEIGHTS",
            "class_counts_text", "code_span", "all_missing", "condition_text", "count_text", "entropy_name", "equal_gain_groups",
@@ -296,7 +297,12 @@ def weight_text(x, weights: str = "decimal") -> str:
 
 
 def class_counts_text(tree, counts, markup: Markup = TEXT, weights: str = "exact") -> str:
-    """``no 5, yes 9``: the counts in class order (fractional weights exact unless ``weights`` says)."""
+    """``no 5, yes 9``: the counts in class order (fractional weights exact unless ``weights`` says);
+    a regression node's ``Σy = 40, Σy² = 392.5, mean 20/3`` from its (n, Σy, Σy²)."""
+    if tree.criterion.regression:
+        n, s, q = counts.tolist() if hasattr(counts, "tolist") else counts
+        mean = f", mean {markup.name(number_text(Fraction(s) / n))}" if n else ""
+        return f"Σy = {markup.name(number_text(s))}, Σy² = {markup.name(number_text(q))}{mean}"
     return ", ".join(f"{markup.name(k)} {weight_text(c, weights)}" for k, c in zip(tree.classes, counts))
 
 
@@ -334,7 +340,7 @@ def equal_gain_groups(node) -> list[list[str]]:
 
 def has_derivation(node) -> bool:
     """True for a node whose candidates explain something: internal, or an impure leaf with candidates."""
-    if node.is_leaf and sum(1 for c in node.class_counts if c) <= 1:
+    if node.is_leaf and (node.n == 0 or node.tree.criterion.pure(node.class_counts.tolist())):
         return False  # empty or pure: nothing was decided by the candidates
     return bool(node.candidates())
 
@@ -416,6 +422,10 @@ def node_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> NodeView
     m = markup
     sym = m.symbols
     cands = node.candidates()
+    if cands and isinstance(cands[0], RegressionCandidate):  # regression: means and SSEs
+        from .regression import regression_view
+
+        return regression_view(tree, node, digits=digits, markup=markup)
     if cands and isinstance(cands[0], BinaryCandidate):  # CART: impurities, not entropies
         from .impurity import impurity_view
 
@@ -586,7 +596,7 @@ def pruning_table(tree, node, digits, m=TEXT) -> Table | None:
               "collapsed": "collapsed: the subtree's complexity is at most alpha"}.get(r.action, str(r.action))
     if isinstance(r, Complexity):
         rows = [(label, m.code(count_text(v), count_text(v))) for label, v in (
-                ("risk R(t) (misclassified rows)", r.risk), ("bound from the parent", r.bound),
+                ("risk R(t) (SSE)" if tree.criterion.regression else "risk R(t) (misclassified rows)", r.risk), ("bound from the parent", r.bound),
                 ("alpha = cp·R(root)", r.alpha)) + ((
                 ("risk of the subtree's leaves", r.subtree_risk), ("splits in the subtree", r.splits),
                 ("complexity (R(t) - R(leaves))/splits", r.complexity)) if r.complexity is not None else ())]

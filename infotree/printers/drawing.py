@@ -26,6 +26,7 @@ from typing import NamedTuple
 
 from ..errors import InfotreeError
 from ..exact import decimal_text
+from ..data import number_text
 from .cells import weight_text
 
 __all__ = ["Box", "Facts", "boxes", "count_lines", "edge_label", "facts", "figure", "layout", "node_lines", "svg_text",
@@ -68,7 +69,10 @@ class Facts(NamedTuple):
 
 def facts(tree, node, *, digits=4, weights="decimal") -> Facts:
     """The facts of a node's box (TikZ and the drawings show the same ones)."""
-    counts = [(k, weight_text(c, weights)) for k, c in zip(tree.classes, node.class_counts.tolist())]
+    if tree.criterion.regression:  # a regression box shows its mean and SSE, not class counts
+        counts = [("mean", node.label_name), ("SSE", number_text(node.risk))]
+    else:
+        counts = [(k, weight_text(c, weights)) for k, c in zip(tree.classes, node.class_counts.tolist())]
     measure = None
     try:
         c = node.chosen  # None for a leaf, and for a loaded model's split (it keeps no candidates)

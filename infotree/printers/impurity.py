@@ -18,7 +18,7 @@ from ..forms import counts_text, q_latex, weighted_form
 from .cells import (TEXT, Markup, NodeView, Table, _decision_text, _markers, _weight_fact,
                     class_counts_text, count_text, latex_escape, node_title, pruning_table)
 
-__all__ = ["equal_decrease_groups", "impurity_steps", "impurity_view"]
+__all__ = ["equal_decrease_groups", "impurity_steps", "impurity_view", "surrogate_steps"]
 
 
 def _value(m: Markup, v) -> tuple[str, str]:
@@ -168,12 +168,17 @@ def impurity_steps(tree, node, digits: int = 4, markup: Markup = TEXT):
         yield f"exactly equal decreases: {', '.join(m.name(f) for f in group)}"
     if node.split is not None:
         yield f"{m.symbols['then']} split on {m.name(node.split_feature)} ({m.name(node.reason)})"
-        primary = " ".join(node.test.condition(0))
-        for i, s in enumerate(node.surrogates, 1):
-            yield (f"surrogate {i}: {surrogate_text(tree, node, s, m)} goes left: it agrees with "
-                   f"{m.name(node.split_feature)} {m.name(primary)} on {s.agreed} of {s.total} rows "
-                   f"(agree = {m.code(*_value(m, s.agree))}); going with the majority agrees on {s.majority}, "
-                   f"so adj = ({s.agreed} - {s.majority})/({s.total} - {s.majority}) = {m.code(*_value(m, s.adj))}")
+        yield from surrogate_steps(tree, node, m)
     else:
         yield f"{m.symbols['then']} leaf labelled {m.name(node.label_name)} ({m.name(node.reason)})"
 
+
+
+def surrogate_steps(tree, node, m: Markup = TEXT):
+    """One line per surrogate of a split node: its agreement and adj, as rpart defines them."""
+    primary = " ".join(node.test.condition(0))
+    for i, s in enumerate(node.surrogates, 1):
+        yield (f"surrogate {i}: {surrogate_text(tree, node, s, m)} goes left: it agrees with "
+               f"{m.name(node.split_feature)} {m.name(primary)} on {s.agreed} of {s.total} rows "
+               f"(agree = {m.code(*_value(m, s.agree))}); going with the majority agrees on {s.majority}, "
+               f"so adj = ({s.agreed} - {s.majority})/({s.total} - {s.majority}) = {m.code(*_value(m, s.adj))}")

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 
 from ..forms import counts_text
-from ..records import BinaryCandidate, Complexity, ReducedError
+from ..records import BinaryCandidate, Complexity, ReducedError, RegressionCandidate
 from ..splits import SubsetSplit, ThresholdSplit
 from .cells import all_missing, equal_gain_groups
 from .impurity import equal_decrease_groups
@@ -88,7 +88,24 @@ def _improvement_text(v) -> str:
     return counts_text(v) if not hasattr(v, "terms") else str(v)
 
 
+def _stats(tree, stats) -> dict:
+    """A regression node's or side's statistics: n, Σy, Σy² as exact strings."""
+    n, t, q = stats.tolist() if hasattr(stats, "tolist") else stats
+    return {"n": counts_text(n), "sum": counts_text(t), "sum_squares": counts_text(q)}
+
+
 def _binary_candidate(tree, c):
+    if isinstance(c, RegressionCandidate):
+        return {
+            "feature": c.feature,
+            "test": test_json(tree, c.split),
+            "branches": [{"value": v, **_stats(tree, r), "mean": None if mu is None else counts_text(mu),
+                          "sse": value_json(i)} for v, r, mu, i in zip(c.values, c.table, c.means, c.impurities)],
+            "tried": c.n_tried,
+            "sse_sum": value_json(c.weighted),
+            "decrease": value_json(c.decrease),
+            "improvement": _improvement_text(c.improvement),
+        }
     return {
         "feature": c.feature,
         "test": test_json(tree, c.split),
@@ -190,6 +207,9 @@ def _write_node(tree, node, out, with_candidates, indent):
         "threshold": None if node.threshold is None else tree.number_text(node.threshold),
         "pruned": pruning_json(tree, node.pruned),
     }
+    if tree.criterion.regression:  # statistics, mean and SSE in place of classes and entropy
+        del head["class_counts"], head["entropy"], head["errors"]
+        head.update(stats=_stats(tree, node.class_counts), mean=None if node.mean is None else counts_text(node.mean))
     if tree.criterion.binary:  # CART (format 3): the impurity, the test, its improvement
         chosen = node.chosen
         head["equal_gains"] = []
@@ -238,7 +258,7 @@ def write(tree, out, *, nodes="all") -> None:
         "format": format_of(tree),
         "target": tree.target,
         "criterion": tree.criterion.name,
-        "classes": list(tree.classes),
+        "classes": None if tree.values is not None else list(tree.classes),
         "features": list(tree.features),
         "domains": {f: list(d) for f, d in zip(tree.features, tree.domains)},
         "kinds": {f: k for f, k in zip(tree.features, tree.kinds)},

@@ -7,6 +7,7 @@ nodes' tests, leaf counts as J48 prints them (two decimals) or exactly.
 
 from __future__ import annotations
 
+from ..data import number_text
 from ..forms import counts_text
 from .cells import TEXT, Markup, _integral, _java_round2, java_double_to_string, weight_text
 
@@ -24,6 +25,10 @@ def leaf_text(node, weights: str = "decimal") -> str:
     ``bad (0.0)`` for an empty leaf, ``/e`` only when e > 1e-6.
     """
     label = node.label_name
+    if node.tree.criterion.regression:  # rpart prints n, deviance, yval
+        if node.is_empty:
+            return f"{label} (0, empty)"
+        return f"{label} (n = {weight_text(node.n, 'exact')}, SSE = {number_text(node.risk)})"
     if weights == "j48":
         if node.is_empty:
             return f"{label} (0.0)"

@@ -110,7 +110,8 @@ def write(tree, out) -> None:
             note = class_counts_text(tree, node.class_counts.tolist(), weights="exact")
             if node.n == 0:
                 note = "no training rows: the parent's majority"
-            out.write(f"{pad}return {_q(node.label_name)}  # {note}\n")
+            value = f"Fraction({_q(node.label_name)})" if tree.criterion.regression and node.n else _q(node.label_name)
+            out.write(f"{pad}return {value}  # {note}\n")
             continue
         feature = node.split_feature
         var = _name(feature, used)

@@ -25,7 +25,7 @@ STOPS = {
     "no_valid": "stopped: no feature sends at least min_objects = {tree.params[min_objects]} rows to two branches",
     "no_positive_ratio": "stopped: no valid feature with at least average gain has a positive gain ratio",
     "loaded": "leaf (read from a saved model)",
-    "no_decrease": "stopped: no binary split decreases the impurity",
+    "no_decrease": "stopped: no binary split decreases the impurity",  # regression: the SSE
     "no_split": "stopped: no binary split leaves min_leaf = {tree.params[min_leaf]} rows on each side",
     "collapsed": "collapsed: the subtree below made {node.collapsed_errors} training errors, no fewer than this leaf's {node.errors}",
 }
@@ -42,6 +42,8 @@ def reason(node) -> str:
         return what + pruning_note(node.pruned)
     if node.stop in ("pruned", "cp"):
         return pruning_note(node.pruned)[2:]
+    if node.stop == "pure" and t.criterion.regression:
+        return f"pure: every row has {t.target} = {node.label_name} (SSE 0)"
     return STOPS[node.stop].format(node=node, tree=t)
 
 

@@ -29,7 +29,8 @@ No condition is dropped: C4.5rules' pessimistic simplification is not done here.
 
 from __future__ import annotations
 
-from .cells import weight_text
+from ..data import number_text
+from .cells import class_counts_text, weight_text
 
 __all__ = ["rules", "write"]
 
@@ -50,8 +51,11 @@ def write(tree, out, *, weights="decimal") -> None:
         head = f"Rule {k}: ".ljust(len(indent))
         test = " and ".join(f"{f} {op} {v}" for f, op, v in conds) or "always (the tree is a single leaf)"
         then = f"then {tree.target} = {leaf.label_name}".ljust(width)
-        counts = ", ".join(f"{k}: {weight_text(c, weights)}" for k, c in zip(tree.classes, leaf.class_counts.tolist()))
-        cover = f"covers {weight_text(leaf.n, weights)} ({counts}), errors {weight_text(leaf.errors, weights)}"
+        if tree.criterion.regression:
+            cover = f"covers {weight_text(leaf.n, weights)} ({class_counts_text(tree, leaf.class_counts)}), SSE {number_text(leaf.risk)}"
+        else:
+            counts = ", ".join(f"{k}: {weight_text(c, weights)}" for k, c in zip(tree.classes, leaf.class_counts.tolist()))
+            cover = f"covers {weight_text(leaf.n, weights)} ({counts}), errors {weight_text(leaf.errors, weights)}"
         if leaf.is_empty:
             cover = "covers 0 (an empty branch: the parent's majority class)"
         out.write(f"{head}if {test}\n{indent}{then}     {cover}\n")

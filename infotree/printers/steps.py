@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from ..exact import decimal_text
 from ..forms import conditional_entropy_form, entropy_form, h_of
-from ..records import BinaryCandidate
+from ..records import BinaryCandidate, RegressionCandidate
 from .cells import (TEXT, Markup, all_missing, class_counts_text, count_text, entropy_name, equal_gain_groups,
                     known_gain, latex_escape, mdl_form, node_title, pruning_table)
 
@@ -49,6 +49,11 @@ def _check(value, shown: str, rounded: Fraction | None, digits: int, exact_text:
 
 def node_steps(tree, node, *, digits: int = 4, markup: Markup = TEXT):
     """The lines of ``node``'s worked solution in ``markup`` ("" separates the candidates)."""
+    if node.candidates() and isinstance(node.candidates()[0], RegressionCandidate):
+        from .regression import regression_steps
+
+        yield from regression_steps(tree, node, digits, markup)
+        return
     if node.candidates() and isinstance(node.candidates()[0], BinaryCandidate):  # CART
         from .impurity import impurity_steps
 
