@@ -14,7 +14,7 @@ _WHERE = {
     "Report": "check", "check_answers": "check",
     "Dataset": "data", "from_arrays": "data", "from_records": "data", "load": "data",
     "read_arff": "data", "read_csv": "data", "read_parquet": "data", "show": "printers.html",
-    "C45Classifier": "estimators", "CARTClassifier": "estimators", "ID3Classifier": "estimators",
+    "C45Classifier": "estimators", "CARTClassifier": "estimators", "CARTRegressor": "estimators", "ID3Classifier": "estimators",
     "Exact": "exact", "Ratio": "exact", "decimal_text": "exact",
     "conditional_entropy_form": "forms", "entropy_form": "forms", "gain_form": "forms",
     "load_model": "model", "save_model": "model",
@@ -47,6 +47,7 @@ __version__ = "0.1.0"
 __all__ = [
     "C45Classifier",
     "CARTClassifier",
+    "CARTRegressor",
     "DataError",
     "Dataset",
     "Exact",

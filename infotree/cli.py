@@ -15,6 +15,7 @@ import warnings
 from fractions import Fraction
 
 from .criteria import ALGORITHMS, CRITERIA
+from .data import number_text
 from .errors import DataError, InfotreeError
 from .escape import SafeWriter
 from .escape import clip as _clip
@@ -273,6 +274,8 @@ def _cmd_predict(args, out):
         data_path = args.data
     rows = _rows_for(tree, data_path)
     unseen = args.unseen
+    if tree.criterion.regression and args.proba:
+        raise InfotreeError("--proba is for classification trees; a regression tree predicts each row's leaf mean")
 
     def write(f):
         if args.proba:
@@ -281,8 +284,8 @@ def _cmd_predict(args, out):
             for label, proba in zip(labels, tree.predict_proba(rows, unseen=unseen)):
                 f.write(",".join([_csv(label)] + [_frac(proba[c]) for c in tree.classes]) + "\n")
         else:
-            for label in tree.predict(rows, unseen=unseen):
-                f.write(label + "\n")
+            for label in tree.predict(rows, unseen=unseen):  # a regression tree: the exact mean
+                f.write((number_text(label) if tree.criterion.regression else label) + "\n")
 
     inputs = [data_path, args.train, None if args.train else args.model_or_data]
     return _emit(args, inputs, write)

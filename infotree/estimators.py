@@ -20,7 +20,7 @@ from .data import from_arrays
 from .errors import InfotreeError, NotFittedError
 from .tree import build_tree
 
-__all__ = ["C45Classifier", "CARTClassifier", "ID3Classifier"]
+__all__ = ["C45Classifier", "CARTClassifier", "CARTRegressor", "ID3Classifier"]
 
 
 class _TreeClassifier:
@@ -133,6 +133,7 @@ class CARTClassifier(_TreeClassifier):
     """
 
     _numeric = "auto"
+    _regression = False
     _params = ("criterion", "max_depth", "min_samples_split", "min_samples_leaf", "ccp_alpha", "max_subsets",
                "unseen", "numeric")
 
@@ -151,8 +152,9 @@ class CARTClassifier(_TreeClassifier):
         """Grow the tree on ``X`` and ``y``, each row weighted by ``sample_weight`` (exactly)."""
         from .criteria import CRITERIA
 
-        if self.criterion not in CRITERIA or not CRITERIA[self.criterion].binary:
-            cart = ", ".join(n for n, c in CRITERIA.items() if c.binary)
+        if (self.criterion not in CRITERIA or not CRITERIA[self.criterion].binary
+                or CRITERIA[self.criterion].regression != self._regression):
+            cart = ", ".join(n for n, c in CRITERIA.items() if c.binary and c.regression == self._regression)
             raise InfotreeError(f"criterion {self.criterion!r} is not a CART criterion; allowed: {cart}")
         if self.ccp_alpha != 0:
             raise InfotreeError(f"ccp_alpha={self.ccp_alpha!r}: cost-complexity pruning is not available yet; "
@@ -165,7 +167,8 @@ class CARTClassifier(_TreeClassifier):
         self.tree_ = build_tree(data, criterion=self.criterion, max_depth=self.max_depth,
                                 min_samples_split=self.min_samples_split, min_leaf=self.min_samples_leaf,
                                 max_subsets=self.max_subsets, sample_weight=sample_weight)
-        self.classes_ = np.array(data.classes, dtype=object)
+        if not self._regression:
+            self.classes_ = np.array(data.classes, dtype=object)
         self.feature_names_in_ = np.array(data.features, dtype=object)
         self.n_features_in_ = len(data.features)
         return self
@@ -179,3 +182,47 @@ class CARTClassifier(_TreeClassifier):
         ws = [Fraction(1)] * len(labels) if sample_weight is None else [Fraction(str(w)) for w in sample_weight]
         total = sum(ws, Fraction(0))
         return sum((w for p, t, w in zip(predicted, labels, ws) if p == t), Fraction(0)) / total
+
+
+class CARTRegressor(CARTClassifier):
+    """CART regression trees with exact means and sums of squared errors (rpart's anova),
+    scikit-learn's names and defaults (grown fully).
+
+    ``criterion``: ``"squared_error"``.  ``y`` holds numbers (ints, Fractions, decimal
+    strings; a float is read from its shortest text).  ``predict`` returns each row's leaf
+    mean as an exact ``Fraction``; ``score`` is the exact (weighted) R² = 1 − SS_res/SS_tot.
+    """
+
+    _regression = True
+
+    def __init__(self, *, criterion="squared_error", max_depth=None, min_samples_split=2, min_samples_leaf=1,
+                 ccp_alpha=0, max_subsets=1 << 15, unseen="error", numeric="default"):
+        super().__init__(criterion=criterion, max_depth=max_depth, min_samples_split=min_samples_split,
+                         min_samples_leaf=min_samples_leaf, ccp_alpha=ccp_alpha, max_subsets=max_subsets,
+                         unseen=unseen, numeric=numeric)
+
+    def predict_proba(self, X):
+        raise InfotreeError("CARTRegressor predicts numbers (predict); predict_proba is for classifiers")
+
+    def score(self, X, y, sample_weight=None) -> Fraction:
+        """The exact coefficient of determination R² of the predictions on ``X``, ``y``."""
+        from .data import exact_number
+
+        predicted = self.predict(X)
+        values = y.tolist() if hasattr(y, "tolist") else list(y)
+        if len(values) != len(predicted):
+            raise InfotreeError(f"y has {len(values)} values; X has {len(predicted)} rows")
+        truth = []
+        for i, v in enumerate(values):
+            q = exact_number(v)
+            if q is None:
+                raise InfotreeError(f"y[{i}] = {v!r} is missing; a score needs every target value")
+            truth.append(q)
+        ws = [Fraction(1)] * len(truth) if sample_weight is None else [Fraction(str(w)) for w in sample_weight]
+        total = sum(ws, Fraction(0))
+        mean = sum((w * t for w, t in zip(ws, truth)), Fraction(0)) / total
+        ss_tot = sum((w * (t - mean) ** 2 for w, t in zip(ws, truth)), Fraction(0))
+        ss_res = sum((w * (t - p) ** 2 for w, t, p in zip(ws, truth, predicted)), Fraction(0))
+        if ss_tot == 0:
+            raise InfotreeError("R² is undefined: every target value in y is the same (SS_tot = 0)")
+        return 1 - ss_res / ss_tot

@@ -24,6 +24,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from .data import number_text
 from .errors import DataError, LimitError
 from .escape import clip as _clip
 from .parse import ParseError, parse_rational
@@ -132,7 +133,8 @@ class _Loader:
                       f"{', '.join(map(str, FORMATS_READ))}")
         self.format = fmt
         features = self.get(doc, "features", list, "top level")
-        classes = self.get(doc, "classes", list, "top level")
+        regression = doc.get("criterion") in CRITERIA and CRITERIA[doc["criterion"]].regression
+        classes = [] if regression else self.get(doc, "classes", list, "top level")
         domains = self.get(doc, "domains", dict, "top level")
         criterion = self.get(doc, "criterion", str, "top level")
         if criterion not in CRITERIA:
@@ -160,7 +162,7 @@ class _Loader:
                 self.fail("domains", f"numeric feature {f!r} needs its values in ascending order, each once")
         t = Tree(features=features, domains=doms, classes=classes, target=str(doc.get("target", "class")),
                  criterion=CRITERIA[criterion], params=doc.get("params") if isinstance(doc.get("params"), dict) else {},
-                 kinds=kinds, numbers=numbers)
+                 kinds=kinds, numbers=numbers, values=() if regression else None)
         root = self.get(doc, "root", dict, "top level")
         t.root = self.node(t, root, (), 0, None)
         return t
@@ -289,8 +291,23 @@ class _Loader:
                              f"\"left\": [...], \"right\": [...]}} dividing its values {', '.join(domain)}")
         return SubsetSplit(f, frozenset(domain.index(v) for v in left), domain)
 
+    def stats(self, t, obj, where):
+        """A regression node's (n, Σy, Σy²), exact, and its label (the mean) checked."""
+        st = self.get(obj, "stats", dict, where)
+        n = self.count(self.get(st, "n", str, where), where)
+        s, q = (self.number(self.get(st, k, str, where), where) for k in ("sum", "sum_squares"))
+        if n and self.get(obj, "label", str, where) != number_text(s / n):
+            self.fail(where, f"label {obj.get('label')!r} is not the mean sum/n = {number_text(s / n)}")
+        if n and q * n < s * s:
+            self.fail(where, "sum_squares is less than sum²/n: these are not the statistics of any rows")
+        counts = np.empty(3, dtype=object)
+        counts[:] = [n, s, q]
+        return counts
+
     def node(self, t, obj, path, depth, parent, steps=()):
         where = "node " + (", ".join(steps) or "root")
+        if t.criterion.regression:
+            return self.grow(t, obj, path, depth, parent, steps, where, self.stats(t, obj, where))
         cc = self.get(obj, "class_counts", dict, where)
         if list(cc) != list(t.classes):
             self.fail(where, f"class_counts must list the classes {', '.join(t.classes)} in order")
@@ -304,11 +321,15 @@ class _Loader:
         total = sum(values)
         if n != total:
             self.fail(where, f"n = {n} but the class counts sum to {total}")
-        node = Node(t, path, depth, counts, parent=parent)
         label = self.get(obj, "label", str, where)
         if label not in t.classes:
             self.fail(where, f"label {label!r} is not a class; classes are: {', '.join(t.classes)}")
-        node.label = t.classes.index(label)
+        return self.grow(t, obj, path, depth, parent, steps, where, counts, t.classes.index(label))
+
+    def grow(self, t, obj, path, depth, parent, steps, where, counts, label=0):
+        """The node with these counts (or regression statistics) and label, and its subtree."""
+        node = Node(t, path, depth, counts, parent=parent)
+        node.label = label
         if "errors" in obj:
             e = self.count(self.get(obj, "errors", str, where), where)
             if e != node.errors:
@@ -355,8 +376,12 @@ class _Loader:
             step = "{} {} {}".format(split, *node.branch_condition(v))
             node.children.append(self.node(t, self.get(c, "node", dict, where), path + ((f, v),), depth + 1, node,
                                            steps + (step,)))
-        total = [sum(ch.class_counts.tolist()[i] for ch in node.children) for i in range(len(t.classes))]
-        if t.criterion.binary:  # CART: rows with a missing value may stay in the node
+        total = [sum(ch.class_counts.tolist()[i] for ch in node.children) for i in range(len(counts))]
+        if t.criterion.regression:
+            if total[0] > counts[0]:
+                self.fail(where, "the children hold more rows than the node")
+            node.surrogates, node.majority = self.surrogates(t, obj, where)
+        elif t.criterion.binary:  # CART: rows with a missing value may stay in the node
             if any(a > b for a, b in zip(total, counts.tolist())):
                 self.fail(where, "the children's class counts exceed the node's")
             node.surrogates, node.majority = self.surrogates(t, obj, where)

@@ -522,7 +522,8 @@ def node_at(data, path, *, criterion="gain", min_objects=2) -> Node:
              params=dict(max_depth=len(path) + 1, min_samples_split=1, min_gain=None,
                          stop_at_zero_gain=False, min_objects=min_objects, collapse=False,
                          average_gain_slack=Fraction(1, 1000), threshold=crit.threshold),
-             kinds=kinds, numbers=getattr(data, "numbers", None))
+             kinds=kinds, numbers=getattr(data, "numbers", None),
+             values=target_numbers(data) if crit.regression else None)
     X = np.asarray(data.X)
     coded, tests = [], []
     mask = np.ones(len(data.y), bool)

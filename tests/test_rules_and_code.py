@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from infotree import build_tree, from_records, load
+from infotree.data import number_text
 from infotree.errors import InfotreeError
 from infotree.printers import python_code, render, rules
 
@@ -73,6 +74,13 @@ def test_rules_cover_what_the_data_says(worked_trees):
                 owner[i] += 1
             if coverage == "0 (an empty branch: the parent's majority class)":
                 assert rows == [], (key, k)
+                continue
+            if tree.criterion.regression:  # n, Σy, Σy², mean and SSE of the rows it covers
+                ys = [Fraction(data.classes[data.y[i]]) for i in rows]
+                mean = sum(ys) / len(ys)
+                assert coverage == (f"{len(ys)} (Σy = {number_text(sum(ys))}, Σy² = {number_text(sum(y * y for y in ys))}, "
+                                    f"mean {number_text(mean)}), SSE {number_text(sum((y - mean) ** 2 for y in ys))}"), (key, k)
+                assert label == number_text(mean)
                 continue
             cover, counts, errors = COVER.fullmatch(coverage).groups()
             by_class = [sum(1 for i in rows if data.y[i] == c) for c in range(len(data.classes))]

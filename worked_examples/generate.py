@@ -23,7 +23,7 @@ from infotree.printers import render
 
 HERE = Path(__file__).resolve().parent
 EXAMPLES = ("antibiotic_resistance", "play_tennis", "horse_race", "twenty_questions", "xor",
-            "gain_ratio_vs_id", "contact_lenses", "c45_missing_and_numeric", "cart_gini")
+            "gain_ratio_vs_id", "contact_lenses", "c45_missing_and_numeric", "cart_gini", "regression_sse")
 
 #: every tree the examples grow: (example, criterion, how its data is read); the tests draw
 #: each one and run its rules and predict function
@@ -34,7 +34,7 @@ TREES = (("antibiotic_resistance", "gain", {}), ("play_tennis", "gain", {}), ("p
          # CART on the same data: subset and threshold splits
          ("play_tennis", "gini", {}), ("contact_lenses", "gini", {}),
          ("c45_missing_and_numeric", "gini", {"on_missing": "value", "numeric": "auto"}),
-         ("cart_gini", "gini", {"numeric": "auto"}))
+         ("cart_gini", "gini", {"numeric": "auto"}), ("regression_sse", "squared_error", {"numeric": "auto"}))
 
 
 def _tree_md(tree, *, steps=True, nodes="all") -> str:
@@ -309,6 +309,41 @@ def c45_missing_and_numeric() -> str:
         "gain at the root (see the \"C4.5 gain corrections\" table); below `outlook = sunny`,\n",
         "humidity is cut at 75, the largest value at most the midpoint of 70 and 85.\n\n",
         "## C4.5 (`infotree tree data.csv --criterion gain-ratio --format markdown --steps`)\n\n",
+        _tree_md(tree),
+    ])
+
+
+def regression_sse() -> str:
+    path = HERE / "regression_sse" / "data.csv"
+    data = load(path, numeric="auto")
+    tree = build_tree(data, criterion="squared_error", min_samples_split=2, min_leaf=1, max_depth=2,
+                      cp=Fraction(1, 100))
+    by = {c.feature: c for c in tree.root.candidates()}
+    area, size = by["area"], by["size"]
+    price = [Fraction(v) for v in _columns(path)["price"]]
+    mean = sum(price) / len(price)
+    sse = sum((y - mean) ** 2 for y in price)
+    return "".join([
+        "# A regression tree by hand: means and sums of squared errors\n\n",
+        "Ten flats: their area (a category), their size in m² (a number) and their price in k€.\n",
+        "Data: [`data.csv`](data.csv). A regression tree predicts the mean of a leaf's rows and\n",
+        "chooses the split that lowers the sum of squared errors SSE = Σ(y − ȳ)² the most. Every\n",
+        "mean and SSE of decimal data is an exact fraction:\n\n",
+        _code([
+            f"ȳ = {sum(price)}/10 = {mean}; SSE(price) = Σ(y − ȳ)² = {sse}",
+            f"area in {{north, south}} | {{east}} (areas ordered by their mean price: south 137.5, "
+            f"north 190, east 250): SSE {area.impurities[0]} + {area.impurities[1]} = {area.weighted}, "
+            f"decrease {area.decrease}",
+            f"size <= 65 | > 65: SSE {size.impurities[0]} + {size.impurities[1]} = {size.weighted} "
+            f"= {_d(size.weighted)}, decrease {size.decrease} = {_d(size.decrease)}",
+            f"rpart's improvement = decrease / SSE(price): area {area.improvement} = {_d(area.improvement)}, "
+            f"size {size.improvement} = {_d(size.improvement)}",
+        ]),
+        "\nrpart (`rpart(price ~ ., minsplit = 2, minbucket = 1, maxdepth = 2)`, method anova) grows the\n",
+        "same tree with the same improvements (0.506099375185957 and 0.392789844292373):\n\n",
+        _code(_text_tree(tree).splitlines()),
+        "\n## Regression (`infotree tree data.csv --algorithm cart --criterion squared-error "
+        "--min-samples-split 2 --min-leaf 1 --max-depth 2 --format markdown --steps`)\n\n",
         _tree_md(tree),
     ])
 

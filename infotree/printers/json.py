@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 
 from ..forms import counts_text
+from ..data import number_text
 from ..records import BinaryCandidate, Complexity, ReducedError, RegressionCandidate
 from ..splits import SubsetSplit, ThresholdSplit
 from .cells import all_missing, equal_gain_groups
@@ -91,7 +92,7 @@ def _improvement_text(v) -> str:
 def _stats(tree, stats) -> dict:
     """A regression node's or side's statistics: n, Σy, Σy² as exact strings."""
     n, t, q = stats.tolist() if hasattr(stats, "tolist") else stats
-    return {"n": counts_text(n), "sum": counts_text(t), "sum_squares": counts_text(q)}
+    return {"n": counts_text(n), "sum": number_text(t), "sum_squares": number_text(q)}
 
 
 def _binary_candidate(tree, c):
@@ -99,7 +100,7 @@ def _binary_candidate(tree, c):
         return {
             "feature": c.feature,
             "test": test_json(tree, c.split),
-            "branches": [{"value": v, **_stats(tree, r), "mean": None if mu is None else counts_text(mu),
+            "branches": [{"value": v, **_stats(tree, r), "mean": None if mu is None else number_text(mu),
                           "sse": value_json(i)} for v, r, mu, i in zip(c.values, c.table, c.means, c.impurities)],
             "tried": c.n_tried,
             "sse_sum": value_json(c.weighted),
@@ -209,7 +210,7 @@ def _write_node(tree, node, out, with_candidates, indent):
     }
     if tree.criterion.regression:  # statistics, mean and SSE in place of classes and entropy
         del head["class_counts"], head["entropy"], head["errors"]
-        head.update(stats=_stats(tree, node.class_counts), mean=None if node.mean is None else counts_text(node.mean))
+        head.update(stats=_stats(tree, node.class_counts), mean=None if node.mean is None else number_text(node.mean))
     if tree.criterion.binary:  # CART (format 3): the impurity, the test, its improvement
         chosen = node.chosen
         head["equal_gains"] = []
