@@ -172,7 +172,8 @@ def tree_options(args) -> dict:
     else:
         for flag, value in (("--min-leaf", args.min_leaf), ("--cp", args.cp)):
             if value is not None:
-                raise InfotreeError(f"{flag} applies to --algorithm cart (criterion gini, entropy or misclassification)")
+                raise InfotreeError(f"{flag} applies to --algorithm cart (criterion gini, entropy, misclassification "
+                                    f"or squared-error)")
         controls = dict(max_depth=args.max_depth, min_samples_split=args.min_samples_split or 2)
     return dict(criterion=crit, min_gain=args.min_gain, **controls,
                 stop_at_zero_gain=args.stop_at_zero_gain, min_objects=args.min_objects,
@@ -184,7 +185,16 @@ def tree_options(args) -> dict:
 def _build(args, data):
     from .tree import build_tree
 
-    return build_tree(data, **tree_options(args))
+    return build_tree(data, every_split=_every_split(args), **tree_options(args))
+
+
+def _every_split(args) -> bool:
+    """``--splits all``: CART candidates keep every threshold and subset they tried."""
+    if getattr(args, "splits", "best") != "all":
+        return False
+    if not _CRITERIA[args.criterion].binary:
+        raise InfotreeError("--splits all applies to --algorithm cart (each feature's thresholds and subsets)")
+    return True
 
 
 def _emit(args, inputs, write):
@@ -251,7 +261,8 @@ def _cmd_measures(args, out):
     from .tree import node_at
 
     data = read_data(args.data, args)
-    node = node_at(data, _parse_at(args.at or ""), criterion=_CRITERIA[args.criterion])
+    node = node_at(data, _parse_at(args.at or ""), criterion=_CRITERIA[args.criterion],
+                   every_split=_every_split(args))
     return _emit(args, [args.data], lambda f: render_node(
         node.tree, node, f, fmt=args.format, digits=args.digits, table_format=args.table_format))
 
@@ -417,6 +428,8 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     grow.add_argument("--validation", metavar="FILE", help="validation rows for --prune reduced-error")
     show = _Parser(add_help=False)
     show.add_argument("--digits", type=_digits, default=4, help="decimals to print (default 4)")
+    show.add_argument("--splits", choices=["best", "all"], default="best",
+                      help="CART: each feature's best split (default), or also every threshold and subset it tried")
     show.add_argument("--table-format", default="simple", metavar="F", help="any tabulate tablefmt (text format; default simple)")
     show.add_argument("--output", "-o", metavar="FILE", help="write here (atomically) instead of standard output")
 

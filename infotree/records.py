@@ -128,10 +128,17 @@ class BinaryCandidate:
     valid: bool = True
     passes_average_gain: None = None
     unknown: tuple | None = None
+    #: with ``every_split``: (split, table) of every threshold or subset tried, in order
+    every: tuple = ()
 
     @property
     def values(self) -> tuple:
         return self.split.labels
+
+    def every_split(self) -> list:
+        """One record per split the feature tried (``every_split``), each scored as this one."""
+        return [type(self)(self.feature, self.index, s, t, self.criterion, 1, unknown=self.unknown)
+                for s, t in self.every]
 
     @property
     def threshold(self):

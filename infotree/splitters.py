@@ -37,14 +37,15 @@ def _minus(a, b):
     return tuple(x - y for x, y in zip(a, b))
 
 
-def best_threshold(by_value, min_side, key, sizes=None, floats=None):
+def best_threshold(by_value, min_side, key, sizes=None, floats=None, every=None):
     """(position, (left, right), number of admissible cuts) or None; a cut at position r
     sends values 0..r left.  ``sizes`` (per value) is what ``min_side`` counts: the rows
     (CART with sample weights), or by default the weight.  ``floats(left, right)``, given
     integer count matrices (cuts × classes), returns each cut's key in floats and a bound
     on its error: then only the cuts the floats cannot separate from the least are keyed
-    exactly (the decision never rests on a float)."""
-    if (floats is not None and len(by_value) >= 2 and all(type(c) is int for r in by_value for c in r)
+    exactly (the decision never rests on a float).  ``every``, a list, receives (position,
+    (left, right)) of every admissible cut."""
+    if (floats is not None and every is None and len(by_value) >= 2 and all(type(c) is int for r in by_value for c in r)
             and sum(map(sum, by_value)) < 2 ** 26):  # squares of counts stay exact in floats
         return _best_threshold_filtered(by_value, min_side, key, sizes, floats)
     sizes = [sum(r) for r in by_value] if sizes is None else sizes
@@ -57,6 +58,8 @@ def best_threshold(by_value, min_side, key, sizes=None, floats=None):
         right = _minus(total, left)
         if n_left >= min_side and n - n_left >= min_side:
             cuts.append((r, (left, right)))
+    if every is not None:
+        every.extend(cuts)
     if not cuts:
         return None
     best, table = cuts[0]
@@ -94,10 +97,11 @@ def _best_threshold_filtered(by_value, min_side, key, sizes, floats):
     return best, table, len(rows)
 
 
-def best_subset(by_value, min_side, key, limit, *, what="this feature", sizes=None, order=None):
+def best_subset(by_value, min_side, key, limit, *, what="this feature", sizes=None, order=None, every=None):
     """(left value codes, (left, right), number of subsets compared) or None.  ``order(counts)``
     ranks a value for the ordering theorem (two classes: its share of the first class;
-    regression: its mean), or is None where every subset must be compared."""
+    regression: its mean), or is None where every subset must be compared.  ``every``, a
+    list, receives (left value codes, (left, right)) of every admissible subset."""
     sizes = [sum(r) for r in by_value] if sizes is None else sizes
     present = [i for i, r in enumerate(by_value) if any(r)]
     k = len(present)
@@ -129,6 +133,8 @@ def best_subset(by_value, min_side, key, limit, *, what="this feature", sizes=No
         if n_left < min_side or sum(sizes) - n_left < min_side:
             continue
         tried += 1
+        if every is not None:
+            every.append((left_set, (left, right)))
         mask = tried if ordered else sum(1 << i for i in left_set)
         k_ = key((left, right))
         if best is None or k_ < best[0] or (k_ == best[0] and mask < best[1]):

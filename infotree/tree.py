@@ -332,7 +332,7 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
                stop_at_zero_gain=False, min_objects=2, collapse=None, average_gain_slack=Fraction(1, 1000),
                threshold=None, prune="none", confidence=Fraction(1, 4), validation=None, builder="auto",
                min_leaf=1, cp=None, max_subsets=1 << 15, competitors=4, surrogates=5, use_surrogate=2,
-               surrogate_style=0, sample_weight=None) -> Tree:
+               surrogate_style=0, sample_weight=None, every_split=False) -> Tree:
     """Grow a tree on a :class:`~infotree.data.Dataset`.
 
     ``criterion``: ``"gain"`` (ID3), ``"gain_ratio"`` (C4.5) or ``"gain_ratio_plain"``.
@@ -361,6 +361,8 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
     ``sample_weight``: one positive weight per row (ints, Fractions, decimal strings;
     a float is read from its shortest text); counts become exact weighted sums (CART's
     min_leaf still counts rows).
+    ``every_split`` (CART): each candidate also records every threshold and subset its
+    feature tried, which the printers list (grown by the reference builder).
     ``builder``: ``"auto"`` (the level-wise builder when it has a kernel for the
     criterion, else the reference one), ``"levelwise"`` or ``"reference"``; they grow
     the same tree with the same records.
@@ -419,6 +421,10 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
             raise InfotreeError(f"surrogate_style {surrogate_style!r} is not allowed; allowed: 0, 1 (rpart's surrogatestyle)")
         params.update(min_leaf=min_leaf, cp=cp, max_subsets=max_subsets, competitors=competitors,
                       surrogates=surrogates, use_surrogate=use_surrogate, surrogate_style=surrogate_style)
+        if every_split:
+            if builder == "levelwise":
+                raise InfotreeError("every_split needs the reference builder (builder='auto' or 'reference')")
+            params["every_split"], builder = True, "reference"
     tree = Tree(features=data.features, domains=data.domains, classes=data.classes,
                 target=data.target, criterion=crit, params=params,
                 kinds=getattr(data, "kinds", None), numbers=getattr(data, "numbers", None),
@@ -504,7 +510,7 @@ def _builder(crit, name):
     return LevelwiseBuilder
 
 
-def node_at(data, path, *, criterion="gain", min_objects=2) -> Node:
+def node_at(data, path, *, criterion="gain", min_objects=2, every_split=False) -> Node:
     """The candidate record of the node reached by ``path``.
 
     ``path`` is a list of steps: ``(feature, value)`` for a nominal feature,
@@ -521,7 +527,8 @@ def node_at(data, path, *, criterion="gain", min_objects=2) -> Node:
              target=data.target, criterion=crit,
              params=dict(max_depth=len(path) + 1, min_samples_split=1, min_gain=None,
                          stop_at_zero_gain=False, min_objects=min_objects, collapse=False,
-                         average_gain_slack=Fraction(1, 1000), threshold=crit.threshold),
+                         average_gain_slack=Fraction(1, 1000), threshold=crit.threshold,
+                         **({"every_split": True} if every_split else {})),
              kinds=kinds, numbers=getattr(data, "numbers", None),
              values=target_numbers(data) if crit.regression else None)
     X = np.asarray(data.X)

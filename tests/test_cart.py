@@ -382,3 +382,62 @@ def test_numeric_column_without_known_values_at_a_node():
     tree = build_tree(data, criterion="gini", min_leaf=1)
     at = next(n for n in tree.nodes() if n.describe_path() == "x <= 3.5, g in {a}")  # x missing in all 4 rows
     assert [c.feature for c in at.candidates()] == ["h"]
+
+
+def test_every_split_lists_each_threshold_and_subset_tried():
+    """``every_split``: each feature lists every admissible cut and subset, each scored
+    independently (Gini of the rows on each side, by sympy), its best among them, and
+    as many as it says it tried; the tree itself does not change."""
+    data = load(ROOT / "worked_examples" / "cart_gini" / "data.csv", numeric="auto")
+    plain = build_tree(data, criterion="gini", min_samples_split=2, min_leaf=2)
+    tree = build_tree(data, criterion="gini", min_samples_split=2, min_leaf=2, every_split=True)
+    assert [n.test for n in tree.nodes()] == [n.test for n in plain.nodes()]
+    rows = load_rows(ROOT / "worked_examples" / "cart_gini" / "data.csv")
+    root = tree.root
+    for c in root.candidates():
+        every = c.every_split()
+        assert len(every) == c.n_tried and max(s.decrease for s in every) == c.decrease
+        j = c.index
+        for s in every:
+            left = [r for r in rows if s.split.route(_coded(data, j, r[data.features[j]])) == 0]
+            right = [r for r in rows if r not in left]
+            assert min(len(left), len(right)) >= 2
+
+            def g(part):
+                n = len(part)
+                return 1 - sum(sympy.Rational(sum(1 for r in part if r["play"] == k), n) ** 2 for k in ("yes", "no"))
+            decrease = g(rows) - sympy.Rational(len(left), 14) * g(left) - sympy.Rational(len(right), 14) * g(right)
+            assert Fraction(int(decrease.p), int(decrease.q)) == s.decrease
+    temps = sorted({Fraction(r["temperature"]) for r in rows})
+    assert [s.split.threshold for s in by_feature(root, "temperature").every_split()] == \
+           [(a + b) / 2 for a, b in zip(temps, temps[1:])][1:-1]  # min_leaf 2: not the outermost cuts
+
+
+def by_feature(node, name):
+    return next(c for c in node.candidates() if c.feature == name)
+
+
+def load_rows(path):
+    import csv
+
+    with open(path, newline="", encoding="utf-8") as f:
+        return [r for r in csv.DictReader(f)]
+
+
+def _coded(data, j, text):
+    return Fraction(text) if data.kinds[j] == "numeric" else data.domains[j].index(text)
+
+
+def test_splits_all_at_the_command_line(capsys):
+    from infotree.cli import main
+
+    path = str(ROOT / "worked_examples" / "regression_sse" / "data.csv")
+    assert main(["tree", path, "--algorithm", "cart", "--criterion", "squared-error", "--min-samples-split", "2",
+                 "--max-depth", "1", "--splits", "all", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    for c in doc["root"]["candidates"]:
+        assert len(c["every"]) == c["tried"]
+        assert max(Fraction(e["decrease"]["exact"]) for e in c["every"]) == Fraction(c["decrease"]["exact"])
+    assert main(["tree", path, "--splits", "all"]) == 1
+    assert capsys.readouterr().err.strip() == ("infotree: error: --splits all applies to --algorithm cart "
+                                               "(each feature's thresholds and subsets)")

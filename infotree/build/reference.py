@@ -169,15 +169,18 @@ class ReferenceBuilder:
         pos = {x: i for i, x in enumerate(ranks)}
         by_rank, unknown = self.table(rows, w, [pos.get(x, -1) for x in codes], len(ranks))
         ms = self.crit.min_split(sum(map(sum, by_rank)), sum(1 for x in codes if x >= 0), self.nc, self.p)
+        every = [] if self.p.get("every_split") else None
         found = None if ms is None else best_threshold(by_rank, ms, self.crit.cut_key, self.sizes(codes, pos, w),
-                                                       getattr(self.crit, "cut_floats", None))
+                                                       getattr(self.crit, "cut_floats", None), every)
         if found is None:
             return None
         best, table, n_cuts = found
         threshold = self.t.threshold_between(j, ranks[best], ranks[best + 1])
         if self.crit.binary:
+            tried = tuple((ThresholdSplit(j, self.t.threshold_between(j, ranks[r], ranks[r + 1])), tab)
+                          for r, tab in every or ())
             return self.binary(self.t.features[j], j, ThresholdSplit(j, threshold), table, self.crit, n_cuts,
-                               unknown=unknown)
+                               unknown=unknown, every=tried)
         return Candidate(self.t.features[j], j, table, ThresholdSplit(j, threshold).labels, unknown=unknown,
                          threshold=threshold, n_cuts=n_cuts, mdl=self.crit.mdl)
 
@@ -185,14 +188,15 @@ class ReferenceBuilder:
         """The nominal candidate of feature j for a binary criterion: its best subset split."""
         domain = self.t.domains[j]
         by_value, unknown = self.table(rows, w, codes, len(domain))
+        every = [] if self.p.get("every_split") else None
         found = best_subset(by_value, self.p.get("min_leaf", 1), self.crit.cut_key, self.p.get("max_subsets", 1 << 15),
                             what=f"feature {self.t.features[j]!r}", sizes=self.sizes(codes, None, w, len(domain)),
-                            order=self.crit.subset_order)
+                            order=self.crit.subset_order, every=every)
         if found is None:
             return None
         left, table, tried = found
         return self.binary(self.t.features[j], j, SubsetSplit(j, left, domain), table, self.crit, tried,
-                               unknown=unknown)
+                           unknown=unknown, every=tuple((SubsetSplit(j, s, domain), t) for s, t in every or ()))
 
     @property
     def binary(self):

@@ -386,6 +386,8 @@ class NodeView(NamedTuple):
     corrections: Table | None = None
     #: the pruning record of this node (None when pruning did not look at it)
     pruning: Table | None = None
+    #: CART with every_split: each threshold and subset every feature tried (None otherwise)
+    tried: Table | None = None
 
 
 def _markers(node, groups) -> dict:

@@ -70,7 +70,7 @@ def node_html(tree, node, *, digits=4) -> str:
     for fact in v.facts:
         out.write(f"<li>{escape(fact)}</li>\n")
     out.write("</ul>\n")
-    for t in (v.branches, v.summary, v.exact, v.corrections):
+    for t in (v.branches, v.summary, v.exact, v.corrections, v.tried):
         if t is not None:
             _table(t, out)
     out.write("<ul>\n")

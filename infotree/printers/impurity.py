@@ -18,7 +18,7 @@ from ..forms import counts_text, q_latex, weighted_form
 from .cells import (TEXT, Markup, NodeView, Table, _decision_text, _markers, _weight_fact,
                     class_counts_text, count_text, latex_escape, node_title, pruning_table)
 
-__all__ = ["equal_decrease_groups", "impurity_steps", "impurity_view", "surrogate_steps"]
+__all__ = ["equal_decrease_groups", "every_split_table", "impurity_steps", "impurity_view", "surrogate_steps"]
 
 
 def _value(m: Markup, v) -> tuple[str, str]:
@@ -106,7 +106,27 @@ def impurity_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> Node
         decision=_decision_text(node, m),
         corrections=surrogate_table(tree, node, m),
         pruning=pruning_table(tree, node, digits, m),
+        tried=every_split_table(tree, node, digits, m),
     )
+
+
+def every_split_table(tree, node, digits: int = 4, m: Markup = TEXT) -> Table | None:
+    """Every threshold and subset each feature tried (``every_split``), in the order tried,
+    with both sides' sizes, the weighted child impurity (regression: SSE(left) + SSE(right))
+    and the decrease, exact; ``best`` marks the feature's best."""
+    cands = node.candidates()
+    if not any(c.every for c in cands):
+        return None
+    rows = []
+    for c in cands:
+        for s in c.every_split():
+            rows.append(("best" if s.split == c.split else "", m.name(c.feature), _condition(m, s, 0),
+                         *(count_text(tree.criterion.weight(r)) for r in s.table),
+                         decimal_text(s.weighted, digits), decimal_text(s.decrease, digits),
+                         m.code(*_value(m, s.decrease))))
+    weighted = "SSE(left) + SSE(right)" if tree.criterion.regression else "weighted"
+    return Table("every split tried", ("", "feature", "split (left)", "n left", "n right", weighted, "decrease",
+                                       "exact decrease"), rows, ("l", "l", "l", "r", "r", "r", "r", "l"))
 
 
 def surrogate_text(tree, node, s, m: Markup = TEXT) -> str:

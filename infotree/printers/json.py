@@ -96,6 +96,15 @@ def _stats(tree, stats) -> dict:
 
 
 def _binary_candidate(tree, c):
+    out = _binary_fields(tree, c)
+    if c.every:  # every_split: each threshold or subset tried
+        out["every"] = [{"test": test_json(tree, s.split), "n": [counts_text(tree.criterion.weight(r)) for r in s.table],
+                         "weighted": value_json(s.weighted), "decrease": value_json(s.decrease),
+                         "improvement": _improvement_text(s.improvement)} for s in c.every_split()]
+    return out
+
+
+def _binary_fields(tree, c):
     if isinstance(c, RegressionCandidate):
         return {
             "feature": c.feature,

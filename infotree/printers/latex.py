@@ -68,6 +68,8 @@ def write_node(tree, node, out, *, digits=4, heading="subsubsection") -> None:
     write_table(v.exact, out, {1: "0.22", 2: "0.26", 3: "0.22"})
     if v.corrections is not None:
         write_table(v.corrections, out, {5: "0.22", 6: "0.14"})
+    if v.tried is not None:
+        write_table(v.tried, out, {})
     out.write("\\begin{itemize}\n")
     for note in v.notes:
         out.write(f"\\item {note}\n")

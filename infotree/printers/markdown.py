@@ -48,7 +48,7 @@ def write_node(tree, node, out, *, digits=4, heading="###") -> None:
     out.write(f"{heading} {v.title}\n\n")
     for fact in v.facts:
         out.write(f"- {fact}\n")
-    for t in (v.branches, v.summary, v.exact, v.corrections):
+    for t in (v.branches, v.summary, v.exact, v.corrections, v.tried):
         if t is not None:
             out.write(f"\n**{t.title}**\n\n")
             write_table(t, out)

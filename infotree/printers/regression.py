@@ -16,7 +16,8 @@ from ..exact import decimal_text
 from ..forms import sse_form
 from .cells import (TEXT, Markup, NodeView, Table, _decision_text, _markers, _weight_fact, class_counts_text,
                     count_text, latex_escape, node_title, pruning_table)
-from .impurity import _condition, _name, _value, equal_decrease_groups, surrogate_steps, surrogate_table
+from .impurity import (_condition, _name, _value, equal_decrease_groups, every_split_table, surrogate_steps,
+                       surrogate_table)
 
 __all__ = ["regression_steps", "regression_view"]
 
@@ -86,6 +87,7 @@ def regression_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> No
         decision=_decision_text(node, m),
         corrections=surrogate_table(tree, node, m),
         pruning=pruning_table(tree, node, digits, m),
+        tried=every_split_table(tree, node, digits, m),
     )
 
 

@@ -111,7 +111,7 @@ def write_node(tree, node, out, *, digits=4, table_format="simple") -> None:
     out.write(f"{title}\n{'=' * len(title)}\n")
     for fact in v.facts:
         out.write(fact + "\n")
-    for t in (v.branches, v.summary, v.exact, v.corrections):
+    for t in (v.branches, v.summary, v.exact, v.corrections, v.tried):
         if t is not None:
             out.write(f"\n{t.title}:\n{_table(t, table_format)}\n")
     out.write("\n")
