@@ -15,10 +15,11 @@ from fractions import Fraction
 
 from ..exact import decimal_text
 from ..forms import counts_text, q_latex, weighted_form
-from .cells import (TEXT, Markup, NodeView, Table, _decision_text, _markers, _weight_fact,
-                    class_counts_text, count_text, latex_escape, node_title, pruning_table)
+from .cells import (TEXT, Markup, NodeView, Table, _decision_text, _markers, _weight_fact, class_counts_text,
+                    count_text, latex_escape, node_title, pruning_table)
 
-__all__ = ["equal_decrease_groups", "every_split_table", "impurity_steps", "impurity_view", "surrogate_steps"]
+__all__ = ["candidate_rows", "decision_steps", "equal_decrease_groups", "every_split_table", "impurity_steps",
+           "impurity_view", "surrogate_steps"]
 
 
 def _value(m: Markup, v) -> tuple[str, str]:
@@ -72,27 +73,8 @@ def impurity_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> Node
                            m.code(*_value(m, imp)) if imp is not None else sym["dash"]))
     b_align = ("l", "l", "r", *("r" for _ in tree.classes), "r", "l")
 
-    groups = equal_decrease_groups(node)
-    mark = _markers(node, groups)
     s_headers = ("", "feature", "split", "tried", "weighted form", "weighted", "decrease", "improvement")
-    s_rows, e_rows = [], []
-    for c in cands:
-        s_rows.append((sym[mark[c.feature]] if c.feature in mark else "", m.name(c.feature), _condition(m, c, 0),
-                       str(c.n_tried), m.code(*m.form(weighted_form, c.table, crit.symbol)),
-                       decimal_text(c.weighted, digits), decimal_text(c.decrease, digits),
-                       decimal_text(c.improvement, digits)))
-        e_rows.append((m.name(c.feature), m.code(*_value(m, c.weighted)), m.code(*_value(m, c.decrease)),
-                       m.code(*_value(m, c.improvement))))
-    notes = []
-    legend = [f"{sym[k]} {what}" for k, what in (("chosen", "chosen"), ("tied", "tied exactly with the chosen feature"),
-                                                  ("equal", "exactly equal decrease, not the decision"))
-              if k in set(mark.values())]
-    if legend:
-        notes.append("; ".join(legend))
-    by_name = {c.feature: c for c in cands}
-    for group in groups:
-        notes.append(f"exactly equal decrease: {', '.join(m.name(f) for f in group)} "
-                     f"({decimal_text(by_name[group[0]].decrease, digits)})")
+    s_rows, e_rows, notes = candidate_rows(node, digits, m, lambda c: m.form(weighted_form, c.table, crit.symbol))
     notes.append(f"each feature's best binary split (of those leaving min_leaf = {tree.params.get('min_leaf')} rows "
                  f"each side; tried = how many); decrease = {crit.symbol}(node) − weighted; "
                  f"improvement = n × decrease (rpart)")
@@ -127,6 +109,33 @@ def every_split_table(tree, node, digits: int = 4, m: Markup = TEXT) -> Table | 
     weighted = "SSE(left) + SSE(right)" if tree.criterion.regression else "weighted"
     return Table("every split tried", ("", "feature", "split (left)", "n left", "n right", weighted, "decrease",
                                        "exact decrease"), rows, ("l", "l", "l", "r", "r", "r", "r", "l"))
+
+
+def candidate_rows(node, digits, m: Markup, form):
+    """Each candidate's summary row (marker, split, tried, ``form(c)`` of its children,
+    weighted, decrease, improvement) and exact row, and the notes on the markers and on
+    exactly equal decreases."""
+    cands, sym = node.candidates(), m.symbols
+    groups = equal_decrease_groups(node)
+    mark = _markers(node, groups)
+    s_rows, e_rows = [], []
+    for c in cands:
+        s_rows.append((sym[mark[c.feature]] if c.feature in mark else "", m.name(c.feature), _condition(m, c, 0),
+                       str(c.n_tried), m.code(*form(c)), decimal_text(c.weighted, digits),
+                       decimal_text(c.decrease, digits), decimal_text(c.improvement, digits)))
+        e_rows.append((m.name(c.feature), m.code(*_value(m, c.weighted)), m.code(*_value(m, c.decrease)),
+                       m.code(*_value(m, c.improvement))))
+    notes = []
+    legend = [f"{sym[k]} {what}" for k, what in (("chosen", "chosen"), ("tied", "tied exactly with the chosen feature"),
+                                                  ("equal", "exactly equal decrease, not the decision"))
+              if k in set(mark.values())]
+    if legend:
+        notes.append("; ".join(legend))
+    by_name = {c.feature: c for c in cands}
+    for group in groups:
+        notes.append(f"exactly equal decrease: {', '.join(m.name(f) for f in group)} "
+                     f"({decimal_text(by_name[group[0]].decrease, digits)})")
+    return s_rows, e_rows, notes
 
 
 def surrogate_text(tree, node, s, m: Markup = TEXT) -> str:
@@ -183,6 +192,12 @@ def impurity_steps(tree, node, digits: int = 4, markup: Markup = TEXT):
         n_dec = (f"{count_text(c.n)} × {dt}", f"{count_text(c.n)} \\times {dl}")
         yield m.equation([("improvement (rpart) = n × decrease", r"\text{improvement (rpart)} = n \times \Delta"),
                           n_dec, _value(m, c.improvement)], approx=decimal_text(c.improvement, digits))
+    yield from decision_steps(tree, node, m, "leaf labelled")
+
+
+def decision_steps(tree, node, m: Markup, leaf: str):
+    """A CART node's last lines: its exactly equal decreases, then its split and surrogates,
+    or why it is a leaf (``leaf`` names what a leaf gives: a label or a prediction)."""
     yield ""
     for group in equal_decrease_groups(node):
         yield f"exactly equal decreases: {', '.join(m.name(f) for f in group)}"
@@ -190,7 +205,7 @@ def impurity_steps(tree, node, digits: int = 4, markup: Markup = TEXT):
         yield f"{m.symbols['then']} split on {m.name(node.split_feature)} ({m.name(node.reason)})"
         yield from surrogate_steps(tree, node, m)
     else:
-        yield f"{m.symbols['then']} leaf labelled {m.name(node.label_name)} ({m.name(node.reason)})"
+        yield f"{m.symbols['then']} {leaf} {m.name(node.label_name)} ({m.name(node.reason)})"
 
 
 

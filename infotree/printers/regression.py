@@ -14,10 +14,9 @@ from __future__ import annotations
 from ..data import number_text
 from ..exact import decimal_text
 from ..forms import sse_form
-from .cells import (TEXT, Markup, NodeView, Table, _decision_text, _markers, _weight_fact, class_counts_text,
-                    count_text, latex_escape, node_title, pruning_table)
-from .impurity import (_condition, _name, _value, equal_decrease_groups, every_split_table, surrogate_steps,
-                       surrogate_table)
+from .cells import (TEXT, Markup, NodeView, Table, _decision_text, _weight_fact, class_counts_text, count_text,
+                    latex_escape, node_title, pruning_table)
+from .impurity import _condition, _name, _value, candidate_rows, decision_steps, every_split_table, surrogate_table
 
 __all__ = ["regression_steps", "regression_view"]
 
@@ -56,25 +55,8 @@ def regression_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> No
                            decimal_text(imp, digits) if imp is not None else "empty",
                            _exact(m, imp) if imp is not None else sym["dash"]))
 
-    groups = equal_decrease_groups(node)
-    mark = _markers(node, groups)
     s_headers = ("", "feature", "split", "tried", "SSE(left) + SSE(right)", "sum", "decrease", "improvement")
-    s_rows, e_rows = [], []
-    for c in cands:
-        s_rows.append((sym[mark[c.feature]] if c.feature in mark else "", m.name(c.feature), _condition(m, c, 0),
-                       str(c.n_tried), m.code(*_sides_form(m, c)), decimal_text(c.weighted, digits),
-                       decimal_text(c.decrease, digits), decimal_text(c.improvement, digits)))
-        e_rows.append((m.name(c.feature), _exact(m, c.weighted), _exact(m, c.decrease), _exact(m, c.improvement)))
-    notes = []
-    legend = [f"{sym[k]} {what}" for k, what in (("chosen", "chosen"), ("tied", "tied exactly with the chosen feature"),
-                                                  ("equal", "exactly equal decrease, not the decision"))
-              if k in set(mark.values())]
-    if legend:
-        notes.append("; ".join(legend))
-    by_name = {c.feature: c for c in cands}
-    for group in groups:
-        notes.append(f"exactly equal decrease: {', '.join(m.name(f) for f in group)} "
-                     f"({decimal_text(by_name[group[0]].decrease, digits)})")
+    s_rows, e_rows, notes = candidate_rows(node, digits, m, lambda c: _sides_form(m, c))
     notes.append(_note(tree))
     return NodeView(
         title=node_title(node, m),
@@ -131,11 +113,4 @@ def regression_steps(tree, node, digits: int = 4, markup: Markup = TEXT):
                                r"\text{improvement (rpart)} = \Delta\mathrm{SSE} / \mathrm{SSE}(\text{node})"),
                               (f"({dt})/({tt})", f"\\frac{{{dl}}}{{{tl}}}"), _value(m, c.improvement)],
                              approx=decimal_text(c.improvement, digits))
-    yield ""
-    for group in equal_decrease_groups(node):
-        yield f"exactly equal decreases: {', '.join(m.name(f) for f in group)}"
-    if node.split is not None:
-        yield f"{m.symbols['then']} split on {m.name(node.split_feature)} ({m.name(node.reason)})"
-        yield from surrogate_steps(tree, node, m)
-    else:
-        yield f"{m.symbols['then']} leaf predicting {m.name(node.label_name)} ({m.name(node.reason)})"
+    yield from decision_steps(tree, node, m, "leaf predicting")
