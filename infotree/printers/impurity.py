@@ -188,6 +188,10 @@ def impurity_steps(tree, node, digits: int = 4, markup: Markup = TEXT):
         n_dec = (f"{count_text(c.n)} × {dt}", f"{count_text(c.n)} \\times {dl}")
         yield m.equation([("improvement (rpart) = n × decrease", r"\text{improvement (rpart)} = n \times \Delta"),
                           n_dec, _value(m, c.improvement)], approx=decimal_text(c.improvement, digits))
+        if c.lookahead is not None:
+            yield m.equation([(f"decrease with lookahead 1 ({c.feature}, each side split once more at best)",
+                               f"\\Delta_{{\\text{{lookahead}}}}(\\text{{{latex_escape(c.feature)}}})"),
+                              _value(m, c.lookahead)], approx=decimal_text(c.lookahead, digits))
     yield ""
     for group in equal_decrease_groups(node):
         yield f"exactly equal decreases: {', '.join(m.name(f) for f in group)}"
