@@ -263,8 +263,29 @@ def _cmd_measures(args, out):
     data = read_data(args.data, args)
     node = node_at(data, _parse_at(args.at or ""), criterion=_CRITERIA[args.criterion],
                    every_split=_every_split(args))
+    if args.m_of_n:
+        return _m_of_n(args, data, node)
     return _emit(args, [args.data], lambda f: render_node(
         node.tree, node, f, fmt=args.format, digits=args.digits, table_format=args.table_format))
+
+
+def _m_of_n(args, data, node):
+    """``measures --m-of-n``: the M-of-N test grown at the node (nominal paths only)."""
+    import numpy as np
+
+    from .mofn import grow_m_of_n
+    from .printers.mofn import write
+
+    if args.format == "latex":
+        raise InfotreeError("--m-of-n prints as text or markdown")
+    mask = np.ones(len(data.y), bool)
+    for j, v in node.path:
+        if data.kinds[j] == "numeric":
+            raise InfotreeError(f"--m-of-n follows nominal paths only; {data.features[j]!r} is numeric")
+        mask &= np.asarray(data.X)[:, j] == v
+    search = grow_m_of_n(data, np.flatnonzero(mask))
+    return _emit(args, [args.data], lambda f: write(search, f, target=data.target, where=node.describe_path(),
+                                                     digits=args.digits, fmt=args.format))
 
 
 def _cmd_predict(args, out):
@@ -474,6 +495,9 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     m.add_argument("data", metavar="DATA")
     m.add_argument("--at", metavar="PATH", help="e.g. 'outlook=sunny,humidity=high'")
     m.add_argument("--format", choices=["text", "markdown", "latex"], default="text")
+    m.add_argument("--m-of-n", action="store_true",
+                   help="grow an M-of-N test at the node from its best single condition (ID2-of-3 style; "
+                        "nominal features; see docs/pet_lookahead.md)")
     m.set_defaults(func=_cmd_measures)
 
     pr = sub.add_parser("predict", parents=[common, grow], help="predict classes with a saved model or a training file")
