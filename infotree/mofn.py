@@ -22,8 +22,10 @@ conditions.  This is a prototype: the tree builders do not grow M-of-N nodes (se
 
     >>> from infotree.data import load
     >>> s = grow_m_of_n(load("tests/data/weather.csv"))
+    >>> [step.split.text for step in s.steps][:2]
+    ['1 of {outlook = overcast}', '1 of {outlook = overcast, humidity = normal}']
     >>> s.best.split.text, str(s.best.candidate.gain)
-    ('1 of {outlook = overcast}', '-1 + 1/14*log2(5) - 27/14*log2(3) + 3/2*log2(7) - 5/14*log2(5)')
+    ('2 of {outlook = overcast, humidity = normal, windy = FALSE, temperature = mild}', '2/7 + log2(7) - 15/14*log2(5)')
 """
 
 from __future__ import annotations
@@ -137,6 +139,8 @@ def grow_m_of_n(data, rows=None) -> MofNSearch:
         features.append(Candidate(data.features[j], j, tuple(map(tuple, tab)), tuple(data.domains[j])))
     best_feature = None
     for c in features:
+        if sum(1 for r in c.table if any(r)) < 2:  # constant here (a feature of the path): no split
+            continue
         if best_feature is None or c.gain > best_feature.gain:
             best_feature = c
     return MofNSearch(tuple(steps), stopped, rejected, best_feature, tuple(data.classes), len(rows))

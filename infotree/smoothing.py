@@ -15,10 +15,10 @@ Counts may be exact Fractions (C4.5's fractional weights, sample weights): the
 smoothing is applied to the leaf's weighted counts, so every probability stays a
 Fraction and each distribution sums to exactly 1.
 
-    >>> smoothing_named("laplace").probabilities([5, 10], [9, 5])
+    >>> smoothing_named("laplace").probabilities([5, 10], [9, 11])   # 5 of 15: (5 + 1)/(15 + 2)
     [Fraction(6, 17), Fraction(11, 17)]
-    >>> smoothing_named("m=2").probabilities([5, 10], [9, 5])
-    [Fraction(22, 51), Fraction(29, 51)]
+    >>> smoothing_named("m=2").probabilities([5, 10], [9, 11])       # (5 + 2·9/20)/(15 + 2)
+    [Fraction(59, 170), Fraction(111, 170)]
 """
 
 from __future__ import annotations

@@ -11,7 +11,6 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,55 +19,12 @@ from infotree.data import from_arrays
 from infotree.errors import InfotreeError
 from infotree.printers import render
 
+from exact_check import add, clean, entropy, value, vector
+
 ROOT = Path(__file__).resolve().parent.parent
 LOOK = ROOT / "worked_examples" / "lookahead" / "data.csv"
 F = Fraction
 
-
-# -- an independent exact arithmetic: c0 + Σ c_p·log2(p) as {p: c} by sympy's factorint --------
-
-def _nlogn(m) -> dict:
-    """m·log2(m) as {prime: coefficient} (2 stands for the rational part)."""
-    out = defaultdict(Fraction)
-    if m > 1:
-        for p, e in sympy.factorint(m).items():
-            out[p] += m * e
-    return out
-
-
-def _entropy(counts) -> dict:
-    """H of integer counts as {prime: coefficient}: (f(n) − Σ f(n_c)) / n, f(m) = m·log2 m."""
-    n = sum(counts)
-    out = defaultdict(Fraction)
-    for p, c in _nlogn(n).items():
-        out[p] += c / F(n)
-    for k in counts:
-        for p, c in _nlogn(k).items():
-            out[p] -= c / F(n)
-    return out
-
-
-def _add(a, b, scale=1):
-    out = defaultdict(Fraction, a)
-    for p, c in b.items():
-        out[p] += scale * c
-    return out
-
-
-def _value(v) -> float:
-    return float(sum((c * sympy.log(p, 2) for p, c in v.items()), sympy.Integer(0)).evalf(40))
-
-
-def _vector(exact) -> dict:
-    """infotree's Exact as the same {prime: coefficient} (zeros dropped)."""
-    out = {p: F(c) for p, c in exact.terms}
-    if exact.c0:
-        out[2] = F(exact.c0)
-    return out
-
-
-def _clean(v) -> dict:
-    return {p: c for p, c in v.items() if c}
 
 
 def _cond_entropy(ys, groups) -> dict:
@@ -79,22 +35,22 @@ def _cond_entropy(ys, groups) -> dict:
     n = len(ys)
     out = defaultdict(Fraction)
     for members in by.values():
-        out = _add(out, _entropy(list(Counter(members).values())), F(len(members), n))
+        out = add(out, entropy(list(Counter(members).values())), F(len(members), n))
     return out
 
 
 def brute_lookahead_id3(X, y, j):
     """H(Y) − Σ_v p_v·min(H(Y|X=v), min_g H(Y|X=v,g)) over every other feature g."""
     n, m = len(y), len(X[0])
-    total = _entropy(list(Counter(y).values()))
+    total = entropy(list(Counter(y).values()))
     for v in sorted(set(r[j] for r in X)):
         rows = [i for i in range(n) if X[i][j] == v]
         ys = [y[i] for i in rows]
-        options = [_entropy(list(Counter(ys).values()))]
+        options = [entropy(list(Counter(ys).values()))]
         options += [_cond_entropy(ys, [X[i][g] for i in rows]) for g in range(m) if g != j]
-        best = min(options, key=_value)
-        total = _add(total, best, -F(len(rows), n))
-    return _clean(total)
+        best = min(options, key=value)
+        total = add(total, best, -F(len(rows), n))
+    return clean(total)
 
 
 table = st.integers(1, 3).flatmap(lambda m: st.lists(
@@ -114,7 +70,7 @@ def test_id3_lookahead_is_the_two_level_gain(rows):
         return
     scores = {}
     for c in tree.root.candidates():
-        assert _clean(_vector(c.lookahead)) == brute_lookahead_id3(X, y, c.index)
+        assert clean(vector(c.lookahead)) == brute_lookahead_id3(X, y, c.index)
         scores[c.index] = c.lookahead
     eligible = {j: s for j, s in scores.items() if len(set(r[j] for r in X)) >= 2}
     if eligible and tree.root.split is not None:
