@@ -406,6 +406,9 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
     if lookahead not in (0, 1) or isinstance(lookahead, bool):
         raise InfotreeError(f"lookahead {lookahead!r} is not allowed; allowed: 0 (greedy), 1 (score each feature "
                             f"by its best two-level split)")
+    if lookahead and crit.regression:
+        raise InfotreeError(f"lookahead=1 scores classification splits; criterion {crit.name!r} grows a regression "
+                            f"tree (use lookahead=0)")
     if lookahead and builder == "levelwise":
         raise InfotreeError("lookahead=1 needs the reference builder (builder='auto' or 'reference')")
     X = np.asarray(data.X)

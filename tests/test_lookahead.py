@@ -192,6 +192,9 @@ def test_bad_lookahead():
     data = load(LOOK)
     with pytest.raises(InfotreeError, match=r"lookahead 2 is not allowed; allowed: 0 \(greedy\), 1"):
         build_tree(data, lookahead=2)
+    with pytest.raises(InfotreeError, match="lookahead=1 scores classification splits; criterion 'squared_error'"):
+        build_tree(load(ROOT / "tests" / "data" / "weather.numeric.csv", target="temperature", numeric="auto"),
+                   criterion="squared_error", lookahead=1)
     with pytest.raises(InfotreeError, match="lookahead=1 needs the reference builder"):
         build_tree(data, lookahead=1, builder="levelwise")
     assert ID3Classifier(lookahead=1).fit([["a", "x"], ["b", "x"]], ["p", "q"]).tree_.params["lookahead"] == 1

@@ -149,6 +149,10 @@ def test_printer_refusals():
     with pytest.raises(InfotreeError, match="smoothing prints leaf probabilities in formats text, markdown, latex, "
                                             "json, dot, not 'rules'"):
         _render(tree, "rules", "laplace")
+    regression = build_tree(load(ROOT / "tests" / "data" / "weather.numeric.csv", target="temperature", numeric="auto"),
+                            criterion="squared_error")
+    with pytest.raises(InfotreeError, match="smoothing gives class probabilities; a regression tree's leaves hold means"):
+        _render(regression, "text", "laplace")
     with pytest.raises(InfotreeError, match="J48's own tree text, which has no leaf probabilities"):
         render(tree, io.StringIO(), weights="j48", smoothing="laplace")
 

@@ -101,6 +101,8 @@ def render(tree, out, *, fmt="text", digits=4, nodes="all", steps=False, table_f
         smoothing = smoothing_named(smoothing)
         if fmt not in SMOOTHED:
             raise InfotreeError(f"smoothing prints leaf probabilities in formats {', '.join(SMOOTHED)}, not {fmt!r}")
+        if tree.criterion.regression:
+            raise InfotreeError("smoothing gives class probabilities; a regression tree's leaves hold means")
     w = _weights(weights, exact_weights)
     if exact and fmt not in DRAWN:
         raise InfotreeError(f"exact=True shows exact values in drawn boxes (formats {', '.join(DRAWN)}), not {fmt!r}")
