@@ -262,7 +262,7 @@ def _cmd_measures(args, out):
 
     data = read_data(args.data, args)
     node = node_at(data, _parse_at(args.at or ""), criterion=_CRITERIA[args.criterion],
-                   every_split=_every_split(args))
+                   every_split=_every_split(args), lookahead=args.lookahead)
     if args.m_of_n:
         return _m_of_n(args, data, node)
     return _emit(args, [args.data], lambda f: render_node(
@@ -495,6 +495,8 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     m.add_argument("data", metavar="DATA")
     m.add_argument("--at", metavar="PATH", help="e.g. 'outlook=sunny,humidity=high'")
     m.add_argument("--format", choices=["text", "markdown", "latex"], default="text")
+    m.add_argument("--lookahead", type=int, choices=[0, 1], default=0, metavar="{0,1}",
+                   help="1: add each candidate's two-level score (docs/pet_lookahead.md)")
     m.add_argument("--m-of-n", action="store_true",
                    help="grow an M-of-N test at the node from its best single condition (ID2-of-3 style; "
                         "nominal features; see docs/pet_lookahead.md)")

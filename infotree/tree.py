@@ -535,7 +535,7 @@ def _builder(crit, name):
     return LevelwiseBuilder
 
 
-def node_at(data, path, *, criterion="gain", min_objects=2, every_split=False) -> Node:
+def node_at(data, path, *, criterion="gain", min_objects=2, every_split=False, lookahead=0) -> Node:
     """The candidate record of the node reached by ``path``.
 
     ``path`` is a list of steps: ``(feature, value)`` for a nominal feature,
@@ -545,8 +545,12 @@ def node_at(data, path, *, criterion="gain", min_objects=2, every_split=False) -
     features no longer candidates, whether or not a grown tree would reach it.
     Columns keep their kinds: a numeric column is cut, as in the tree.  An error names
     an unknown feature or value, or a step written for the other kind of column.
+    ``lookahead=1`` adds each candidate's two-level score (:mod:`infotree.lookahead`).
     """
     crit = criterion_named(criterion)
+    if lookahead not in (0, 1) or isinstance(lookahead, bool):
+        raise InfotreeError(f"lookahead {lookahead!r} is not allowed; allowed: 0 (greedy), 1 (score each feature "
+                            f"by its best two-level split)")
     kinds = getattr(data, "kinds", None)
     t = Tree(features=data.features, domains=data.domains, classes=data.classes,
              target=data.target, criterion=crit,
@@ -589,7 +593,9 @@ def node_at(data, path, *, criterion="gain", min_objects=2, every_split=False) -
         where = ", ".join(f"{t.features[j]} {' '.join(test.condition(b))}" for (j, b), test in zip(coded, tests))
         raise InfotreeError(f"no training row has {where}; the node is empty")
     t.path_tests = tuple(tests)
-    _builder(crit, "auto")(t, X, np.asarray(data.y, dtype=np.int64)).run(rows, coded)
+    if lookahead:
+        t.params["lookahead"] = 1
+    _builder(crit, "reference" if lookahead else "auto")(t, X, np.asarray(data.y, dtype=np.int64)).run(rows, coded)
     return t.root
 
 

@@ -202,3 +202,16 @@ def test_bad_lookahead():
     p = subprocess.run([sys.executable, "-m", "infotree", "tree", str(LOOK), "--lookahead", "2"],
                        capture_output=True, text=True, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
     assert p.returncode == 2 and p.stdout == "" and p.stderr.count("\n") == 1 and "--lookahead" in p.stderr
+
+
+def test_measures_at_a_node():
+    """measures --lookahead 1 --at PATH shows both scores at that node (and node_at(lookahead=1) records them)."""
+    from infotree.tree import node_at
+
+    node = node_at(load(LOOK), [("c", "0")], lookahead=1)
+    by = {c.feature: c for c in node.candidates()}
+    # either feature, then the other, leaves pure grandchildren: the whole H(Y) of the node, 2 - 3/4*log2(3)
+    assert by["a"].lookahead == by["b"].lookahead == node.entropy and by["a"].gain != by["b"].gain
+    p = subprocess.run([sys.executable, "-m", "infotree", "measures", str(LOOK), "--lookahead", "1", "--at", "c=0"],
+                       capture_output=True, text=True, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    assert p.returncode == 0 and "IG (lookahead)" in p.stdout

@@ -65,8 +65,6 @@ class ReferenceBuilder:
             return
         node.considered = np.ones(self.m, bool) if self.crit.considers_used else _OFF_PATH
         cands = self.candidates(node, rows, w)
-        if p.get("lookahead"):  # each candidate's two-level score (infotree.lookahead)
-            cands = with_lookahead(self, node, rows, w, cands)
         node._candidates = cands
         if p["max_depth"] is not None and node.depth >= p["max_depth"]:
             node.stop = "max_depth"
@@ -74,6 +72,8 @@ class ReferenceBuilder:
         if node.n < p["min_samples_split"]:
             node.stop = "min_samples_split"
             return
+        if p.get("lookahead"):  # each candidate's two-level score (infotree.lookahead), where a choice is made
+            cands = node._candidates = with_lookahead(self, node, rows, w, cands)
         choice = self.crit.choose(node, [Scored(c) for c in cands] if p.get("lookahead") else cands,
                                   _Context(p, self.in_average, used, self.m))
         node._valid, node._gain_ok = choice.valid, choice.gain_ok
