@@ -594,6 +594,9 @@ def node_at(data, path, *, criterion="gain", min_objects=2, every_split=False, l
         raise InfotreeError(f"no training row has {where}; the node is empty")
     t.path_tests = tuple(tests)
     if lookahead:
+        if crit.regression:
+            raise InfotreeError(f"lookahead=1 scores classification splits; criterion {crit.name!r} grows a "
+                                f"regression tree (use lookahead=0)")
         t.params["lookahead"] = 1
     _builder(crit, "reference" if lookahead else "auto")(t, X, np.asarray(data.y, dtype=np.int64)).run(rows, coded)
     return t.root
