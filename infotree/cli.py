@@ -179,7 +179,7 @@ def tree_options(args) -> dict:
                 stop_at_zero_gain=args.stop_at_zero_gain, min_objects=args.min_objects,
                 collapse=False if args.no_collapse else None,
                 average_gain_slack=args.average_gain_slack, threshold=args.threshold,
-                prune=args.prune, confidence=args.confidence, validation=validation)
+                prune=args.prune, confidence=args.confidence, validation=validation, lookahead=args.lookahead)
 
 
 def _build(args, data):
@@ -226,7 +226,7 @@ def _cmd_tree(args, out):
     return _emit(args, [args.data], lambda f: render(
         tree, f, fmt=args.format, digits=args.digits, nodes=args.nodes, steps=args.steps,
         table_format=args.table_format, standalone=args.standalone,
-        weights="exact" if args.exact_weights else args.weights, exact=args.exact_values))
+        weights="exact" if args.exact_weights else args.weights, exact=args.exact_values, smoothing=args.smoothing))
 
 
 def _cmd_report(args, out):
@@ -262,9 +262,30 @@ def _cmd_measures(args, out):
 
     data = read_data(args.data, args)
     node = node_at(data, _parse_at(args.at or ""), criterion=_CRITERIA[args.criterion],
-                   every_split=_every_split(args))
+                   every_split=_every_split(args), lookahead=args.lookahead)
+    if args.m_of_n:
+        return _m_of_n(args, data, node)
     return _emit(args, [args.data], lambda f: render_node(
         node.tree, node, f, fmt=args.format, digits=args.digits, table_format=args.table_format))
+
+
+def _m_of_n(args, data, node):
+    """``measures --m-of-n``: the M-of-N test grown at the node (nominal paths only)."""
+    import numpy as np
+
+    from .mofn import grow_m_of_n
+    from .printers.mofn import write
+
+    if args.format == "latex":
+        raise InfotreeError("--m-of-n prints as text or markdown")
+    mask = np.ones(len(data.y), bool)
+    for j, v in node.path:
+        if data.kinds[j] == "numeric":
+            raise InfotreeError(f"--m-of-n follows nominal paths only; {data.features[j]!r} is numeric")
+        mask &= np.asarray(data.X)[:, j] == v
+    search = grow_m_of_n(data, np.flatnonzero(mask))
+    return _emit(args, [args.data], lambda f: write(search, f, target=data.target, where=node.describe_path(),
+                                                     digits=args.digits, fmt=args.format))
 
 
 def _cmd_predict(args, out):
@@ -283,6 +304,8 @@ def _cmd_predict(args, out):
             raise InfotreeError("predict needs MODEL.json DATA (a model saved by 'infotree tree --format json') or --train TRAIN DATA")
         tree = load_model(args.model_or_data)
         data_path = args.data
+    if args.smoothing is not None and not args.proba:
+        raise _UsageError("--smoothing applies to --proba (the predicted class is the leaf's majority either way)")
     rows = _rows_for(tree, data_path)
     unseen = args.unseen
     if tree.criterion.regression and args.proba:
@@ -292,7 +315,7 @@ def _cmd_predict(args, out):
         if args.proba:
             f.write(",".join(["prediction"] + [_csv(c) for c in tree.classes]) + "\n")
             labels = tree.predict(rows, unseen=unseen)
-            for label, proba in zip(labels, tree.predict_proba(rows, unseen=unseen)):
+            for label, proba in zip(labels, tree.predict_proba(rows, unseen=unseen, smoothing=args.smoothing)):
                 f.write(",".join([_csv(label)] + [_frac(proba[c]) for c in tree.classes]) + "\n")
         else:
             for label in tree.predict(rows, unseen=unseen):  # a regression tree: the exact mean
@@ -411,6 +434,9 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     grow.add_argument("--max-subsets", type=_positive, default=1 << 15, metavar="N",
                       help="cart: the most subsets of a nominal feature's values one exact split compares "
                            "(default 32768; more are refused, never approximated)")
+    grow.add_argument("--lookahead", type=int, choices=[0, 1], default=0, metavar="{0,1}",
+                      help="1: score each feature by the gain of its best two-level split (its children split once "
+                           "more by their best feature); 0: greedy (default). See docs/pet_lookahead.md")
     grow.add_argument("--min-gain", metavar="X", help="stop when the best gain is below X (exact rational)")
     grow.add_argument("--stop-at-zero-gain", action="store_true", help="do not split on a zero gain (Weka's Id3)")
     grow.add_argument("--min-objects", type=_positive, default=2, metavar="N", help="C4.5: minimum rows in two branches (default 2)")
@@ -448,6 +474,9 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                    help="leaf weights when C4.5 splits rows: decimal (two places, as J48), exact fractions, "
                         "or j48 (J48's whole text block: |   indents, 2.0; text and markdown)")
     t.add_argument("--exact-weights", action="store_true", help="same as --weights exact")
+    t.add_argument("--smoothing", type=_smoothing, metavar="S",
+                   help="print each leaf's class probabilities (text, markdown, latex, json, dot): none (frequencies), "
+                        "laplace or m=M (m-estimate with the root's class distribution as prior)")
     t.set_defaults(func=_cmd_tree)
 
     r = sub.add_parser("report", parents=[common, grow], help="one self-contained HTML file: drawing, tree, "
@@ -466,6 +495,11 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     m.add_argument("data", metavar="DATA")
     m.add_argument("--at", metavar="PATH", help="e.g. 'outlook=sunny,humidity=high'")
     m.add_argument("--format", choices=["text", "markdown", "latex"], default="text")
+    m.add_argument("--lookahead", type=int, choices=[0, 1], default=0, metavar="{0,1}",
+                   help="1: add each candidate's two-level score (docs/pet_lookahead.md)")
+    m.add_argument("--m-of-n", action="store_true",
+                   help="grow an M-of-N test at the node from its best single condition (ID2-of-3 style; "
+                        "nominal features; see docs/pet_lookahead.md)")
     m.set_defaults(func=_cmd_measures)
 
     pr = sub.add_parser("predict", parents=[common, grow], help="predict classes with a saved model or a training file")
@@ -473,6 +507,9 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     pr.add_argument("data", metavar="DATA", nargs="?")
     pr.add_argument("--train", metavar="TRAIN", help="grow the tree on TRAIN instead of loading a model")
     pr.add_argument("--proba", action="store_true", help="print exact class probabilities")
+    pr.add_argument("--smoothing", type=_smoothing, metavar="S",
+                    help="with --proba: none (leaf frequencies, the default), laplace ((n_c+1)/(n+k)) or m=M "
+                         "(m-estimate (n_c+M·p_c)/(n+M), p_c the root's class distribution)")
     pr.add_argument("--unseen", choices=["error", "majority"], default="error",
                     help="a value not seen in training: error (default) or predict the node's majority")
     pr.add_argument("--output", "-o", metavar="FILE")
@@ -500,6 +537,16 @@ def _version() -> str:
         from . import __version__
 
         return __version__
+
+
+def _smoothing(text):
+    from .smoothing import smoothing_named
+
+    try:
+        return smoothing_named(text)
+    except InfotreeError:
+        raise argparse.ArgumentTypeError(f"invalid value {_clip(text)!r}; give none, laplace or m=M with M a "
+                                         f"positive number (m=2, m=1/2)") from None
 
 
 def _nonneg(text):

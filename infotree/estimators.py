@@ -18,6 +18,7 @@ import numpy as np
 
 from .data import from_arrays
 from .errors import InfotreeError, NotFittedError
+from .smoothing import smoothing_named
 from .tree import build_tree
 
 __all__ = ["C45Classifier", "CARTClassifier", "CARTRegressor", "ID3Classifier"]
@@ -28,11 +29,12 @@ class _TreeClassifier:
     _numeric = None       # ID3: columns are categorical unless named
     _on_missing = "reject"
     _params = ("max_depth", "min_samples_split", "min_gain", "stop_at_zero_gain", "min_objects", "collapse",
-               "average_gain_slack", "unseen", "numeric", "threshold", "prune", "confidence")
+               "average_gain_slack", "unseen", "numeric", "threshold", "prune", "confidence", "lookahead", "smoothing")
 
     def __init__(self, *, max_depth=None, min_samples_split=2, min_gain=None, stop_at_zero_gain=False,
                  min_objects=2, collapse=None, average_gain_slack=Fraction(1, 1000), unseen="error",
-                 numeric="default", threshold=None, prune="none", confidence=Fraction(1, 4)):
+                 numeric="default", threshold=None, prune="none", confidence=Fraction(1, 4), lookahead=0,
+                 smoothing="none"):
         self.max_depth = max_depth
         self.min_samples_split = min_samples_split
         self.min_gain = min_gain
@@ -47,6 +49,10 @@ class _TreeClassifier:
         self.threshold = threshold
         self.prune = prune
         self.confidence = confidence
+        #: 1: score each feature by the best two-level gain (docs/pet_lookahead.md)
+        self.lookahead = lookahead
+        #: predict_proba's leaf probabilities: "none", "laplace" or "m=M" (infotree.smoothing)
+        self.smoothing = smoothing
 
     def get_params(self, deep=True) -> dict:
         return {k: getattr(self, k) for k in self._params}
@@ -64,6 +70,7 @@ class _TreeClassifier:
 
     def fit(self, X, y, *, feature_names=None):
         """Grow the tree on feature table ``X`` (array-like or DataFrame) and labels ``y``."""
+        smoothing_named(self.smoothing)
         if hasattr(X, "columns") and feature_names is None:
             feature_names = [str(c) for c in X.columns]
             X = X.to_numpy(dtype=object)
@@ -76,7 +83,8 @@ class _TreeClassifier:
                                 min_samples_split=self.min_samples_split, min_gain=self.min_gain,
                                 stop_at_zero_gain=self.stop_at_zero_gain, min_objects=self.min_objects,
                                 collapse=self.collapse, average_gain_slack=self.average_gain_slack,
-                                threshold=self.threshold, prune=self.prune, confidence=self.confidence)
+                                threshold=self.threshold, prune=self.prune, confidence=self.confidence,
+                                lookahead=self.lookahead)
         self.classes_ = np.array(data.classes, dtype=object)
         self.feature_names_in_ = np.array(data.features, dtype=object)
         self.n_features_in_ = len(data.features)
@@ -99,9 +107,11 @@ class _TreeClassifier:
         return t.predict(self._rows(X), unseen="majority" if self.unseen == "majority" else "error")
 
     def predict_proba(self, X) -> np.ndarray:
-        """Exact class frequencies (``Fraction``), shape (n_rows, n_classes), columns in ``classes_`` order."""
+        """Exact class probabilities (``Fraction``), shape (n_rows, n_classes), columns in ``classes_``
+        order: the leaves' frequencies, or smoothed as ``smoothing`` says (``"laplace"``, ``"m=M"``)."""
         t = self._tree()
-        probs = t.predict_proba(self._rows(X), unseen="majority" if self.unseen == "majority" else "error")
+        probs = t.predict_proba(self._rows(X), unseen="majority" if self.unseen == "majority" else "error",
+                                smoothing=self.smoothing)
         return np.array([[p[c] for c in t.classes] for p in probs], dtype=object).reshape(len(probs), len(t.classes))
 
 
@@ -135,10 +145,10 @@ class CARTClassifier(_TreeClassifier):
     _numeric = "auto"
     _regression = False
     _params = ("criterion", "max_depth", "min_samples_split", "min_samples_leaf", "ccp_alpha", "max_subsets",
-               "unseen", "numeric")
+               "unseen", "numeric", "lookahead", "smoothing")
 
     def __init__(self, *, criterion="gini", max_depth=None, min_samples_split=2, min_samples_leaf=1, ccp_alpha=0,
-                 max_subsets=1 << 15, unseen="error", numeric="default"):
+                 max_subsets=1 << 15, unseen="error", numeric="default", lookahead=0, smoothing="none"):
         self.criterion = criterion
         self.max_depth = max_depth
         self.min_samples_split = min_samples_split
@@ -147,10 +157,14 @@ class CARTClassifier(_TreeClassifier):
         self.max_subsets = max_subsets
         self.unseen = unseen
         self.numeric = numeric
+        self.lookahead = lookahead
+        self.smoothing = smoothing
 
     def fit(self, X, y, *, sample_weight=None, feature_names=None):
         """Grow the tree on ``X`` and ``y``, each row weighted by ``sample_weight`` (exactly)."""
         from .criteria import CRITERIA
+
+        smoothing_named(self.smoothing)
 
         if (self.criterion not in CRITERIA or not CRITERIA[self.criterion].binary
                 or CRITERIA[self.criterion].regression != self._regression):
@@ -166,7 +180,7 @@ class CARTClassifier(_TreeClassifier):
         data = from_arrays(X, y, feature_names=feature_names, target="class", numeric=numeric)
         self.tree_ = build_tree(data, criterion=self.criterion, max_depth=self.max_depth,
                                 min_samples_split=self.min_samples_split, min_leaf=self.min_samples_leaf,
-                                max_subsets=self.max_subsets, sample_weight=sample_weight)
+                                max_subsets=self.max_subsets, sample_weight=sample_weight, lookahead=self.lookahead)
         if not self._regression:
             self.classes_ = np.array(data.classes, dtype=object)
         self.feature_names_in_ = np.array(data.features, dtype=object)
@@ -194,6 +208,8 @@ class CARTRegressor(CARTClassifier):
     """
 
     _regression = True
+    # lookahead and smoothing score and smooth class distributions: not a regressor's parameters
+    _params = tuple(p for p in CARTClassifier._params if p not in ("lookahead", "smoothing"))
 
     def __init__(self, *, criterion="squared_error", max_depth=None, min_samples_split=2, min_samples_leaf=1,
                  ccp_alpha=0, max_subsets=1 << 15, unseen="error", numeric="default"):

@@ -62,6 +62,8 @@ class Candidate:
     threshold: Fraction | None = None
     n_cuts: int | None = None
     mdl: bool = False
+    #: the two-level gain with lookahead 1 (:mod:`infotree.lookahead`), None without lookahead
+    lookahead: object = None
     branches: list = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
@@ -107,6 +109,12 @@ class Candidate:
         si = self.split_info
         return Ratio(self.gain, si) if si else None
 
+    @cached_property
+    def lookahead_ratio(self) -> Ratio | None:
+        """The two-level gain / SplitInfo (what a gain-ratio criterion ranks by under lookahead)."""
+        si = self.split_info
+        return Ratio(self.lookahead, si) if si and self.lookahead is not None else None
+
 
 @dataclass(frozen=True, eq=False)
 class BinaryCandidate:
@@ -130,6 +138,8 @@ class BinaryCandidate:
     unknown: tuple | None = None
     #: with ``every_split``: (split, table) of every threshold or subset tried, in order
     every: tuple = ()
+    #: the two-level decrease with lookahead 1 (:mod:`infotree.lookahead`), None without lookahead
+    lookahead: object = None
 
     @property
     def values(self) -> tuple:

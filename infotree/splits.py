@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from .data import number_text
 
-__all__ = ["NominalSplit", "SubsetSplit", "ThresholdSplit"]
+__all__ = ["MofNSplit", "NominalSplit", "SubsetSplit", "ThresholdSplit"]
 
 
 @dataclass(frozen=True)
@@ -97,3 +97,43 @@ class SubsetSplit:
 
     def route(self, code) -> int:
         return 0 if code in self.left else 1
+
+
+@dataclass(frozen=True)
+class MofNSplit:
+    """Two branches of an M-of-N test (ID2-of-3): at least ``m`` of the ``conditions`` hold (0)
+    or fewer do (1).
+
+    ``conditions`` holds (feature index, value code) pairs, each ``feature = value``, one per
+    feature; ``names`` their text (``outlook = sunny``).  ``feature`` is the first
+    condition's feature (the one the test was grown from).  Unlike the one-feature splits,
+    :meth:`route` reads a whole row of value codes, and a row whose value of a condition's
+    feature is missing counts that condition as not holding.
+    """
+
+    m: int
+    conditions: tuple
+    names: tuple
+
+    @property
+    def feature(self) -> int:
+        return self.conditions[0][0]
+
+    @property
+    def text(self) -> str:
+        return f"{self.m} of {{{', '.join(self.names)}}}"
+
+    @property
+    def labels(self) -> tuple:
+        return f"at least {self.text}", f"fewer than {self.text}"
+
+    def condition(self, branch) -> tuple[str, str]:
+        return ("at least" if branch == 0 else "fewer than"), self.text
+
+    def holding(self, row) -> int:
+        """How many of the conditions a row of value codes satisfies."""
+        return sum(1 for j, v in self.conditions if row[j] == v)
+
+    def route(self, row) -> int:
+        """The branch of a row (a sequence of value codes over every feature)."""
+        return 0 if self.holding(row) >= self.m else 1

@@ -240,20 +240,28 @@ class Tree:
             node = child
         return node
 
-    def _proba(self, node, codes, weight=Fraction(1)):
-        """Exact class probabilities × weight; a missing value combines the branches (J48)."""
+    def probabilities(self, node, smoothing=None) -> list[Fraction]:
+        """A node's exact class probabilities under ``smoothing`` (:mod:`infotree.smoothing`:
+        none, laplace, m=M with the root's class distribution as prior); an empty leaf
+        takes its parent's counts, as J48 does with and without Laplace."""
+        from .smoothing import smoothing_named
+
+        return smoothing_named(smoothing).probabilities(self._leaf_of(node).class_counts.tolist(),
+                                                        self.root.class_counts.tolist())
+
+    def _proba(self, node, codes, weight=Fraction(1), smoothing=None):
+        """Exact class probabilities × weight; a missing value combines the branches (J48),
+        each reached leaf's (smoothed) probabilities weighted by the row's share of it."""
         node = self._descend(node, codes)
         if (node.split is not None and self.criterion.missing is not SURROGATES
                 and self._child(node, codes[node.split]) is None):  # C4.5: every branch, by its share
             out = [Fraction(0)] * len(self.classes)
             shares = self.criterion.missing.shares([ch.n for ch in node.children])
             for b, w in self.criterion.missing.spread(weight, shares):
-                for i, p in enumerate(self._proba(node.children[b], codes, w)):
+                for i, p in enumerate(self._proba(node.children[b], codes, w, smoothing)):
                     out[i] += p
             return out
-        node = self._leaf_of(node)
-        n = Fraction(node.n)
-        return [weight * Fraction(c) / n for c in node.class_counts.tolist()]
+        return [weight * p for p in self.probabilities(node, smoothing)]
 
     def predict(self, rows, *, unseen="error") -> list:
         """One class label per row; ``unseen="majority"`` sends unseen values to the node's majority.
@@ -273,12 +281,17 @@ class Tree:
             node = node.parent
         return node
 
-    def predict_proba(self, rows, *, unseen="error") -> list[dict[str, Fraction]]:
-        """Exact class frequencies of the leaf each row reaches (an empty leaf: its parent's);
-        with a missing value (C4.5), the branches' frequencies weighted by their shares."""
+    def predict_proba(self, rows, *, unseen="error", smoothing="none") -> list[dict[str, Fraction]]:
+        """Exact class probabilities of the leaf each row reaches (an empty leaf: its parent's);
+        with a missing value (C4.5), the reached leaves' probabilities weighted by the row's
+        share of each.  ``smoothing``: ``"none"`` (frequencies), ``"laplace"`` or ``"m=M"``
+        (:mod:`infotree.smoothing`)."""
+        from .smoothing import smoothing_named
+
         if self.criterion.regression:
             raise InfotreeError("a regression tree predicts numbers (predict); predict_proba is for classification")
-        return [dict(zip(self.classes, self._proba(self.root, c))) for c in self._codes(rows, unseen)]
+        s = smoothing_named(smoothing)
+        return [dict(zip(self.classes, self._proba(self.root, c, smoothing=s))) for c in self._codes(rows, unseen)]
 
     def explain(self, row, *, unseen="error") -> list[str]:
         """The path one row takes, one line per decision, ending with the prediction."""
@@ -332,7 +345,7 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
                stop_at_zero_gain=False, min_objects=2, collapse=None, average_gain_slack=Fraction(1, 1000),
                threshold=None, prune="none", confidence=Fraction(1, 4), validation=None, builder="auto",
                min_leaf=1, cp=None, max_subsets=1 << 15, competitors=4, surrogates=5, use_surrogate=2,
-               surrogate_style=0, sample_weight=None, every_split=False) -> Tree:
+               surrogate_style=0, sample_weight=None, every_split=False, lookahead=0) -> Tree:
     """Grow a tree on a :class:`~infotree.data.Dataset`.
 
     ``criterion``: ``"gain"`` (ID3), ``"gain_ratio"`` (C4.5) or ``"gain_ratio_plain"``.
@@ -366,6 +379,8 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
     ``builder``: ``"auto"`` (the level-wise builder when it has a kernel for the
     criterion, else the reference one), ``"levelwise"`` or ``"reference"``; they grow
     the same tree with the same records.
+    ``lookahead``: 0 (greedy, the default) or 1: each candidate is scored by the gain of
+    its best two-level split (:mod:`infotree.lookahead`; the reference builder grows it).
     """
     crit = criterion_named(criterion)
     if builder not in BUILDERS:
@@ -388,6 +403,14 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
     if prune not in PRUNING:
         raise InfotreeError(f"prune {prune!r} is not allowed; allowed: {', '.join(PRUNING)}")
     confidence = _rational(confidence, "confidence", "0.25")
+    if lookahead not in (0, 1) or isinstance(lookahead, bool):
+        raise InfotreeError(f"lookahead {lookahead!r} is not allowed; allowed: 0 (greedy), 1 (score each feature "
+                            f"by its best two-level split)")
+    if lookahead and crit.regression:
+        raise InfotreeError(f"lookahead=1 scores classification splits; criterion {crit.name!r} grows a regression "
+                            f"tree (use lookahead=0)")
+    if lookahead and builder == "levelwise":
+        raise InfotreeError("lookahead=1 needs the reference builder (builder='auto' or 'reference')")
     X = np.asarray(data.X)
     if X.size and X.min() < 0 and crit.missing is None:
         j = int(np.flatnonzero((X < 0).any(axis=0))[0])
@@ -403,6 +426,8 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
                   average_gain_slack=average_gain_slack, threshold=threshold, prune=prune)
     if prune == "pessimistic":
         params["confidence"] = confidence
+    if lookahead:
+        params["lookahead"] = lookahead
     if crit.binary:
         if not isinstance(min_leaf, int) or min_leaf < 1:
             raise InfotreeError(f"min_leaf {min_leaf!r} is not allowed; give a positive integer")
@@ -430,7 +455,7 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
                 kinds=getattr(data, "kinds", None), numbers=getattr(data, "numbers", None),
                 values=target_numbers(data) if crit.regression else None)
     if sample_weight is None:
-        _builder(crit, builder)(tree, X, y).run()
+        _builder(crit, "reference" if lookahead else builder)(tree, X, y).run()
     else:
         if builder == "levelwise":
             raise InfotreeError("sample_weight needs the reference builder (builder='auto' or 'reference')")
@@ -510,7 +535,7 @@ def _builder(crit, name):
     return LevelwiseBuilder
 
 
-def node_at(data, path, *, criterion="gain", min_objects=2, every_split=False) -> Node:
+def node_at(data, path, *, criterion="gain", min_objects=2, every_split=False, lookahead=0) -> Node:
     """The candidate record of the node reached by ``path``.
 
     ``path`` is a list of steps: ``(feature, value)`` for a nominal feature,
@@ -520,8 +545,12 @@ def node_at(data, path, *, criterion="gain", min_objects=2, every_split=False) -
     features no longer candidates, whether or not a grown tree would reach it.
     Columns keep their kinds: a numeric column is cut, as in the tree.  An error names
     an unknown feature or value, or a step written for the other kind of column.
+    ``lookahead=1`` adds each candidate's two-level score (:mod:`infotree.lookahead`).
     """
     crit = criterion_named(criterion)
+    if lookahead not in (0, 1) or isinstance(lookahead, bool):
+        raise InfotreeError(f"lookahead {lookahead!r} is not allowed; allowed: 0 (greedy), 1 (score each feature "
+                            f"by its best two-level split)")
     kinds = getattr(data, "kinds", None)
     t = Tree(features=data.features, domains=data.domains, classes=data.classes,
              target=data.target, criterion=crit,
@@ -564,7 +593,12 @@ def node_at(data, path, *, criterion="gain", min_objects=2, every_split=False) -
         where = ", ".join(f"{t.features[j]} {' '.join(test.condition(b))}" for (j, b), test in zip(coded, tests))
         raise InfotreeError(f"no training row has {where}; the node is empty")
     t.path_tests = tuple(tests)
-    _builder(crit, "auto")(t, X, np.asarray(data.y, dtype=np.int64)).run(rows, coded)
+    if lookahead:
+        if crit.regression:
+            raise InfotreeError(f"lookahead=1 scores classification splits; criterion {crit.name!r} grows a "
+                                f"regression tree (use lookahead=0)")
+        t.params["lookahead"] = 1
+    _builder(crit, "reference" if lookahead else "auto")(t, X, np.asarray(data.y, dtype=np.int64)).run(rows, coded)
     return t.root
 
 

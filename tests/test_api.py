@@ -57,7 +57,8 @@ def test_import_does_not_import_sympy():
     assert (done.returncode, done.stderr) == (0, "")
 
 
-@pytest.mark.parametrize("module", ["infotree.exact", "infotree.measures", "infotree.forms", "infotree.parse"])
+@pytest.mark.parametrize("module", ["infotree.exact", "infotree.measures", "infotree.forms", "infotree.parse",
+                                    "infotree.smoothing", "infotree.mofn"])
 def test_docstring_examples_run(module):
     """The examples in the module docstrings run and print what they claim."""
     mod = importlib.import_module(module)

@@ -23,7 +23,8 @@ from infotree.printers import render
 
 HERE = Path(__file__).resolve().parent
 EXAMPLES = ("antibiotic_resistance", "play_tennis", "horse_race", "twenty_questions", "xor",
-            "gain_ratio_vs_id", "contact_lenses", "c45_missing_and_numeric", "cart_gini", "regression_sse")
+            "gain_ratio_vs_id", "contact_lenses", "c45_missing_and_numeric", "cart_gini", "regression_sse", "pet",
+            "lookahead")
 
 #: every tree the examples grow: (example, criterion, how its data is read); the tests draw
 #: each one and run its rules and predict function
@@ -34,7 +35,8 @@ TREES = (("antibiotic_resistance", "gain", {}), ("play_tennis", "gain", {}), ("p
          # CART on the same data: subset and threshold splits
          ("play_tennis", "gini", {}), ("contact_lenses", "gini", {}),
          ("c45_missing_and_numeric", "gini", {"on_missing": "value", "numeric": "auto"}),
-         ("cart_gini", "gini", {"numeric": "auto"}), ("regression_sse", "squared_error", {"numeric": "auto"}))
+         ("cart_gini", "gini", {"numeric": "auto"}), ("regression_sse", "squared_error", {"numeric": "auto"}),
+         ("pet", "gain", {}), ("lookahead", "gain", {}))
 
 
 def _tree_md(tree, *, steps=True, nodes="all") -> str:
@@ -378,6 +380,98 @@ def cart_gini() -> str:
         _code(_text_tree(tree).splitlines()),
         "\n## CART (`infotree tree data.csv --algorithm cart --min-samples-split 2 --format markdown --steps`)\n\n",
         _tree_md(tree),
+    ])
+
+
+# -- probability estimation tree ----------------------------------------------------------
+
+def _leaf_probability_table(tree, smoothings, cls):
+    """One Markdown row per leaf: its counts and P(cls) under each smoothing."""
+    k = tree.classes.index(cls)
+    head = "| leaf | n | n_" + cls + " | " + " | ".join(f"`{s}`" for s in smoothings) + " |\n"
+    head += "| :--- | ---: | ---: | " + " | ".join("---:" for _ in smoothings) + " |\n"
+    rows = []
+    for leaf in tree.leaves():
+        probs = [tree.probabilities(leaf, s)[k] for s in smoothings]
+        rows.append(f"| {leaf.describe_path()} | {leaf.n} | {leaf.class_counts[k]} | "
+                    + " | ".join(f"{p} ≈ {_d(p, 3)}" for p in probs) + " |\n")
+    return head + "".join(rows)
+
+
+def _smoothed_md(tree, smoothing) -> str:
+    out = io.StringIO()
+    render(tree, out, fmt="markdown", nodes="none", smoothing=smoothing)
+    return "\n".join("#" + line if line.startswith("#") else line for line in out.getvalue().splitlines()) + "\n"
+
+
+def pet() -> str:
+    path = HERE / "pet" / "data.csv"
+    tree = build_tree(load(path))
+    smooth = next(leaf for leaf in tree.leaves() if leaf.describe_path() == "colony = smooth")
+    yes = tree.classes.index("yes")
+    prior = Fraction(int(tree.root.class_counts[yes]), int(tree.root.n))
+    return "".join([
+        "# A probability estimation tree: raw, Laplace and m-estimate leaf probabilities\n\n",
+        "Twenty bacterial colonies, their shape and whether they are pathogenic. Data:\n",
+        "[`data.csv`](data.csv). The tree has one split; each leaf estimates P(pathogenic) from its\n",
+        "counts, exactly:\n\n",
+        _code([
+            f"smooth leaf: {smooth.class_counts[yes]} of {smooth.n} pathogenic",
+            f"raw          n_c/n                 = 5/15 = {tree.probabilities(smooth, 'none')[yes]}",
+            f"Laplace      (n_c + 1)/(n + k)     = (5 + 1)/(15 + 2) = {tree.probabilities(smooth, 'laplace')[yes]}",
+            f"m-estimate   (n_c + m·p_c)/(n + m) = (5 + 2·{prior})/(15 + 2) = "
+            f"{tree.probabilities(smooth, 'm=2')[yes]}   (m = 2, p_c = {prior}: the root's class distribution)",
+        ]),
+        "\nSmoothing pulls every leaf toward a prior: Laplace toward uniform (1/k each), the\n",
+        "m-estimate toward the class distribution at the root, with weight m. The small leaves\n",
+        "move most: the one mucoid colony gives the raw estimate P(pathogenic) = 0, which no\n",
+        "test row could overturn; smoothed, it is 1/3 (Laplace) or 3/10 (m = 2).\n\n",
+        _leaf_probability_table(tree, ("none", "laplace", "m=2"), "yes"),
+        "\n## Raw frequencies (`infotree tree data.csv --smoothing none`)\n\n",
+        _smoothed_md(tree, "none"),
+        "\n## Laplace (`--smoothing laplace`)\n\n",
+        _smoothed_md(tree, "laplace"),
+        "\n## m-estimate (`--smoothing m=2`)\n\n",
+        _smoothed_md(tree, "m=2"),
+        "\nThe same numbers come from `infotree predict --train data.csv data.csv --proba --smoothing m=2`\n",
+        "and from `ID3Classifier(smoothing=\"m=2\").predict_proba`. The predicted class stays the\n",
+        "leaf's majority; smoothing changes the probabilities only.\n",
+    ])
+
+
+# -- lookahead ----------------------------------------------------------------------------
+
+def lookahead() -> str:
+    path = HERE / "lookahead" / "data.csv"
+    data = load(path)
+    greedy = build_tree(data)
+    ahead = build_tree(data, lookahead=1)
+    gini_greedy = build_tree(data, criterion="gini")
+    gini_ahead = build_tree(data, criterion="gini", lookahead=1)
+    scores = [f"{c.feature}: IG = {c.gain} = {_d(c.gain)}, IG (lookahead) = {c.lookahead} = {_d(c.lookahead)}"
+              for c in ahead.root.candidates()]
+    cart = [f"{c.feature}: decrease = {c.decrease}, decrease (lookahead) = {c.lookahead}"
+            for c in gini_ahead.root.candidates()]
+    return "".join([
+        "# Lookahead: a different root than the greedy choice\n\n",
+        "y = a XOR b; c agrees with y on 6 of the 8 rows. Data: [`data.csv`](data.csv).\n",
+        "Greedy ID3 sees no gain in a or b alone and splits on c, the one feature with a\n",
+        "positive gain; the XOR is then found branch by branch, in six leaves. With\n",
+        "`--lookahead 1` each feature is scored by the gain of its best two-level split,\n",
+        "IG (lookahead) = H(Y) − Σ_v p_v·min_g H(Y | X = v, g) (see\n",
+        "[docs/pet_lookahead.md](../../docs/pet_lookahead.md)): a and b reach the full bit, c only\n",
+        "half of it, and a (tied exactly with b, first in column order) is the root:\n\n",
+        _code(scores),
+        "\nCART's Gini decrease does the same (greedy: c; lookahead: a, tied with b):\n\n",
+        _code(cart + [f"greedy root: {gini_greedy.root.split_feature}; lookahead root: "
+                      f"{gini_ahead.root.split_feature}"]),
+        "\n## Greedy (`infotree tree data.csv`)\n\n",
+        _tree_md(greedy, steps=False, nodes="root"),
+        "\n## Lookahead 1 (`infotree tree data.csv --lookahead 1`)\n\n",
+        _tree_md(ahead, steps=False, nodes="root"),
+        "\nLookahead does not always help: Murthy and Salzberg (1995) found it no more accurate on\n",
+        "average, and sometimes larger and worse (a pathology); it costs one candidate search per\n",
+        "branch of every candidate.\n",
     ])
 
 

@@ -17,6 +17,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from ..lookahead import Scored, score, with_lookahead
 from ..measures import is_independent
 from ..node import _OFF_PATH, Node
 from ..records import BinaryCandidate, Candidate, RegressionCandidate
@@ -71,7 +72,10 @@ class ReferenceBuilder:
         if node.n < p["min_samples_split"]:
             node.stop = "min_samples_split"
             return
-        choice = self.crit.choose(node, cands, _Context(p, self.in_average, used, self.m))
+        if p.get("lookahead"):  # each candidate's two-level score (infotree.lookahead), where a choice is made
+            cands = node._candidates = with_lookahead(self, node, rows, w, cands)
+        choice = self.crit.choose(node, [Scored(c) for c in cands] if p.get("lookahead") else cands,
+                                  _Context(p, self.in_average, used, self.m))
         node._valid, node._gain_ok = choice.valid, choice.gain_ok
         if choice.valid is not None:  # the criterion's verdicts join the candidate records
             node._candidates = [replace(c, valid=bool(choice.valid >> c.index & 1),
@@ -81,10 +85,10 @@ class ReferenceBuilder:
             node.stop = choice.stop
             return
         best = next(c for c in cands if c.index == choice.feature)
-        if p["stop_at_zero_gain"] and is_independent(best.table):
+        if p["stop_at_zero_gain"] and (is_independent(best.table) if best.lookahead is None else not best.lookahead):
             node.stop = "zero_gain"
             return
-        if p["min_gain"] is not None and best.gain < p["min_gain"]:
+        if p["min_gain"] is not None and score(best) < p["min_gain"]:
             node.stop = "min_gain"
             return
         j = best.index

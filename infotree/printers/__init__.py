@@ -40,6 +40,8 @@ __all__ = ["FORMATS", "latex_of", "markdown_of", "render", "render_node"]
 FORMATS = ("text", "markdown", "latex", "json", "dot", "rules", "python", "tikz", "svg", "png")
 #: the formats that draw boxes, and can show the chosen measure's exact value in them
 DRAWN = ("tikz", "svg", "png")
+#: the formats that can show each leaf's (smoothed) class probabilities
+SMOOTHED = ("text", "markdown", "latex", "json", "dot")
 
 
 def _weights(weights, exact_weights) -> str:
@@ -69,7 +71,7 @@ def _check(fmt, digits, nodes, table_format, standalone):
 
 
 def render(tree, out, *, fmt="text", digits=4, nodes="all", steps=False, table_format="simple",
-           standalone=False, exact_weights=False, weights=None, exact=False) -> None:
+           standalone=False, exact_weights=False, weights=None, exact=False, smoothing=None) -> None:
     """Write ``tree`` to ``out`` in format ``fmt``.
 
     ``nodes``: ``"all"`` (a derivation for every internal node and every impure leaf
@@ -88,35 +90,51 @@ def render(tree, out, *, fmt="text", digits=4, nodes="all", steps=False, table_f
     matplotlib).  ``exact=True`` adds the chosen measure's exact value to the boxes
     of the drawn formats.  ``png`` is binary: ``out`` is a binary file or a text
     file with a ``buffer``.
+
+    ``smoothing`` (``"none"``, ``"laplace"``, ``"m=M"``; formats text, markdown, latex,
+    json, dot) adds each leaf's exact class probabilities (:mod:`infotree.smoothing`).
     """
     _check(fmt, digits, nodes, table_format, standalone)
+    if smoothing is not None:
+        from ..smoothing import smoothing_named
+
+        smoothing = smoothing_named(smoothing)
+        if fmt not in SMOOTHED:
+            raise InfotreeError(f"smoothing prints leaf probabilities in formats {', '.join(SMOOTHED)}, not {fmt!r}")
+        if tree.criterion.regression:
+            raise InfotreeError("smoothing gives class probabilities; a regression tree's leaves hold means")
     w = _weights(weights, exact_weights)
     if exact and fmt not in DRAWN:
         raise InfotreeError(f"exact=True shows exact values in drawn boxes (formats {', '.join(DRAWN)}), not {fmt!r}")
     if w == "j48" and fmt not in ("text", "markdown"):
         raise InfotreeError(f"weights='j48' writes J48's own tree text; it applies to formats text and markdown, not {fmt!r}")
+    if w == "j48" and smoothing is not None:
+        raise InfotreeError("weights='j48' writes J48's own tree text, which has no leaf probabilities; "
+                            "drop the smoothing or use weights='decimal' or 'exact'")
     if fmt != "png":  # names and values from data files: control, ANSI and bidi characters escaped
         out = SafeWriter(out, fmt)
     if fmt == "text":
         from .text import write
 
-        write(tree, out, digits=digits, nodes=nodes, steps=steps, table_format=table_format, weights=w)
+        write(tree, out, digits=digits, nodes=nodes, steps=steps, table_format=table_format, weights=w,
+              smoothing=smoothing)
     elif fmt == "markdown":
         from .markdown import write
 
-        write(tree, out, digits=digits, nodes=nodes, steps=steps, weights=w)
+        write(tree, out, digits=digits, nodes=nodes, steps=steps, weights=w, smoothing=smoothing)
     elif fmt == "latex":
         from .latex import write
 
-        write(tree, out, digits=digits, nodes=nodes, steps=steps, standalone=standalone, weights=w)
+        write(tree, out, digits=digits, nodes=nodes, steps=steps, standalone=standalone, weights=w,
+              smoothing=smoothing)
     elif fmt == "json":
         from .json import write
 
-        write(tree, out, nodes=nodes)
+        write(tree, out, nodes=nodes, smoothing=smoothing)
     elif fmt == "dot":
         from .dot import write
 
-        write(tree, out, digits=digits, weights=w)
+        write(tree, out, digits=digits, weights=w, smoothing=smoothing)
     elif fmt == "rules":
         from .rules import write
 

@@ -34,7 +34,7 @@ from ..records import BinaryCandidate, Complexity, ReducedError, RegressionCandi
 
 __all__ = ["LATEX", "MARKDOWN", "Markup", "NODE_SELECTIONS", "NodeView", "TEXT", "Table", "WEIGHTS",
            "class_counts_text", "code_span", "all_missing", "condition_text", "count_text", "entropy_name", "equal_gain_groups",
-           "has_derivation", "java_double", "java_double_to_string", "latex_escape", "node_title", "node_view", "round2_text",
+           "has_derivation", "java_double", "java_double_to_string", "latex_escape", "lookahead_note", "node_title", "node_view", "round2_text",
            "select_nodes", "weight_text"]
 
 NODE_SELECTIONS = ("all", "root", "none")
@@ -466,6 +466,10 @@ def node_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> NodeView
     show_filter = _filter_shown(cands)
     hyx = m.math(f"H({target}|X)", f"H({_tex_name(target)} \\mid X)")
     s_headers = ("", "feature", f"{hyx} form", hyx, "IG", "SplitInfo", "GainRatio")
+    # lookahead 1: the two-level score beside the greedy one (and its ratio when the criterion ranks by ratio)
+    look = [] if not any(c.lookahead is not None for c in cands) else (
+        ["IG (lookahead)", "GainRatio (lookahead)"] if tree.criterion.ratio else ["IG (lookahead)"])
+    s_headers += tuple(look)
     if show_filter:
         s_headers += (m.math("gain ≥ avg", r"\text{gain} \geq \text{avg}"), "valid")
     s_rows = []
@@ -474,11 +478,11 @@ def node_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> NodeView
         if all_missing(c):
             none = m.name("no known value")
             row = (sym[mark[c.feature]] if c.feature in mark else "", m.name(c.feature), none,
-                   sym["dash"], sym["dash"], sym["dash"], sym["dash"])
+                   sym["dash"], sym["dash"], sym["dash"], sym["dash"]) + (sym["dash"],) * len(look)
             if show_filter:
                 row += (sym["dash"], "yes" if c.valid else "no")
             s_rows.append(row)
-            e_rows.append((m.name(c.feature), none, sym["dash"], sym["dash"]))
+            e_rows.append((m.name(c.feature), none, sym["dash"], sym["dash"]) + (sym["dash"],) * bool(look))
             continue
         table = c.table
         gr = c.gain_ratio
@@ -487,6 +491,10 @@ def node_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> NodeView
                decimal_text(c.conditional_entropy, digits), decimal_text(c.gain, digits),
                decimal_text(c.split_info, digits),
                decimal_text(gr, digits) if gr is not None else sym["undefined"])
+        if look:
+            lr = c.lookahead_ratio
+            row += (decimal_text(c.lookahead, digits),) + ((decimal_text(lr, digits) if lr is not None
+                                                            else sym["undefined"],) if len(look) > 1 else ())
         if show_filter:
             # The average-gain test is applied to valid features only.
             if not c.valid or c.passes_average_gain is None:
@@ -496,8 +504,8 @@ def node_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> NodeView
             row += (passes, "yes" if c.valid else "no")
         s_rows.append(row)
         e_rows.append((m.name(c.feature), m.code(*m.value(c.conditional_entropy)), m.code(*m.value(c.gain)),
-                       m.code(*m.value(c.split_info))))
-    s_align = ("l", "l", "l", "r", "r", "r", "r") + (("l", "l") if show_filter else ())
+                       m.code(*m.value(c.split_info))) + ((m.code(*m.value(c.lookahead)),) if look else ()))
+    s_align = ("l", "l", "l", "r", "r", "r", "r") + ("r",) * len(look) + (("l", "l") if show_filter else ())
 
     notes = []
     used = set(mark.values())
@@ -511,6 +519,8 @@ def node_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> NodeView
         gain = by_name[group[0]].gain
         notes.append(f"exactly equal information gain: {', '.join(m.name(f) for f in group)} "
                      f"(IG = {decimal_text(gain, digits)})")
+    if look:
+        notes.append(lookahead_note(tree, m))
     if show_filter:
         notes.append(f"C4.5: valid = at least two branches with {m.name('min_objects')} = {tree.params.get('min_objects')} rows; "
                      f"{sym['ge']} = gain at least the average gain of the valid features")
@@ -526,12 +536,28 @@ def node_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> NodeView
         facts=facts,
         branches=Table("branches", b_headers, b_rows, b_align),
         summary=Table("candidates", s_headers, s_rows, s_align),
-        exact=Table("exact values", ("feature", hyx, "IG", "SplitInfo"), e_rows, ("l", "l", "l", "l")),
+        exact=Table("exact values", ("feature", hyx, "IG", "SplitInfo") + (("IG (lookahead)",) if look else ()),
+                    e_rows, ("l",) * (4 + bool(look))),
         notes=notes,
         decision=_decision_text(node, m),
         corrections=_corrections(tree, cands, digits, m),
         pruning=pruning_table(tree, node, digits, m),
     )
+
+
+def lookahead_note(tree, m=TEXT) -> str:
+    """What the lookahead column is (the definition is in :mod:`infotree.lookahead`)."""
+    if tree.criterion.binary:
+        gain, second = "decrease", "decrease"
+    else:
+        gain, second = "IG", "gain"
+    ranks = "GainRatio (lookahead) = IG (lookahead) / SplitInfo" if tree.criterion.ratio else f"{gain} (lookahead)"
+    if m is LATEX:
+        return (f"lookahead 1: {gain} (lookahead) = {gain} + (known fraction) "
+                f"$\\times \\sum_v p_v \\cdot \\max(0, g_v)$, $g_v$ the best {second} of a second split on branch "
+                f"$v$; the choice and its ties are decided by {ranks}")
+    return m.name(f"lookahead 1: {gain} (lookahead) = {gain} + (known fraction) × Σ_v p_v·max(0, g_v), g_v the best "
+                  f"{second} of a second split on branch v; the choice and its ties are decided by {ranks}")
 
 
 def _weight_fact(w, digits, m=TEXT) -> str:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from ..exact import decimal_text
 from ..records import BinaryCandidate
 from .cells import class_counts_text
-from .lines import leaf_text
+from .lines import leaf_text, probabilities_text, smoothing_line
 
 __all__ = ["quote", "write"]
 
@@ -33,28 +33,35 @@ def quote(s: str) -> str:
     return f'"{s}"'
 
 
-def _node_label(tree, node, digits, weights="decimal") -> str:
+def _node_label(tree, node, digits, weights="decimal", smoothing=None) -> str:
     if node.is_leaf:
         text = leaf_text(node, weights)
         if node.errors:
             text += "\n" + class_counts_text(tree, node.class_counts, weights=weights)
+        if smoothing is not None:
+            text += f"\nP: {probabilities_text(node, smoothing)}"
         return text
     c = node.chosen
     if c is None:  # a loaded model keeps no candidates
         return node.split_feature
     if isinstance(c, BinaryCandidate):  # CART: the decrease of the criterion's impurity
-        return f"{node.split_feature}\nΔ{tree.criterion.symbol} = {decimal_text(c.decrease, digits)}"
+        la = "" if c.lookahead is None else f"\nΔ{tree.criterion.symbol} (lookahead) = {decimal_text(c.lookahead, digits)}"
+        return f"{node.split_feature}\nΔ{tree.criterion.symbol} = {decimal_text(c.decrease, digits)}{la}"
     text = f"{node.split_feature}\nIG = {decimal_text(c.gain, digits)}"
     if tree.criterion.ratio and c.gain_ratio is not None:
         text += f"\nGR = {decimal_text(c.gain_ratio, digits)}"
+    if c.lookahead is not None:
+        text += f"\nIG (lookahead) = {decimal_text(c.lookahead, digits)}"
     return text
 
 
-def write(tree, out, *, digits=4, weights="decimal") -> None:
+def write(tree, out, *, digits=4, weights="decimal", smoothing=None) -> None:
     """The tree as a ``digraph``; ids and order are the same on every run."""
     out.write(f"digraph {quote('infotree: ' + tree.target)} {{\n")
     out.write('  node [fontname="Helvetica"];\n  edge [fontname="Helvetica"];\n')
     out.write(f"  // criterion {tree.criterion.name}\n")
+    if smoothing is not None:
+        out.write(f"  // {smoothing_line(tree, smoothing)}\n")
     stack = [(tree.root, None, None)]  # (node, parent id, edge value)
     next_id = 0
     while stack:
@@ -64,7 +71,7 @@ def write(tree, out, *, digits=4, weights="decimal") -> None:
         attrs = "shape=box" if not node.is_leaf else "shape=ellipse"
         if node.is_empty:
             attrs += ", style=dashed"
-        out.write(f"  n{me} [{attrs}, label={quote(_node_label(tree, node, digits, weights))}];\n")
+        out.write(f"  n{me} [{attrs}, label={quote(_node_label(tree, node, digits, weights, smoothing))}];\n")
         if parent is not None:
             out.write(f"  n{parent} -> n{me} [label={quote(value)}];\n")
         if node.children:

@@ -15,8 +15,8 @@ from fractions import Fraction
 
 from ..exact import decimal_text
 from ..forms import counts_text, q_latex, weighted_form
-from .cells import (TEXT, Markup, NodeView, Table, _decision_text, _markers, _weight_fact, class_counts_text,
-                    count_text, latex_escape, node_title, pruning_table)
+from .cells import (TEXT, Markup, NodeView, Table, _decision_text, _markers, _weight_fact,
+                    class_counts_text, count_text, latex_escape, lookahead_note, node_title, pruning_table)
 
 __all__ = ["candidate_rows", "decision_steps", "equal_decrease_groups", "every_split_table", "impurity_steps",
            "impurity_view", "surrogate_steps"]
@@ -73,17 +73,22 @@ def impurity_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> Node
                            m.code(*_value(m, imp)) if imp is not None else sym["dash"]))
     b_align = ("l", "l", "r", *("r" for _ in tree.classes), "r", "l")
 
+    look = any(c.lookahead is not None for c in cands)  # lookahead 1: the two-level decrease beside the greedy one
     s_headers = ("", "feature", "split", "tried", "weighted form", "weighted", "decrease", "improvement")
+    s_headers += ("decrease (lookahead)",) * look
     s_rows, e_rows, notes = candidate_rows(node, digits, m, lambda c: m.form(weighted_form, c.table, crit.symbol))
     notes.append(f"each feature's best binary split (of those leaving min_leaf = {tree.params.get('min_leaf')} rows "
                  f"each side; tried = how many); decrease = {crit.symbol}(node) − weighted; "
                  f"improvement = n × decrease (rpart)")
+    if look:
+        notes.append(lookahead_note(tree, m))
     return NodeView(
         title=node_title(node, m),
         facts=facts,
         branches=Table("splits", b_headers, b_rows, b_align),
-        summary=Table("candidates", s_headers, s_rows, ("l", "l", "l", "r", "l", "r", "r", "r")),
-        exact=Table("exact values", ("feature", "weighted", "decrease", "improvement"), e_rows, ("l",) * 4),
+        summary=Table("candidates", s_headers, s_rows, ("l", "l", "l", "r", "l", "r", "r", "r") + ("r",) * look),
+        exact=Table("exact values", ("feature", "weighted", "decrease", "improvement")
+                    + ("decrease (lookahead)",) * look, e_rows, ("l",) * (4 + look)),
         notes=notes,
         decision=_decision_text(node, m),
         corrections=surrogate_table(tree, node, m),
@@ -118,13 +123,15 @@ def candidate_rows(node, digits, m: Markup, form):
     cands, sym = node.candidates(), m.symbols
     groups = equal_decrease_groups(node)
     mark = _markers(node, groups)
+    look = any(getattr(c, "lookahead", None) is not None for c in cands)
     s_rows, e_rows = [], []
     for c in cands:
         s_rows.append((sym[mark[c.feature]] if c.feature in mark else "", m.name(c.feature), _condition(m, c, 0),
                        str(c.n_tried), m.code(*form(c)), decimal_text(c.weighted, digits),
-                       decimal_text(c.decrease, digits), decimal_text(c.improvement, digits)))
+                       decimal_text(c.decrease, digits), decimal_text(c.improvement, digits))
+                      + ((decimal_text(c.lookahead, digits),) if look else ()))
         e_rows.append((m.name(c.feature), m.code(*_value(m, c.weighted)), m.code(*_value(m, c.decrease)),
-                       m.code(*_value(m, c.improvement))))
+                       m.code(*_value(m, c.improvement))) + ((m.code(*_value(m, c.lookahead)),) if look else ()))
     notes = []
     legend = [f"{sym[k]} {what}" for k, what in (("chosen", "chosen"), ("tied", "tied exactly with the chosen feature"),
                                                   ("equal", "exactly equal decrease, not the decision"))
@@ -192,6 +199,10 @@ def impurity_steps(tree, node, digits: int = 4, markup: Markup = TEXT):
         n_dec = (f"{count_text(c.n)} × {dt}", f"{count_text(c.n)} \\times {dl}")
         yield m.equation([("improvement (rpart) = n × decrease", r"\text{improvement (rpart)} = n \times \Delta"),
                           n_dec, _value(m, c.improvement)], approx=decimal_text(c.improvement, digits))
+        if c.lookahead is not None:
+            yield m.equation([(f"decrease with lookahead 1 ({c.feature}, each side split once more at best)",
+                               f"\\Delta_{{\\text{{lookahead}}}}(\\text{{{latex_escape(c.feature)}}})"),
+                              _value(m, c.lookahead)], approx=decimal_text(c.lookahead, digits))
     yield from decision_steps(tree, node, m, "leaf labelled")
 
 

@@ -129,6 +129,15 @@ def _binary_fields(tree, c):
 
 
 def _candidate(tree, c):
+    out = _candidate_fields(tree, c)
+    if c.lookahead is not None:  # lookahead 1: the two-level score beside the greedy one
+        out["lookahead"] = value_json(c.lookahead)
+        if tree.criterion.ratio:
+            out["lookahead_ratio"] = value_json(c.lookahead_ratio)
+    return out
+
+
+def _candidate_fields(tree, c):
     if isinstance(c, BinaryCandidate):
         return _binary_candidate(tree, c)
     if all_missing(c):  # C4.5: the value is missing for every row here; no measures
@@ -198,7 +207,7 @@ def format_of(tree) -> int:
     return 1
 
 
-def _write_node(tree, node, out, with_candidates, indent):
+def _write_node(tree, node, out, with_candidates, indent, smoothing=None):
     pad = " " * indent
     show = with_candidates(node)
     head = {
@@ -220,6 +229,8 @@ def _write_node(tree, node, out, with_candidates, indent):
     if tree.criterion.regression:  # statistics, mean and SSE in place of classes and entropy
         del head["class_counts"], head["entropy"], head["errors"]
         head.update(stats=_stats(tree, node.class_counts), mean=None if node.mean is None else number_text(node.mean))
+    if smoothing is not None and node.is_leaf:  # a probability estimation tree's leaf
+        head["probabilities"] = {k: counts_text(p) for k, p in zip(tree.classes, tree.probabilities(node, smoothing))}
     if tree.criterion.binary:  # CART (format 3): the impurity, the test, its improvement
         chosen = node.chosen
         head["equal_gains"] = []
@@ -240,13 +251,13 @@ def _write_node(tree, node, out, with_candidates, indent):
         if op != "=":
             value = f"{op} {value}"
         out.write(("," if i else "") + f"\n{pad}  {{\"value\": {_dump(value)}, \"node\": ")
-        _write_node(tree, child, out, with_candidates, indent + 2)
+        _write_node(tree, child, out, with_candidates, indent + 2, smoothing)
         out.write("}")
     out.write(("\n" + pad) if node.children else "")
     out.write("]}")
 
 
-def write(tree, out, *, nodes="all") -> None:
+def write(tree, out, *, nodes="all", smoothing=None) -> None:
     """Write the tree as the JSON contract; ``nodes`` says whose candidates to include."""
     from .. import __version__
 
@@ -274,9 +285,11 @@ def write(tree, out, *, nodes="all") -> None:
         "kinds": {f: k for f, k in zip(tree.features, tree.kinds)},
         "params": p,
     }
+    if smoothing is not None:
+        head["smoothing"] = str(smoothing)
     out.write("{")
     for k, v in head.items():
         out.write(f"{_dump(k)}: {_dump(v)},\n ")
     out.write('"root": ')
-    _write_node(tree, root, out, pick, 1)
+    _write_node(tree, root, out, pick, 1, smoothing)
     out.write("}\n")

@@ -12,7 +12,7 @@ follow ``\approx``.  Names are escaped (``_ & % # $ { } ~ ^ \`` and ``< > |``).
 from __future__ import annotations
 
 from .cells import LATEX, Table, has_derivation, latex_escape, node_title, node_view, select_nodes
-from .lines import write_tree_lines
+from .lines import smoothing_line, write_tree_lines
 from .steps import node_steps
 
 __all__ = ["PACKAGES", "write", "write_node", "write_table"]
@@ -84,7 +84,8 @@ def _tree_line(depth: int, line: str) -> str:
     return f"{indent}{line}\\par\n"
 
 
-def write(tree, out, *, digits=4, nodes="all", steps=False, standalone=False, weights="decimal") -> None:
+def write(tree, out, *, digits=4, nodes="all", steps=False, standalone=False, weights="decimal",
+          smoothing=None) -> None:
     """The tree, the worked solution if asked for, then the derivation of the selected nodes."""
     if standalone:
         out.write(_PREAMBLE)
@@ -93,8 +94,10 @@ def write(tree, out, *, digits=4, nodes="all", steps=False, standalone=False, we
         out.write(f"% infotree: decision tree for {latex_escape(tree.target)}; "
                   f"needs \\usepackage{{{','.join(PACKAGES)}}}\n")
     out.write("\\subsection*{Tree}\n{\\setlength{\\parindent}{0pt}\n")
-    leaves, size = write_tree_lines(tree, out, _tree_line, LATEX, weights)
+    leaves, size = write_tree_lines(tree, out, _tree_line, LATEX, weights, smoothing)
     out.write("}\n\\medskip\n")
+    if smoothing is not None:
+        out.write(f"{smoothing_line(tree, smoothing, LATEX)}.\\par\n")
     if tree.root.is_leaf:
         out.write(f"Single leaf: {latex_escape(tree.root.reason)}.\\par\n")
     out.write(f"{leaves} leaves, {size} nodes.\\par\n")

@@ -11,7 +11,8 @@ from ..data import number_text
 from ..forms import counts_text
 from .cells import TEXT, Markup, _integral, _java_round2, java_double_to_string, weight_text
 
-__all__ = ["branch_text", "j48_line", "leaf_text", "tree_lines", "weka_line", "write_tree_lines"]
+__all__ = ["branch_text", "j48_line", "leaf_text", "probabilities_text", "smoothing_line", "tree_lines", "weka_line",
+           "write_tree_lines"]
 
 
 def leaf_text(node, weights: str = "decimal") -> str:
@@ -55,31 +56,34 @@ def branch_text(tree, node, markup: Markup = TEXT, weights: str = "decimal") -> 
     return f"{markup.name(tree.features[f])} {markup.symbols[op]} {markup.name(t)}"
 
 
-def tree_lines(tree, markup: Markup = TEXT, weights: str = "decimal"):
+def tree_lines(tree, markup: Markup = TEXT, weights: str = "decimal", smoothing=None):
     """``(node, depth, line)`` for every node below the root, pre-order, in Weka's style.
 
     ``outlook = sunny`` for an internal node, ``humidity = high: no (3)`` for a leaf,
     ``humidity <= 75`` / ``humidity > 75`` for a numeric split's branches; a tree that
-    is a single leaf is the one line ``(root, 0, ": yes (14)")``.
+    is a single leaf is the one line ``(root, 0, ": yes (14)")``.  With a ``smoothing``
+    (:mod:`infotree.smoothing`) a leaf ends with its class probabilities:
+    ``yes (4) [no 1/6, yes 5/6]``.
     """
     root = tree.root
     if root.is_leaf:
-        yield root, 0, f": {_leaf(root, markup, weights)}"
+        yield root, 0, f": {_leaf(root, markup, weights, smoothing)}"
         return
     for node in root.walk():
         if node is root:
             continue
         line = branch_text(tree, node, markup, weights)
         if node.is_leaf:
-            line += f": {_leaf(node, markup, weights)}"
+            line += f": {_leaf(node, markup, weights, smoothing)}"
         yield node, node.depth - 1, line
 
 
-def write_tree_lines(tree, out, line_of, markup: Markup = TEXT, weights: str = "decimal") -> tuple[int, int]:
+def write_tree_lines(tree, out, line_of, markup: Markup = TEXT, weights: str = "decimal",
+                     smoothing=None) -> tuple[int, int]:
     """Write ``line_of(depth, line)`` for each of :func:`tree_lines`; return (leaves, nodes)."""
     root = tree.root
     size, leaves = 1, 0
-    for node, depth, line in tree_lines(tree, markup, weights):
+    for node, depth, line in tree_lines(tree, markup, weights, smoothing):
         out.write(line_of(depth, line))
         size += node is not root
         leaves += node.is_leaf
@@ -96,10 +100,22 @@ def j48_line(depth: int, line: str) -> str:
     return "|   " * depth + line + "\n"
 
 
-def _leaf(node, markup, weights="decimal"):
+def _leaf(node, markup, weights="decimal", smoothing=None):
     text = leaf_text(node, weights)
     label = node.label_name
-    return markup.name(label) + text[len(label):]
+    text = markup.name(label) + text[len(label):]
+    return text if smoothing is None else f"{text} [{probabilities_text(node, smoothing, markup)}]"
+
+
+def probabilities_text(node, smoothing, markup: Markup = TEXT) -> str:
+    """``no 1/6, yes 5/6``: a node's class probabilities under ``smoothing``, exact, in class order."""
+    tree = node.tree
+    return ", ".join(f"{markup.name(k)} {counts_text(p)}" for k, p in zip(tree.classes, tree.probabilities(node, smoothing)))
+
+
+def smoothing_line(tree, smoothing, markup: Markup = TEXT) -> str:
+    """The sentence under a tree whose leaves show probabilities: which estimate, and its prior."""
+    return markup.name(smoothing.describe(tree.classes, tree.root.class_counts.tolist()))
 
 
 # -- a node's derivation -------------------------------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from .cells import MARKDOWN, TEXT, Table, has_derivation, node_title, node_view, select_nodes
-from .lines import j48_line, weka_line, write_tree_lines
+from .lines import j48_line, smoothing_line, weka_line, write_tree_lines
 from .steps import node_steps
 
 __all__ = ["write", "write_node", "write_table"]
@@ -61,12 +61,14 @@ def write_node(tree, node, out, *, digits=4, heading="###") -> None:
         write_table(v.pruning, out)
 
 
-def write(tree, out, *, digits=4, nodes="all", steps=False, weights="decimal") -> None:
+def write(tree, out, *, digits=4, nodes="all", steps=False, weights="decimal", smoothing=None) -> None:
     """The tree, the worked solution if asked for, then the derivation of the selected nodes."""
     fence = _fence(tree)
     out.write(f"## Tree\n\n{fence}text\n")
-    leaves, size = write_tree_lines(tree, out, j48_line if weights == "j48" else weka_line, TEXT, weights)
+    leaves, size = write_tree_lines(tree, out, j48_line if weights == "j48" else weka_line, TEXT, weights, smoothing)
     out.write(f"{fence}\n\n")
+    if smoothing is not None:
+        out.write(f"{smoothing_line(tree, smoothing, MARKDOWN)}.\n\n")
     if tree.root.is_leaf:
         out.write(f"Single leaf: {MARKDOWN.name(tree.root.reason)}.\n\n")
     out.write(f"{leaves} leaves, {size} nodes.\n")

@@ -36,6 +36,8 @@ def reason(node) -> str:
     t = node.tree
     if node.split is not None:
         what = t.criterion.title
+        if t.params.get("lookahead"):
+            what += " after lookahead 1 (each feature scored by its best two-level split)"
         if node.ties:
             others = ", ".join(t.features[j] for j in node.ties)
             what = f"{what}; tied exactly with {others}, broken by column order (first feature wins)"

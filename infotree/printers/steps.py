@@ -33,6 +33,11 @@ def _fn(name: str, arg: str) -> tuple[str, str]:
     return f"{name}({arg})", f"\\mathrm{{{name}}}(\\text{{{latex_escape(arg)}}})"
 
 
+def _sub_fn(name: str, sub: str, arg: str) -> tuple[str, str]:
+    """``IG_lookahead(outlook)`` as (text, latex), the subscript as text in LaTeX."""
+    return f"{name}_{sub}({arg})", f"\\mathrm{{{name}}}_{{\\text{{{sub}}}}}(\\text{{{latex_escape(arg)}}})"
+
+
 def _check(value, shown: str, rounded: Fraction | None, digits: int, exact_text: str | None, m: Markup):
     """A note when arithmetic on rounded operands would print another result than ``shown``."""
     if rounded is None:
@@ -119,6 +124,12 @@ def node_steps(tree, node, *, digits: int = 4, markup: Markup = TEXT):
                 note = _check(gr, gr_dec, Fraction(ig_dec) / si_q if si_q else None, digits, None, m)
                 if note:
                     yield note
+        if c.lookahead is not None:
+            yield m.equation([_sub_fn("IG", "lookahead", c.feature), m.value(c.lookahead)],
+                             approx=decimal_text(c.lookahead, digits))
+            if ratio and c.lookahead_ratio is not None:
+                yield m.equation([_sub_fn("GainRatio", "lookahead", c.feature), m.value(c.lookahead_ratio)],
+                                 approx=decimal_text(c.lookahead_ratio, digits))
         if c.passes_average_gain is not None:  # C4.5's average-gain test
             where = "at least" if c.passes_average_gain else "below"
             yield f"C4.5: valid (two or more branches with at least {mo} rows); gain {where} the average gain"

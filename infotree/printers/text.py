@@ -25,7 +25,7 @@ import re
 from tabulate import tabulate
 
 from .cells import TEXT, Table, has_derivation, node_view, select_nodes
-from .lines import j48_line, weka_line, write_tree_lines
+from .lines import j48_line, smoothing_line, weka_line, write_tree_lines
 from .steps import node_steps
 
 __all__ = ["write", "write_node", "write_steps", "write_tree"]
@@ -33,15 +33,17 @@ __all__ = ["write", "write_node", "write_steps", "write_tree"]
 _ALIGN = {"l": "left", "r": "right"}
 
 
-def write_tree(tree, out, *, weights="decimal") -> None:
+def write_tree(tree, out, *, weights="decimal", smoothing=None) -> None:
     """The tree, one line per node below the root, then its size."""
     if weights == "j48":
         leaves, size = write_tree_lines(tree, out, j48_line, TEXT, "j48")
         out.write(f"\nNumber of Leaves  : \t{leaves}\n\nSize of the tree : \t{size}\n")
         return
-    leaves, size = write_tree_lines(tree, out, weka_line, TEXT, weights)
+    leaves, size = write_tree_lines(tree, out, weka_line, TEXT, weights, smoothing)
     if tree.root.is_leaf:
         out.write(f"single leaf: {tree.root.reason}\n")
+    if smoothing is not None:
+        out.write(f"\n{smoothing_line(tree, smoothing)}\n")
     out.write(f"\nNumber of leaves: {leaves}\nSize of the tree: {size}\n")
 
 
@@ -131,9 +133,10 @@ def write_steps(tree, out, *, digits=4, nodes="all") -> None:
             out.write(line + "\n")
 
 
-def write(tree, out, *, digits=4, nodes="all", steps=False, table_format="simple", weights="decimal") -> None:
+def write(tree, out, *, digits=4, nodes="all", steps=False, table_format="simple", weights="decimal",
+          smoothing=None) -> None:
     """The tree, the worked solution if asked for, then the derivation of the selected nodes."""
-    write_tree(tree, out, weights=weights)
+    write_tree(tree, out, weights=weights, smoothing=smoothing)
     if steps:
         out.write("\n")
         write_steps(tree, out, digits=digits, nodes="all" if nodes == "none" else nodes)

@@ -282,6 +282,24 @@ def cases() -> list[dict]:
     cli("tree", "tests/data/weather.csv", "--prune", "pessimistic")
     cli("tree", "tests/data/weather.csv", "--prune", "reduced-error", "--validation", "tests/data/weather.arff")
 
+    # Leaf probabilities, lookahead and M-of-N tests (issue 23).
+    for f in ("worked_examples/pet/data.csv", "tests/data/weather.csv"):
+        for smoothing in ("none", "laplace", "m=2"):
+            for fmt in TREE_FORMATS:
+                cli("tree", f, "--format", fmt, "--nodes", "none", "--smoothing", smoothing)
+    cli("tree", "tests/data/labor.arff", "--criterion", "gain-ratio", "--format", "json", "--nodes", "none",
+        "--smoothing", "m=1/2")
+    cli("predict", "--train", "worked_examples/pet/data.csv", "worked_examples/pet/data.csv", "--proba",
+        "--smoothing", "laplace")
+    for f in ("worked_examples/lookahead/data.csv", "worked_examples/xor/data.csv", "tests/data/weather.csv"):
+        for algorithm in (("--criterion", "gain"), ("--criterion", "gain-ratio"),
+                          ("--algorithm", "cart", "--min-samples-split", "2")):
+            for fmt in TREE_FORMATS:
+                cli("tree", f, *algorithm, "--format", fmt, "--nodes", "root", "--lookahead", "1")
+            cli("tree", f, *algorithm, "--format", "text", "--nodes", "none", "--steps", "--lookahead", "1")
+    cli("measures", "tests/data/weather.csv", "--m-of-n")
+    cli("measures", "tests/data/contact-lenses.csv", "--m-of-n", "--format", "markdown", "--at", "tear-prod-rate=normal")
+
     # Refusals and usage errors: the one-line message and the exit status are the contract.
     for argv in (["tree", "tests/data/weather.csv", "--prune", "reduced-error"],
                  ["tree", "tests/data/weather.csv", "--validation", "tests/data/weather.csv"],
@@ -293,6 +311,9 @@ def cases() -> list[dict]:
                  ["tree", "tests/data/weather.csv", "--numeric", "auto", "--numeric", "outlook"],
                  ["tree", "tests/data/weather.csv", "--numeric", "outlook"],
                  ["tree", "tests/data/weather.csv", "--max-depth", "-1"],
+                 ["tree", "tests/data/weather.csv", "--smoothing", "m=0"],
+                 ["tree", "tests/data/weather.csv", "--format", "rules", "--smoothing", "laplace"],
+                 ["tree", "tests/data/weather.csv", "--lookahead", "2"],
                  ["tree", "tests/data/weather.csv", "--min-gain", "x"],
                  ["tree", "tests/data/weather.csv", "--digits", "51"],
                  ["tree", "tests/data/nope.csv"],
