@@ -346,7 +346,10 @@ def _latex_installed() -> bool:
 def test_latex_compiles(tmp_path):
     """A standalone document compiles; so does every tree's fragment (nasty names, steps) in one document."""
     _pdflatex(tmp_path, "standalone", latex_of(build_tree(from_records(NASTY)), steps=True, standalone=True))
-    body = "".join(latex_of(tree, steps=True) + "\\clearpage\n" for tree in trees())
+    cart = [build_tree(load(DATA / "kyphosis.csv", numeric="auto"), criterion="gini", cp="0.05", every_split=True),
+            build_tree(load(DATA / "airquality.csv", numeric="auto", on_missing="keep"), criterion="squared_error",
+                       cp="0.05")]  # surrogates, subsets, cp records, means and SSEs
+    body = "".join(latex_of(tree, steps=True) + "\\clearpage\n" for tree in trees() + cart)
     _pdflatex(tmp_path, "fragments", "\\documentclass{article}\n\\usepackage{%s}\n\\begin{document}\n%s\\end{document}\n"
               % (",".join(latex.PACKAGES), body))
 

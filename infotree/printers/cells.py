@@ -151,6 +151,10 @@ _LATEX_SPECIAL = {
     "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}",
     # The middle dot of the reasons ("2·min_objects"), in math.
     "·": r"$\cdot$",
+    # The symbols of CART's and regression's sentences ("SSE(node) − weighted", "Σy²", "ȳ"),
+    # which pdflatex's utf8 input does not know.
+    "−": r"$-$", "Σ": r"$\Sigma$", "²": r"\textsuperscript{2}", "ȳ": r"$\bar{y}$", "×": r"$\times$",
+    "Δ": r"$\Delta$", "≈": r"$\approx$",
 }
 _LATEX_RE = re.compile("|".join(re.escape(c) for c in _LATEX_SPECIAL))
 
@@ -301,8 +305,8 @@ def class_counts_text(tree, counts, markup: Markup = TEXT, weights: str = "exact
     a regression node's ``Σy = 40, Σy² = 392.5, mean 20/3`` from its (n, Σy, Σy²)."""
     if tree.criterion.regression:
         n, s, q = counts.tolist() if hasattr(counts, "tolist") else counts
-        mean = f", mean {markup.name(number_text(Fraction(s) / n))}" if n else ""
-        return f"Σy = {markup.name(number_text(s))}, Σy² = {markup.name(number_text(q))}{mean}"
+        mean = f", mean {number_text(Fraction(s) / n)}" if n else ""
+        return markup.name(f"Σy = {number_text(s)}, Σy² = {number_text(q)}{mean}")
     return ", ".join(f"{markup.name(k)} {weight_text(c, weights)}" for k, c in zip(tree.classes, counts))
 
 

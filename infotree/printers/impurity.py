@@ -77,9 +77,9 @@ def impurity_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> Node
     s_headers = ("", "feature", "split", "tried", "weighted form", "weighted", "decrease", "improvement")
     s_headers += ("decrease (lookahead)",) * look
     s_rows, e_rows, notes = candidate_rows(node, digits, m, lambda c: m.form(weighted_form, c.table, crit.symbol))
-    notes.append(f"each feature's best binary split (of those leaving min_leaf = {tree.params.get('min_leaf')} rows "
-                 f"each side; tried = how many); decrease = {crit.symbol}(node) − weighted; "
-                 f"improvement = n × decrease (rpart)")
+    notes.append(m.name(f"each feature's best binary split (of those leaving min_leaf = {tree.params.get('min_leaf')} "
+                        f"rows each side; tried = how many); decrease = {crit.symbol}(node) − weighted; "
+                        f"improvement = n × decrease (rpart)"))
     if look:
         notes.append(lookahead_note(tree, m))
     return NodeView(
@@ -169,7 +169,7 @@ def surrogate_table(tree, node, m: Markup = TEXT) -> Table | None:
     majority = {0: "left", 1: "right", None: "none (a tie: such rows stay here)"}[node.majority]
     title = (f"surrogates (sent with the left branch; rows no surrogate places go {majority} "
              f"under use_surrogate = {tree.params.get('use_surrogate', 2)})")
-    return Table(title, ("", "surrogate (left)", "agree", "adj", "why", "rows routed"), rows,
+    return Table(m.name(title), ("", "surrogate (left)", "agree", "adj", "why", "rows routed"), rows,
                  ("r", "l", "l", "l", "l", "r"))
 
 

@@ -46,7 +46,7 @@ def regression_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> No
     facts.append(m.equation([_name(crit, tree.target, m), m.form(sse_form, stats), _value(m, node.impurity)],
                             approx=decimal_text(node.impurity, digits)))
 
-    b_headers = ("feature", "branch", "n", "Σy", "mean", "SSE", "exact SSE")
+    b_headers = ("feature", "branch", "n", m.math("Σy", r"\Sigma y"), "mean", "SSE", "exact SSE")
     b_rows = []
     for c in cands:
         for b, (row, imp, mean) in enumerate(zip(c.table, c.impurities, c.means)):
@@ -57,7 +57,7 @@ def regression_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> No
 
     s_headers = ("", "feature", "split", "tried", "SSE(left) + SSE(right)", "sum", "decrease", "improvement")
     s_rows, e_rows, notes = candidate_rows(node, digits, m, lambda c: _sides_form(m, c))
-    notes.append(_note(tree))
+    notes.append(m.name(_note(tree)))
     return NodeView(
         title=node_title(node, m),
         facts=facts,
@@ -98,8 +98,8 @@ def regression_steps(tree, node, digits: int = 4, markup: Markup = TEXT):
                 continue
             what = f"{c.feature} {' '.join(c.split.condition(b))}"
             name = _name(crit, tree.target, m, what)
-            yield (f"{m.name(what)}: n = {count_text(row[0])}, Σy = {number_text(row[1])}, "
-                   f"mean {_exact(m, mean)} ≈ {decimal_text(mean, digits)}; "
+            yield (m.name(f"{what}: n = {count_text(row[0])}, Σy = {number_text(row[1])}, mean ")
+                   + f"{_exact(m, mean)} {m.name('≈')} {decimal_text(mean, digits)}; "
                    + m.equation([name, m.form(sse_form, row), _value(m, imp)], approx=decimal_text(imp, digits)))
         w = _name(crit, tree.target, m, f"split on {c.feature}")
         yield m.equation([w, _sides_form(m, c), _value(m, c.weighted)], approx=decimal_text(c.weighted, digits))
