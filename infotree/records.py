@@ -195,6 +195,16 @@ class RegressionCandidate(BinaryCandidate):
     def sizes(self) -> tuple:
         return tuple(r[0] for r in self.table)
 
+    @property
+    def known(self) -> tuple:
+        """(n, Σy, Σy²) of the rows with the feature known: both sides together."""
+        return tuple(a + b for a, b in zip(*self.table))
+
+    @cached_property
+    def known_sse(self):
+        """SSE of the rows with the feature known, from which the decrease is taken."""
+        return self.criterion.impurity(self.known)
+
     @cached_property
     def node_sse(self):
         """SSE of the whole node, the rows with the feature missing included: rpart's

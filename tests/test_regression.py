@@ -261,3 +261,24 @@ def test_a_saved_model_predicts_the_same_means(tmp_path):
     path.write_text(json.dumps(doc), encoding="utf-8")
     with pytest.raises(InfotreeError, match="is not the mean sum/n = 4887/116"):
         load_model(path)
+
+
+def test_steps_say_which_rows_a_decrease_is_over():
+    """With Solar.R missing in 5 of 116 rows, the decrease is taken over the 111 known rows
+    and rpart's improvement divides it by the whole node's SSE (docs/cart_rules.md, section 9)."""
+    data = load(AIR, numeric="auto", on_missing="keep")
+    out = io.StringIO()
+    render(build_tree(data, criterion="squared_error"), out, fmt="text", steps=True, nodes="root")
+    text = out.getvalue()
+    known = [Fraction(r) for r, s in zip(_column(AIR, "Ozone"), _column(AIR, "Solar.R")) if s != "?"]
+    assert len(known) == 111
+    assert (f"Solar.R is missing in 5 rows: the decrease is over the 111 rows with it known, SSE(Ozone | Solar.R known) "
+            f"= 318531 - 4673²/111 = {sse(known)} = ") in text
+    assert "improvement (rpart) = ΔSSE / SSE(node) = (2928200/111)/(14516595/116) = 67934240/322268409" in text
+
+
+def _column(path, name):
+    import csv
+
+    with open(path, newline="", encoding="utf-8") as f:
+        return [r[name] for r in csv.DictReader(f)]
