@@ -185,6 +185,16 @@ class BinaryCandidate:
         """rpart's improvement: n × the decrease (class); the decrease over the node's SSE (anova)."""
         return self.criterion.improvement(self)
 
+    @property
+    def known(self) -> tuple:
+        """The counts (regression: n, Σy, Σy²) of the rows with the feature known, both sides."""
+        return tuple(a + b for a, b in zip(*self.table))
+
+    @cached_property
+    def known_impurity(self):
+        """I of the rows with the feature known, from which the decrease is taken."""
+        return self.criterion.impurity(self.known)
+
 
 @dataclass(frozen=True)
 class RegressionCandidate(BinaryCandidate):
@@ -194,16 +204,6 @@ class RegressionCandidate(BinaryCandidate):
     @property
     def sizes(self) -> tuple:
         return tuple(r[0] for r in self.table)
-
-    @property
-    def known(self) -> tuple:
-        """(n, Σy, Σy²) of the rows with the feature known: both sides together."""
-        return tuple(a + b for a, b in zip(*self.table))
-
-    @cached_property
-    def known_sse(self):
-        """SSE of the rows with the feature known, from which the decrease is taken."""
-        return self.criterion.impurity(self.known)
 
     @cached_property
     def node_sse(self):

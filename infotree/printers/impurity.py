@@ -19,7 +19,7 @@ from .cells import (TEXT, Markup, NodeView, Table, _decision_text, _markers, _we
                     class_counts_text, count_text, latex_escape, lookahead_note, node_title, pruning_table)
 
 __all__ = ["candidate_rows", "decision_steps", "equal_decrease_groups", "every_split_table", "impurity_steps",
-           "impurity_view", "surrogate_steps"]
+           "impurity_view", "known_rows", "surrogate_steps"]
 
 
 def _value(m: Markup, v) -> tuple[str, str]:
@@ -193,7 +193,10 @@ def impurity_steps(tree, node, digits: int = 4, markup: Markup = TEXT):
         yield m.equation([w, m.form(weighted_form, c.table, crit.symbol), _value(m, c.weighted)],
                          approx=decimal_text(c.weighted, digits))
         d_name = (f"Δ{crit.symbol}({c.feature})", f"\\Delta\\mathrm{{{crit.symbol}}}(\\text{{{latex_escape(c.feature)}}})")
-        yield m.equation([d_name, (f"{node_name[0]} - {w[0]}", f"{node_name[1]} - {w[1]}"), _value(m, c.decrease)],
+        parent, line = known_rows(tree, c, m, node_name, digits)
+        if line:
+            yield line
+        yield m.equation([d_name, (f"{parent[0]} - {w[0]}", f"{parent[1]} - {w[1]}"), _value(m, c.decrease)],
                          approx=decimal_text(c.decrease, digits))
         dt, dl = _value(m, c.decrease)
         n_dec = (f"{count_text(c.n)} × {dt}", f"{count_text(c.n)} \\times {dl}")
@@ -204,6 +207,22 @@ def impurity_steps(tree, node, digits: int = 4, markup: Markup = TEXT):
                                f"\\Delta_{{\\text{{lookahead}}}}(\\text{{{latex_escape(c.feature)}}})"),
                               _value(m, c.lookahead)], approx=decimal_text(c.lookahead, digits))
     yield from decision_steps(tree, node, m, "leaf labelled")
+
+
+def known_rows(tree, c, m: Markup, node_name, digits):
+    """The impurity a candidate's decrease starts from, as (name, line): the node's own, or,
+    when the feature is missing in some rows, that of the rows with it known, with a line
+    that says so and computes it (rpart takes the decrease over those rows)."""
+    if c.unknown is None:
+        return node_name, ""
+    crit = tree.criterion
+    name = _name(crit, tree.target, m, f"{c.feature} known")
+    missing = count_text(crit.weight(c.unknown))
+    line = (m.name(f"{c.feature} is missing in {missing} rows: the decrease is over the {count_text(c.n)} rows "
+                   f"with it known, ")
+            + m.equation([name, m.form(crit.form, list(c.known)), _value(m, c.known_impurity)],
+                         approx=decimal_text(c.known_impurity, digits)))
+    return name, line
 
 
 def decision_steps(tree, node, m: Markup, leaf: str):

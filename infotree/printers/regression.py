@@ -16,7 +16,8 @@ from ..exact import decimal_text
 from ..forms import sse_form
 from .cells import (TEXT, Markup, NodeView, Table, _decision_text, _weight_fact, class_counts_text, count_text,
                     latex_escape, node_title, pruning_table)
-from .impurity import _condition, _name, _value, candidate_rows, decision_steps, every_split_table, surrogate_table
+from .impurity import (_condition, _name, _value, candidate_rows, decision_steps, every_split_table, known_rows,
+                       surrogate_table)
 
 __all__ = ["regression_steps", "regression_view"]
 
@@ -104,13 +105,9 @@ def regression_steps(tree, node, digits: int = 4, markup: Markup = TEXT):
         w = _name(crit, tree.target, m, f"split on {c.feature}")
         yield m.equation([w, _sides_form(m, c), _value(m, c.weighted)], approx=decimal_text(c.weighted, digits))
         d_name = (f"ΔSSE({c.feature})", f"\\Delta\\mathrm{{SSE}}(\\text{{{latex_escape(c.feature)}}})")
-        parent = node_name
-        if c.unknown is not None:  # the decrease is over the rows with the feature known
-            parent = _name(crit, tree.target, m, f"{c.feature} known")
-            yield (m.name(f"{c.feature} is missing in {count_text(c.unknown[0])} rows: the decrease is over the "
-                          f"{count_text(c.n)} rows with it known, ")
-                   + m.equation([parent, m.form(sse_form, c.known), _value(m, c.known_sse)],
-                                approx=decimal_text(c.known_sse, digits)))
+        parent, line = known_rows(tree, c, m, node_name, digits)
+        if line:
+            yield line
         yield m.equation([d_name, (f"{parent[0]} - {w[0]}", f"{parent[1]} - {w[1]}"), _value(m, c.decrease)],
                          approx=decimal_text(c.decrease, digits))
         if c.node_sse:
