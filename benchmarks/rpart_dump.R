@@ -62,6 +62,17 @@ datasets <- function(name) {
             d
         },
         airquality = airquality[, c("Solar.R", "Wind", "Temp", "Month", "Day", "Ozone")],
+        # regression (anova) sets: numeric and categorical predictors, some with missing values
+        car90reg = car90[, c("Country", "Disp", "HP", "Tank", "Weight", "Reliability", "Type",
+                             "Mileage", "Price")],
+        mtcars = mtcars,
+        cars = cars,
+        stackloss = stackloss,
+        swiss = swiss,
+        Boston = {
+            if (!requireNamespace("MASS", quietly = TRUE)) stop("MASS is not installed")
+            MASS::Boston
+        },
         # a split whose risk decrease is exactly cp * root risk for cp = 0.29 (29 of 100)
         cptie = data.frame(g = c(rep("p", 29), rep("q", 171)),
                            y = c(rep("a", 100), rep("b", 100))),

@@ -75,6 +75,15 @@ DATASETS = {
     "solder": ("Solder", "class", ("Panel",)),
     "solder-skips": ("skips", "anova", ("Panel",)),
     "airquality": ("Ozone", "anova", ()),
+    "airquality-month": ("Ozone", "anova", ("Month",)),
+    "car90reg-price": ("Price", "anova", ()),
+    "car90reg-mileage": ("Mileage", "anova", ()),
+    "cu.summary-price": ("Price", "anova", ()),
+    "mtcars": ("mpg", "anova", ("cyl", "gear", "carb")),
+    "cars": ("dist", "anova", ()),
+    "stackloss": ("stack.loss", "anova", ()),
+    "swiss": ("Fertility", "anova", ()),
+    "Boston": ("medv", "anova", ("chas", "rad")),
     "cptie": ("y", "class", ()),
     "catsurrogate": ("y", "class", ()),
 }
@@ -107,6 +116,26 @@ CASES = [
     ("airquality", {"cp": "0", "minsplit": "6", "minbucket": "2"}),
     ("cptie", {"cp": "0.29", "minsplit": "2", "minbucket": "1"}),
     ("catsurrogate", {"cp": "0.5"}),
+    # regression (method = "anova", issue 21): numeric and categorical predictors, missing values
+    ("airquality-month", {"cp": "0.001", "minsplit": "10"}),
+    ("airquality", {"usesurrogate": "0", "cp": "0.001", "minsplit": "10"}),
+    ("airquality", {"surrogatestyle": "1", "maxsurrogate": "3", "cp": "0.005"}),
+    ("car90reg-price", {}),
+    ("car90reg-price", {"cp": "0", "minsplit": "6", "minbucket": "2"}),
+    ("car90reg-price", {"usesurrogate": "1", "maxcompete": "2", "cp": "0.001", "minsplit": "8"}),
+    ("car90reg-mileage", {}),
+    ("car90reg-mileage", {"cp": "0", "minsplit": "5", "minbucket": "2", "maxdepth": "5"}),
+    ("cu.summary-price", {}),
+    ("cu.summary-price", {"cp": "0", "minsplit": "5", "minbucket": "2"}),
+    ("mtcars", {}),
+    ("mtcars", {"cp": "0", "minsplit": "4", "minbucket": "2"}),
+    ("cars", {}),
+    ("cars", FULL),
+    ("stackloss", FULL),
+    ("swiss", {}),
+    ("swiss", {"cp": "0", "minsplit": "5", "minbucket": "2", "surrogatestyle": "1"}),
+    ("Boston", {}),
+    ("Boston", {"cp": "0.001", "maxdepth": "6"}),
 ]
 DEFAULTS = {"minsplit": "20", "cp": "0.01", "maxcompete": "4", "maxsurrogate": "5",
             "usesurrogate": "2", "surrogatestyle": "0", "maxdepth": "30", "split": "gini"}
@@ -335,9 +364,11 @@ OPTION = {"minsplit": "--min-samples-split", "minbucket": "--min-leaf", "cp": "-
 
 
 def fit_infotree(csv_path, fit, controls, supported):
-    crit = {"gini": "gini", "information": "entropy"}[controls["split"]]
+    crit = ("squared-error" if fit["method"] == "anova"
+            else {"gini": "gini", "information": "entropy"}[controls["split"]])
+    # every node's candidates: their sides' sizes are rpart's `count` of a competitor
     cmd = [sys.executable, "-m", "infotree", "tree", str(csv_path), "--algorithm", "cart",
-           "--target", fit["target"], "--criterion", crit, "--format", "json", "--nodes", "none"]
+           "--target", fit["target"], "--criterion", crit, "--format", "json", "--nodes", "all"]
     for key, option in OPTION.items():
         if option in supported:
             cmd += [option, controls[key]]
@@ -378,25 +409,34 @@ def infotree_nodes(tree):
         return v if nats is None or v is None else Decimal(v.numerator) / v.denominator * nats \
             if isinstance(v, Fraction) else v * nats
 
-    def split(s, surrogate):
+    def split(s, surrogate, known=None):
         rec = {"var": s.get("feature", s.get("split")), "test": _test(s["test"]),
                "improve": exact(s.get("agree")) if surrogate else improvement(s.get("improvement"))}
         if surrogate:
             rec["adj"] = exact(s.get("adj"))
         if "count" in s or "n" in s:
             rec["count"] = int(exact(s.get("count", s.get("n"))))
+        elif not surrogate and known and rec["var"] in known:
+            rec["count"] = known[rec["var"]]
         return rec
 
     def walk(node, num):
         rec = {"node": num, "n": int(exact(node["n"]))}
         if "class_counts" in node:
             rec["counts"] = {str(k): exact(v) for k, v in node["class_counts"].items()}
+        if node.get("mean") is not None:  # regression: rpart's yval and dev (= SSE)
+            rec["mean"] = exact(node["mean"])
+            rec["dev"] = exact(node["impurity"])
+        # a split's count in rpart is the number of rows with its variable known: the sum of
+        # the sides of infotree's candidate for that feature (written with --nodes all)
+        known = {c["feature"]: sum(int(exact(b["n"])) for b in c["branches"])
+                 for c in node.get("candidates", []) if c.get("branches")}
         kids = _children(node)
         if node.get("split") is not None and kids:
             primary = {"feature": node["split"], "test": node["test"],
                        "improvement": node.get("improvement")}
-            rec["splits"] = [split(primary, False)]
-            rec["splits"] += [split(s, False) for s in node.get("competitors", [])]
+            rec["splits"] = [split(primary, False, known)]
+            rec["splits"] += [split(s, False, known) for s in node.get("competitors", [])]
             if "competitors" not in node:
                 rec["no_competitors"] = True
             if "surrogates" in node:
@@ -513,6 +553,7 @@ def compare(ref, other, ref_name, other_name, check_orientation, explain=None):
     """Walk both trees from the root; returns (divergences, mirrored node count).
     explain(node number, ref split, other split) adds the exact values of both splits."""
     out, mirrored = [], 0
+    compare.walked = 0  # nodes of ref reached (the rest lie below a split the tools make differently)
 
     def why(rn, a, b):
         return explain(rn, a, b) if explain else ""
@@ -523,10 +564,18 @@ def compare(ref, other, ref_name, other_name, check_orientation, explain=None):
         if surrogate and node_mirrored:
             ys = [dict(s, test=mirror(s["test"])) for s in ys]
         if [s["var"] for s in xs] != [s["var"] for s in ys]:
+            # the lists are ranked by improve: where they name different variables, an
+            # exact tie of the two improves means rpart's rounding ordered them
+            swaps = list(dict.fromkeys(why(rn, a, b) for a, b in zip(xs, ys) if a["var"] != b["var"]))
+            ties = (not surrogate and len(xs) == len(ys) and swaps
+                    and all(TIE in w for w in swaps))
             out.append(f"{where}: {kind} {ref_name} {[s['var'] for s in xs]} "
-                       f"vs {other_name} {[s['var'] for s in ys]}")
-        for a, b in zip(xs, ys):
-            if a["var"] != b["var"]:
+                       f"vs {other_name} {[s['var'] for s in ys]}"
+                       + ("".join(swaps) if ties else ""))
+        by_var = {s["var"]: s for s in ys}
+        for a in xs:
+            b = by_var.get(a["var"])
+            if b is None:
                 continue
             rel = same_test(a["test"], b["test"])
             if rel is None or (rel == "mirrored" and (check_orientation or surrogate)):
@@ -551,6 +600,7 @@ def compare(ref, other, ref_name, other_name, check_orientation, explain=None):
         if b is None:
             out.append(f"{where}: missing in {other_name}")
             return
+        compare.walked += 1
         if a["n"] != b["n"]:
             out.append(f"{where}: n {ref_name} {a['n']} vs {other_name} {b['n']}")
         if "counts" in a and "counts" in b and a["counts"] != b["counts"]:
@@ -574,6 +624,13 @@ def compare(ref, other, ref_name, other_name, check_orientation, explain=None):
                        f"improve {show_num(pa['improve'])} vs {other_name} {pb['var']} "
                        f"{show_test(pb['test'])} improve {show_num(pb['improve'])}"
                        + why(rn, pa, pb))
+            # two different splits that make the same children (same n, values, counts on
+            # either pairing): the rows below are the same, so the walk goes on
+            for pairing in ((2 * on, 2 * on + 1), (2 * on + 1, 2 * on)):
+                if all(same_node(ref.get(k), other.get(j)) for k, j in zip((2 * rn, 2 * rn + 1), pairing)):
+                    walk(2 * rn, pairing[0])
+                    walk(2 * rn + 1, pairing[1])
+                    break
             return
         # a tool that does not list competitors or surrogates yet is compared on the rest
         if b.get("no_competitors"):
@@ -593,6 +650,14 @@ def compare(ref, other, ref_name, other_name, check_orientation, explain=None):
 
     walk(1, 1)
     return out, mirrored
+
+
+def same_node(a, b):
+    """Two nodes with the same n, class counts and mean (the test of 'the same rows' used
+    to follow two tied, different splits that cut the same partition)."""
+    if a is None or b is None or a["n"] != b["n"] or a.get("counts") != b.get("counts"):
+        return False
+    return "mean" not in a or "mean" not in b or close(a["mean"], b["mean"])
 
 
 def fmt_counts(c):
@@ -615,6 +680,20 @@ def report(who, diffs, fit, controls):
         print(f"    (cp x root risk: rpart's double {float(fit['alpha'])!r} is below the exact "
               f"{alpha}: rpart keeps a subtree whose complexity is exactly {alpha})")
     return explained
+
+
+def print_summary(rows):
+    """One line per case compared with infotree, then the counts per method."""
+    print()
+    print(f"{'case':<58} {'method':<6} {'nodes':>5} {'splits':>6}  {'infotree':<10} divergences")
+    for label, method, nodes, splits, verdict, ndiff in rows:
+        print(f"{label:<58} {method:<6} {nodes:>5} {splits:>6}  {verdict:<10} {ndiff}")
+    for method in ("class", "anova"):
+        mine = [r[4] for r in rows if r[1] == method]
+        if mine:
+            print(f"{method}: {len(mine)} cases, {mine.count('identical')} identical, "
+                  f"{mine.count('explained')} differing only by rpart's float decisions, "
+                  f"{len(mine) - mine.count('identical') - mine.count('explained')} otherwise")
 
 
 # --- main ----------------------------------------------------------------------------------
@@ -647,6 +726,7 @@ def main(argv=None):
               "--emulate checks docs/cart_rules.md against rpart")
     failed = 0
     tally = {"same": 0, "explained": 0, "unexplained": 0}
+    rows = []
     for name, overrides in CASES:
         if args.only and name not in args.only and name.split("-")[0] not in args.only:
             continue
@@ -674,9 +754,6 @@ def main(argv=None):
             failed += not explained
         if args.r_only:
             continue
-        if fit["method"] != "class":
-            print("  infotree: anova (regression) is not part of infotree's CART; not compared")
-            continue
         if not has_cart:
             print("  infotree has no CART yet")
             continue
@@ -687,11 +764,18 @@ def main(argv=None):
         except (RuntimeError, KeyError, ValueError, TypeError) as exc:
             print(f"  infotree: {exc}")
             failed += 1
+            rows.append((label, fit["method"], len(ref), inner, "FAILED", str(exc)[:60]))
             continue
         diffs, mirrored = compare(ref, mine, "rpart", "infotree", check_orientation=False,
                                   explain=explain)
         swapped = f" ({mirrored} nodes with the sides of the cut swapped)" if mirrored else ""
-        failed += not report("infotree" + swapped, diffs, fit, controls)
+        explained = report("infotree" + swapped, diffs, fit, controls)
+        failed += not explained
+        verdict = "identical" if not diffs else "explained" if explained else "DIFFERS"
+        rows.append((label, fit["method"], len(ref), inner, verdict,
+                     f"{len(diffs)} ({compare.walked} of {len(ref)} nodes compared)"))
+    if rows:
+        print_summary(rows)
     if args.emulate:
         print(f"emulator against rpart: {tally['same']} cases the same tree, {tally['explained']} "
               f"differing only by rpart's float decisions, {tally['unexplained']} otherwise")
