@@ -69,6 +69,8 @@ datasets <- function(name) {
         cars = cars,
         stackloss = stackloss,
         swiss = swiss,
+        # 1e9 plus multiples of 1e-7, as decimal text: more digits than a double holds
+        offset = data.frame(x = 1:10, y = paste0("1000000000.000000", c(0, 4, 6, 5, 6, 3, 4, 1, 4, 8))),
         Boston = {
             if (!requireNamespace("MASS", quietly = TRUE)) stop("MASS is not installed")
             MASS::Boston
