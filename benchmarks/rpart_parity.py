@@ -341,8 +341,10 @@ def emulated_nodes(csv_path, fit, controls):
         out[node["node"]] = rec
     explain.read_sse = None
     if y_read != y:  # the root's SSE of the decimals and of the doubles rpart read
-        explain.read_sse = (rpart_emulate.AnovaSplitter().evaluate(y)[1],
-                            rpart_emulate.AnovaSplitter().evaluate(y_read)[1])
+        sse = (rpart_emulate.AnovaSplitter().evaluate(y)[1],
+               rpart_emulate.AnovaSplitter().evaluate(y_read)[1])
+        if not close(*sse):  # only when the rounding of the input is material
+            explain.read_sse = sse
     return out, explain
 
 
