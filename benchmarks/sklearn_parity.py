@@ -357,6 +357,8 @@ def _better(criterion, a, b):
     """Is split table ``a`` strictly better than ``b`` (None: -inf), decided exactly?"""
     if b is None:
         return True
+    if not isinstance(criterion, str):  # sklearn_reg_parity's squared error
+        return criterion.better(a, b)
     if criterion == "gini":
         return decrease(criterion, a) > decrease(criterion, b)
     fa, fb = _child_nlogn(a), _child_nlogn(b)  # entropy: a float filter, exact when close

@@ -34,6 +34,11 @@ independently of infotree (each feature's best cut found again with Fractions):
             decrease) and scikit-learn splits anyway (its search starts at -inf).
 (c) other:  anything else; printed loudly; exit status 1.
 
+``--emulate`` grows each scikit-learn tree again with ``sklearn_parity.emulate_sklearn``
+(its BestSplitter and builder, its xorshift feature draws from the seed) deciding every
+comparison of the proxy exactly: a seed whose tree equals it had no split decided by
+rounding, so each of its (a) differences is the draw order alone.
+
     /tmp/skvenv/bin/python benchmarks/sklearn_reg_parity.py                # every case, seeds 0-9
     python3 benchmarks/sklearn_reg_parity.py --only offset,ties --seeds 0-3 --show
 """
@@ -54,7 +59,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
-from sklearn_parity import parse_seeds  # noqa: E402
+from sklearn_parity import agrees, emulate_sklearn, parse_seeds  # noqa: E402
 
 EPSILON = float(np.finfo(np.float64).eps)  # scikit-learn's leaf test: impurity <= EPSILON
 
@@ -132,6 +137,14 @@ class Case:
         ys = [self.y[r] for r in rows.tolist()]
         return len(ys), sum(ys, Fraction(0)), sum((v * v for v in ys), Fraction(0))
 
+    # the interface sklearn_parity.emulate_sklearn grows a tree through
+    def counts(self, rows):
+        """How often each distinct y occurs: one entry exactly when the SSE is 0."""
+        return tuple(Counter(self.y[r] for r in rows.tolist()).values())
+
+    def table(self, rows, left):
+        return self.stats(rows[left]), self.stats(rows[~left])
+
     def sse(self, rows):
         n, s, q = self.stats(rows)
         return q - s * s / n if n else Fraction(0)
@@ -179,6 +192,18 @@ class Case:
                     best = (d, (a + b) / 2)
             out[j] = best
         return out
+
+
+class SquaredErrorProxy:
+    """scikit-learn's comparison of two cuts (MSE.proxy_impurity_improvement, strict >),
+    decided exactly: S_L²/n_L + S_R²/n_R."""
+
+    @staticmethod
+    def proxy(table):
+        return sum(s * s / n for n, s, _ in table)
+
+    def better(self, a, b):
+        return self.proxy(a) > self.proxy(b)
 
 
 def grow_infotree(case):
@@ -276,6 +301,9 @@ def main(argv=None) -> int:
     ap.add_argument("--only", help="comma-separated case names: " + ", ".join(CASES))
     ap.add_argument("--seeds", default="0-9", help="random_state values, e.g. 0-9 or 1,5,7")
     ap.add_argument("--show", action="store_true", help="print every difference, not only the first per seed")
+    ap.add_argument("--emulate", action="store_true",
+                    help="also grow each seed's tree by scikit-learn's rules in exact arithmetic "
+                         "(sklearn_parity.emulate_sklearn) and count the seeds it equals (slow)")
     args = ap.parse_args(argv)
     try:
         import sklearn
@@ -294,11 +322,18 @@ def main(argv=None) -> int:
         it_s = time.process_time() - t0
         print(f"\n{name}: {len(case.y)} rows x {len(case.names)} features; infotree {how} in {it_s:.2f} s, "
               f"{sum(1 for _ in it_tree.root.walk())} nodes")
-        same, shapes, kinds, worst = 0, set(), Counter(), Counter()
+        same, shapes, kinds, worst, emulated_ok = 0, set(), Counter(), Counter(), 0
         for seed in seeds:
             sk = DecisionTreeRegressor(criterion="squared_error", random_state=seed).fit(case.X32, case.y64)
             facts, diffs = walk(case, it_tree, sk)
             shapes.add(_shape(sk.tree_))
+            # the same seed's draws with every comparison exact: where scikit-learn's tree
+            # equals it, rounding decided nothing and its ties are the draw order alone
+            parted = agrees(case, sk, emulate_sklearn(case, SquaredErrorProxy(), seed)) if args.emulate else []
+            emulated_ok += not parted
+            if parted and args.show:
+                print(f"    seed {seed}: scikit-learn's tree parts from its exact emulation at "
+                      f"{', '.join(parted[:5])}" + (" ..." if len(parted) > 5 else ""))
             same += not diffs
             for key in ("mean_err", "imp_err", "thr_err"):
                 worst[key] = max(worst[key], facts[key])
@@ -309,14 +344,17 @@ def main(argv=None) -> int:
                 print(f"{loud} seed {seed}, node {d['path']} (n={d['n'] if 'n' in d else '?'}): ({d['kind']}) {d['what']}")
             bad += kinds["c"]
         print(f"  seeds growing infotree's tree: {same} of {len(seeds)}; distinct scikit-learn trees: {len(shapes)}; "
-              f"differences {dict(sorted(kinds.items()))}")
+              + (f"equal to their exact emulation: {emulated_ok}; " if args.emulate else "")
+              + f"differences {dict(sorted(kinds.items()))}")
         print(f"  matched nodes: mean within {worst['mean_err']:.1e} (relative), impurity within "
               f"{worst['imp_err']:.1e}, threshold within {worst['thr_err']:.1e} (relative)")
         summary.append((name, f"{len(case.y)} x {len(case.names)}", f"{same} / {len(seeds)}", len(shapes),
+                        emulated_ok if args.emulate else "-",
                         " ".join(f"{v} {k}" for k, v in sorted(kinds.items())) or "none"))
-    print(f"\n{'case':<10} {'rows x features':<16} {'seeds = infotree':<17} {'sklearn trees':<14} differences (a tie, b float, r rule, c other)")
+    print(f"\n{'case':<10} {'rows x features':<16} {'seeds = infotree':<17} {'sklearn trees':<14} "
+          f"{'= emulation':<12} differences (a tie, b float, r rule, c other)")
     for row in summary:
-        print(f"{row[0]:<10} {row[1]:<16} {row[2]:<17} {row[3]:<14} {row[4]}")
+        print(f"{row[0]:<10} {row[1]:<16} {row[2]:<17} {row[3]:<14} {row[4]:<12} {row[5]}")
     return 1 if bad else 0
 
 
