@@ -59,7 +59,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
-from sklearn_parity import agrees, emulate_sklearn, parse_seeds  # noqa: E402
+from sklearn_parity import agrees, both_cuts, emulate_sklearn, parse_seeds  # noqa: E402
 
 EPSILON = float(np.finfo(np.float64).eps)  # scikit-learn's leaf test: impurity <= EPSILON
 
@@ -237,26 +237,20 @@ def walk(case, it_tree, sk):
             diffs.append({"kind": "c", "path": path or "root", "what": f"infotree's mean {node.mean} is not {mean}"})
         facts["mean_err"] = max(facts["mean_err"], abs(float(t.value[k].ravel()[0]) - float(mean)) / max(abs(float(mean)), 1.0))
         facts["imp_err"] = max(facts["imp_err"], abs(float(t.impurity[k]) - float(sse / n)))
-        sk_leaf = t.children_left[k] == -1
-        it_leaf = node.test is None
-        if sk_leaf and it_leaf:
+        sk_cut, it_cut = both_cuts(case, node, t, k, rows)
+        if sk_cut is None and it_cut is None:
             continue
-        sk_f = None if sk_leaf else int(t.feature[k])
-        sk_t = None if sk_leaf else float(t.threshold[k])
-        sk_left = None if sk_leaf else case.X32[rows, sk_f].astype(np.float64) <= sk_t
-        if not it_leaf:
-            it_f, it_t = node.test.feature, node.test.threshold
-            it_left = np.array([case.exact[it_f][r] <= it_t for r in rows.tolist()])
-        if not sk_leaf and not it_leaf and sk_f == it_f and np.array_equal(sk_left, it_left):
+        (sk_f, sk_t, sk_left), (it_f, it_t, it_left) = sk_cut or (None,) * 3, it_cut or (None,) * 3
+        if sk_cut and it_cut and sk_f == it_f and np.array_equal(sk_left, it_left):
             facts["thr_err"] = max(facts["thr_err"], abs(sk_t - float(it_t)) / max(abs(float(it_t)), 1e-300))
             stack.append((node.children[1], int(t.children_right[k]), rows[~it_left], path + "R"))
             stack.append((node.children[0], int(t.children_left[k]), rows[it_left], path + "L"))
             continue
         d = {"path": path or "root", "n": n, "sse": sse, "sk": None, "it": None,
              "sk_impurity": float(t.impurity[k])}
-        if not sk_leaf:
+        if sk_cut:
             d["sk"] = (case.names[sk_f], sk_t, case.decrease(rows, sk_left), case.proxy64(rows, sk_left))
-        if not it_leaf:
+        if it_cut:
             d["it"] = (case.names[it_f], it_t, case.decrease(rows, it_left), case.proxy64(rows, it_left))
         best = case.best_per_feature(rows)
         top = max((b[0] for b in best.values()), default=None)
