@@ -380,6 +380,7 @@ def emulated_nodes(csv_path, fit, controls):
             rec["surrogates"] = [split(s, True) for s in node["surrogates"]]
         out[node["node"]] = rec
     explain.read_sse = None
+    explain.root_risk = nodes[0]["dev"]  # exact: cp x R(root) is compared with rpart's double
     if y_read != y:  # the root's SSE of the decimals and of the doubles rpart read
         sse = (rpart_emulate.AnovaSplitter().evaluate(y)[1],
                rpart_emulate.AnovaSplitter().evaluate(y_read)[1])
@@ -747,11 +748,11 @@ def fmt_counts(c):
     return "{" + ", ".join(f"{k}: {v}" for k, v in c.items()) + "}"
 
 
-def report(who, diffs, fit, controls, read_sse=None):
+def report(who, diffs, fit, controls, read_sse=None, root_risk=None):
     """Print the verdict and the divergences; True when every divergence is one of
     rpart's float decisions: an exact tie it broke by rounding, or a split it keeps
     because cp x R(root) rounded below the exact product (docs/cart_rules.md, 10)."""
-    alpha = Fraction(controls["cp"]) * Fraction(fit["root_risk"])
+    alpha = Fraction(controls["cp"]) * (Fraction(fit["root_risk"]) if root_risk is None else root_risk)
     cp_rounded = Fraction(float(fit["alpha"])) < alpha
     # a target with more digits than a double: rpart's node values (dev, complexity) are
     # those of the rounded doubles, accumulated in doubles
@@ -769,7 +770,7 @@ def report(who, diffs, fit, controls, read_sse=None):
         print("    " + d)
     if diffs and cp_rounded:
         print(f"    (cp x root risk: rpart's double {float(fit['alpha'])!r} is below the exact "
-              f"{alpha}: rpart keeps a subtree whose complexity is exactly {alpha})")
+              f"{alpha}: rpart would keep a subtree whose complexity is exactly {alpha})")
     if diffs and rounded:
         print(f"    ({READ}: the root's SSE is {show_num(read_sse[0])} for the decimals, "
               f"{show_num(read_sse[1])} for the doubles, {float(fit['root_risk'])!r} in rpart's "
@@ -852,7 +853,7 @@ def main(argv=None):
             diffs, _ = compare(ref, emu, "rpart", "emulator", check_orientation=True,
                                explain=explain)
             explained = report("emulator (docs/cart_rules.md)", diffs, fit, controls,
-                               explain.read_sse)
+                               explain.read_sse, explain.root_risk)
             tally["same" if not diffs else "explained" if explained else "unexplained"] += 1
             failed += not explained
         if args.r_only:
@@ -873,7 +874,7 @@ def main(argv=None):
                                   explain=explain, list_bug=list_bug_of(emu, controls))
         swapped = f" ({mirrored} nodes with the sides of the cut swapped)" if mirrored else ""
         explained = report("infotree" + swapped, diffs, fit, controls,
-                           explain.read_sse if explain else None)
+                           *((explain.read_sse, explain.root_risk) if explain else ()))
         failed += not explained
         verdict = "identical" if not diffs else "explained" if explained else "DIFFERS"
         rows.append((label, fit["method"], len(ref), inner, verdict,
