@@ -546,8 +546,11 @@ def mock_infotree_json(csv_path, fit, controls):
 
     def node(num):
         n = by_num[num]
-        out = {"n": str(n["n"]), "class_counts": {c: str(k) for c, k in zip(classes, n["counts"])},
-               "split": None, "children": []}
+        out = {"n": str(n["n"]), "split": None, "children": []}
+        if "counts" in n:
+            out["class_counts"] = {c: str(k) for c, k in zip(classes, n["counts"])}
+        else:  # regression, as infotree writes it
+            out.update(mean=str(n["mean"]), impurity={"exact": str(n["dev"])})
         if "primary" in n:
             test, mirrored = test_of(n["primary"])
             kids = [node(2 * num), node(2 * num + 1)]
