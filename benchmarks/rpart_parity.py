@@ -17,8 +17,10 @@ For every case (a data set shipped with R and a set of rpart controls) it
 * with ``--emulate``: grows the same tree with ``benchmarks/rpart_emulate.py``, the rules
   of docs/cart_rules.md in exact arithmetic, and compares (this checks the document);
 * unless ``--r-only``: runs ``python -m infotree tree DATA.csv --algorithm cart ...
-  --format json`` from this checkout and compares.  Until infotree has CART it prints
-  "infotree has no CART yet" for every case.
+  --format json --nodes all`` from this checkout (``--criterion squared-error`` for
+  rpart's anova cases: the mean and the SSE are compared with yval and dev) and compares.
+  Until infotree has CART it prints "infotree has no CART yet" for every case.
+* with ``--fuzz N``: N random regression tables and controls instead of the cases.
 
 infotree's entropy improvements are in bits and rpart's in nats: they are converted
 (× ln 2) before comparing.  Comparison: the same tree shape, split variables, thresholds (rpart's double against the
@@ -40,6 +42,7 @@ in a way not explained by rpart's float decisions).
     python3 benchmarks/rpart_parity.py                  # every case, R against infotree
     python3 benchmarks/rpart_parity.py --emulate --r-only
     python3 benchmarks/rpart_parity.py --only stagec --show
+    python3 benchmarks/rpart_parity.py --fuzz 80 --fuzz-seed 1 --emulate
 """
 
 from __future__ import annotations
