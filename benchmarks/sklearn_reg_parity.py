@@ -5,8 +5,8 @@ Not part of the test suite; scikit-learn is a reference here, never a dependency
 infotree (without it the script says so and exits 0).
 
 For every case (diabetes and linnerud as scikit-learn ships them, diabetes' raw values;
-seeded synthetic tables, one of small integers built to tie; and ``offset``, a target
-around 10^9, where doubles lose the split) it grows
+seeded synthetic tables, one of small integers built to tie, also with integer sample
+weights; and ``offset``, a target around 10^9, where doubles lose the split) it grows
 
 * infotree: ``CARTRegressor().fit`` when infotree has it, else ``build_tree(data,
   criterion="squared_error", cp=None, min_samples_split=2, min_leaf=1, competitors=0,
@@ -113,13 +113,22 @@ def _offset():
     return X, [str(OFFSET + d) for d in OFFSET_D], ["x"]
 
 
-CASES = {"diabetes": _diabetes, "linnerud": _linnerud, "ties": _ties, "smooth": _smooth, "offset": _offset}
+def _weighted_ties():
+    """The tie-heavy table with integer sample weights 1-3: a weight k must act as k
+    copies of the row in both tools (sums, means, impurities, decreases)."""
+    X, y, names = _ties(seed=2, n=200)
+    return X, y, names, np.random.default_rng(3).integers(1, 4, size=len(y)).tolist()
+
+
+CASES = {"diabetes": _diabetes, "linnerud": _linnerud, "ties": _ties, "smooth": _smooth, "offset": _offset,
+         "ties-weighted": _weighted_ties}
 
 
 class Case:
-    """One data set: exact values per cell and of y (Fractions), float32 X, float64 y."""
+    """One data set: exact values per cell and of y (Fractions), float32 X, float64 y,
+    integer sample weights (1 when not given)."""
 
-    def __init__(self, name, X, y_text, names):
+    def __init__(self, name, X, y_text, names, weights=None):
         from infotree.data import from_arrays
 
         self.name, self.names = name, names
@@ -128,14 +137,19 @@ class Case:
         self.y_text = y_text
         self.y = [Fraction(v) for v in y_text]
         self.y64 = np.array([float(v) for v in y_text])
+        self.weights = weights
+        self.w = [1] * len(y_text) if weights is None else list(weights)
+        self.w64 = np.array(self.w, dtype=np.float64)
         self.data = from_arrays([[_text(v) for v in row] for row in self.X64.tolist()], y_text,
                                 feature_names=names, numeric="auto", target="y")
         assert all(k == "numeric" for k in self.data.kinds)
         self.exact = [[self.data.numbers[j][c] for c in self.data.X[:, j].tolist()] for j in range(len(names))]
 
     def stats(self, rows):
-        ys = [self.y[r] for r in rows.tolist()]
-        return len(ys), sum(ys, Fraction(0)), sum((v * v for v in ys), Fraction(0))
+        """Σw, Σw·y, Σw·y² of the rows."""
+        rs = rows.tolist()
+        return (sum(self.w[r] for r in rs), sum((self.w[r] * self.y[r] for r in rs), Fraction(0)),
+                sum((self.w[r] * self.y[r] ** 2 for r in rs), Fraction(0)))
 
     # the interface sklearn_parity.emulate_sklearn grows a tree through
     def counts(self, rows):
@@ -154,23 +168,23 @@ class Case:
 
     def proxy64(self, rows, left):
         """scikit-learn's proxy_impurity_improvement for this cut, in its doubles: sum_left
-        accumulated row by row in the feature's sorted order, sum_right = total − left."""
-        ys = self.y64[rows]
+        accumulated row by row in the feature's sorted order (w·y), sum_right = total − left."""
+        wy = self.w64[rows] * self.y64[rows]
         total = 0.0
-        for v in ys:
+        for v in wy:
             total += v
         sl = 0.0
-        for v in ys[left]:
+        for v in wy[left]:
             sl += v
         sr = total - sl
-        nl, nr = int(left.sum()), int((~left).sum())
+        nl, nr = float(self.w64[rows][left].sum()), float(self.w64[rows][~left].sum())
         return sl * sl / nl + sr * sr / nr
 
     def best_per_feature(self, rows):
         """Each feature's best cut here (max exact decrease, lowest threshold first)."""
         out = {}
         node_sse = self.sse(rows)
-        n_all = len(rows)
+        n_all = self.stats(rows)[0]
         for j in range(len(self.names)):
             vals = [self.exact[j][r] for r in rows.tolist()]
             order = sorted(set(vals))
@@ -179,9 +193,9 @@ class Case:
             by = {v: [0, Fraction(0), Fraction(0)] for v in order}
             for v, r in zip(vals, rows.tolist()):
                 b = by[v]
-                b[0] += 1
-                b[1] += self.y[r]
-                b[2] += self.y[r] ** 2
+                b[0] += self.w[r]
+                b[1] += self.w[r] * self.y[r]
+                b[2] += self.w[r] * self.y[r] ** 2
             _, s_all, q_all = self.stats(rows)
             n = s = q = 0
             best = None
@@ -209,11 +223,11 @@ class SquaredErrorProxy:
 def grow_infotree(case):
     from infotree import estimators
     if hasattr(estimators, "CARTRegressor"):
-        model = estimators.CARTRegressor().fit(case.X64.tolist(), case.y_text)
-        return model.tree_ if hasattr(model, "tree_") else model.tree, "CARTRegressor()"
+        model = estimators.CARTRegressor().fit(case.X64.tolist(), case.y_text, sample_weight=case.weights)
+        return model.tree_, "CARTRegressor()"
     from infotree.tree import build_tree
     return build_tree(case.data, criterion="squared_error", cp=None, min_samples_split=2, min_leaf=1,
-                      competitors=0, surrogates=0), "build_tree(squared_error, cp=None)"
+                      competitors=0, surrogates=0, sample_weight=case.weights), "build_tree(squared_error, cp=None)"
 
 
 def walk(case, it_tree, sk):
@@ -225,11 +239,12 @@ def walk(case, it_tree, sk):
     while stack:
         node, k, rows, path = stack.pop()
         n, s, q = case.stats(rows)
-        it_n, it_s = (int(node.class_counts[0]), Fraction(node.class_counts[1]))
-        if it_n != n or it_s != s or int(t.n_node_samples[k]) != n:
+        it_n, it_s = (Fraction(node.class_counts[0]), Fraction(node.class_counts[1]))
+        if it_n != n or it_s != s or int(t.n_node_samples[k]) != len(rows) or t.weighted_n_node_samples[k] != n:
             diffs.append({"kind": "c", "path": path or "root",
-                          "what": f"rows differ: here n={n} Σy={s}, infotree n={it_n} Σy={it_s}, "
-                                  f"scikit-learn n={int(t.n_node_samples[k])}"})
+                          "what": f"rows differ: here {len(rows)} rows, Σw={n} Σwy={s}, infotree Σw={it_n} "
+                                  f"Σwy={it_s}, scikit-learn {int(t.n_node_samples[k])} rows, "
+                                  f"Σw={t.weighted_n_node_samples[k]}"})
             continue
         facts["matched"] += 1
         mean, sse = s / n, q - s * s / n
@@ -318,7 +333,8 @@ def main(argv=None) -> int:
               f"{sum(1 for _ in it_tree.root.walk())} nodes")
         same, shapes, kinds, worst, emulated_ok = 0, set(), Counter(), Counter(), 0
         for seed in seeds:
-            sk = DecisionTreeRegressor(criterion="squared_error", random_state=seed).fit(case.X32, case.y64)
+            sk = DecisionTreeRegressor(criterion="squared_error", random_state=seed).fit(
+                case.X32, case.y64, sample_weight=None if case.weights is None else case.w64)
             facts, diffs = walk(case, it_tree, sk)
             shapes.add(_shape(sk.tree_))
             # the same seed's draws with every comparison exact: where scikit-learn's tree
@@ -335,7 +351,7 @@ def main(argv=None) -> int:
             top = [d for d in diffs if d["kind"] != "a" or not d.get("same_rows")] or diffs
             for d in (diffs if args.show else top[:1]):
                 loud = "  !!" if d["kind"] == "c" else "   "
-                print(f"{loud} seed {seed}, node {d['path']} (n={d['n'] if 'n' in d else '?'}): ({d['kind']}) {d['what']}")
+                print(f"{loud} seed {seed}, node {d['path']} (Σw={d['n'] if 'n' in d else '?'}): ({d['kind']}) {d['what']}")
             bad += kinds["c"]
         print(f"  seeds growing infotree's tree: {same} of {len(seeds)}; distinct scikit-learn trees: {len(shapes)}; "
               + (f"equal to their exact emulation: {emulated_ok}; " if args.emulate else "")
@@ -345,10 +361,10 @@ def main(argv=None) -> int:
         summary.append((name, f"{len(case.y)} x {len(case.names)}", f"{same} / {len(seeds)}", len(shapes),
                         emulated_ok if args.emulate else "-",
                         " ".join(f"{v} {k}" for k, v in sorted(kinds.items())) or "none"))
-    print(f"\n{'case':<10} {'rows x features':<16} {'seeds = infotree':<17} {'sklearn trees':<14} "
+    print(f"\n{'case':<14} {'rows x features':<16} {'seeds = infotree':<17} {'sklearn trees':<14} "
           f"{'= emulation':<12} differences (a tie, b float, r rule, c other)")
     for row in summary:
-        print(f"{row[0]:<10} {row[1]:<16} {row[2]:<17} {row[3]:<14} {row[4]:<12} {row[5]}")
+        print(f"{row[0]:<14} {row[1]:<16} {row[2]:<17} {row[3]:<14} {row[4]:<12} {row[5]}")
     return 1 if bad else 0
 
 
