@@ -62,6 +62,19 @@ datasets <- function(name) {
             d
         },
         airquality = airquality[, c("Solar.R", "Wind", "Temp", "Month", "Day", "Ozone")],
+        # regression (anova) sets: numeric and categorical predictors, some with missing values
+        car90reg = car90[, c("Country", "Disp", "HP", "Tank", "Weight", "Reliability", "Type",
+                             "Mileage", "Price")],
+        mtcars = mtcars,
+        cars = cars,
+        stackloss = stackloss,
+        swiss = swiss,
+        # 1e9 plus multiples of 1e-7, as decimal text: more digits than a double holds
+        offset = data.frame(x = 1:10, y = paste0("1000000000.000000", c(0, 4, 6, 5, 6, 3, 4, 1, 4, 8))),
+        Boston = {
+            if (!requireNamespace("MASS", quietly = TRUE)) stop("MASS is not installed")
+            MASS::Boston
+        },
         # a split whose risk decrease is exactly cp * root risk for cp = 0.29 (29 of 100)
         cptie = data.frame(g = c(rep("p", 29), rep("q", 171)),
                            y = c(rep("a", 100), rep("b", 100))),
@@ -143,7 +156,8 @@ fit_and_dump <- function(path, out, opts) {
     target <- get("target", names(d)[ncol(d)])
     method <- get("method", "class")
     if (method == "class") d[[target]] <- first_seen(as.character(d[[target]]))
-    else d[[target]] <- as.numeric(as.character(d[[target]]))
+    # as.character would round a double to 15 digits (1000000000.0000001 -> "1e+09")
+    else if (!is.numeric(d[[target]])) d[[target]] <- as.numeric(as.character(d[[target]]))
     features <- setdiff(names(d), target)
     form <- as.formula(paste0("`", target, "` ~ ", paste0("`", features, "`", collapse = " + ")))
     minsplit <- as.integer(get("minsplit", "20"))

@@ -17,8 +17,10 @@ For every case (a data set shipped with R and a set of rpart controls) it
 * with ``--emulate``: grows the same tree with ``benchmarks/rpart_emulate.py``, the rules
   of docs/cart_rules.md in exact arithmetic, and compares (this checks the document);
 * unless ``--r-only``: runs ``python -m infotree tree DATA.csv --algorithm cart ...
-  --format json`` from this checkout and compares.  Until infotree has CART it prints
-  "infotree has no CART yet" for every case.
+  --format json --nodes all`` from this checkout (``--criterion squared-error`` for
+  rpart's anova cases: the mean and the SSE are compared with yval and dev) and compares.
+  Until infotree has CART it prints "infotree has no CART yet" for every case.
+* with ``--fuzz N``: N random regression tables and controls instead of the cases.
 
 infotree's entropy improvements are in bits and rpart's in nats: they are converted
 (× ln 2) before comparing.  Comparison: the same tree shape, split variables, thresholds (rpart's double against the
@@ -40,6 +42,7 @@ in a way not explained by rpart's float decisions).
     python3 benchmarks/rpart_parity.py                  # every case, R against infotree
     python3 benchmarks/rpart_parity.py --emulate --r-only
     python3 benchmarks/rpart_parity.py --only stagec --show
+    python3 benchmarks/rpart_parity.py --fuzz 80 --fuzz-seed 1 --emulate
 """
 
 from __future__ import annotations
@@ -64,6 +67,8 @@ DUMP = REPO / "benchmarks" / "rpart_dump.R"
 CACHE = REPO / "benchmarks" / ".rpart_cache"
 RTOL = 1e-9
 TIE = "an exact tie, broken by rpart's rounding"
+READ = "rpart's target, read as doubles, is not the decimal one"
+LIST2 = "rpart's list-of-two bug (docs/cart_rules.md, section 5)"
 
 # data set -> (response, method, columns read as categorical although numeric-looking)
 DATASETS = {
@@ -75,6 +80,16 @@ DATASETS = {
     "solder": ("Solder", "class", ("Panel",)),
     "solder-skips": ("skips", "anova", ("Panel",)),
     "airquality": ("Ozone", "anova", ()),
+    "airquality-month": ("Ozone", "anova", ("Month",)),
+    "car90reg-price": ("Price", "anova", ()),
+    "car90reg-mileage": ("Mileage", "anova", ()),
+    "cu.summary-price": ("Price", "anova", ()),
+    "mtcars": ("mpg", "anova", ("cyl", "gear", "carb")),
+    "cars": ("dist", "anova", ()),
+    "stackloss": ("stack.loss", "anova", ()),
+    "swiss": ("Fertility", "anova", ()),
+    "Boston": ("medv", "anova", ("chas", "rad")),
+    "offset": ("y", "anova", ()),
     "cptie": ("y", "class", ()),
     "catsurrogate": ("y", "class", ()),
 }
@@ -107,6 +122,33 @@ CASES = [
     ("airquality", {"cp": "0", "minsplit": "6", "minbucket": "2"}),
     ("cptie", {"cp": "0.29", "minsplit": "2", "minbucket": "1"}),
     ("catsurrogate", {"cp": "0.5"}),
+    # regression (method = "anova", issue 21): numeric and categorical predictors, missing values
+    ("airquality-month", {"cp": "0.001", "minsplit": "10"}),
+    ("airquality", {"usesurrogate": "0", "cp": "0.001", "minsplit": "10"}),
+    ("airquality", {"surrogatestyle": "1", "maxsurrogate": "3", "cp": "0.005"}),
+    ("car90reg-price", {}),
+    ("car90reg-price", {"cp": "0", "minsplit": "6", "minbucket": "2"}),
+    ("car90reg-price", {"usesurrogate": "1", "maxcompete": "2", "cp": "0.001", "minsplit": "8"}),
+    ("car90reg-mileage", {}),
+    ("car90reg-mileage", {"cp": "0", "minsplit": "5", "minbucket": "2", "maxdepth": "5"}),
+    ("cu.summary-price", {}),
+    ("cu.summary-price", {"cp": "0", "minsplit": "5", "minbucket": "2"}),
+    ("cu.summary-price", {"usesurrogate": "0", "cp": "0.001", "minsplit": "6"}),
+    ("cu.summary-price", {"maxcompete": "1", "maxsurrogate": "2", "surrogatestyle": "1",
+                          "cp": "0.001", "minsplit": "8"}),
+    ("car90reg-price", {"maxsurrogate": "0", "cp": "0.001", "minsplit": "8"}),
+    ("mtcars", {}),
+    ("mtcars", {"cp": "0", "minsplit": "4", "minbucket": "2"}),
+    ("cars", {}),
+    ("cars", FULL),
+    ("stackloss", FULL),
+    ("swiss", {}),
+    ("swiss", {"cp": "0", "minsplit": "5", "minbucket": "2", "surrogatestyle": "1"}),
+    ("Boston", {}),
+    ("Boston", {"cp": "0.001", "maxdepth": "6"}),
+    # a target of 17 significant digits (tests/test_regression_exact.py): rpart's doubles
+    # round the differences it splits on
+    ("offset", FULL),
 ]
 DEFAULTS = {"minsplit": "20", "cp": "0.01", "maxcompete": "4", "maxsurrogate": "5",
             "usesurrogate": "2", "surrogatestyle": "0", "maxdepth": "30", "split": "gini"}
@@ -133,8 +175,43 @@ def run(cmd, timeout=300):
     return proc.stdout
 
 
+def fuzz_cases(count, seed):
+    """``count`` random regression tables written to the cache, with their controls: two
+    numeric columns of small integers (many equal values, so many exact ties), a
+    categorical one of 2-5 levels, about 10 % missing cells each, and a target of one
+    decimal; mostly grown deep (cp = 0, small minsplit), with the other controls varied."""
+    import random
+    rnd = random.Random(seed)
+    CACHE.mkdir(exist_ok=True)
+    out = []
+    for i in range(count):
+        name = f"fuzz{seed}.{i}"
+        n, levels = rnd.randint(12, 60), "abcde"[:rnd.randint(2, 5)]
+        scale = rnd.choice([3, 10, 100])
+
+        def cell(text):
+            return "" if rnd.random() < 0.1 else text
+
+        rows = [[cell(str(rnd.randint(0, scale))), cell(str(rnd.randint(0, 5))),
+                 cell(rnd.choice(levels)), f"{rnd.randint(0, 50) / 10:g}"] for _ in range(n)]
+        rows = [r for r in rows if any(r[:3])]
+        with open(CACHE / f"{name}.csv", "w", newline="") as fh:
+            w = csv.writer(fh, lineterminator="\n")
+            w.writerow(["u", "v", "g", "y"])
+            w.writerows(rows)
+        DATASETS[name] = ("y", "anova", ())
+        controls = {"cp": rnd.choice(["0", "0", "0.01", "0.05"]), "maxdepth": rnd.choice(["30", "3"]),
+                    "minsplit": str(rnd.randint(2, 8)), "minbucket": str(rnd.randint(1, 3)),
+                    "usesurrogate": rnd.choice("012"), "maxsurrogate": rnd.choice("0125"),
+                    "surrogatestyle": rnd.choice("01"), "maxcompete": rnd.choice("0124")}
+        out.append((name, controls))
+    return out
+
+
 def exported(rscript, name):
     """The data set as CSV, response last, rows rpart would drop left out."""
+    if name.startswith("fuzz"):
+        return CACHE / f"{name}.csv", 0
     base = name.split("-")[0]
     target = DATASETS[name][0]
     CACHE.mkdir(exist_ok=True)
@@ -243,6 +320,9 @@ def emulated_nodes(csv_path, fit, controls):
     features = fit["features"]
     nodes = rpart_emulate.emulate(X, y, ncats, fit["method"], classes, controls["split"], controls)
     rows_at = {node["node"]: node["rows"] for node in nodes}
+    # rpart reads a numeric target as doubles: a decimal with more digits than a double
+    # holds is rounded before any arithmetic (the emulator and infotree read it exactly)
+    y_read = y if fit["method"] == "class" else [Fraction(float(v)) for v in y]
 
     def side_of(var, test):
         if test[0] == "threshold":
@@ -255,14 +335,22 @@ def emulated_nodes(csv_path, fit, controls):
     def explain(num, a, b):
         if num not in rows_at:
             return ""
-        vals = []
-        for s in (a, b):
-            j = features.index(s["var"])
-            vals.append(rpart_emulate.improve_of(X, y, ncats, fit["method"], classes,
-                                                 controls["split"], rows_at[num], j,
-                                                 side_of(s["var"], s["test"])))
-        verdict = (TIE if vals[0] == vals[1]
-                   else "not a tie: a real difference")
+        def improves(target):
+            return [rpart_emulate.improve_of(X, target, ncats, fit["method"], classes,
+                                             controls["split"], rows_at[num],
+                                             features.index(s["var"]), side_of(s["var"], s["test"]))
+                    for s in (a, b)]
+
+        vals = improves(y)
+        verdict = TIE if vals[0] == vals[1] else "not a tie: a real difference"
+        if vals[0] < vals[1] and y_read != y:
+            try:
+                read = improves(y_read)
+            except ZeroDivisionError:  # the node's rows are all one double
+                read = [0, 0]
+            if read[0] >= read[1]:
+                verdict = (f"{READ}: on the doubles it read, rpart's split improves "
+                           f"{show_num(read[0])} against {show_num(read[1])}")
         return (f" [exact improve of rpart's split {show_num(vals[0])}, of the other "
                 f"{show_num(vals[1])}: {verdict}]")
 
@@ -294,6 +382,13 @@ def emulated_nodes(csv_path, fit, controls):
             rec["splits"] += [split(s, False) for s in node["competitors"]]
             rec["surrogates"] = [split(s, True) for s in node["surrogates"]]
         out[node["node"]] = rec
+    explain.read_sse = None
+    explain.root_risk = nodes[0]["dev"]  # exact: cp x R(root) is compared with rpart's double
+    if y_read != y:  # the root's SSE of the decimals and of the doubles rpart read
+        sse = (rpart_emulate.AnovaSplitter().evaluate(y)[1],
+               rpart_emulate.AnovaSplitter().evaluate(y_read)[1])
+        if not close(*sse):  # only when the rounding of the input is material
+            explain.read_sse = sse
     return out, explain
 
 
@@ -335,9 +430,11 @@ OPTION = {"minsplit": "--min-samples-split", "minbucket": "--min-leaf", "cp": "-
 
 
 def fit_infotree(csv_path, fit, controls, supported):
-    crit = {"gini": "gini", "information": "entropy"}[controls["split"]]
+    crit = ("squared-error" if fit["method"] == "anova"
+            else {"gini": "gini", "information": "entropy"}[controls["split"]])
+    # every node's candidates: their sides' sizes are rpart's `count` of a competitor
     cmd = [sys.executable, "-m", "infotree", "tree", str(csv_path), "--algorithm", "cart",
-           "--target", fit["target"], "--criterion", crit, "--format", "json", "--nodes", "none"]
+           "--target", fit["target"], "--criterion", crit, "--format", "json", "--nodes", "all"]
     for key, option in OPTION.items():
         if option in supported:
             cmd += [option, controls[key]]
@@ -378,25 +475,34 @@ def infotree_nodes(tree):
         return v if nats is None or v is None else Decimal(v.numerator) / v.denominator * nats \
             if isinstance(v, Fraction) else v * nats
 
-    def split(s, surrogate):
+    def split(s, surrogate, known=None):
         rec = {"var": s.get("feature", s.get("split")), "test": _test(s["test"]),
                "improve": exact(s.get("agree")) if surrogate else improvement(s.get("improvement"))}
         if surrogate:
             rec["adj"] = exact(s.get("adj"))
         if "count" in s or "n" in s:
             rec["count"] = int(exact(s.get("count", s.get("n"))))
+        elif not surrogate and known and rec["var"] in known:
+            rec["count"] = known[rec["var"]]
         return rec
 
     def walk(node, num):
         rec = {"node": num, "n": int(exact(node["n"]))}
         if "class_counts" in node:
             rec["counts"] = {str(k): exact(v) for k, v in node["class_counts"].items()}
+        if node.get("mean") is not None:  # regression: rpart's yval and dev (= SSE)
+            rec["mean"] = exact(node["mean"])
+            rec["dev"] = exact(node["impurity"])
+        # a split's count in rpart is the number of rows with its variable known: the sum of
+        # the sides of infotree's candidate for that feature (written with --nodes all)
+        known = {c["feature"]: sum(int(exact(b["n"])) for b in c["branches"])
+                 for c in node.get("candidates", []) if c.get("branches")}
         kids = _children(node)
         if node.get("split") is not None and kids:
             primary = {"feature": node["split"], "test": node["test"],
                        "improvement": node.get("improvement")}
-            rec["splits"] = [split(primary, False)]
-            rec["splits"] += [split(s, False) for s in node.get("competitors", [])]
+            rec["splits"] = [split(primary, False, known)]
+            rec["splits"] += [split(s, False, known) for s in node.get("competitors", [])]
             if "competitors" not in node:
                 rec["no_competitors"] = True
             if "surrogates" in node:
@@ -443,8 +549,11 @@ def mock_infotree_json(csv_path, fit, controls):
 
     def node(num):
         n = by_num[num]
-        out = {"n": str(n["n"]), "class_counts": {c: str(k) for c, k in zip(classes, n["counts"])},
-               "split": None, "children": []}
+        out = {"n": str(n["n"]), "split": None, "children": []}
+        if "counts" in n:
+            out["class_counts"] = {c: str(k) for c, k in zip(classes, n["counts"])}
+        else:  # regression, as infotree writes it
+            out.update(mean=str(n["mean"]), impurity={"exact": str(n["dev"])})
         if "primary" in n:
             test, mirrored = test_of(n["primary"])
             kids = [node(2 * num), node(2 * num + 1)]
@@ -509,10 +618,12 @@ def show_num(v):
     return repr(v)
 
 
-def compare(ref, other, ref_name, other_name, check_orientation, explain=None):
+def compare(ref, other, ref_name, other_name, check_orientation, explain=None, list_bug=None):
     """Walk both trees from the root; returns (divergences, mirrored node count).
-    explain(node number, ref split, other split) adds the exact values of both splits."""
+    explain(node number, ref split, other split) adds the exact values of both splits;
+    list_bug(node number, kind, ref list) says whether rpart's list-of-two bug made it."""
     out, mirrored = [], 0
+    compare.walked = 0  # nodes of ref reached (the rest lie below a split the tools make differently)
 
     def why(rn, a, b):
         return explain(rn, a, b) if explain else ""
@@ -523,10 +634,19 @@ def compare(ref, other, ref_name, other_name, check_orientation, explain=None):
         if surrogate and node_mirrored:
             ys = [dict(s, test=mirror(s["test"])) for s in ys]
         if [s["var"] for s in xs] != [s["var"] for s in ys]:
+            # the lists are ranked by improve: where they name different variables, an
+            # exact tie of the two improves means rpart's rounding ordered them
+            swaps = list(dict.fromkeys(why(rn, a, b) for a, b in zip(xs, ys) if a["var"] != b["var"]))
+            ties = (not surrogate and len(xs) == len(ys) and swaps
+                    and all(TIE in w for w in swaps))
+            bug = list_bug is not None and list_bug(rn, kind, xs)
             out.append(f"{where}: {kind} {ref_name} {[s['var'] for s in xs]} "
-                       f"vs {other_name} {[s['var'] for s in ys]}")
-        for a, b in zip(xs, ys):
-            if a["var"] != b["var"]:
+                       f"vs {other_name} {[s['var'] for s in ys]}"
+                       + ("".join(swaps) if ties else f" [{LIST2}]" if bug else ""))
+        by_var = {s["var"]: s for s in ys}
+        for a in xs:
+            b = by_var.get(a["var"])
+            if b is None:
                 continue
             rel = same_test(a["test"], b["test"])
             if rel is None or (rel == "mirrored" and (check_orientation or surrogate)):
@@ -551,13 +671,17 @@ def compare(ref, other, ref_name, other_name, check_orientation, explain=None):
         if b is None:
             out.append(f"{where}: missing in {other_name}")
             return
+        compare.walked += 1
         if a["n"] != b["n"]:
             out.append(f"{where}: n {ref_name} {a['n']} vs {other_name} {b['n']}")
         if "counts" in a and "counts" in b and a["counts"] != b["counts"]:
             out.append(f"{where}: class counts {ref_name} {fmt_counts(a['counts'])} vs "
                        f"{other_name} {fmt_counts(b['counts'])}")
         for key in ("dev", "complexity", "mean"):
-            if key in a and key in b and not close(a[key], b[key]):
+            if key in a and key in b and not close(a[key], b[key]) and not (
+                    # a node's SSE is a difference of sums: rpart's residue of an exact 0 (a
+                    # constant y like 0.1, 0.1, 0.1) is judged against the root's SSE
+                    key == "dev" and abs(float(a[key]) - float(b[key])) <= RTOL * float(ref[1]["dev"])):
                 out.append(f"{where}: {key} {ref_name} {show_num(a[key])} vs {other_name} "
                            f"{show_num(b[key])}")
         sa, sb = a.get("splits"), b.get("splits")
@@ -574,6 +698,13 @@ def compare(ref, other, ref_name, other_name, check_orientation, explain=None):
                        f"improve {show_num(pa['improve'])} vs {other_name} {pb['var']} "
                        f"{show_test(pb['test'])} improve {show_num(pb['improve'])}"
                        + why(rn, pa, pb))
+            # two different splits that make the same children (same n, values, counts on
+            # either pairing): the rows below are the same, so the walk goes on
+            for pairing in ((2 * on, 2 * on + 1), (2 * on + 1, 2 * on)):
+                if all(same_node(ref.get(k), other.get(j)) for k, j in zip((2 * rn, 2 * rn + 1), pairing)):
+                    walk(2 * rn, pairing[0])
+                    walk(2 * rn + 1, pairing[1])
+                    break
             return
         # a tool that does not list competitors or surrogates yet is compared on the rest
         if b.get("no_competitors"):
@@ -595,26 +726,83 @@ def compare(ref, other, ref_name, other_name, check_orientation, explain=None):
     return out, mirrored
 
 
+def list_bug_of(emu, controls):
+    """With maxcompete = 1 (competitors) or maxsurrogate = 2 (surrogates) rpart's ranked
+    list of two can lose its first entry (docs/cart_rules.md, section 5); infotree ranks
+    plainly.  A differing list is that bug when the emulator, which reproduces it, lists
+    exactly rpart's variables at the node."""
+    def bug(rn, kind, xs):
+        node = emu.get(rn)
+        if node is None or "splits" not in node:
+            return False
+        if kind.startswith("primary") and controls["maxcompete"] == "1":
+            theirs = node["splits"]
+        elif kind == "surrogates" and controls["maxsurrogate"] == "2":
+            theirs = node["surrogates"]
+        else:
+            return False
+        return [s["var"] for s in theirs] == [s["var"] for s in xs]
+    return bug
+
+
+def same_node(a, b):
+    """Two nodes with the same n, class counts and mean (the test of 'the same rows' used
+    to follow two tied, different splits that cut the same partition)."""
+    if a is None or b is None or a["n"] != b["n"] or a.get("counts") != b.get("counts"):
+        return False
+    return all(key not in a or key not in b or close(a[key], b[key]) for key in ("mean", "dev"))
+
+
 def fmt_counts(c):
     return "{" + ", ".join(f"{k}: {v}" for k, v in c.items()) + "}"
 
 
-def report(who, diffs, fit, controls):
+def report(who, diffs, fit, controls, read_sse=None, root_risk=None):
     """Print the verdict and the divergences; True when every divergence is one of
     rpart's float decisions: an exact tie it broke by rounding, or a split it keeps
     because cp x R(root) rounded below the exact product (docs/cart_rules.md, 10)."""
-    alpha = Fraction(controls["cp"]) * Fraction(fit["root_risk"])
+    alpha = Fraction(controls["cp"]) * (Fraction(fit["root_risk"]) if root_risk is None else root_risk)
     cp_rounded = Fraction(float(fit["alpha"])) < alpha
-    explained = all(TIE in d or (cp_rounded and "only rpart splits it" in d) for d in diffs)
+    # a target with more digits than a double: rpart's node values (dev, complexity) are
+    # those of the rounded doubles, accumulated in doubles
+    rounded = read_sse is not None
+    # a node's complexity is a weakest-link value over subtrees, floored by its ancestors'
+    # (section 8): a tie split differently anywhere changes it in every node
+    tied = any(TIE in d for d in diffs)
+    explained = all(TIE in d or READ in d or LIST2 in d or (cp_rounded and "only rpart splits it" in d)
+                    or (rounded and re.search(r": (dev|complexity) rpart", d))
+                    or (tied and re.search(r": complexity rpart", d)) for d in diffs)
     verdict = ("same tree" if not diffs else
-               "differs only where rpart's doubles decide" if explained else "DIFFERS")
+               "differs only where rpart's doubles or its list-of-two bug decide" if explained else "DIFFERS")
     print(f"  {who}: {verdict}")
     for d in diffs:
         print("    " + d)
     if diffs and cp_rounded:
         print(f"    (cp x root risk: rpart's double {float(fit['alpha'])!r} is below the exact "
-              f"{alpha}: rpart keeps a subtree whose complexity is exactly {alpha})")
+              f"{alpha}: rpart would keep a subtree whose complexity is exactly {alpha})")
+    if diffs and rounded:
+        print(f"    ({READ}: the root's SSE is {show_num(read_sse[0])} for the decimals, "
+              f"{show_num(read_sse[1])} for the doubles, {float(fit['root_risk'])!r} in rpart's "
+              "double arithmetic)")
     return explained
+
+
+def print_summary(rows):
+    """One line per case compared with infotree, then the counts per method."""
+    print()
+    print(f"{'case':<58} {'method':<6} {'nodes':>5} {'splits':>6}  {'infotree':<10} divergences")
+    for label, method, nodes, splits, verdict, ndiff, _ in rows:
+        print(f"{label:<58} {method:<6} {nodes:>5} {splits:>6}  {verdict:<10} {ndiff}")
+    for method in ("class", "anova"):
+        mine = [r[4] for r in rows if r[1] == method]
+        walked = sum(r[6] for r in rows if r[1] == method)
+        total = sum(r[2] for r in rows if r[1] == method)
+        if mine:
+            print(f"{method}: {len(mine)} cases, {mine.count('identical')} identical, "
+                  f"{mine.count('explained')} explained (rpart's doubles or list-of-two bug), "
+                  f"{len(mine) - mine.count('identical') - mine.count('explained')} otherwise; "
+                  f"{walked} of rpart's {total} nodes compared (the rest lie below a tie split "
+                  "differently)")
 
 
 # --- main ----------------------------------------------------------------------------------
@@ -627,6 +815,9 @@ def main(argv=None):
     ap.add_argument("--r-only", action="store_true", help="do not run infotree")
     ap.add_argument("--show", action="store_true", help="print rpart's summary for each case")
     ap.add_argument("--rscript", default=shutil.which("Rscript"))
+    ap.add_argument("--fuzz", type=int, default=0, metavar="N",
+                    help="instead of the cases, N random regression tables (see fuzz_cases)")
+    ap.add_argument("--fuzz-seed", type=int, default=0)
     ap.add_argument("--mock-infotree", action="store_true",
                     help="stand the emulator in for infotree, written in issue 20's JSON "
                          "contract (checks this script's infotree side)")
@@ -647,7 +838,8 @@ def main(argv=None):
               "--emulate checks docs/cart_rules.md against rpart")
     failed = 0
     tally = {"same": 0, "explained": 0, "unexplained": 0}
-    for name, overrides in CASES:
+    rows = []
+    for name, overrides in (fuzz_cases(args.fuzz, args.fuzz_seed) if args.fuzz else CASES):
         if args.only and name not in args.only and name.split("-")[0] not in args.only:
             continue
         controls = controls_of(overrides)
@@ -669,13 +861,11 @@ def main(argv=None):
         if args.emulate:
             diffs, _ = compare(ref, emu, "rpart", "emulator", check_orientation=True,
                                explain=explain)
-            explained = report("emulator (docs/cart_rules.md)", diffs, fit, controls)
+            explained = report("emulator (docs/cart_rules.md)", diffs, fit, controls,
+                               explain.read_sse, explain.root_risk)
             tally["same" if not diffs else "explained" if explained else "unexplained"] += 1
             failed += not explained
         if args.r_only:
-            continue
-        if fit["method"] != "class":
-            print("  infotree: anova (regression) is not part of infotree's CART; not compared")
             continue
         if not has_cart:
             print("  infotree has no CART yet")
@@ -687,11 +877,19 @@ def main(argv=None):
         except (RuntimeError, KeyError, ValueError, TypeError) as exc:
             print(f"  infotree: {exc}")
             failed += 1
+            rows.append((label, fit["method"], len(ref), inner, "FAILED", str(exc)[:60], 0))
             continue
         diffs, mirrored = compare(ref, mine, "rpart", "infotree", check_orientation=False,
-                                  explain=explain)
+                                  explain=explain, list_bug=list_bug_of(emu, controls))
         swapped = f" ({mirrored} nodes with the sides of the cut swapped)" if mirrored else ""
-        failed += not report("infotree" + swapped, diffs, fit, controls)
+        explained = report("infotree" + swapped, diffs, fit, controls,
+                           *((explain.read_sse, explain.root_risk) if explain else ()))
+        failed += not explained
+        verdict = "identical" if not diffs else "explained" if explained else "DIFFERS"
+        rows.append((label, fit["method"], len(ref), inner, verdict,
+                     f"{len(diffs)} ({compare.walked} of {len(ref)} nodes compared)", compare.walked))
+    if rows:
+        print_summary(rows)
     if args.emulate:
         print(f"emulator against rpart: {tally['same']} cases the same tree, {tally['explained']} "
               f"differing only by rpart's float decisions, {tally['unexplained']} otherwise")

@@ -280,6 +280,20 @@ class Case:
         return out
 
 
+def both_cuts(case, node, t, k, rows):
+    """The two trees' tests at a node, None for a leaf: scikit-learn's (feature, threshold,
+    left mask over ``rows`` by float32 value <= threshold) and infotree's (feature, exact
+    threshold, left mask by exact value <= t)."""
+    sk = it = None
+    if t.children_left[k] != -1:
+        f, thr = int(t.feature[k]), float(t.threshold[k])
+        sk = (f, thr, case.X32[rows, f].astype(np.float64) <= thr)
+    if node.test is not None:
+        f, thr = node.test.feature, node.test.threshold
+        it = (f, thr, np.array([case.exact[f][r] <= thr for r in rows.tolist()]))
+    return sk, it
+
+
 def walk(case, criterion, it_tree, sk, show):
     """Compare from the roots; returns (facts, differences)."""
     t = sk.tree_
@@ -301,16 +315,12 @@ def walk(case, criterion, it_tree, sk, show):
         facts["matched"] += 1
         exact_imp = impurity(criterion, counts)
         facts["imp_err"] = max(facts.get("imp_err", 0.0), abs(float(t.impurity[k]) - float(exact_imp)))
-        sk_leaf = t.children_left[k] == -1
-        it_leaf = node.test is None
+        sk_cut, it_cut = both_cuts(case, node, t, k, rows)
+        sk_leaf, it_leaf = sk_cut is None, it_cut is None
         if sk_leaf and it_leaf:
             continue
-        sk_f = None if sk_leaf else int(t.feature[k])
-        sk_t = None if sk_leaf else float(t.threshold[k])
-        sk_left = None if sk_leaf else case.X32[rows, sk_f].astype(np.float64) <= sk_t
-        if not it_leaf:
-            it_f, it_t = node.test.feature, node.test.threshold
-            it_left = np.array([case.exact[it_f][r] <= it_t for r in rows.tolist()])
+        sk_f, sk_t, sk_left = sk_cut or (None, None, None)
+        it_f, it_t, it_left = it_cut or (None, None, None)
         if not sk_leaf and not it_leaf and sk_f == it_f and np.array_equal(sk_left, it_left):
             facts["thr_err"] = max(facts.get("thr_err", 0.0), abs(sk_t - float(it_t)) / max(abs(float(it_t)), 1e-300))
             stack.append((node.children[1], int(t.children_right[k]), rows[~it_left], path + "R"))
@@ -357,6 +367,8 @@ def _better(criterion, a, b):
     """Is split table ``a`` strictly better than ``b`` (None: -inf), decided exactly?"""
     if b is None:
         return True
+    if not isinstance(criterion, str):  # sklearn_reg_parity's squared error
+        return criterion.better(a, b)
     if criterion == "gini":
         return decrease(criterion, a) > decrease(criterion, b)
     fa, fb = _child_nlogn(a), _child_nlogn(b)  # entropy: a float filter, exact when close
