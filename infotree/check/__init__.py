@@ -282,13 +282,16 @@ def _clip(s: str, limit: int = 60) -> str:
 # -- the left-hand side: a small tokenizer -----------------------------------------------
 
 # punctuation | 'quoted' | "quoted" | a name: a run without punctuation or quotes, trimmed
-_LHS_TOKEN = re.compile(r"""\s*(?:([(),;|=≈∣<>≤≥])|'([^']*)'|"([^"]*)"|"""
-                        r"""([^(),;|=≈∣<>≤≥'"\s](?:[^(),;|=≈∣<>≤≥'"]*[^(),;|=≈∣<>≤≥'"\s])?))""")
+# | {a set, of values} (CART's subsets)
+_LHS_TOKEN = re.compile(r"""\s*(?:([(),;|=≈∣<>≤≥])|'([^']*)'|"([^"]*)"|(\{[^{}]{0,1000}\})|"""
+                        r"""([^(),;|=≈∣<>≤≥'"{}\s](?:(?:_\{[^{}]{0,200}\}|[^(),;|=≈∣<>≤≥'"{}])*"""
+                        r"""(?:_\{[^{}]{0,200}\}|[^(),;|=≈∣<>≤≥'"{}\s]))?))""")  # S_{sunny}: a subscript
 
 
 @dataclass(frozen=True)
 class _Cut:
-    """A numeric condition ``<= t`` or ``> t`` (C4.5's two branches), in place of a value."""
+    """A numeric condition in place of a value: ``<= t`` or ``> t`` (C4.5's two branches and CART's);
+    under CART also rpart's ``< t`` and ``>= t``."""
 
     op: str
     t: Fraction
@@ -296,9 +299,31 @@ class _Cut:
     def __str__(self):
         return f"{self.op} {number_text(self.t)}"
 
+    def cond(self, var):
+        return (var, self.op, self.t)
+
+
+@dataclass(frozen=True)
+class _Subset:
+    """CART's subset condition: ``in {a, b}`` or ``not in {a, b}`` (values in domain order)."""
+
+    op: str
+    values: tuple
+
+    def __str__(self):
+        return f"{self.op} {{{', '.join(self.values)}}}"
+
+    def cond(self, var):
+        return (var, self.op, self.values)
+
 
 def _cond_text(var, value) -> str:
-    return f"{var} {value}" if isinstance(value, _Cut) else f"{var} = {value}"
+    return f"{var} {value}" if isinstance(value, (_Cut, _Subset)) else f"{var} = {value}"
+
+
+def _as_cond(var, value) -> tuple:
+    """(feature, op, value) of a path step, as the grader's masks read it."""
+    return value.cond(var) if isinstance(value, (_Cut, _Subset)) else (var, "=", value)
 _MEASURES = {
     "h": "H", "entropy": "H", "info": "H",
     "i": "I", "mi": "I", "mutualinformation": "I",
@@ -354,7 +379,7 @@ def _split_claim(body: str, split=True):
             if rest[0] in "'\"":
                 raise _Unreadable(f"quote {rest[0]} at position {len(body) - len(rest) + 1} is never closed")
             raise _Unreadable(f"cannot read {_clip(rest, 30)!r}")
-        punct, sq, dq, word = m.groups()
+        punct, sq, dq, braces, word = m.groups()
         start = m.end() - len(m.group().lstrip())
         pos = m.end()
         if punct:
@@ -364,6 +389,8 @@ def _split_claim(body: str, split=True):
             depth += p == "("
             depth -= p == ")"
             toks.append(_Tok("p", p, start))
+        elif braces is not None:
+            toks.append(_Tok("s", braces, start))
         else:
             toks.append(_Tok("w", sq if sq is not None else dq if dq is not None else word, start))
     return toks, None
@@ -583,7 +610,7 @@ class _Checker:
             if len(item) == 3 and item[0].kind == "w" and item[1].text == "=" and item[2].kind == "w":
                 f = self.names.feature(item[0].text)
                 path.append((f, self.names.value(f, item[2].text)))
-            elif _cut_item(item):
+            elif _cut_item(item) or _set_item(item):
                 path.append(self.cut(item))
             else:
                 break
@@ -669,7 +696,7 @@ class _Checker:
             elif len(item) == 3 and item[0].kind == "w" and item[1].text == "=" and item[2].kind == "w":
                 var = self.variable(item[0])
                 fixed.append((var, self.value(var, item[2].text)))
-            elif _cut_item(item):
+            elif _cut_item(item) or _set_item(item):
                 fixed.append(self.cut(item))
             elif not item:
                 raise _Unreadable("a condition is missing after ','; write conditions such as outlook, humidity = high")
@@ -679,12 +706,29 @@ class _Checker:
         return tuple(given), tuple(fixed)
 
     def cut(self, item):
-        """(feature, _Cut) of ``humidity <= 75`` / ``humidity > 75``: a numeric feature and a number."""
+        """(feature, _Cut) of ``humidity <= 75`` / ``humidity > 75`` (CART also ``< t``, ``>= t``), or
+        (feature, _Subset) of CART's ``outlook in {sunny, rainy}``."""
+        cart = self.criterion in _CART
+        if _set_item(item):
+            name, op, text = _set_item(item)
+            f = self.names.feature(name)
+            if not cart:
+                raise _Unreadable(f"{f} {op} {_clip(text, 20)}: a set of values is CART's split; "
+                                  f"check with --algorithm cart")
+            if self.names.kinds[f] != "nominal":
+                raise _Unreadable(f"{f} is numeric: a condition on it is {f} <= t or {f} > t, not {op} a set")
+            given = [v.strip() for v in text[1:-1].split(",")]
+            if not all(given):
+                raise _Unreadable(f"an empty value in {f} {op} {_clip(text, 30)}")
+            chosen = {self.names.value(f, v) for v in given}
+            return f, _Subset(op, tuple(v for v in self.domain[f] if v in chosen))
         name, op, text = _cut_item(item)
         f = self.names.feature(name)
         if self.names.kinds[f] != "numeric":
-            raise _Unreadable(f"{f} is nominal: a condition on it is {f} = value, not {op} {_clip(text, 20)}")
-        if op not in ("<=", ">"):
+            what = "CART's subset: {f} in {{a, b}}" if cart else "{f} = value"
+            raise _Unreadable(f"{f} is nominal: a condition on it is {what.format(f=f)}, not {op} "
+                              f"{_clip(text, 20)}")
+        if op not in ("<=", ">") and not cart:
             raise _Unreadable(f"{f} {op} {_clip(text, 20)}: a numeric condition is {f} <= t or {f} > t "
                               f"(C4.5's two branches)")
         try:
@@ -694,17 +738,10 @@ class _Checker:
         return f, _Cut(op, t)
 
     def rows(self, fixed):
-        mask = np.ones(len(self.data.y), bool)
+        target = self.data.target
+        mask = self.grower.mask([_as_cond(var, val) for var, val in fixed if var != target])
         for var, val in fixed:
-            if isinstance(val, _Cut):
-                j = self.data.features.index(var)
-                col = np.asarray(self.columns[var])
-                nums = np.array(list(self.data.numbers[j]) + [None], dtype=object)[col]  # -1 (missing): None
-                known = col >= 0
-                side = np.zeros(len(col), bool)
-                side[known] = [(x <= val.t) == (val.op == "<=") for x in nums[known]]
-                mask &= side
-            else:
+            if var == target:  # H(outlook | play = yes): the target as a condition
                 mask &= self.columns[var] == self.domain[var].index(val)
         if not mask.any():
             where = ", ".join(_cond_text(v, x) for v, x in fixed)
@@ -977,8 +1014,8 @@ class _Checker:
                     raise _Unreadable(f"feature {f} appears twice in {head}(...); a path fixes each feature once")
                 seen.add(f)
                 out.append((f, self.names.value(f, item[2].text)))
-            elif _cut_item(item):
-                out.append(self.cut(item))  # a numeric feature may be cut again below
+            elif _cut_item(item) or _set_item(item):
+                out.append(self.cut(item))  # a numeric feature may be cut again below (CART: any feature)
             else:
                 raise _Unreadable(f"cannot read {_show_toks(item) if item else 'an empty part'} in {head}(...); "
                                   f"write the path from the root: {head}(outlook = sunny, humidity = high)")
@@ -1129,6 +1166,16 @@ def _inside_parens(toks, head):
 _EXACTLY = re.compile(r"([^()]{1,100}\([^()]{0,300}\)(?:\s{0,5}=\s{0,5}[^()]{1,100}\([^()]{0,300}\)){1,20})"
                       r" exactly \(each ([^()]{1,100})\)")
 _UNDEFINED = re.compile(r"([^()]{1,100}\([^()]{0,300}\)):\s{0,5}undefined(?: \([^()]{0,200}\))?")
+
+
+def _set_item(item):
+    """(name, "in" | "not in", "{...}") of ``outlook in {sunny, rainy}`` (tokens), or None."""
+    if len(item) == 2 and item[0].kind == "w" and item[1].kind == "s":
+        head = item[0].text
+        for op in ("not in", "in"):
+            if head.endswith(" " + op) and head[:-len(op)].strip():
+                return head[:-len(op)].strip(), op, item[1].text
+    return None
 
 
 def _cut_item(item):

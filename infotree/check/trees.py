@@ -97,9 +97,13 @@ class Expected:
         return self.node.reason
 
     def child(self, key) -> "Expected":
-        """The builder's child along ``key`` (``("=", value)``, ``("<=", "")``, ``(">", "")``)."""
+        """The builder's child along ``key`` (``("=", value)``, ``("<=", "")``, ``(">", "")``; CART:
+        ``("side", 0 or 1)``)."""
         node = self.node
         op, value = key
+        if op == "side":
+            return Expected(self.grower, self.conds + (split_condition(node.test, value, self.feature),),
+                            node.children[value], self.labels)
         if op == "=":
             idx = node.tree.domains[node.split].index(value)
             cond = (self.feature, "=", value)
@@ -112,6 +116,9 @@ class Expected:
     def describe(self) -> str:
         if self.feature is None:
             return f"is a leaf of class {_or(self.labels)}"
+        if self.grower.binary:
+            left = cond_text(split_condition(self.node.test, 0, self.feature))
+            return f"splits on {left} ({cond_text(split_condition(self.node.test, 1, self.feature))})"
         at = f" at {number_text(self.threshold)}" if self.threshold is not None else ""
         if len(self.splits) > 1:
             return f"splits on {_or(self.splits)} (tied exactly)"
@@ -130,8 +137,23 @@ def number_text(q) -> str:
     return decimal_text(q, k) if d == 1 and k <= 30 else f"{q.numerator}/{q.denominator}"
 
 
+def cond_text(cond) -> str:
+    """``outlook = sunny``, ``humidity <= 75``, ``outlook in {sunny, rainy}``."""
+    f, op, v = cond
+    if op in ("in", "not in"):
+        return f"{f} {op} {{{', '.join(v)}}}"
+    return f"{f} {op} {v}" if op == "=" else f"{f} {op} {number_text(v)}"
+
+
 def where(conds) -> str:
-    return ", ".join(f"{f} {op} {number_text(v) if op != '=' else v}" for f, op, v in conds)
+    return ", ".join(map(cond_text, conds))
+
+
+def split_condition(test, side, feature) -> tuple:
+    """(feature, op, value) of branch ``side`` (0 left, 1 right) of a CART split."""
+    if getattr(test, "threshold", None) is not None:
+        return (feature, "<=" if side == 0 else ">", test.threshold)
+    return (feature, "in" if side == 0 else "not in", test.left_values)
 
 
 def where_the(conds) -> str:
@@ -146,17 +168,24 @@ class Grower:
     """The expected tree and the trees grown below students' choices, each grown once."""
 
     def __init__(self, data, options):
+        from ..criteria import criterion_named
+
         self.data = data
         self.options = dict(options)
+        self.binary = criterion_named(self.options.get("criterion", "gain")).binary  # CART: two branches
         X = np.asarray(data.X)
+        self.X = X
         self.complete = not (X.size and X.min() < 0)
         self.carry_note = None
         if not self.complete:
-            self.carry_note = "not graded: the data has missing values, so C4.5 sends fractional rows down every branch"
+            self.carry_note = ("not graded: the data has missing values, so C4.5 sends fractional rows down every "
+                               "branch" if not self.binary else
+                               "not graded: the data has missing values, which CART routes by surrogate splits")
         elif self.options.get("prune") == "reduced-error":
             self.carry_note = "not graded: reduced-error pruning needs the validation rows of the subtree"
         self._tree = None
         self._grown = {}
+        self._numbers = {}
 
     def root(self) -> Expected:
         if self._tree is None:
@@ -173,6 +202,34 @@ class Grower:
     def can_carry(self) -> bool:
         return self.carry_note is None
 
+    def numbers(self, j):
+        """Column j's exact values, row by row (None where missing)."""
+        if j not in self._numbers:
+            nums = list(self.data.numbers[j]) + [None]   # code -1 (missing): None
+            self._numbers[j] = [nums[c] for c in self.X[:, j].tolist()]
+        return self._numbers[j]
+
+    def side_mask(self, feature, op, value):
+        """The rows a condition holds for (a row whose value is missing: none)."""
+        data = self.data
+        j = data.features.index(feature)
+        col = self.X[:, j]
+        if op == "=":
+            return col == data.domains[j].index(value)
+        if op in ("in", "not in"):
+            inside = np.isin(col, [data.domains[j].index(v) for v in value])
+            return inside if op == "in" else ~inside & (col >= 0)
+        test = {"<=": lambda x: x <= value, ">": lambda x: x > value, "<": lambda x: x < value,
+                ">=": lambda x: x >= value}[op]
+        return np.array([x is not None and test(x) for x in self.numbers(j)], bool)
+
+    def mask(self, conds):
+        """The rows that satisfy every condition of ``conds``."""
+        mask = np.ones(len(self.data.y), bool)
+        for f, op, v in conds:
+            mask &= self.side_mask(f, op, v)
+        return mask
+
     def grown_at(self, conds, parent_labels=()) -> Expected:
         """The root of the tree the builder grows on the rows that satisfy ``conds``."""
         key = tuple(conds)
@@ -181,19 +238,12 @@ class Grower:
         if len(self._grown) >= MAX_GROWN:
             return None
         data = self.data
-        X = np.asarray(data.X)
-        mask = np.ones(len(data.y), bool)
-        drop = set()
-        for f, op, v in conds:
-            j = data.features.index(f)
-            if op == "=":
-                mask &= X[:, j] == data.domains[j].index(v)
-                if (data.kinds or ("nominal",) * len(data.features))[j] == "nominal":
-                    drop.add(j)
-            else:
-                nums = np.array(data.numbers[j], dtype=object)
-                col = nums[X[:, j]] if len(X) else np.zeros(0, object)
-                mask &= (col <= v) if op == "<=" else (col > v)
+        X = self.X
+        mask = self.mask(conds)
+        kinds = data.kinds or ("nominal",) * len(data.features)
+        # ID3 and C4.5 test a nominal feature once on a path; CART may split it again.
+        drop = set() if self.binary else {data.features.index(f) for f, op, _ in conds
+                                          if op == "=" and kinds[data.features.index(f)] == "nominal"}
         if not mask.any():
             out = Expected(self, key, None, parent_labels)
         else:
@@ -206,6 +256,12 @@ class Grower:
             opts = dict(self.options)
             if opts.get("max_depth") is not None:
                 opts["max_depth"] = max(0, opts["max_depth"] - len(key))
+            if self.binary and opts.get("cp") is not None:
+                # rpart's cp rule compares with alpha = cp·R(root) of the whole tree: the same alpha here.
+                alpha = Fraction(opts["cp"]) * self.tree.root.errors
+                counts = np.bincount(sub.y, minlength=len(data.classes))
+                risk = int(counts.sum() - counts.max())
+                opts["cp"] = min(Fraction(1), alpha / risk) if risk else Fraction(0)
             from ..tree import build_tree
 
             if keep:
@@ -237,6 +293,9 @@ def _grade(grower, claimed, exp: Expected, names, out, carried):
     here = where(conds) or "root"
     if isinstance(claimed, ClaimedLeaf):
         out.append(_grade_leaf(claimed, exp, carried))
+        return
+    if grower.binary:
+        _grade_binary(grower, claimed, exp, names, out, carried)
         return
     feature = claimed.feature
     threshold = None if claimed.threshold is None else Fraction(claimed.threshold)
@@ -280,6 +339,83 @@ def _grade(grower, claimed, exp: Expected, names, out, carried):
             out.append(NodeVerdict(claimed.number, where(conds + (cond,)), "wrong",
                                    f"branch {where(conds + (cond,))} ({rows} row{'s' if child.n != 1 else ''}) "
                                    f"is missing", below_carried))
+
+
+def binary_choices(exp) -> list:
+    """The splits the builder could take at a CART node: each of maximal decrease (ties included),
+    the builder's own first, as (feature, test); none at a leaf."""
+    node = exp.node
+    if node is None or node.split is None:
+        return []
+    cands = node.candidates()
+    best = max(c.decrease for c in cands)
+    out = [(exp.feature, node.test)]
+    for c in cands:
+        if c.decrease == best:
+            out.extend((c.feature, t) for t in (c.split,) + tuple(c.ties) if t != node.test)
+    return out
+
+
+def _grade_binary(grower, claimed, exp, names, out, carried):
+    """A claimed CART split: right when it cuts the node's rows as a split of maximal decrease does
+    (``Start < 8.5`` is ``Start <= 8.5`` when no row has 8.5; ``{sunny, rainy}`` is ``not in {overcast}``)."""
+    conds = exp.conds
+    here = where(conds) or "root"
+    feature = claimed.feature
+    rows = grower.mask(conds)
+    sides = {key: rows & grower.side_mask(feature, *key) for key in claimed.branches}
+    keys = list(claimed.branches)
+    claimed_text = " / ".join(cond_text((feature, *k)) for k in keys)
+    match = None  # (index among the choices, {claimed key: builder side})
+    for i, (f, test) in enumerate(binary_choices(exp)):
+        if f != feature:
+            continue
+        parts = [rows & grower.side_mask(*split_condition(test, b, f)) for b in (0, 1)]
+        pairing = {}
+        for key in keys:
+            b = next((b for b in (0, 1) if np.array_equal(sides[key], parts[b])), None)
+            if b is None or b in pairing.values():
+                break
+            pairing[key] = b
+        else:
+            match = (i, pairing)
+            break
+    if match is not None:
+        msg = ""
+        if match[0]:
+            msg = (f"{claimed_text} decreases the impurity exactly as much as the builder's "
+                   f"{cond_text(split_condition(exp.node.test, 0, exp.feature))}; both are right")
+        out.append(NodeVerdict(claimed.number, here, "right", msg, carried))
+    else:
+        cover = rows & (grower.X[:, grower.data.features.index(feature)] >= 0)
+        if len(keys) == 2 and ((sides[keys[0]] & sides[keys[1]]).any()
+                               or not np.array_equal(sides[keys[0]] | sides[keys[1]], cover)):
+            msg = f"{claimed_text} does not cut the rows of {where_the(conds)} in two"
+        elif exp.feature is None:
+            msg = f"{where_the(conds)} is a leaf of class {_or(exp.labels)}, not a split on {claimed_text}"
+        else:
+            msg = f"{where_the(conds)} {exp.describe()}, not on {claimed_text}"
+        out.append(NodeVerdict(claimed.number, here, "wrong", msg, carried))
+    follow = match is not None and match[0] == 0
+    for key in keys:
+        cond = (feature, *key)
+        if follow:
+            child = exp.child(("side", match[1][key]))
+            child = Expected(grower, conds + (cond,), child.node, child.parent_labels)  # the student's words
+        else:
+            child = grower.grown_at(conds + (cond,), exp.labels) if grower.can_carry() else None
+        if child is None:
+            note = grower.carry_note or (f"not graded: more than {MAX_GROWN} subtrees grown below wrong "
+                                         f"choices in one answers file")
+            for line in _lines_of(claimed.branches[key]):
+                out.append(NodeVerdict(line, where(conds + (cond,)), "ungraded", note, True))
+            continue
+        _grade(grower, claimed.branches[key], child, names, out, carried or not follow)
+    if len(keys) == 1 and exp.feature is not None and follow:
+        other = exp.child(("side", 1 - match[1][keys[0]]))
+        if other.n:
+            out.append(NodeVerdict(claimed.number, where(other.conds), "wrong",
+                                   f"branch {where(other.conds)} ({number_text(other.n)} rows) is missing", carried))
 
 
 def _branch_keys(feature, threshold, names):

@@ -22,10 +22,16 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-__all__ = ["ClaimedLeaf", "ClaimedSplit", "TreeTextError", "is_ignored", "is_tree_line", "read_tree"]
+__all__ = ["CUTS", "ClaimedLeaf", "ClaimedSplit", "TreeTextError", "is_ignored", "is_tree_line", "read_tree"]
 
-_OPS = ("<=", ">=", "=", "<", ">")
+#: The operators of a numeric cut; C4.5 writes '<=' and '>', rpart '<' and '>='.
+CUTS = ("<=", ">", "<", ">=")
+
 _OP_ALIASES = {"≤": "<=", "≥": ">=", "≈": "="}
+# CART's subset tests, as infotree prints them: 'outlook in {sunny, rainy}', 'outlook not in {sunny, rainy}'.
+_SET_OPS = (" not in {", " in {")
+# rpart's print(): '2) Start>=8.5 62  6 absent (0.90322581 0.09677419)', '*' ending a leaf.
+_RPART_LINE = re.compile(r"\s{0,200}(\d{1,9})\)\s")
 
 
 class TreeTextError(Exception):
@@ -45,7 +51,7 @@ class ClaimedSplit:
     number: int
     feature: str
     threshold: str | None = None      # numeric split: the written threshold
-    branches: dict = field(default_factory=dict)   # key ("=", value) / ("<=", "") / (">", "") -> child
+    branches: dict = field(default_factory=dict)   # key ("=", value) / (cut, "") / ("in", values) -> child
     lines: dict = field(default_factory=dict)      # same key -> line number of the branch
 
 
@@ -65,7 +71,9 @@ class _Line:
 # J48's header, its rule of dashes, and the two count lines; infotree's footer lines.
 _IGNORED = re.compile(r"(?:J48 (?:un)?pruned tree|-{3,}|=== .{0,200} ===|"
                       r"Number of [Ll]eaves\s{0,20}:\s{0,20}\d{1,9}|Size of the tree\s{0,20}:\s{0,20}\d{1,9}|"
-                      r"single leaf:.{0,1000})")
+                      r"single leaf:.{0,1000}|"
+                      # rpart's print() header: 'n= 81', its legend, and '* denotes terminal node'
+                      r"n\s{0,5}=\s{0,5}\d{1,12}|node\), split, n, loss, yval, \(yprob\)|\* denotes terminal node)")
 
 
 def is_ignored(body: str) -> bool:
@@ -74,7 +82,12 @@ def is_ignored(body: str) -> bool:
 
 
 def _find_op(s: str):
-    """(position, operator) of the first comparison operator in ``s``, or (-1, None)."""
+    """(position, operator) of the first comparison operator in ``s``, or (-1, None); ``in`` and
+    ``not in`` count when a set ``{...}`` follows."""
+    for op in _SET_OPS:
+        k = s.find(op)
+        if k > 0 and not any(c in s[:k] for c in "<>=≤≥≈"):
+            return k + 1, op.strip(" {")
     for i, c in enumerate(s):
         c = _OP_ALIASES.get(c, c)
         if len(c) == 2:
@@ -88,7 +101,7 @@ def _find_op(s: str):
 def is_tree_line(body: str, claim_words) -> bool:
     """Whether a (stripped) line is a tree line rather than a claim such as ``H(play) = 0.94``."""
     s = body.lstrip()
-    if s.startswith(("|", ":")):
+    if s.startswith(("|", ":")) or _RPART_LINE.match(body):
         return True
     cut = s.find(":")
     head = s if cut < 0 else s[:cut]
@@ -162,8 +175,50 @@ def _clip(s: str, limit: int = 40) -> str:
     return s if len(s) <= limit else s[:limit] + "..."
 
 
+def _parse_rpart(number: int, body: str):
+    """A line of rpart's print(): ``2) Start>=8.5 62  6 absent (0.9032 0.0968)``, ``*`` ending a leaf;
+    the depth is the node number's (its children are 2k and 2k + 1); None for the root line."""
+    m = _RPART_LINE.match(body)
+    k = int(m.group(1))
+    s = body[m.end():].strip()
+    leaf = s.endswith("*")
+    s = s.rstrip("*").strip()
+    if s.endswith(")") and "(" in s:
+        s = s[:s.rfind("(")].strip()   # the class probabilities: not graded (the counts are)
+    parts = s.rsplit(None, 3)
+    if len(parts) != 4 or not (_is_count(parts[1]) and _is_count(parts[2])):
+        raise TreeTextError(f"line {number}: cannot read rpart's line {_clip(body)!r}; expected "
+                            f"'k) split n loss class (probabilities)', '*' ending a leaf")
+    cond, n, loss, label = parts
+    if k == 1:
+        return None, (label, (n, loss)) if leaf else None
+    j, op = _find_op(cond)
+    if j <= 0:
+        raise TreeTextError(f"line {number}: cannot read rpart's split {_clip(cond)!r}; expected 'Start>=8.5', "
+                            f"'Start< 8.5' or 'Country=Japan,Korea'")
+    value = cond[j + len(op):].strip()
+    if op == "=":  # rpart writes a subset as its values: Country=Japan,Korea
+        op, value = "in", "{" + value + "}"
+    return _Line(number, k.bit_length() - 2, 0, cond[:j].strip(), op, value, label if leaf else None,
+                 (n, loss) if leaf else None, f"{n}/{loss}" if leaf else None), None
+
+
 def read_tree(block):
     """The claimed tree of ``block`` [(line number, indentation width, stripped text), ...]."""
+    if _RPART_LINE.match(block[0][2]):
+        lines = []
+        for n, _, body in block:
+            if not _RPART_LINE.match(body):
+                raise TreeTextError(f"line {n}: not a line of rpart's print() ('k) split n loss class ...') "
+                                    f"inside its tree")
+            line, root_leaf = _parse_rpart(n, body)
+            if root_leaf is not None:
+                return ClaimedLeaf(n, root_leaf[0], root_leaf[1], "/".join(root_leaf[1]))
+            if line is not None:
+                lines.append(line)
+        if not lines:
+            raise TreeTextError(f"line {block[0][0]}: rpart's root line without its branches below it")
+        return _build(lines, 0, 0)[0]
     lines = [_parse_line(n, body, indent) for n, indent, body in block]
     if not any(ln.depth for ln in lines):  # no '|' anywhere: the indentation gives the depth
         widths = sorted({ln.indent for ln in lines})
@@ -180,14 +235,27 @@ def read_tree(block):
     return node
 
 
+def _values(number, text):
+    """The values of a set ``{a, b}`` (or rpart's ``a,b``), stripped, in the order written."""
+    t = text.strip()
+    if not (t.startswith("{") and t.endswith("}")):
+        raise TreeTextError(f"line {number}: a set of values is written in braces: {{a, b}}; found {_clip(t, 20)!r}")
+    values = tuple(v.strip() for v in t[1:-1].split(","))
+    if not all(values):
+        raise TreeTextError(f"line {number}: an empty value in the set {_clip(t, 30)}")
+    return values
+
+
 def _key(ln: _Line):
+    """A branch's key: ``("=", value)``, a cut ``(op, "")`` (the threshold is the node's), or a set
+    ``("in" | "not in", values)`` (CART)."""
+    if ln.op == "=" and "," in ln.value:
+        return ("in", _values(ln.number, "{" + ln.value + "}"))
     if ln.op == "=":
         return ("=", ln.value)
-    if ln.op in ("<=", ">"):
-        return (ln.op, "")
-    # < and >= are J48's other side of a cut written the other way; not a C4.5 binary split
-    raise TreeTextError(f"line {ln.number}: '{ln.feature} {ln.op} {ln.value}': a numeric branch is written "
-                        f"'<= t' or '> t' (as C4.5 and J48 print it)")
+    if ln.op in ("in", "not in"):
+        return (ln.op, _values(ln.number, ln.value))
+    return (ln.op, "")
 
 
 def _build(lines, i, depth):
@@ -202,7 +270,7 @@ def _build(lines, i, depth):
             raise TreeTextError(f"line {ln.number}: the branches of one node test one feature; "
                                 f"found {ln.feature} after {node.feature} (line {first.number})")
         key = _key(ln)
-        if key[0] != "=":
+        if key[0] in CUTS:
             if node.threshold is None:
                 node.threshold = ln.value
             elif ln.value != node.threshold:
@@ -225,6 +293,6 @@ def _build(lines, i, depth):
                 raise TreeTextError(f"line {ln.number}: {ln.feature} {ln.op} {ln.value} has neither ': class' nor "
                                     f"lines indented one level more below it")
             node.branches[key], i = _build(lines, i, depth + 1)
-    if any(k[0] != "=" for k in node.branches) and any(k[0] == "=" for k in node.branches):
-        raise TreeTextError(f"line {first.number}: {node.feature} is tested both by '=' and by '<=' / '>'")
+    if any(k[0] in CUTS for k in node.branches) and any(k[0] not in CUTS for k in node.branches):
+        raise TreeTextError(f"line {first.number}: {node.feature} is tested both by a value and by a cut")
     return node, i
