@@ -69,7 +69,7 @@ from .diagnosis import diagnose
 from .names import Names, Unreadable, did_you_mean
 from .printed import TABLE_HEADINGS, context_path, is_prose
 from .treetext import ClaimedLeaf, TreeTextError, is_ignored, is_tree_line, read_tree
-from .trees import Grower, grade_tree, number_text, where
+from .trees import Expected, Grower, binary_choices, cond_text, grade_tree, number_text, split_condition, where
 
 __all__ = [
     "AnswersError",
@@ -104,11 +104,6 @@ _CRITERIA = {"gain": "gain", "gain_ratio": "gain_ratio", "gain_ratio_plain": "ga
              "gain-ratio": "gain_ratio", "gain-ratio-plain": "gain_ratio_plain",
              "gini": "gini", "entropy": "entropy", "misclassification": "misclassification"}
 _CART = ("gini", "entropy", "misclassification")
-# CART's node tests (subsets, 'Start < 8.5'), cp/alpha and forest votes are a new operator of the
-# tree-line reader and new rows of the claim table; until they are written, a CART tree claim is
-# answered in one line rather than graded as ID3's.
-_CART_TREES = ("tree claims under CART (--algorithm cart) are not graded yet; its measures are: "
-               "Gini(...), ME(...), GiniGain(...), H(...)")
 
 
 class AnswersError(InfotreeError):
@@ -499,8 +494,6 @@ class _Checker:
                 raise _Unreadable(_no_equals(body, toks))
             answer = rhs.strip()
             if kind in ("root", "split", "leaf"):
-                if self.criterion in _CART:
-                    raise _Unreadable(_CART_TREES)
                 return self.check_tree_claim(number, body, kind, toks, answer)
             measure = self.parse_measure(toks)
             return self.check_measure(number, body, measure, answer)
@@ -949,6 +942,11 @@ class _Checker:
         the tree.  Below a feature tied exactly with the builder's, the nodes are those that choice grows."""
         exp = self.grower.root()
         for i, (f, v) in enumerate(path):
+            if self.grower.binary:
+                exp, problem = self.binary_step(exp, path, i)
+                if exp is None:
+                    return None, problem
+                continue
             if isinstance(v, _Cut):
                 if f == exp.feature and exp.threshold == v.t:
                     exp = exp.child((v.op, ""))
@@ -970,6 +968,49 @@ class _Checker:
                               f"{_not_split_on(exp, _where_the(path[:i]), f)}")
         return exp, None
 
+    def binary_step(self, exp, path, i):
+        """CART: the node one step down ``path[i]``: the builder's child whose rows the condition
+        selects, else (carry-forward) the tree grown on those rows."""
+        g = self.grower
+        cond = _as_cond(*path[i])
+        rows = g.mask(exp.conds)
+        chosen = rows & g.side_mask(*cond)
+        if exp.feature is not None:
+            for b in (0, 1):
+                side = split_condition(exp.node.test, b, exp.feature)
+                if np.array_equal(chosen, rows & g.side_mask(*side)):
+                    child = exp.child(("side", b))
+                    return Expected(g, exp.conds + (cond,), child.node, child.parent_labels), None
+        if g.can_carry() and chosen.any() and not np.array_equal(chosen, rows) and (
+                grown := g.grown_at(exp.conds + (cond,), exp.labels)) is not None:
+            return grown, None
+        here = _where_the(path[:i])
+        return None, (f"the tree has no node {_where(path)}: {here} "
+                      f"{exp.describe() if exp.feature is not None else 'is a leaf of class ' + _or(exp.labels)}"
+                      f", not {_cond_text(*path[i])}")
+
+    def binary_answer(self, exp, answer, where):
+        """CART's ``root = Start < 8.5`` or ``= Start``: (verdict, message, acceptable splits as text)."""
+        toks, _ = _split_claim(answer, split=False)
+        choices = binary_choices(exp)
+        shown = tuple(cond_text(split_condition(t, 0, f)) for f, t in choices)
+        if len(toks) == 1 and toks[0].kind == "w":
+            feature = self.names.feature(toks[0].text)
+            if any(f == feature for f, _ in choices):
+                return "right", "", shown
+            return "wrong", _not_split_on(exp, where, feature), shown
+        f, v = self.cut(toks)
+        g = self.grower
+        rows = g.mask(exp.conds)
+        chosen = rows & g.side_mask(*_as_cond(f, v))
+        for k, (feature, test) in enumerate(choices):
+            if feature == f and any(np.array_equal(chosen, rows & g.side_mask(*split_condition(test, b, feature)))
+                                    for b in (0, 1)):
+                note = "" if not k else (f"{f} {v} decreases the impurity exactly as much as the builder's "
+                                         f"{shown[0]}; both are right")
+                return "right", note, shown
+        return "wrong", _not_split_on(exp, where, _cond_text(f, v)), shown
+
     def check_tree_claim(self, number, body, kind, toks, answer) -> ClaimResult:
         if kind == "root":
             if len(toks) != 1:
@@ -977,6 +1018,13 @@ class _Checker:
             path = ()
         else:
             path = self.path(_inside_parens(toks, toks[0].text), toks[0].text)
+        if self.grower.binary and kind != "leaf":
+            exp, problem = self.expected_at(path)
+            if exp is None:
+                return ClaimResult(number, body, kind, "wrong", answer=answer, message=problem)
+            verdict, msg, shown = self.binary_answer(exp, _answer_name(answer, kind), _where_the(path))
+            return ClaimResult(number, body, kind, verdict, answer=answer, answer_value=answer.strip(),
+                               expected=shown, message=msg, explanation=tuple(self.node_lines(exp)))
         name = _answer_name(answer, kind)
         name = self.names.label(name) if kind == "leaf" else self.names.feature(name)
         exp, problem = self.expected_at(path)
@@ -1031,6 +1079,10 @@ class _Checker:
         if node is not None and exp.n:
             digits = self.digits
             for c in node.candidates():
+                if self.grower.binary:
+                    lines.append(f"  {cond_text(split_condition(c.split, 0, c.feature))}: decrease "
+                                 f"{decimal_text(c.decrease, digits)}, improvement {decimal_text(c.improvement, digits)}")
+                    continue
                 parts = [f"IG({c.feature}) = {decimal_text(c.gain, digits)}"]
                 if self.criterion != "gain":
                     gr = c.gain_ratio
@@ -1044,8 +1096,6 @@ class _Checker:
     def check_tree_block(self, block) -> ClaimResult:
         first, last = block[0][0], block[-1][0]
         text = "\n".join(b for _, _, b in block)
-        if self.criterion in _CART:
-            return ClaimResult(first, text, "tree", "unreadable", last_line=last, message=_CART_TREES)
         try:
             claimed = read_tree(block)
             self.resolve_tree(claimed)
@@ -1074,25 +1124,44 @@ class _Checker:
                            message=f"{msg}; {tally}" if msg else tally, explanation=expl, nodes=nodes)
 
     def resolve_tree(self, claimed):
-        """Names as in the data (any case); numeric tests on numeric features with numbers."""
+        """Names as in the data (any case); numeric tests on numeric features with numbers; under CART
+        every branch key becomes its condition (op, threshold or values in domain order)."""
         if isinstance(claimed, ClaimedLeaf):
             claimed.label = self.names.label(claimed.label)
             return
         claimed.feature = f = self.names.feature(claimed.feature)
         numeric = self.names.kinds[f] == "numeric"
+        cart = self.grower.binary
+        where = f"line {claimed.number}"
+        ops = {k[0] for k in claimed.branches}
         if claimed.threshold is not None:
             if not numeric:
-                raise _Unreadable(f"line {claimed.number}: {f} is nominal; test it with '=', not '<=' or '>'")
+                raise _Unreadable(f"{where}: {f} is nominal; test it with " +
+                                  ("'in {a, b}'" if cart else "'=', not '<=' or '>'"))
             try:
-                Fraction(claimed.threshold)
+                t = Fraction(claimed.threshold)
             except (ValueError, ZeroDivisionError):
-                raise _Unreadable(f"line {claimed.number}: threshold {_clip(claimed.threshold, 20)!r} of {f} is "
+                raise _Unreadable(f"{where}: threshold {_clip(claimed.threshold, 20)!r} of {f} is "
                                   f"not a number") from None
+            if not cart and ops - {"<=", ">"}:
+                raise _Unreadable(f"{where}: '{f} {sorted(ops - {'<=', '>'})[0]} {claimed.threshold}': a numeric "
+                                  f"branch is written '<= t' or '> t' (as C4.5 and J48 print it; '<' and '>=' "
+                                  f"are rpart's: check with --algorithm cart)")
         elif numeric:
-            raise _Unreadable(f"line {claimed.number}: {f} is numeric; its branches are '{f} <= t' and '{f} > t'")
+            raise _Unreadable(f"{where}: {f} is numeric; its branches are '{f} <= t' and '{f} > t'")
+        elif not cart and ops - {"="}:
+            raise _Unreadable(f"{where}: '{f} in {{...}}' is CART's subset split; check with --algorithm cart")
         branches = {}
         for (op, value), child in claimed.branches.items():
-            key = (op, self.names.value(f, value) if op == "=" else "")
+            if not cart:
+                key = (op, self.names.value(f, value) if op == "=" else "")
+            elif op in ("<=", ">", "<", ">="):
+                key = (op, t)
+            else:  # a value or a set of values: CART's subset, values in domain order
+                chosen = {self.names.value(f, v) for v in ((value,) if op == "=" else value)}
+                key = ("not in" if op == "not in" else "in", tuple(v for v in self.domain[f] if v in chosen))
+            if key in branches:
+                raise _Unreadable(f"{where}: two branches of {f} test {_cond_text(f, key[1]) if key[0] == '=' else cond_text((f, *key))}")
             branches[key] = child
             self.resolve_tree(child)
         claimed.branches = branches
@@ -1309,8 +1378,7 @@ def _rounded_parts(parts, d):
 
 def _where(path) -> str:
     """``outlook = sunny, humidity <= 75`` from (feature, value) or (feature, op, value) steps."""
-    return where(tuple(p if len(p) == 3 else (p[0], p[1].op, p[1].t) if isinstance(p[1], _Cut) else (p[0], "=", p[1])
-                       for p in path))
+    return where(tuple(p if len(p) == 3 else _as_cond(*p) for p in path))
 
 
 def _where_the(path) -> str:
