@@ -280,23 +280,50 @@ def test_tree_options_as_tree(weather):
 
 # -- 7. round trip over every worked example ------------------------------------------------------------------
 
-# Every worked example whose data ID3 reads (complete); c45_missing_and_numeric has missing values, whose
-# C4.5-weighted measures check does not grade yet: its trees round-trip in test_round_trip_of_c45_trees.
-WORKED = [(p.parent.name, p) for p in sorted(EXAMPLES.glob("*/data.csv")) if p.parent.name != "c45_missing_and_numeric"]
+WORKED = [(p.parent.name, p) for p in sorted(EXAMPLES.glob("*/data.csv"))]
+# Every algorithm, read as `infotree tree` reads the data for it (CART and C4.5: numbers as numbers, C4.5
+# missing values kept), with and without pruning; CART also grown to the end (min_samples_split 2).
+ALGORITHMS = [["--algorithm", "id3"], ["--criterion", "gain-ratio"], ["--criterion", "gain-ratio-plain"],
+              ["--criterion", "gain-ratio", "--prune", "pessimistic"], ["--algorithm", "cart"],
+              ["--algorithm", "cart", "--min-samples-split", "2", "--cp", "0"],
+              ["--criterion", "entropy", "--min-samples-split", "2"],
+              ["--criterion", "misclassification", "--min-samples-split", "2"]]
 
 
 def test_every_worked_example_is_in_a_round_trip():
-    assert len(WORKED) == len(list(EXAMPLES.glob("*/data.csv"))) - 1 >= 7
+    assert len(WORKED) == len(list(EXAMPLES.glob("*/data.csv"))) >= 9
+
+
+def _grown(path, flags):
+    """The data, tree and check options of `infotree tree DATA FLAGS`, or None when the algorithm does not
+    apply (ID3 refuses missing values; CART refuses an id column of 24 values: 2^23 subsets)."""
+    from infotree.cli import _resolve_criterion, read_data, tree_options
+    from infotree.errors import InfotreeError
+
+    args = build_parser("tree").parse_args(["tree", str(path)] + flags)
+    _resolve_criterion(args)
+    try:
+        data = read_data(str(path), args)
+        options = tree_options(args)
+        tree = build_tree(data, **options)
+    except InfotreeError:
+        return None
+    criterion = options.pop("criterion").name
+    return data, tree, dict(criterion=criterion, tree_options=options)
 
 
 @pytest.mark.parametrize("name, path", WORKED)
 def test_round_trip_of_every_worked_example(name, path):
-    """tree --steps, measures at every node and the tree text, fed back to check: every claim right.
-    Data read as ID3 reads it (nominal, complete); C4.5's numeric and weighted measures are not checked
-    yet, so examples with missing values keep only the tree round trip (below)."""
-    data = load(path)
-    for criterion in ("gain", "gain_ratio", "gain_ratio_plain"):
-        tree = build_tree(data, criterion=criterion)
+    """tree --steps, measures at every node and the tree text, fed back to check: every claim right, under
+    every algorithm that applies (C4.5's weighted and numeric measures and CART's binary splits included)."""
+    applied = 0
+    for flags in ALGORITHMS:
+        grown = _grown(path, flags)
+        if grown is None:
+            assert name in ("c45_missing_and_numeric", "gain_ratio_vs_id"), (name, flags)
+            continue
+        data, tree, options = grown
+        applied += 1
         texts = []
         for steps in (True, False):
             out = io.StringIO()
@@ -309,11 +336,12 @@ def test_round_trip_of_every_worked_example(name, path):
                 texts.append(out.getvalue())
         claims = 0
         for text in texts:
-            report = check_answers(text, data, criterion=criterion)
+            report = check_answers(text, data, **options)
             bad = [(r.line, r.text, r.message) for r in report.results if not r.right]
-            assert not bad, (name, criterion, bad[:3])
+            assert not bad, (name, flags, bad[:3])
             claims += len(report.results)
         assert claims >= 2  # a leaf's node report has no claim; the tree and the solution do
+    assert applied >= 4
 
 
 @pytest.mark.parametrize("path", [EXAMPLES / "c45_missing_and_numeric" / "data.csv", DATA / "weather.numeric.csv",
@@ -403,10 +431,10 @@ def test_cart_impurities_and_their_mistakes(weather):
     assert r.diagnosis.startswith("Gini with counts instead of proportions: 1 - Σ count² / n")
     r = one(f"Gini(play | outlook) = {(12 / 25 + 0 + 12 / 25) / 3:.2f}", weather)
     assert r.diagnosis.startswith("unweighted average: the branch Gini indices")
-    # CART's node tests are not read yet: its tree claims get one line, its measures are graded.
-    report = check_answers("Gini(play) = 0.459\nroot = outlook\noutlook = sunny: no\n", weather, criterion="gini")
-    assert [r.verdict for r in report.results] == ["right", "unreadable", "unreadable"]
-    assert report.results[1].message.startswith("tree claims under CART (--algorithm cart) are not graded yet")
+    # Under CART its tree claims are graded too (tests/test_check_cart.py): the root cuts {overcast} off.
+    report = check_answers("Gini(play) = 0.459\nroot = outlook\nroot = outlook in {overcast}\nroot = windy\n",
+                           weather, criterion="gini")
+    assert [r.verdict for r in report.results] == ["right", "right", "right", "wrong"]
 
 
 def test_carry_forward_has_a_budget(weather, monkeypatch):
@@ -422,13 +450,57 @@ def test_carry_forward_has_a_budget(weather, monkeypatch):
     assert r.message.endswith("; 1 not graded (more than 2 subtrees grown below wrong choices in one answers file)")
 
 
-def test_numeric_features_in_measures_are_not_misread():
-    """With C4.5's reading humidity is numeric: a measure of it is refused, never graded per value."""
+def test_numeric_features_are_measured_at_their_cut():
+    """With C4.5's reading humidity is numeric: IG(humidity) is C4.5's gain at the best cut (humidity <= 80)
+    less the MDL term log2(cuts)/n, never a gain over the distinct values. Counted here from the CSV: 7
+    boundaries leave 2 rows or more on each side."""
+    import csv
+
+    with open(DATA / "weather.numeric.csv", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    low = [r["play"] for r in rows if Fraction(r["humidity"]) <= 80]
+    high = [r["play"] for r in rows if Fraction(r["humidity"]) > 80]
+    values = sorted({Fraction(r["humidity"]) for r in rows})
+    sizes = [sum(Fraction(r["humidity"]) <= v for r in rows) for v in values[:-1]]
+    cuts = sum(2 <= k <= len(rows) - 2 for k in sizes)
+    assert cuts == 7
+    ig = h(9, 5) - 7 / 14 * h(low.count("yes"), low.count("no")) - 7 / 14 * h(high.count("yes"), high.count("no"))
+    gain = ig - math.log2(cuts) / 14
     numeric = load(DATA / "weather.numeric.csv", numeric="auto")
-    r = one("IG(humidity) = 0.1518", numeric, criterion="gain_ratio")
-    assert (r.verdict, r.message) == ("unreadable", "humidity is numeric: its measures at a cut are not checked "
-                                                    "yet; --categorical humidity reads its values as categories")
+    for claim in (f"IG(humidity) = {gain:.4f}", f"SplitInfo(humidity) = {h(7, 7):.4f}",
+                  f"H(play | humidity) = {h(9, 5) - ig:.4f}"):
+        assert one(claim, numeric, criterion="gain_ratio").verdict == "right", claim
+    r = one(f"IG(humidity) = {ig:.4f}", numeric, criterion="gain_ratio")   # without the MDL term
+    assert r.verdict == "wrong" and r.expected_decimal == f"{gain:.4f}"
     assert one("IG(outlook) = 0.2467", numeric, criterion="gain_ratio").verdict == "right"
+
+
+def test_c45_weighted_measures():
+    """c45_missing_and_numeric: outlook is missing in one row (play = yes). C4.5: H(play | outlook) on the 13
+    known rows, the gain times 13/14, the split information with the missing row as a fourth branch; the node
+    outlook = sunny gets that row with weight 5/13 (counted here from the CSV)."""
+    import csv
+
+    with open(EXAMPLES / "c45_missing_and_numeric" / "data.csv", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    known = [r for r in rows if r["outlook"] != "?"]
+    by = {v: [r["play"] for r in known if r["outlook"] == v] for v in ("sunny", "overcast", "rainy")}
+    cond = sum(len(p) / len(known) * h(p.count("yes"), p.count("no")) for p in by.values())
+    h_known = h(sum(r["play"] == "yes" for r in known), sum(r["play"] == "no" for r in known))
+    gain = len(known) / len(rows) * (h_known - cond)
+    split = h(*(len(p) for p in by.values()), len(rows) - len(known))
+    data = load(EXAMPLES / "c45_missing_and_numeric" / "data.csv", on_missing="keep", numeric="auto")
+    sunny_yes = by["sunny"].count("yes") + 5 / 13   # the row without outlook, weighted by 5/13
+    for claim in (f"H(play | outlook) = {cond:.4f}", f"IG(outlook) = {gain:.4f}", f"Gain(S, outlook) = {gain:.4f}",
+                  f"SplitInfo(outlook) = {split:.4f}", f"GR(outlook) = {gain / split:.4f}",
+                  f"H(play | outlook = sunny) = {h(3, 2):.4f}"):
+        assert one(claim, data, criterion="gain_ratio").verdict == "right", claim
+    # At the node (as the worked solution writes it): the weighted rows
+    report = check_answers(f"At outlook = sunny: 70/13 rows (no 3, yes 31/13)\n"
+                           f"H(play | outlook = sunny) = {h(3, sunny_yes):.4f}\n", data, criterion="gain_ratio")
+    assert [r.verdict for r in report.results] == ["right"], report.results
+    r = one(f"IG(outlook) = {h_known - cond:.4f}", data, criterion="gain_ratio")   # not times 13/14
+    assert r.verdict == "wrong"
 
 
 def test_numeric_conditions_in_claims():

@@ -67,7 +67,7 @@ from ..measures import (
 from .answers import MAX_DECIMALS, MAX_LOG_ARGUMENT, Answer, read_answer, significant_digits
 from .diagnosis import diagnose
 from .names import Names, Unreadable, did_you_mean
-from .printed import TABLE_HEADINGS, context_path, is_prose
+from .printed import context_path, is_prose, is_table_heading
 from .treetext import ClaimedLeaf, TreeTextError, is_ignored, is_tree_line, read_tree
 from .trees import Expected, Grower, binary_choices, cond_text, grade_tree, number_text, split_condition, where
 
@@ -328,8 +328,14 @@ _MEASURES = {
     # CART's impurities (exact rationals) and the decrease of the Gini index a split gives.
     "gini": "Gini", "giniindex": "Gini", "giniimpurity": "Gini",
     "me": "ME", "misclassification": "ME", "misclassificationerror": "ME", "classificationerror": "ME",
-    "ginigain": "GiniGain", "ginidecrease": "GiniGain",
+    "ginigain": "GiniGain", "ginidecrease": "GiniGain", "err": "ME",
+    # CART's decrease of the impurity by a feature's best binary split (or by a split written out), and
+    # rpart's improvement n × decrease; ΔGini, ΔErr, ΔH as infotree's worked solution writes them.
+    "δgini": "Decrease", "δerr": "Decrease", "δme": "Decrease", "δh": "Decrease", "decrease": "Decrease",
+    "impuritydecrease": "Decrease", "improvement": "Improvement",
 }
+# The impurity a decrease measures: ΔGini, ΔErr, ΔH; Decrease and Improvement: the criterion's.
+_DECREASE_OF = {"δgini": "Gini", "ginigain": "Gini", "ginidecrease": "Gini", "δerr": "ME", "δme": "ME", "δh": "H"}
 _IMPURITY = ("H", "Gini", "ME")   # measures of a node's classes: Entropy(S), Gini(S), Gini(S, A) forms
 _TREE_CLAIMS = ("root", "split", "leaf")
 # A data set in textbook notation (not a variable of the data): S, D, S_sunny, D_youth, S_{sunny}.
@@ -347,7 +353,7 @@ def _measure_head(text: str):
     return None
 _KIND = {"H": "entropy", "I": "mutual_information", "IG": "information_gain",
          "SplitInfo": "split_information", "GR": "gain_ratio", "Gini": "gini", "ME": "misclassification",
-         "GiniGain": "gini_gain"}
+         "GiniGain": "gini_gain", "Decrease": "impurity_decrease", "Improvement": "improvement"}
 
 
 def _norm_name(word: str) -> str:
@@ -434,10 +440,14 @@ def _simplify(x):
 
 @dataclass(frozen=True)
 class _Measure:
-    name: str                  # H, I, IG, SplitInfo, GR
+    name: str                  # H, I, IG, SplitInfo, GR, Gini, ME, GiniGain, Decrease, Improvement
     left: tuple                # H: variables; I: (group A, group B); IG/SplitInfo/GR: (variable,)
     given: tuple               # variables averaged over
     fixed: tuple               # ((variable, value), ...)
+    split_on: str | None = None   # CART: Gini(Y | split on A), the weighted impurity of A's best binary split
+    split: tuple | None = None    # CART: the split a decrease is of, (feature, _Cut or _Subset); None: A's best
+    impurity: str | None = None   # Decrease, Improvement: the impurity measured (Gini, ME, H)
+    known: bool = False           # H_known(Y): on the rows where the feature just measured is known (C4.5)
 
 
 class _Checker:
@@ -458,6 +468,7 @@ class _Checker:
         self.variables = self.names.variables
         self.grower = Grower(data, dict(options, criterion=criterion))
         self.context = ()   # the node of an "At outlook = sunny:" line: IG, GR, SplitInfo claims below are there
+        self.last_feature = None   # the feature the last claim measured: H_known(Y), improvement (rpart)
         self._tree_text = None
 
     def set_context(self, number, body, path_text):
@@ -513,8 +524,7 @@ class _Checker:
             measure = self.lhs_measure(m.group(1))
             quantity = _canonical(measure)
             try:
-                mask = self.rows(measure.fixed)
-                value = _simplify(self.evaluate(measure, mask, quantity)[0])
+                value = _simplify(self.evaluate(measure, None, quantity)[0])
             except _Undefined as e:
                 return ClaimResult(number, body, _KIND[measure.name], "right", answer="undefined",
                                    quantity=quantity, explanation=(str(e),))
@@ -525,7 +535,7 @@ class _Checker:
         values = []
         for measure in measures:
             q = _canonical(measure)
-            values.append((q, _simplify(self.evaluate(measure, self.rows(measure.fixed), q)[0])))
+            values.append((q, _simplify(self.evaluate(measure, None, q)[0])))
         answer = read_answer(m.group(2), log=self.log)
         (q0, v0), kind = values[0], _KIND[measures[0].name]
         differ = [(q, v) for q, v in values[1:] if v != v0]
@@ -545,6 +555,9 @@ class _Checker:
         head = toks[0].text
         name, sub = _measure_head(head)
         inner = _inside_parens(toks, head)
+        known = sub is not None and sub.lower() == "known" and name == "H"
+        if known:
+            sub = None
         bars = [i for i, t in enumerate(inner) if t.kind == "p" and t.text == "|"]
         if len(bars) > 1:
             raise _Unreadable(f"more than one '|' in {head}(...); write {head}(variables | conditions)")
@@ -552,7 +565,21 @@ class _Checker:
         right = inner[bars[0] + 1:] if bars else []
         if bars and not right:
             raise _Unreadable(f"nothing after '|' in {head}(...); write conditions such as outlook or outlook = sunny")
+        right, split_on = self.split_on_item(right)
         given, fixed = self.conditions(right)
+        if name in ("Decrease", "Improvement") or (name == "GiniGain" and self.grower.binary):
+            return self.decrease_measure(head, name, left, given, fixed)
+        if known:
+            if self.last_feature is None:
+                raise _Unreadable(f"{head}(...) is the entropy on the rows where a feature is known; write it after "
+                                  f"a claim about that feature, as infotree's worked solution does")
+            names = self.var_names(left, head)
+            return _Measure("H", names, given, self.in_context(fixed), known=True)
+        if split_on is not None:
+            if not self.grower.binary or name not in _IMPURITY:
+                raise _Unreadable(f"'split on {split_on}' is CART's binary split: write Gini(target | split on A) "
+                                  f"with --algorithm cart")
+            return _Measure(name, self.var_names(left, head), given, self.in_context(fixed), split_on=split_on)
         node, rest = self.sample_node(_split_on(left, ","), head) if name != "I" else (None, None)
         if node is not None:
             return self.textbook_measure(head, name, sub, node, rest, given, fixed)
@@ -583,9 +610,48 @@ class _Checker:
             x = ", ".join(given)
             raise _Unreadable(f"{head}({target} | {x}) reads as the gain of {target} given {x}, which is 0; "
                               f"did you mean {head}({x}) = I({target}; {x})?")
-        if name in ("IG", "GR", "SplitInfo", "GiniGain") and not given and not fixed and self.context:
-            fixed = self.context
-        return _Measure(name, names, given, fixed)
+        return _Measure(name, names, given, self.in_context(fixed))
+
+    def in_context(self, fixed):
+        """The conditions of a claim below an ``At path:`` line of infotree's solution: the path first."""
+        ctx = self.context
+        return fixed if not ctx or tuple(fixed[:len(ctx)]) == ctx else ctx + tuple(fixed)
+
+    def split_on_item(self, inner):
+        """The tokens without a ``split on A`` condition, and A (or None)."""
+        out, found = [], None
+        for i, item in enumerate(_split_on(inner, ",")):
+            if len(item) == 1 and item[0].kind == "w" and item[0].text.lower().startswith("split on "):
+                found = self.names.feature(item[0].text[len("split on "):].strip())
+                continue
+            if out:
+                out.append(_Tok("p", ",", item[0].pos if item else 0))
+            out.extend(item)
+        return (out if found is not None else inner), found
+
+    def decrease_measure(self, head, name, left, given, fixed) -> _Measure:
+        """CART: ΔGini(A), Decrease(Age <= 55 | Start > 8.5), improvement (rpart), GiniGain(A)."""
+        if not self.grower.binary:
+            raise _Unreadable(f"{head}(...) is CART's decrease by a binary split; check with --algorithm cart")
+        if given:
+            raise _Unreadable(f"{head}(... | {', '.join(given)}): the conditions of a decrease fix the node: "
+                              f"{head}(Age | Start > 8.5)")
+        low = _norm_name(head)
+        name = "Decrease" if name == "GiniGain" else name  # under CART: the decrease by a binary split
+        impurity = _DECREASE_OF.get(low) or {"gini": "Gini", "misclassification": "ME", "entropy": "H"}[self.criterion]
+        fixed = self.in_context(fixed)
+        if len(left) == 1 and left[0].kind == "w" and left[0].text.lower() == "rpart" and name == "Improvement":
+            if self.last_feature is None:
+                raise _Unreadable("improvement (rpart) is n × the decrease of the feature just measured; write "
+                                  "Improvement(feature)")
+            return _Measure(name, (self.last_feature,), (), fixed, impurity=impurity)
+        if _cut_item(left) or _set_item(left):
+            f, v = self.cut(left)
+            return _Measure(name, (f,), (), fixed, split=(f, v), impurity=impurity)
+        names = self.var_names(left, head)
+        if len(names) != 1 or names[0] == self.data.target:
+            raise _Unreadable(f"{head}(...) takes one feature or one split: {head}(outlook), {head}(Age <= 55)")
+        return _Measure(name, names, (), fixed, impurity=impurity)
 
     def sample_node(self, items, head):
         """The node of a textbook claim and the items after it: ``S``, ``D``, ``S_sunny``, ``D_youth`` (a
@@ -756,27 +822,39 @@ class _Checker:
 
     def check_measure(self, number, body, m: _Measure, answer_text) -> ClaimResult:
         kind = _KIND[m.name]
+        target = self.data.target
+        mentioned = [v for v in tuple(m.left) + tuple(m.given) + ((m.split_on,) if m.split_on else ())
+                     if isinstance(v, str) and v != target]
+        if len(mentioned) == 1:
+            self.last_feature = mentioned[0]
         quantity = _canonical(m)
-        mask = self.rows(m.fixed)
-        value, steps, before, parts = self.evaluate(m, mask, quantity)
+        value, steps, before, parts = self.evaluate(m, None, quantity)
         value = _simplify(value)
         *steps_written, final = _chain(answer_text)
         answer = read_answer(final, log=self.log)
         verdict, message = self.judge(value, answer, parts)
         # A chain "= H(3,2) = -(3/5)log2(3/5) - ... = 0.971": every step that reads as a number or an
         # expression must be right too; steps written with measure names are working, not graded.
+        exact_step = False
         for k, step in enumerate(steps_written, 1):
             try:
                 a = read_answer(step, log=self.log)
             except _Unreadable:
                 continue
             v, msg = self.judge(value, a, parts)
+            exact_step |= v == "right" and a.form == "exact"
             if v == "wrong" and verdict != "unreadable":
                 verdict, message = "wrong", f"step {k} ({_clip(step.strip(), 40)}): {msg}"
                 break
+        if verdict == "imprecise" and exact_step:
+            # "= 7/900 = 0.0078": the exact value is written; the decimal after it only shows its size
+            verdict, message = "right", ""
         expected_decimal = decimal_text(value, max(self.digits, answer.decimals))
         explanation = before + _steps_lines(quantity, steps + [_exact_text(value), decimal_text(value, self.digits)])
-        diagnosis = diagnose(self, m, value, answer) if verdict == "wrong" else None
+        try:
+            diagnosis = diagnose(self, m, value, answer) if verdict == "wrong" else None
+        except _Unreadable:  # a mistake computed from the rows of a numeric or incomplete column
+            diagnosis = None
         return ClaimResult(number, body, kind, verdict, answer=answer.text, answer_value=answer.value,
                            expected=value, expected_decimal=expected_decimal, message=message,
                            explanation=tuple(explanation), quantity=quantity, diagnosis=diagnosis)
@@ -785,6 +863,11 @@ class _Checker:
         """The exact value (by infotree.measures on label sequences), the textbook steps, the
         derivation lines of its parts, and ``(op, x, y)`` when it is x - y or x / y."""
         target = self.data.target
+        at_node = self.node_value(m, quantity)
+        if at_node is not None:
+            return at_node
+        if mask is None:
+            mask = self.rows(m.fixed)
         if m.name in ("Gini", "ME"):
             value, steps = self.impurity(m.name, m.left, m.given, mask)
             return value, steps, [], None
@@ -814,6 +897,111 @@ class _Checker:
                   + _steps_lines(si_name, [_h_symbol(a, m.given, m.fixed)] + si_steps
                                  + [_exact_text(_simplify(si)), decimal_text(si, d)]))
         return Ratio(value, si), [f"{ig_name} / {si_name}"], before, ("/", value, si)
+
+    # -- measures from the builder's records at a node: C4.5's weights and cuts, CART's binary splits --
+    def tree_node(self, fixed):
+        """The builder's node (of the expected tree) at the path ``fixed``, or None."""
+        node = self.grower.tree.root
+        for var, val in fixed:
+            if node is None or node.split_feature != var:
+                return None
+            b = _branch_of(node.test, var, val)
+            if b is None:
+                return None
+            node = node.children[b]
+        return node
+
+    def node_at(self, fixed):
+        """The node whose candidates a measure of a feature at ``fixed`` reads: the expected tree's (C4.5
+        weights included), else the builder's examination of the rows that satisfy ``fixed``."""
+        node = self.tree_node(fixed)
+        if node is not None and node.candidates():
+            return node
+        return self.grower.examined_at(tuple(_as_cond(v, x) for v, x in fixed if v != self.data.target))
+
+    def candidate(self, node, feature, quantity):
+        if node is not None:
+            for c in node.candidates():
+                if c.feature == feature:
+                    return c
+        raise _Unreadable(f"{quantity}: {feature} is no candidate at this node (the builder does not "
+                          f"examine it here)")
+
+    def node_value(self, m: _Measure, quantity):
+        """(value, steps, [], parts) of a measure read from the builder's records at a node, or None when
+        the rows give it (complete nominal columns, no weights): C4.5's measures of a numeric feature (at
+        its cut, with the MDL term) or of one with missing values (gain × known fraction, split information
+        with the missing branch), measures at a node reached with fractional weights (an ``At`` line of the
+        worked solution), and CART's binary splits (ΔGini, improvement, split on A)."""
+        target = self.data.target
+        numbers = {"Gini": gini, "ME": misclassification, "H": _entropy_of_counts}
+        if m.name in ("Decrease", "Improvement") or m.split_on:
+            impurity = numbers[m.impurity or m.name if not m.split_on else m.name]
+            node = self.node_at(m.fixed)
+            if m.split is not None:
+                rows = self.rows(m.fixed)
+                f, v = m.split
+                j = self.data.features.index(f)
+                side = rows & self.grower.side_mask(*_as_cond(f, v))
+                other = rows & ~side & (self.columns[f] >= 0)
+                table = (self.class_counts(side), self.class_counts(other))
+            else:
+                table = self.candidate(node, m.split_on or m.left[0], quantity).table
+            n = sum(map(sum, table))
+            weighted = sum((Fraction(sum(r), n) * impurity(list(r)) for r in table if sum(r)), Fraction(0))
+            if m.split_on:
+                return weighted, [" + ".join(f"{sum(r)}/{n}·{m.name}({','.join(map(str, r))})" for r in table)], [], None
+            parent = impurity([sum(c) for c in zip(*table)])
+            decrease = parent - weighted
+            if m.name == "Improvement":
+                return decrease * n, [f"{n} × {_exact_text(_simplify(decrease))}"], [], None
+            return decrease, [f"{m.impurity}({','.join(map(str, (sum(c) for c in zip(*table))))}) - "
+                              f"[{' + '.join(f'{sum(r)}/{n}·{m.impurity}({chr(44).join(map(str, r))})' for r in table)}]"], \
+                [], ("-", parent, weighted)
+        if m.known:
+            c = self.candidate(self.node_at(m.fixed), self.last_feature, quantity)
+            counts = [sum(col) for col in zip(*c.table)]
+            return _entropy_of_counts(counts), [h_of(counts)], [], None
+        single = len(m.left) == 1 and not isinstance(m.left[0], tuple)
+        weighted_data = not self.grower.complete
+        if m.name in ("IG", "GR", "SplitInfo") and single and not m.given and (
+                self.names.kinds[m.left[0]] == "numeric" or weighted_data) and not self.grower.binary:
+            # (CART's candidates are binary splits: its IG and GR of a nominal feature stay its values')
+            c = self.candidate(self.node_at(m.fixed), m.left[0], quantity)
+            if m.name == "IG":
+                return c.gain, [f"C4.5's gain of {m.left[0]} at this node"], [], None
+            if m.name == "SplitInfo":
+                return c.split_info, [f"C4.5's split information of {m.left[0]} at this node"], [], None
+            if c.gain_ratio is None:
+                raise _Undefined(f"{quantity} is undefined: its split information is 0")
+            return c.gain_ratio, [f"IG({m.left[0]}) / SplitInfo({m.left[0]})"], [], ("/", c.gain, c.split_info)
+        if m.name == "H" and m.left == (target,) and len(m.given) == 1 and not self.grower.binary and (
+                self.names.kinds[m.given[0]] == "numeric" or weighted_data):
+            c = self.candidate(self.node_at(m.fixed), m.given[0], quantity)
+            return c.conditional_entropy, [f"the branches of {m.given[0]} at this node"], [], None
+        if m.name in _IMPURITY and m.left == (target,) and not m.given and (weighted_data or self.grower.binary
+                                                                             or self.context):
+            f = numbers[m.name]
+            if m.fixed and m.fixed == self.context:
+                node = self.tree_node(m.fixed)
+                if node is not None:
+                    counts = node.class_counts.tolist()
+                    return f(counts), [_counts_symbol(m.name, counts)], [], None
+            if m.fixed:
+                node = self.tree_node(m.fixed[:-1])
+                var, val = m.fixed[-1]
+                if node is not None and var in self.data.features:
+                    for c in node.candidates():
+                        if c.feature == var:
+                            split = getattr(c, "split", None) or _test_of(c, self.data.features.index(var))
+                            b = _branch_of(split, var, val)
+                            if b is not None:
+                                counts = list(c.table[b])
+                                return f(counts), [_counts_symbol(m.name, counts)], [], None
+        return None
+
+    def class_counts(self, mask):
+        return tuple(np.bincount(np.asarray(self.data.y)[mask], minlength=len(self.data.classes)).tolist())
 
     def entropy(self, left, given, mask):
         """H(left | given) on the masked rows, with its textbook form."""
@@ -1176,6 +1364,43 @@ class _Checker:
 
 # -- small helpers -------------------------------------------------------------------------
 
+def _entropy_of_counts(counts):
+    from ..measures import entropy
+
+    return entropy(list(counts))
+
+
+def _counts_symbol(name, counts) -> str:
+    return f"{name}({','.join(_count_text(c) for c in counts)})"
+
+
+def _test_of(candidate, j):
+    """The split a C4.5/ID3 candidate record stands for."""
+    from ..splits import NominalSplit, ThresholdSplit
+
+    if candidate.threshold is not None:
+        return ThresholdSplit(j, candidate.threshold)
+    return NominalSplit(j, candidate.values)
+
+
+def _branch_of(test, var, val):
+    """The branch (index) of split ``test`` that the path step (var, val) names, or None."""
+    cond = _as_cond(var, val)
+    _, op, v = cond
+    if getattr(test, "threshold", None) is not None:
+        if op in ("<=", ">") and v == test.threshold:
+            return 0 if op == "<=" else 1
+        return None
+    if hasattr(test, "left"):  # CART's subset
+        left, right = test.left_values, test.right_values
+        if op in ("in", "not in") and tuple(v) in (left, right):
+            return (0 if tuple(v) == left else 1) if op == "in" else (1 if tuple(v) == left else 0)
+        return None
+    if op == "=" and v in test.values:
+        return test.values.index(v)
+    return None
+
+
 def _claim_kind(toks) -> str:
     if not toks:
         raise _Unreadable("nothing before '='; expected H(...), I(...), IG(...), SplitInfo(...), GR(...), "
@@ -1300,9 +1525,13 @@ def _answer_name(answer: str, kind: str) -> str:
 def _canonical(m: _Measure) -> str:
     if m.name == "I":
         inner = f"{', '.join(m.left[0])}; {', '.join(m.left[1])}"
+    elif m.split is not None:
+        inner = _cond_text(*m.split)
     else:
         inner = ", ".join(m.left)
-    return _with_conditions(m.name, inner, m.given, m.fixed)
+    name = {"Decrease": f"Δ{m.impurity}", "H": "H_known" if m.known else "H"}.get(m.name, m.name)
+    given = tuple(m.given) + ((f"split on {m.split_on}",) if m.split_on else ())
+    return _with_conditions(name, inner, given, m.fixed)
 
 
 def _with_conditions(name, inner, given, fixed):
@@ -1459,7 +1688,7 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
         body = _strip_comment(raw) if len(raw) <= MAX_LINE_LENGTH else raw.strip()
         if in_table and body:
             continue  # a table of infotree's node report, up to its blank line
-        in_table = body in TABLE_HEADINGS
+        in_table = is_table_heading(body)
         if not body or in_table or (len(body) <= MAX_LINE_LENGTH and (is_ignored(body) or is_prose(body))):
             flush()
             continue

@@ -6,11 +6,15 @@
 
 * ``At outlook = sunny: 5 rows (no 3, yes 2)``: not skipped, a *context* line: the
   ``IG``, ``GR`` and ``SplitInfo`` claims after it without conditions are about that node;
-* headings (``Worked solution``, ``Node: outlook = sunny``) and their rules of ``=``;
-* the solution's notes: ``=> split on ...``, ``C4.5: ...``, ``(the rounded values ...)``,
+* headings (``Worked solution``) and their rules of ``=``; ``Node: outlook = sunny`` (the node
+  report's title) is a context line, as ``At``;
+* the solution's notes: ``=> split on ...``, ``C4.5: ...``, CART's ``x: best of 3 binary splits: ...``,
+  ``surrogate 1: ...`` and ``each feature's best binary split ...``, ``(the rounded values ...)``,
   ``... so not a C4.5 candidate``, ``... is missing for weight ...``, ``...: no rows (...)``;
 * the node report's ``n = 5: no 3, yes 2``, ``* chosen ...``, ``exactly equal ...``,
-  ``decision: ...``, a leaf's ``PATH: pure: ...`` (or ``stopped: ...``) and its three tables (``branches:``, ``candidates:``, ``exact values:``, each up to a blank line).
+  ``decision: ...``, a leaf's ``PATH: pure: ...`` (or ``stopped: ...``) and its tables (``branches:``,
+  ``candidates:``, ``exact values:``, ``C4.5 gain corrections:``, CART's ``splits:``, ``surrogates (...):``,
+  ``complexity (...):``, pruning's, each up to a blank line).
 
 A student's line matching none of these is read as a claim, as before.
 """
@@ -19,16 +23,25 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["TABLE_HEADINGS", "context_path", "is_prose"]
+__all__ = ["context_path", "is_prose", "is_table_heading"]
 
-TABLE_HEADINGS = ("branches:", "candidates:", "exact values:")
+# The node report's tables (ID3/C4.5 and CART), each from its heading up to a blank line.
+_TABLE = re.compile(r"(?:branches|candidates|exact values|splits|C4\.5 gain corrections|surrogates \(.{0,300}\)|"
+                    r"complexity \(.{0,200}\)|[Pp]runing \(.{0,200}\)):")
+
+
+def is_table_heading(body: str) -> bool:
+    return len(body) <= 400 and _TABLE.fullmatch(body) is not None
 
 _PROSE = re.compile(
-    r"Worked solution|={3,}|Node: .{1,1000}|=> .{0,1000}|C4\.5: .{0,1000}|\(.{0,1000}\)|"
+    r"Worked solution|={3,}|=> .{0,1000}|C4\.5: .{0,1000}|\(.{0,1000}\)|"
     r"\* chosen.{0,200}|≡ exactly equal .{0,200}|exactly equal .{1,1000}|C4\.5 MDL term .{1,1000}|"
-    r".{1,1000}: (?:pure|empty branch|stopped|collapsed|leaf \(read|pruned)\b.{0,1000}|decision: .{1,1000}|n = [0-9/.]{1,60}: .{0,1000}|"
-    r".{1,1000} so not a C4\.5 candidate|.{1,1000} is missing for weight .{1,1000}|.{1,1000}: no rows \(.{1,1000}\)")
-_AT = re.compile(r"At (.{1,1000}?): [0-9/.]{1,60} rows? \(.{0,1000}\)")
+    r".{1,1000}: (?:pure|empty branch|stopped|collapsed|leaf \(read|pruned)\b.{0,1000}|decision: .{1,1000}|n = [0-9/.]{1,60}(?: ≈ [0-9.]{1,60})?: .{0,1000}|"
+    r".{1,1000} so not a C4\.5 candidate|"
+    # CART's solution and node report: each feature's best split, the surrogates, the table's note
+    r".{1,300}: best of \d{1,12} binary splits?: .{1,1000}|surrogate \d{1,6}: .{1,1000}|"
+    r"each feature's best binary split .{1,1000}|.{1,1000} is missing for weight .{1,1000}|.{1,1000}: no rows \(.{1,1000}\)")
+_AT = re.compile(r"At (.{1,1000}?): [0-9/.]{1,60} rows? \(.{0,1000}\)|Node: (.{1,1000})")
 
 
 def is_prose(body: str) -> bool:
@@ -43,4 +56,5 @@ def context_path(body: str):
     m = _AT.fullmatch(body)
     if m is None:
         return None
-    return "" if m.group(1) == "root" else m.group(1)
+    path = m.group(1) if m.group(1) is not None else m.group(2)
+    return "" if path == "root" else path

@@ -230,6 +230,22 @@ class Grower:
             mask &= self.side_mask(f, op, v)
         return mask
 
+    def examined_at(self, conds):
+        """The builder's root node on the rows that satisfy ``conds``, its candidates examined (one level,
+        no minimum size to split, no pruning): the records of measures at a node off the tree."""
+        key = ("examined",) + tuple(conds)
+        if key not in self._grown:
+            saved = self.options
+            self.options = dict(saved, max_depth=len(conds) + 1, min_samples_split=1, prune="none",
+                                **({"cp": None} if self.binary else {}))
+            try:
+                grown = self.grown_at(conds)
+            finally:
+                self.options = saved
+            self._grown[key] = grown
+        grown = self._grown[key]
+        return None if grown is None else grown.node
+
     def grown_at(self, conds, parent_labels=()) -> Expected:
         """The root of the tree the builder grows on the rows that satisfy ``conds``."""
         key = tuple(conds)

@@ -199,6 +199,8 @@ def impurity_steps(tree, node, digits: int = 4, markup: Markup = TEXT):
         yield m.equation([d_name, (f"{parent[0]} - {w[0]}", f"{parent[1]} - {w[1]}"), _value(m, c.decrease)],
                          approx=decimal_text(c.decrease, digits))
         dt, dl = _value(m, c.decrease)
+        if not isinstance(c.decrease, (int, Fraction)):  # a sum of logarithms (entropy): n × (a + b·log2(c))
+            dt, dl = f"({dt})", f"\\left({dl}\\right)"
         n_dec = (f"{count_text(c.n)} × {dt}", f"{count_text(c.n)} \\times {dl}")
         yield m.equation([("improvement (rpart) = n × decrease", r"\text{improvement (rpart)} = n \times \Delta"),
                           n_dec, _value(m, c.improvement)], approx=decimal_text(c.improvement, digits))
