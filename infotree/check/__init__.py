@@ -1214,6 +1214,11 @@ class _Checker:
             return ClaimResult(number, body, kind, verdict, answer=answer, answer_value=answer.strip(),
                                expected=shown, message=msg, explanation=tuple(self.node_lines(exp)))
         name = _answer_name(answer, kind)
+        cut = None
+        if kind != "leaf":
+            parts, _ = _split_claim(name, split=False)
+            if _cut_item(parts) or _set_item(parts):  # root = humidity <= 75: C4.5's cut (a set: CART's)
+                name, cut = self.cut(parts)
         name = self.names.label(name) if kind == "leaf" else self.names.feature(name)
         exp, problem = self.expected_at(path)
         if exp is None:
@@ -1231,6 +1236,9 @@ class _Checker:
                 msg = f"{where} is not a leaf: it {exp.describe()}"
             return ClaimResult(number, body, kind, "wrong", answer=answer, answer_value=name, expected=expected,
                                message=msg, explanation=expl)
+        if cut is not None and name == exp.feature and cut.t != exp.threshold:
+            return ClaimResult(number, body, kind, "wrong", answer=answer, answer_value=name, expected=exp.splits,
+                               message=f"{where} {exp.describe()}, not at {cut}", explanation=expl)
         if name in exp.splits:
             msg = "" if name == exp.feature else (f"{name} ties exactly with {exp.feature}, which the builder "
                                                   f"takes (first in column order); both are right")
