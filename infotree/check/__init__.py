@@ -812,11 +812,13 @@ class _Checker:
             if self.names.kinds[v] == "numeric":
                 # C4.5 measures a numeric feature at its best cut (with an MDL term); reading each value
                 # as a category would grade such claims against another quantity.
-                raise _Unreadable(f"{v} is numeric: its measures at a cut are not checked yet; "
+                raise _Unreadable(f"{v} is numeric: it is measured at its best cut, one feature at a time "
+                                  f"(IG({v}), GR({v}), SplitInfo({v}), H({self.data.target} | {v})); "
                                   f"--categorical {v} reads its values as categories")
             if (self.columns[v][mask] < 0).any():
-                raise _Unreadable(f"{v} has missing values on these rows; measures are checked on complete "
-                                  f"columns only (C4.5's weighted measures are not checked yet)")
+                raise _Unreadable(f"{v} has missing values on these rows: C4.5 measures it one feature at a time "
+                                  f"(IG({v}), GR({v}), SplitInfo({v}), H({self.data.target} | {v})); this form "
+                                  f"needs complete columns")
         cols = [self.columns[v][mask].tolist() for v in names]
         return list(zip(*cols)) if cols else [()] * int(mask.sum())
 
