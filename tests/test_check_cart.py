@@ -249,3 +249,16 @@ def test_other_algorithms_refuse_cart_tests(weather):
     r = check_answers("Start < 8.5: present\nStart >= 8.5: absent\n", load(KYPHOSIS, target="Kyphosis",
                                                                         numeric="auto"), criterion="gain_ratio").results[0]
     assert r.verdict == "unreadable" and "'<' and '>=' are rpart's: check with --algorithm cart" in r.message
+
+
+def test_cart_mistakes_are_named(weather):
+    """ΔGini(outlook) = 5/49: written as rpart's improvement 10/7 = 1.4286, or with the children's Gini
+    averaged plainly: 45/98 - (1/2 + 0)/2 = 41/196 = 0.2092; Improvement written as the decrease 0.1020."""
+    full = dict(min_samples_split=2, min_leaf=1)
+    r = one("ΔGini(outlook) = 1.4286", weather, tree_options=full)
+    assert (r.verdict, r.diagnosis) == ("wrong", "rpart's improvement (n × decrease) given for the decrease = 1.4286")
+    r = one("ΔGini(outlook) = 0.2092", weather, tree_options=full)
+    assert r.verdict == "wrong" and r.diagnosis.startswith("unweighted average: the two children's impurities")
+    assert Fraction(45, 98) - Fraction(1, 4) == Fraction(41, 196)
+    r = one("Improvement(outlook) = 0.1020", weather, tree_options=full)
+    assert r.diagnosis == "the decrease given for rpart's improvement (n × decrease) = 0.1020"

@@ -939,16 +939,7 @@ class _Checker:
         numbers = {"Gini": gini, "ME": misclassification, "H": _entropy_of_counts}
         if m.name in ("Decrease", "Improvement") or m.split_on:
             impurity = numbers[m.impurity or m.name if not m.split_on else m.name]
-            node = self.node_at(m.fixed)
-            if m.split is not None:
-                rows = self.rows(m.fixed)
-                f, v = m.split
-                j = self.data.features.index(f)
-                side = rows & self.grower.side_mask(*_as_cond(f, v))
-                other = rows & ~side & (self.columns[f] >= 0)
-                table = (self.class_counts(side), self.class_counts(other))
-            else:
-                table = self.candidate(node, m.split_on or m.left[0], quantity).table
+            table = self.split_table(m, quantity)
             n = sum(map(sum, table))
             weighted = sum((Fraction(sum(r), n) * impurity(list(r)) for r in table if sum(r)), Fraction(0))
             if m.split_on:
@@ -1001,6 +992,17 @@ class _Checker:
                                 counts = list(c.table[b])
                                 return f(counts), [_counts_symbol(m.name, counts)], [], None
         return None
+
+    def split_table(self, m: _Measure, quantity):
+        """CART: the class counts of the two branches of the split a measure is of (a split written out,
+        on the node's rows with its value known, or the feature's best split at the node)."""
+        if m.split is None:
+            return self.candidate(self.node_at(m.fixed), m.split_on or m.left[0], quantity).table
+        rows = self.rows(m.fixed)
+        f, v = m.split
+        side = rows & self.grower.side_mask(*_as_cond(f, v))
+        other = rows & ~side & (self.columns[f] >= 0)
+        return self.class_counts(side), self.class_counts(other)
 
     def class_counts(self, mask):
         return tuple(np.bincount(np.asarray(self.data.y)[mask], minlength=len(self.data.classes)).tolist())

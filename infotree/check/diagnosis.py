@@ -14,7 +14,9 @@ For a wrong answer to a measure claim, the values the usual mistakes give are co
   computed from the class counts.
 
 * **Gini with counts** instead of proportions (``1 - 9² - 5²``), and the unweighted average
-  of the branch Gini indices.
+  of the branch Gini indices;
+* CART: **rpart's improvement** (n × decrease) given for the decrease, or the decrease for the
+  improvement, and a decrease from the **unweighted average** of the two children's impurities.
 A diagnosis is a hint beside the verdict, never a change of it.
 """
 
@@ -26,6 +28,8 @@ from fractions import Fraction
 
 from ..exact import Exact, Ratio, decimal_text
 from ..measures import conditional_entropy, entropy_of_labels
+from ..measures import gini as gini_of
+from ..measures import misclassification as misclassification_of
 
 __all__ = ["diagnose"]
 
@@ -156,6 +160,21 @@ def diagnose(checker, m, value, answer) -> str | None:
         ginis = [1 - sum(Fraction(k * k, sum(g.values()) ** 2) for k in g.values()) for g in groups.values()]
         candidates.append(("unweighted average: the branch Gini indices averaged without weighting each by its "
                            "share of the rows", sum(ginis, Fraction(0)) / len(ginis)))
+    if m.name in ("Decrease", "Improvement"):
+        from ..measures import entropy
+
+        f = {"Gini": gini_of, "ME": misclassification_of, "H": lambda c: entropy(list(c))}[m.impurity]
+        table = checker.split_table(m, "")
+        n = sum(map(sum, table))
+        if m.name == "Decrease":
+            candidates.append(("rpart's improvement (n × decrease) given for the decrease", value * n))
+            children = [f(r) for r in table if sum(r)]
+            parent = f([sum(c) for c in zip(*table)])
+            mean = children[0] if len(children) == 1 else (children[0] + children[1]) / 2
+            candidates.append(("unweighted average: the two children's impurities averaged without weighting "
+                               "each by its share of the rows", parent - mean))
+        else:
+            candidates.append(("the decrease given for rpart's improvement (n × decrease)", value / n))
     if m.name == "SplitInfo" and not m.given:
         candidates.append(("wrong split information: computed from the class counts (H(Y)) instead of the "
                            "attribute's value counts", _h(checker, (target,), mask)))
