@@ -262,3 +262,37 @@ def test_cart_mistakes_are_named(weather):
     assert Fraction(45, 98) - Fraction(1, 4) == Fraction(41, 196)
     r = one("Improvement(outlook) = 0.1020", weather, tree_options=full)
     assert r.diagnosis == "the decrease given for rpart's improvement (n × decrease) = 0.1020"
+
+
+@pytest.mark.parametrize("claim, message", [
+    ("root = outlook in {sunny", "'{' at position 12 is never closed; a set of values is written {a, b}"),
+    ("root = outlook in {}", "an empty value in outlook in {}"),
+    ("root = outlook in {foggy}", "'foggy' is not a value of outlook; values are: sunny, overcast, rainy"),
+    ("root = humidity in {80}", "humidity is numeric: a condition on it is humidity <= t or humidity > t, not in a set"),
+    ("root = outlook < 3", "outlook is nominal: a condition on it is CART's subset: outlook in {a, b}, not < 3"),
+    ("root = humidity < high", "humidity < 'high': the threshold is not a number"),
+    ("improvement (rpart) = 1", "improvement (rpart) is n × the decrease of the feature just measured; write "
+                                "Improvement(feature)"),
+    ("H_known(play) = 1", "H_known(...) is the entropy on the rows where a feature is known; write it after a claim "
+                          "about that feature, as infotree's worked solution does"),
+    ("ΔGini(play) = 0", "ΔGini(...) takes one feature or one split: ΔGini(outlook), ΔGini(Age <= 55)"),
+    ("ΔGini(outlook | windy) = 0", "ΔGini(... | windy): the conditions of a decrease fix the node: "
+                                   "ΔGini(Age | Start > 8.5)"),
+    ("1) root 14 5 yes (0.36 0.64)\n2) outlook=rainy,sunny 10 5\n", "line 2: cannot read rpart's line "
+                                                                    "'2) outlook=rainy,sunny 10 5'; expected 'k) split n "
+                                                                    "loss class (probabilities)', '*' ending a leaf"),
+    ("outlook in {sunny}: no\noutlook in {sunny}: yes\n", "line 2: branch outlook in {sunny} appears twice"),
+])
+def test_bad_cart_claims_get_one_line(weather, claim, message):
+    r = one(claim, weather)
+    assert (r.verdict, r.message) == ("unreadable", message)
+
+
+def test_cart_only_forms_are_refused_elsewhere():
+    data = load(DATA / "weather.csv")
+    for claim, message in (("ΔGini(outlook) = 0.1", "ΔGini(...) is CART's decrease by a binary split; check with "
+                                                    "--algorithm cart"),
+                           ("Gini(play | split on outlook) = 0.1", "'split on outlook' is CART's binary split: write "
+                                                                   "Gini(target | split on A) with --algorithm cart")):
+        r = check_answers(claim, data).results[0]
+        assert (r.verdict, r.message) == ("unreadable", message)

@@ -379,6 +379,9 @@ def _split_claim(body: str, split=True):
                 break
             if rest[0] in "'\"":
                 raise _Unreadable(f"quote {rest[0]} at position {len(body) - len(rest) + 1} is never closed")
+            if rest[0] == "{":
+                raise _Unreadable(f"'{{' at position {len(body) - len(rest) + 1} is never closed; a set of values "
+                                  f"is written {{a, b}}")
             raise _Unreadable(f"cannot read {_clip(rest, 30)!r}")
         punct, sq, dq, braces, word = m.groups()
         start = m.end() - len(m.group().lstrip())
