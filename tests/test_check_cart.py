@@ -296,3 +296,49 @@ def test_cart_only_forms_are_refused_elsewhere():
                                                                    "Gini(target | split on A) with --algorithm cart")):
         r = check_answers(claim, data).results[0]
         assert (r.verdict, r.message) == ("unreadable", message)
+
+
+@pytest.mark.parametrize("path, target, options", [
+    (KYPHOSIS, "Kyphosis", RPART),
+    (WEATHER, "play", dict(min_samples_split=2, min_leaf=1, cp=Fraction(1, 100), max_depth=30)),
+    (WEATHER, "play", dict(min_samples_split=2, min_leaf=1, cp=Fraction(1, 5), max_depth=30)),
+    (DATA / "weather.numeric.csv", "play", dict(min_samples_split=4, min_leaf=2, cp=Fraction(1, 20), max_depth=30)),
+])
+def test_forcing_the_builders_own_splits_gives_its_tree(path, target, options):
+    """Carry-forward under CART forces the student's split and applies rpart's cp rule to the whole tree.
+    rpart cannot force a split, so nothing outside infotree gives that tree; what can be checked: forcing
+    nothing, or forcing the builder's own split at any node, gives back the builder's tree (whose parity
+    with rpart is tested in tests/test_cart.py), node for node."""
+    from infotree.check.trees import Grower
+    from infotree.criteria import criterion_named
+
+    data = load(path, target=target, numeric="auto")
+    grower = Grower(data, dict(options, criterion=criterion_named("gini")))
+
+    def shape(node, conds):
+        view_children = node.children
+        if node.split is None:
+            return (node.label_name, str(node.n))
+        if isinstance(node.test, tuple):  # a forced split: ("forced", its two conditions)
+            sides = node.test[1]
+        else:
+            sides = [split_condition(node.test, b, node.split_feature) for b in (0, 1)]
+        return (node.split_feature, tuple(zip(sides, (shape(c, conds + (s,)) for c, s in zip(view_children, sides)))))
+
+    from infotree.check.trees import split_condition
+
+    built = shape(grower.tree.root, ())
+    everything = [(grower.tree.root, ())]
+    checked = 0
+    while everything:
+        node, conds = everything.pop()
+        if node.split is None:
+            continue
+        sides = tuple(split_condition(node.test, b, node.split_feature) for b in (0, 1))
+        rows = grower.mask(conds)
+        root_view = grower.forced({rows.tobytes(): (node.split_feature, sides)}, grower.mask(()))
+        assert shape(root_view, ()) == built
+        checked += 1
+        everything.extend((c, conds + (s,)) for c, s in zip(node.children, sides))
+    assert checked >= 2
+    assert shape(grower.forced({}, grower.mask(())), ()) == built

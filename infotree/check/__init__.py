@@ -69,7 +69,8 @@ from .diagnosis import diagnose
 from .names import Names, Unreadable, did_you_mean
 from .printed import context_path, is_prose, is_table_heading
 from .treetext import ClaimedLeaf, TreeTextError, is_ignored, is_tree_line, read_tree
-from .trees import Expected, Grower, binary_choices, cond_text, grade_tree, number_text, split_condition, where
+from .trees import (Expected, Grower, binary_choices, complement, cond_text, grade_tree, number_text,
+                    split_condition, where)
 
 __all__ = [
     "AnswersError",
@@ -1168,6 +1169,8 @@ class _Checker:
         selects, else (carry-forward) the tree grown on those rows."""
         g = self.grower
         cond = _as_cond(*path[i])
+        if cond[1] == "=":  # CART: a value is the subset of that value
+            cond = (cond[0], "in", (cond[2],))
         rows = g.mask(exp.conds)
         chosen = rows & g.side_mask(*cond)
         if exp.feature is not None:
@@ -1175,10 +1178,15 @@ class _Checker:
                 side = split_condition(exp.node.test, b, exp.feature)
                 if np.array_equal(chosen, rows & g.side_mask(*side)):
                     child = exp.child(("side", b))
-                    return Expected(g, exp.conds + (cond,), child.node, child.parent_labels), None
-        if g.can_carry() and chosen.any() and not np.array_equal(chosen, rows) and (
-                grown := g.grown_at(exp.conds + (cond,), exp.labels)) is not None:
-            return grown, None
+                    return Expected(g, exp.conds + (cond,), child.node, child.parent_labels, child.forced), None
+        if g.can_carry() and chosen.any() and not np.array_equal(chosen, rows):
+            # the student's split forced here: the builder's tree below it, under rpart's cp rule
+            forced = dict(exp.forced)
+            forced[rows.tobytes()] = (cond[0], (cond, complement(cond)))
+            view = g.forced(forced, rows)
+            if view is not None:
+                below = view.kept if view.kept is not None else view.children
+                return Expected(g, exp.conds + (cond,), below[0], exp.labels, forced), None
         here = _where_the(path[:i])
         return None, (f"the tree has no node {_where(path)}: {here} "
                       f"{exp.describe() if exp.feature is not None else 'is a leaf of class ' + _or(exp.labels)}"

@@ -51,9 +51,10 @@ class NodeVerdict:
 class Expected:
     """What the node at ``conds`` is: a view of a builder Node (None: no training row reaches it)."""
 
-    def __init__(self, grower, conds, node, parent_labels=()):
+    def __init__(self, grower, conds, node, parent_labels=(), forced=None):
         self.grower, self.conds, self.node = grower, tuple(conds), node
         self.parent_labels = parent_labels
+        self.forced = forced or {}   # CART: the student's splits this node's tree was grown with (see Grower.forced)
 
     @property
     def n(self):
@@ -103,7 +104,7 @@ class Expected:
         op, value = key
         if op == "side":
             return Expected(self.grower, self.conds + (split_condition(node.test, value, self.feature),),
-                            node.children[value], self.labels)
+                            node.children[value], self.labels, self.forced)
         if op == "=":
             idx = node.tree.domains[node.split].index(value)
             cond = (self.feature, "=", value)
@@ -162,6 +163,52 @@ def where_the(conds) -> str:
 
 def _or(names) -> str:
     return " or ".join(names)
+
+
+class _Forced:
+    """A node of the tree the builder grows with some of a student's CART splits forced on it: a view of
+    the node of a fully grown tree (no cp) on its rows, with the split taken here (the builder's or the
+    student's) and its children.  rpart's cp rule (:func:`infotree.prune.cp_prune`) runs on these
+    views, never on the builder's own nodes; a view it collapses keeps its children in ``kept``."""
+
+    def __init__(self, node):
+        self.node = node
+        self.test = self.feature = self.pruned = None
+        self.children, self.kept = [], None
+
+    # what cp_prune reads and writes
+    @property
+    def errors(self):
+        return self.node.errors
+
+    @property
+    def split(self):
+        return self.feature
+
+    def make_leaf(self, stop):
+        self.kept, self.children, self.feature, self.test = self.children, [], None, None
+
+    # what Expected reads: the node's own counts and records, the split taken here
+    @property
+    def split_feature(self):
+        return self.feature
+
+    @property
+    def ties(self):
+        return self.node.ties if self.test is self.node.test else ()
+
+    @property
+    def threshold(self):
+        return getattr(self.test, "threshold", None)
+
+    @property
+    def reason(self):
+        if self.feature is None and self.pruned is not None and self.node.split is not None:
+            return "collapsed by rpart's cp rule (the subtree's complexity is at most alpha)"
+        return self.node.reason
+
+    def __getattr__(self, name):  # tree, class_counts, n, label_name, candidates
+        return getattr(self.node, name)
 
 
 class Grower:
@@ -229,6 +276,57 @@ class Grower:
         for f, op, v in conds:
             mask &= self.side_mask(f, op, v)
         return mask
+
+    def full_at(self, conds):
+        """The root of the builder's full growth (no cp rule) on the rows of ``conds``, or None."""
+        key = ("full",) + tuple(conds)
+        if key not in self._grown:
+            saved = self.options
+            self.options = dict(saved, cp=None)
+            try:
+                grown = self.grown_at(conds)
+            finally:
+                self.options = saved
+            self._grown[key] = None if grown is None else grown.node
+        return self._grown[key]
+
+    def forced(self, forced, rows):
+        """CART: the node with ``rows`` in the tree rpart's rules give when the student's splits ``forced``
+        ({rows of a node: (feature, (left condition, right condition))}) are taken where they were written:
+        the builder's full growth everywhere else, then the cp rule over the whole tree (its alpha and its
+        bounds from parent to child, as rpart passes them).  None past the budget."""
+        key = ("forced", tuple(sorted(forced)))
+        if key not in self._grown:
+            if len(self._grown) >= MAX_GROWN:
+                return None
+            views = {}
+            root = self._view(self.full_at(()), (), forced, views)
+            if self.options.get("cp") is not None:
+                from types import SimpleNamespace
+
+                from ..prune import cp_prune
+
+                cp_prune(SimpleNamespace(root=root), self.options["cp"])
+            self._grown[key] = views
+        return self._grown[key].get(rows.tobytes())
+
+    def _view(self, node, conds, forced, views):
+        rows = self.mask(conds)
+        view = _Forced(node)
+        views[rows.tobytes()] = view
+        key = rows.tobytes()
+        if key in forced:
+            view.feature, sides = forced[key]
+            view.test = ("forced", sides)
+            for cond in sides:
+                child = self.full_at(conds + (cond,))
+                view.children.append(self._view(child, conds + (cond,), forced, views))
+        elif node.split is not None:
+            view.feature, view.test = node.split_feature, node.test
+            for b in (0, 1):
+                cond = split_condition(node.test, b, view.feature)
+                view.children.append(self._view(node.children[b], conds + (cond,), forced, views))
+        return view
 
     def examined_at(self, conds):
         """The builder's root node on the rows that satisfy ``conds``, its candidates examined (one level,
@@ -357,6 +455,12 @@ def _grade(grower, claimed, exp: Expected, names, out, carried):
                                    f"is missing", below_carried))
 
 
+def complement(cond) -> tuple:
+    """The other branch of a binary split: ``x <= t`` for ``x > t``, ``not in S`` for ``in S``."""
+    f, op, v = cond
+    return (f, {"<=": ">", ">": "<=", "<": ">=", ">=": "<", "in": "not in", "not in": "in"}[op], v)
+
+
 def binary_choices(exp) -> list:
     """The splits the builder could take at a CART node: each of maximal decrease (ties included),
     the builder's own first, as (feature, test); none at a leaf."""
@@ -413,16 +517,31 @@ def _grade_binary(grower, claimed, exp, names, out, carried):
             msg = f"{where_the(conds)} {exp.describe()}, not on {claimed_text}"
         out.append(NodeVerdict(claimed.number, here, "wrong", msg, carried))
     follow = match is not None and match[0] == 0
+    carried_children = {}
+    if not follow and grower.can_carry():
+        sides = tuple((feature, *k) for k in keys)
+        if len(sides) == 1:
+            sides += (complement(sides[0]),)
+        parts = [rows & grower.side_mask(*c) for c in sides]
+        if parts[0].any() and parts[1].any() and not (parts[0] & parts[1]).any():
+            forced = dict(exp.forced)
+            forced[rows.tobytes()] = (feature, sides)
+            view = grower.forced(forced, rows)
+            if view is not None:
+                below = view.kept if view.kept is not None else view.children
+                carried_children = {key: Expected(grower, conds + (cond,), child, exp.labels, forced)
+                                    for key, cond, child in zip(keys, sides, below)}
     for key in keys:
         cond = (feature, *key)
         if follow:
             child = exp.child(("side", match[1][key]))
-            child = Expected(grower, conds + (cond,), child.node, child.parent_labels)  # the student's words
+            child = Expected(grower, conds + (cond,), child.node, child.parent_labels, child.forced)  # the student's words
         else:
-            child = grower.grown_at(conds + (cond,), exp.labels) if grower.can_carry() else None
+            child = carried_children.get(key)
         if child is None:
             note = grower.carry_note or (f"not graded: more than {MAX_GROWN} subtrees grown below wrong "
-                                         f"choices in one answers file")
+                                         f"choices in one answers file" if len(grower._grown) >= MAX_GROWN else
+                                         "not graded: the split above does not cut the node's rows in two")
             for line in _lines_of(claimed.branches[key]):
                 out.append(NodeVerdict(line, where(conds + (cond,)), "ungraded", note, True))
             continue
