@@ -14,6 +14,13 @@ the rows of the node.  It needs complete data: with missing values C4.5 sends
 fractional rows down every branch, so the subtree below a wrong choice is reported
 as not graded.
 
+CART (binary splits): a claimed split is right when it sends the node's rows the same
+way as a split of maximal decrease (``Start < 8.5`` is ``Start <= 8.5`` when no row has
+8.5).  rpart's cp rule is not local (alpha = cp·R(root), and bounds passed from a node
+to its children that depend on the siblings grown first), so carry-forward forces the
+student's splits on the builder's full growth and runs :func:`~infotree.prune.cp_prune`
+over the whole tree (:meth:`Grower.forced`).
+
 The builder's surface used here: ``build_tree``; a Node's ``split``, ``split_feature``,
 ``ties``, ``threshold``, ``children``, ``class_counts``, ``n``, ``errors``, ``label_name``,
 ``reason``, ``candidates()`` (``feature``, ``gain``, ``split_info``, ``gain_ratio``),
@@ -370,12 +377,6 @@ class Grower:
             opts = dict(self.options)
             if opts.get("max_depth") is not None:
                 opts["max_depth"] = max(0, opts["max_depth"] - len(key))
-            if self.binary and opts.get("cp") is not None:
-                # rpart's cp rule compares with alpha = cp·R(root) of the whole tree: the same alpha here.
-                alpha = Fraction(opts["cp"]) * self.tree.root.errors
-                counts = np.bincount(sub.y, minlength=len(data.classes))
-                risk = int(counts.sum() - counts.max())
-                opts["cp"] = min(Fraction(1), alpha / risk) if risk else Fraction(0)
             from ..tree import build_tree
 
             if keep:
