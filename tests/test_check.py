@@ -538,8 +538,8 @@ def test_builder_trees_are_accepted():
     ("outlook = sunny: no\noutlook = sunny: yes", "line 2: branch outlook = sunny appears twice"),
     ("outlook = sunny: no\nwindy = TRUE: no",
      "line 2: the branches of one node test one feature; found windy after outlook (line 1)"),
-    ("outlook = sunny: no (3/x)", "line 1: cannot read the leaf counts (3/x); expected (n), (n/errors), (2.43/0.43) "
-                                  "or (0, empty)"),
+    ("outlook = sunny: no (3/x)", "line 1: cannot read the leaf counts (3/x); expected (n), (n/errors), (2.43/0.43), "
+                                  "(0, empty) or (n = 3, SSE = 3800/3)"),
     ("outlook = sunny:", "line 1: no class after ':'; write 'outlook = sunny: class'"),
     ("outlok = sunny: no", "unknown feature 'outlok'; features are: outlook, temperature, humidity, windy "
                            "(did you mean 'outlook'?)"),

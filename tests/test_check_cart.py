@@ -342,3 +342,95 @@ def test_forcing_the_builders_own_splits_gives_its_tree(path, target, options):
         everything.extend((c, conds + (s,)) for c, s in zip(node.children, sides))
     assert checked >= 2
     assert shape(grower.forced({}, grower.mask(())), ()) == built
+
+
+# -- regression trees (rpart's anova): SSE and means ------------------------------------------------------------
+
+FLATS = EXAMPLES / "regression_sse" / "data.csv"
+ANOVA = dict(min_samples_split=2, min_leaf=1, max_depth=2, cp=Fraction(1, 100))
+
+# print(rpart(price ~ ., d, minsplit = 2, minbucket = 1, maxdepth = 2)) in R 4 (rpart 4.1), as printed
+RPART_ANOVA = """n= 10
+
+node), split, n, deviance, yval
+      * denotes terminal node
+
+1) root 10 33610.000 187.0000
+  2) area=north,south 7 11600.000 160.0000
+    4) size< 65 3  1266.667 123.3333 *
+    5) size>=65 4  3275.000 187.5000 *
+  3) area=east 3  5000.000 250.0000
+    6) size< 65 1     0.000 200.0000 *
+    7) size>=65 2  1250.000 275.0000 *
+"""
+
+
+def sse(ys):
+    mean = sum(ys, Fraction(0)) / len(ys)
+    return sum(((y - mean) ** 2 for y in ys), Fraction(0))
+
+
+@pytest.fixture(scope="module")
+def flats():
+    return load(FLATS, numeric="auto", numeric_target=True)
+
+
+def test_regression_measures(flats):
+    """SSE = Σ(y − ȳ)² and means from the CSV: the root 33610; {north, south} 11600 and {east} 5000; the
+    decrease 17010 and rpart's improvement 17010/33610; size <= 65 decreases it by 39605/3."""
+    rows = rows_of(FLATS)
+    price = [Fraction(r["price"]) for r in rows]
+    ns = [Fraction(r["price"]) for r in rows if r["area"] in ("north", "south")]
+    east = [Fraction(r["price"]) for r in rows if r["area"] == "east"]
+    small = [Fraction(r["price"]) for r in rows if int(r["size"]) <= 65]
+    large = [Fraction(r["price"]) for r in rows if int(r["size"]) > 65]
+    dec = sse(price) - sse(ns) - sse(east)
+    dec_size = sse(price) - sse(small) - sse(large)
+    assert (sse(price), dec, dec_size) == (33610, 17010, Fraction(39605, 3))
+    report = check_answers(f"""SSE(price) = {sse(price)}
+Mean(price) = {sum(price) / len(price)}
+SSE(S_east) = {sse(east)}
+Mean(price | area in {{north, south}}) = {sum(ns) / len(ns)}
+SSE(price | split on area) = {sse(ns) + sse(east)}
+ΔSSE(area) = {dec}
+Decrease(size <= 65) = {dec_size}
+Improvement(area) = {float(dec / sse(price)):.4f}
+improvement (rpart) = {dec / sse(price)}
+SSE(price | area in {{north, south}}, size <= 65) = {float(sse([Fraction(r["price"]) for r in rows if r["area"] != "east" and int(r["size"]) <= 65])):.2f}
+root = area in {{east}}
+leaf(area in {{north, south}}, size <= 65) = 123.33
+leaf(area = east, size > 65) = 275
+""", flats, criterion="squared_error", tree_options=ANOVA)
+    assert [(r.line, r.verdict, r.message) for r in report.results if not r.right] == []
+    assert len(report.results) == 13
+    r = one_reg(f"ΔSSE(size) = {dec}", flats)
+    assert (r.verdict, r.expected) == ("wrong", Fraction(39605, 3))
+    r = one_reg("leaf(area = east, size > 65) = 250", flats)
+    assert (r.verdict, r.message) == ("wrong", "the node area = east, size > 65 is a leaf predicting 275, not 250")
+
+
+def one_reg(text, data, **kw):
+    report = check_answers(text, data, criterion="squared_error", tree_options=dict(ANOVA, **kw))
+    assert len(report.results) == 1
+    return report.results[0]
+
+
+@pytest.mark.parametrize("tree", [
+    RPART_ANOVA,
+    "area in {north, south}\n|  size <= 65: 370/3 (n = 3, SSE = 3800/3)\n|  size > 65: 187.5 (n = 4, SSE = 3275)\n"
+    "area not in {north, south}\n|  size <= 65: 200 (n = 1, SSE = 0)\n|  size > 65: 275 (n = 2, SSE = 1250)\n",
+    "area = east\n  size >= 65: 275\n  size < 65: 200\narea = north,south\n  size < 65: 123.3\n  size >= 65: 187.5\n",
+])
+def test_regression_trees_as_written(flats, tree):
+    r = one_reg(tree, flats)
+    assert r.verdict == "right", r.message
+    assert len(r.nodes) == 7
+
+
+def test_regression_leaf_counts_are_graded(flats):
+    """The leaf size > 65 under {north, south}: 4 rows, SSE 3275 (prices 190, 150, 230, 180: mean 187.5)."""
+    ys = [Fraction(p) for p in (190, 150, 230, 180)]
+    assert sse(ys) == 3275
+    r = one_reg(RPART_ANOVA.replace("4  3275.000 187.5000", "4  3257.000 187.5000"), flats)
+    assert [v.message for v in r.nodes if v.verdict == "wrong"] == [
+        "the leaf area in {north, south}, size >= 65 has 4 rows and SSE 3275, not (4/3257.000)"]

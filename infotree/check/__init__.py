@@ -67,7 +67,7 @@ from ..measures import (
 from .answers import MAX_DECIMALS, MAX_LOG_ARGUMENT, Answer, read_answer, significant_digits
 from .diagnosis import diagnose
 from .names import Names, Unreadable, did_you_mean
-from .printed import context_path, is_prose, is_table_heading
+from .printed import claim_after_facts, context_path, is_prose, is_table_heading
 from .treetext import ClaimedLeaf, TreeTextError, is_ignored, is_tree_line, read_tree
 from .trees import (Expected, Grower, binary_choices, complement, cond_text, grade_tree, number_text,
                     split_condition, where)
@@ -102,9 +102,10 @@ SCHEMA_VERSION = 2
 VERDICTS = ("right", "imprecise", "close", "wrong", "unreadable")
 _MARK = {"right": "✓", "imprecise": "~", "close": "≈", "wrong": "✗", "unreadable": "?"}
 _CRITERIA = {"gain": "gain", "gain_ratio": "gain_ratio", "gain_ratio_plain": "gain_ratio_plain",
+             "squared_error": "squared_error", "squared-error": "squared_error",
              "gain-ratio": "gain_ratio", "gain-ratio-plain": "gain_ratio_plain",
              "gini": "gini", "entropy": "entropy", "misclassification": "misclassification"}
-_CART = ("gini", "entropy", "misclassification")
+_CART = ("gini", "entropy", "misclassification", "squared_error")
 
 
 class AnswersError(InfotreeError):
@@ -334,10 +335,13 @@ _MEASURES = {
     # rpart's improvement n × decrease; ΔGini, ΔErr, ΔH as infotree's worked solution writes them.
     "δgini": "Decrease", "δerr": "Decrease", "δme": "Decrease", "δh": "Decrease", "decrease": "Decrease",
     "impuritydecrease": "Decrease", "improvement": "Improvement",
+    # regression trees: a node's sum of squared errors Σ(y − ȳ)² and its mean ȳ
+    "sse": "SSE", "sumofsquarederrors": "SSE", "δsse": "Decrease", "mean": "Mean", "meanȳ": "Mean", "ȳ": "Mean",
 }
 # The impurity a decrease measures: ΔGini, ΔErr, ΔH; Decrease and Improvement: the criterion's.
-_DECREASE_OF = {"δgini": "Gini", "ginigain": "Gini", "ginidecrease": "Gini", "δerr": "ME", "δme": "ME", "δh": "H"}
-_IMPURITY = ("H", "Gini", "ME")   # measures of a node's classes: Entropy(S), Gini(S), Gini(S, A) forms
+_DECREASE_OF = {"δgini": "Gini", "ginigain": "Gini", "ginidecrease": "Gini", "δerr": "ME", "δme": "ME", "δh": "H",
+                "δsse": "SSE"}
+_IMPURITY = ("H", "Gini", "ME", "SSE", "Mean")   # measures of a node's classes: Entropy(S), Gini(S), Gini(S, A) forms
 _TREE_CLAIMS = ("root", "split", "leaf")
 # A data set in textbook notation (not a variable of the data): S, D, S_sunny, D_youth, S_{sunny}.
 _SAMPLE = re.compile(r"[SD](?:_\{?([^{}]{1,200}?)\}?)?")
@@ -354,7 +358,8 @@ def _measure_head(text: str):
     return None
 _KIND = {"H": "entropy", "I": "mutual_information", "IG": "information_gain",
          "SplitInfo": "split_information", "GR": "gain_ratio", "Gini": "gini", "ME": "misclassification",
-         "GiniGain": "gini_gain", "Decrease": "impurity_decrease", "Improvement": "improvement"}
+         "GiniGain": "gini_gain", "Decrease": "impurity_decrease", "Improvement": "improvement", "SSE": "sse",
+         "Mean": "mean"}
 
 
 def _norm_name(word: str) -> str:
@@ -473,6 +478,11 @@ class _Checker:
         self.grower = Grower(data, dict(options, criterion=criterion))
         self.context = ()   # the node of an "At outlook = sunny:" line: IG, GR, SplitInfo claims below are there
         self.last_feature = None   # the feature the last claim measured: H_known(Y), improvement (rpart)
+        self.regression = criterion == "squared_error"
+        if self.regression:
+            from ..tree import target_numbers
+
+            self.y_numbers = target_numbers(data)   # the exact number of each target code
         self._tree_text = None
 
     def set_context(self, number, body, path_text):
@@ -558,6 +568,8 @@ class _Checker:
     def parse_measure(self, toks) -> _Measure:
         head = toks[0].text
         name, sub = _measure_head(head)
+        if name == "Mean" and len(toks) == 1:  # "mean ȳ = 1870/10" (the worked solution), "ȳ = 187"
+            return _Measure("Mean", (self.data.target,), (), self.in_context(()))
         inner = _inside_parens(toks, head)
         known = sub is not None and sub.lower() == "known" and name == "H"
         if known:
@@ -642,7 +654,8 @@ class _Checker:
                               f"{head}(Age | Start > 8.5)")
         low = _norm_name(head)
         name = "Decrease" if name == "GiniGain" else name  # under CART: the decrease by a binary split
-        impurity = _DECREASE_OF.get(low) or {"gini": "Gini", "misclassification": "ME", "entropy": "H"}[self.criterion]
+        impurity = _DECREASE_OF.get(low) or {"gini": "Gini", "misclassification": "ME", "entropy": "H",
+                                                "squared_error": "SSE"}[self.criterion]
         fixed = self.in_context(fixed)
         if len(left) == 1 and left[0].kind == "w" and left[0].text.lower() == "rpart" and name == "Improvement":
             if self.last_feature is None:
@@ -940,6 +953,8 @@ class _Checker:
         with the missing branch), measures at a node reached with fractional weights (an ``At`` line of the
         worked solution), and CART's binary splits (ΔGini, improvement, split on A)."""
         target = self.data.target
+        if self.regression or m.name in ("SSE", "Mean"):
+            return self.regression_value(m, quantity)
         numbers = {"Gini": gini, "ME": misclassification, "H": _entropy_of_counts}
         if m.name in ("Decrease", "Improvement") or m.split_on:
             impurity = numbers[m.impurity or m.name if not m.split_on else m.name]
@@ -997,6 +1012,59 @@ class _Checker:
                                 return f(counts), [_counts_symbol(m.name, counts)], [], None
         return None
 
+    def regression_value(self, m: _Measure, quantity):
+        """A regression tree's measures (exact): SSE(Y | node) = Σ(y − ȳ)², Mean(Y | node), SSE(Y | split on A)
+        = SSE(left) + SSE(right), ΔSSE(A) and rpart's improvement ΔSSE / SSE(node)."""
+        target = self.data.target
+        if not self.regression:
+            raise _Unreadable(f"{quantity}: SSE and Mean are a regression tree's measures; check with "
+                              f"--criterion squared-error")
+        if m.name not in ("SSE", "Mean", "Decrease", "Improvement") or (m.left != (target,) and m.name in (
+                "SSE", "Mean")) or m.given:
+            raise _Unreadable(f"{quantity}: a regression tree's measures are SSE({target} | node), "
+                              f"Mean({target} | node), SSE({target} | split on A), ΔSSE(A) and Improvement(A)")
+        if m.split_on or m.name in ("Decrease", "Improvement"):
+            node = self.node_at(m.fixed)
+            if m.split is not None:
+                table, whole = self.split_table(m, quantity), self.stats(self.rows(m.fixed))
+            else:
+                c = self.candidate(node, m.split_on or m.left[0], quantity)
+                table, whole = c.table, None
+            parts = [_sse(r) for r in table]
+            if m.split_on:
+                return sum(parts, Fraction(0)), [" + ".join(_exact_text(p) for p in parts)], [], None
+            parent = _sse([sum(col) for col in zip(*table)])
+            decrease = parent - sum(parts, Fraction(0))
+            if m.name == "Decrease":
+                return decrease, [f"{_exact_text(parent)} - ({' + '.join(_exact_text(p) for p in parts)})"], [], \
+                    ("-", parent, sum(parts, Fraction(0)))
+            node_sse = _sse(whole) if whole is not None else c.node_sse
+            return decrease / node_sse, [f"({_exact_text(decrease)})/({_exact_text(node_sse)})"], [], None
+        stats = None
+        if m.fixed and m.fixed == self.context:
+            node = self.tree_node(m.fixed)
+            stats = None if node is None else tuple(node.class_counts.tolist())
+        elif m.fixed:
+            node = self.tree_node(m.fixed[:-1])
+            var, val = m.fixed[-1]
+            if node is not None and var in self.data.features:
+                for c in node.candidates():
+                    b = _branch_of(c.split, var, val) if c.feature == var else None
+                    if b is not None:
+                        stats = c.table[b]
+        if stats is None:
+            stats = self.stats(self.rows(m.fixed))
+        n, sy, sq = stats
+        if m.name == "Mean":
+            return Fraction(sy) / n, [f"{_exact_text(Fraction(sy))}/{_exact_text(Fraction(n))}"], [], None
+        return _sse(stats), [f"{_exact_text(Fraction(sq))} - {_exact_text(Fraction(sy))}²/{_exact_text(Fraction(n))}"], \
+            [], None
+
+    def stats(self, mask):
+        """(n, Σy, Σy²) of a regression target on the masked rows, exact."""
+        ys = [self.y_numbers[c] for c in np.asarray(self.data.y)[mask].tolist()]
+        return len(ys), sum(ys, Fraction(0)), sum((y * y for y in ys), Fraction(0))
+
     def split_table(self, m: _Measure, quantity):
         """CART: the class counts of the two branches of the split a measure is of (a split written out,
         on the node's rows with its value known, or the feature's best split at the node)."""
@@ -1006,7 +1074,8 @@ class _Checker:
         f, v = m.split
         side = rows & self.grower.side_mask(*_as_cond(f, v))
         other = rows & ~side & (self.columns[f] >= 0)
-        return self.class_counts(side), self.class_counts(other)
+        count = self.stats if self.regression else self.class_counts
+        return count(side), count(other)
 
     def class_counts(self, mask):
         return tuple(np.bincount(np.asarray(self.data.y)[mask], minlength=len(self.data.classes)).tolist())
@@ -1164,6 +1233,17 @@ class _Checker:
                               f"{_not_split_on(exp, _where_the(path[:i]), f)}")
         return exp, None
 
+    def leaf_label(self, text, where):
+        """A leaf's class as in the data (any case), or a regression leaf's mean as written (a number)."""
+        if not self.regression:
+            return self.names.label(text)
+        try:
+            Fraction(text)
+        except (ValueError, ZeroDivisionError):
+            raise _Unreadable(f"{where + ': ' if where else ''}a regression leaf predicts a number (its mean), "
+                              f"not {_clip(text, 20)!r}") from None
+        return text
+
     def binary_step(self, exp, path, i):
         """CART: the node one step down ``path[i]``: the builder's child whose rows the condition
         selects, else (carry-forward) the tree grown on those rows."""
@@ -1189,7 +1269,7 @@ class _Checker:
                 return Expected(g, exp.conds + (cond,), below[0], exp.labels, forced), None
         here = _where_the(path[:i])
         return None, (f"the tree has no node {_where(path)}: {here} "
-                      f"{exp.describe() if exp.feature is not None else 'is a leaf of class ' + _or(exp.labels)}"
+                      f"{exp.describe() if exp.feature is not None else 'is ' + exp.leaf_text}"
                       f", not {_cond_text(*path[i])}")
 
     def binary_answer(self, exp, answer, where):
@@ -1234,7 +1314,7 @@ class _Checker:
             parts, _ = _split_claim(name, split=False)
             if _cut_item(parts) or _set_item(parts):  # root = humidity <= 75: C4.5's cut (a set: CART's)
                 name, cut = self.cut(parts)
-        name = self.names.label(name) if kind == "leaf" else self.names.feature(name)
+        name = self.leaf_label(name, "") if kind == "leaf" else self.names.feature(name)
         exp, problem = self.expected_at(path)
         if exp is None:
             return ClaimResult(number, body, kind, "wrong", answer=answer, answer_value=name, message=problem)
@@ -1242,11 +1322,11 @@ class _Checker:
         expl = tuple(self.node_lines(exp))
         if kind == "leaf":
             expected = exp.labels if exp.feature is None else ()
-            if exp.feature is None and name in exp.labels:
+            if exp.feature is None and exp.has_label(name):
                 return ClaimResult(number, body, kind, "right", answer=answer, answer_value=name,
                                    expected=expected, explanation=expl)
             if exp.feature is None:
-                msg = f"{where} is a leaf of class {_or(exp.labels)}, not {name}{_empty_note(exp)}"
+                msg = f"{where} is {exp.leaf_text}, not {name}{_empty_note(exp)}"
             else:
                 msg = f"{where} is not a leaf: it {exp.describe()}"
             return ClaimResult(number, body, kind, "wrong", answer=answer, answer_value=name, expected=expected,
@@ -1338,7 +1418,7 @@ class _Checker:
         """Names as in the data (any case); numeric tests on numeric features with numbers; under CART
         every branch key becomes its condition (op, threshold or values in domain order)."""
         if isinstance(claimed, ClaimedLeaf):
-            claimed.label = self.names.label(claimed.label)
+            claimed.label = self.leaf_label(claimed.label, f"line {claimed.number}")
             return
         claimed.feature = f = self.names.feature(claimed.feature)
         numeric = self.names.kinds[f] == "numeric"
@@ -1386,6 +1466,12 @@ class _Checker:
 
 
 # -- small helpers -------------------------------------------------------------------------
+
+def _sse(stats):
+    """Σ(y − ȳ)² = Σy² − (Σy)²/n from (n, Σy, Σy²)."""
+    n, s, q = stats
+    return Fraction(0) if not n else Fraction(q) - Fraction(s) ** 2 / n
+
 
 def _entropy_of_counts(counts):
     from ..measures import entropy
@@ -1644,7 +1730,7 @@ def _or(names) -> str:
 def _not_split_on(exp, where: str, feature: str) -> str:
     """``the node outlook = rainy splits on windy, not on humidity`` (or: is a leaf ...)."""
     if exp.feature is None:
-        return f"{where} is a leaf of class {_or(exp.labels)}, not a split on {feature}"
+        return f"{where} is {exp.leaf_text}, not a split on {feature}"
     return f"{where} {exp.describe()}, not on {feature}"
 
 
@@ -1715,6 +1801,7 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
         if not body or in_table or (len(body) <= MAX_LINE_LENGTH and (is_ignored(body) or is_prose(body))):
             flush()
             continue
+        body = claim_after_facts(body) or body
         at = context_path(body)
         if at is not None:
             flush()

@@ -160,7 +160,7 @@ def diagnose(checker, m, value, answer) -> str | None:
         ginis = [1 - sum(Fraction(k * k, sum(g.values()) ** 2) for k in g.values()) for g in groups.values()]
         candidates.append(("unweighted average: the branch Gini indices averaged without weighting each by its "
                            "share of the rows", sum(ginis, Fraction(0)) / len(ginis)))
-    if m.name in ("Decrease", "Improvement"):
+    if m.name in ("Decrease", "Improvement") and m.impurity in ("Gini", "ME", "H"):
         from ..measures import entropy
 
         f = {"Gini": gini_of, "ME": misclassification_of, "H": lambda c: entropy(list(c))}[m.impurity]

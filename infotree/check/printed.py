@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["context_path", "is_prose", "is_table_heading"]
+__all__ = ["claim_after_facts", "context_path", "is_prose", "is_table_heading"]
 
 # The node report's tables (ID3/C4.5 and CART), each from its heading up to a blank line.
 _TABLE = re.compile(r"(?:branches|candidates|exact values|splits|C4\.5 gain corrections|surrogates \(.{0,300}\)|"
@@ -42,6 +42,17 @@ _PROSE = re.compile(
     r".{1,300}: best of \d{1,12} binary splits?: .{1,1000}|surrogate \d{1,6}: .{1,1000}|"
     r"each feature's best binary split .{1,1000}|.{1,1000} is missing for weight .{1,1000}|.{1,1000}: no rows \(.{1,1000}\)")
 _AT = re.compile(r"At (.{1,1000}?): [0-9/.]{1,60} rows? \(.{0,1000}\)|Node: (.{1,1000})")
+
+
+# A regression solution's branch line: its facts, then the claim after '; '.
+_FACTS = re.compile(r".{1,300}: n = [0-9/.]{1,60}, Σy = .{1,300}?; (.{1,700})")
+
+
+def claim_after_facts(body: str):
+    """``area in {north}: n = 3, Σy = 570, mean 190 ≈ 190.0000; SSE(price | area in {north}) = ...``:
+    the claim after the facts, or None."""
+    m = _FACTS.fullmatch(body) if len(body) <= 1000 else None
+    return None if m is None else m.group(1)
 
 
 def is_prose(body: str) -> bool:

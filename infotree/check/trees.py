@@ -88,10 +88,26 @@ class Expected:
         return None if self.node is None else self.node.threshold
 
     @property
+    def leaf_text(self) -> str:
+        """``a leaf of class yes``, or (regression) ``a leaf predicting 187.5``."""
+        if self.node is not None and self.node.tree.criterion.regression:
+            return f"a leaf predicting {_or(self.labels)}"
+        return f"a leaf of class {_or(self.labels)}"
+
+    def has_label(self, text) -> bool:
+        """Whether a leaf's class (a regression leaf's mean, as written) is one this node takes."""
+        if self.node is not None and self.node.tree.criterion.regression:
+            return self.n and _matches(self.node.mean, text)
+        return text in self.labels
+
+    @property
     def labels(self) -> tuple:
-        """Acceptable leaf classes: every class of maximal count (an empty node: its parent's)."""
+        """Acceptable leaf classes: every class of maximal count (an empty node: its parent's);
+        a regression node's mean."""
         if self.node is None or not self.n:
             return self.parent_labels or ((self.node.label_name,) if self.node is not None else ())
+        if self.node.tree.criterion.regression:
+            return (self.node.label_name,)
         classes = self.node.tree.classes
         counts = [Fraction(c) for c in self.node.class_counts.tolist()]
         top = max(counts)
@@ -123,7 +139,7 @@ class Expected:
 
     def describe(self) -> str:
         if self.feature is None:
-            return f"is a leaf of class {_or(self.labels)}"
+            return f"is {self.leaf_text}"
         if self.grower.binary:
             left = cond_text(split_condition(self.node.test, 0, self.feature))
             return f"splits on {left} ({cond_text(split_condition(self.node.test, 1, self.feature))})"
@@ -428,7 +444,7 @@ def _grade(grower, claimed, exp: Expected, names, out, carried):
             msg = (f"{where_the(conds)} splits on {feature} at {number_text(exp.threshold)}, "
                    f"not at {claimed.threshold}")
         elif exp.feature is None:
-            msg = f"{where_the(conds)} is a leaf of class {_or(exp.labels)}, not a split on {feature}"
+            msg = f"{where_the(conds)} is {exp.leaf_text}, not a split on {feature}"
         else:
             msg = f"{where_the(conds)} {exp.describe()}, not on {feature}"
         out.append(NodeVerdict(claimed.number, here, "wrong", msg, carried))
@@ -513,7 +529,7 @@ def _grade_binary(grower, claimed, exp, names, out, carried):
                                or not np.array_equal(sides[keys[0]] | sides[keys[1]], cover)):
             msg = f"{claimed_text} does not cut the rows of {where_the(conds)} in two"
         elif exp.feature is None:
-            msg = f"{where_the(conds)} is a leaf of class {_or(exp.labels)}, not a split on {claimed_text}"
+            msg = f"{where_the(conds)} is {exp.leaf_text}, not a split on {claimed_text}"
         else:
             msg = f"{where_the(conds)} {exp.describe()}, not on {claimed_text}"
         out.append(NodeVerdict(claimed.number, here, "wrong", msg, carried))
@@ -577,17 +593,22 @@ def _grade_leaf(claimed: ClaimedLeaf, exp: Expected, carried) -> NodeVerdict:
         return NodeVerdict(claimed.number, here, "wrong", f"{where_the(conds)} is not a leaf: it {exp.describe()}",
                            carried)
     problems = []
-    if claimed.label not in exp.labels:
+    if not exp.has_label(claimed.label):
         empty = (" (no training row reaches it: an empty branch takes its parent's majority class)"
                  if not exp.n else "")
-        problems.append(f"{leaf_at} has class {_or(exp.labels)}, not {claimed.label}{empty}")
+        what = "predicts" if exp.node is not None and exp.node.tree.criterion.regression else "has class"
+        problems.append(f"{leaf_at} {what} {_or(exp.labels)}, not {claimed.label}{empty}")
     if claimed.counts is not None:
         n_text, e_text = claimed.counts
         if not (_matches(exp.n, n_text) and (e_text is None or _matches(exp.errors, e_text))):
             n, e = exp.n, exp.errors
             shown = f"({_count(n)}/{_count(e)})" if e else f"({_count(n)})"
-            problems.append(f"{leaf_at} has {_count(n)} row{'s' if n != 1 else ''} and {_count(e)} training "
-                            f"errors {shown}, not ({claimed.counts_text})")
+            if exp.node.tree.criterion.regression:
+                problems.append(f"{leaf_at} has {_count(n)} row{'s' if n != 1 else ''} and SSE {number_text(e)}, "
+                                f"not ({claimed.counts_text})")
+            else:
+                problems.append(f"{leaf_at} has {_count(n)} row{'s' if n != 1 else ''} and {_count(e)} training "
+                                f"errors {shown}, not ({claimed.counts_text})")
     if problems:
         return NodeVerdict(claimed.number, here, "wrong", "; ".join(problems), carried)
     return NodeVerdict(claimed.number, here, "right", "", carried)
@@ -599,6 +620,7 @@ def _count(x) -> str:
 
 
 def _matches(value, text: str) -> bool:
-    """A count as written (``3``, ``3.0``, ``3.38``) is the value rounded to the decimals written."""
-    decimals = len(text.partition(".")[2])
+    """A count (or a mean) as written (``3``, ``3.0``, ``3.38``, ``370/3``, ``-2.5``) is the value rounded to
+    the decimals written, or the value itself."""
+    decimals = len(text.partition(".")[2]) if "/" not in text else 0
     return decimal_text(Fraction(value), decimals) == text or Fraction(text) == Fraction(value)

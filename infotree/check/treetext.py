@@ -73,7 +73,8 @@ _IGNORED = re.compile(r"(?:J48 (?:un)?pruned tree|-{3,}|=== .{0,200} ===|"
                       r"Number of [Ll]eaves\s{0,20}:\s{0,20}\d{1,9}|Size of the tree\s{0,20}:\s{0,20}\d{1,9}|"
                       r"single leaf:.{0,1000}|"
                       # rpart's print() header: 'n= 81', its legend, and '* denotes terminal node'
-                      r"n\s{0,5}=\s{0,5}\d{1,12}|node\), split, n, loss, yval, \(yprob\)|\* denotes terminal node)")
+                      r"n\s{0,5}=\s{0,5}\d{1,12}|node\), split, n, (?:loss, yval, \(yprob\)|deviance, yval)|"
+                      r"\* denotes terminal node)")
 
 
 def is_ignored(body: str) -> bool:
@@ -155,11 +156,18 @@ def _leaf_counts(number, text):
     s = text.strip()
     if s.replace(" ", "") in ("0,empty", "0.0,empty"):
         return ("0", None)
+    m = _REGRESSION_COUNTS.fullmatch(s)
+    if m:  # a regression leaf: (n = 3, SSE = 3800/3)
+        return m.group(1), m.group(2)
     parts = [p.strip() for p in s.split("/")]
     if len(parts) <= 2 and all(_is_count(p) for p in parts):
         return (parts[0], parts[1] if len(parts) == 2 else None)
     raise TreeTextError(f"line {number}: cannot read the leaf counts ({_clip(text, 20)}); "
-                        f"expected (n), (n/errors), (2.43/0.43) or (0, empty)")
+                        f"expected (n), (n/errors), (2.43/0.43), (0, empty) or (n = 3, SSE = 3800/3)")
+
+
+_REGRESSION_COUNTS = re.compile(r"n\s{0,3}=\s{0,3}(\d{1,12}(?:\.\d{1,12})?),\s{0,3}SSE\s{0,3}=\s{0,3}"
+                                r"(\d{1,40}(?:\.\d{1,40}|/\d{1,40})?)")
 
 
 def _is_count(p: str) -> bool:
