@@ -434,3 +434,19 @@ def test_regression_leaf_counts_are_graded(flats):
     r = one_reg(RPART_ANOVA.replace("4  3275.000 187.5000", "4  3257.000 187.5000"), flats)
     assert [v.message for v in r.nodes if v.verdict == "wrong"] == [
         "the leaf area in {north, south}, size >= 65 has 4 rows and SSE 3275, not (4/3257.000)"]
+
+
+@pytest.mark.parametrize("claim, message", [
+    ("area in {east}: 1/0 (n = 3, SSE = 1/0)\narea not in {east}: 160", "line 1: a regression leaf predicts a number "
+                                                                        "(its mean), not '1/0'"),
+    ("leaf(area in {east}) = cheap", "a regression leaf predicts a number (its mean), not 'cheap'"),
+    ("H(price) = 1", "H(price): a regression tree's measures are SSE(price | node), Mean(price | node), "
+                     "SSE(price | split on A), ΔSSE(A) and Improvement(A)"),
+    ("Mean(price | size) = 3", "Mean(price | size): a regression tree's measures are SSE(price | node), "
+                               "Mean(price | node), SSE(price | split on A), ΔSSE(A) and Improvement(A)"),
+])
+def test_bad_regression_claims_get_one_line(flats, claim, message):
+    r = one_reg(claim, flats)
+    assert (r.verdict, r.message) == ("unreadable", message)
+    assert check_answers("SSE(play) = 1", load(DATA / "weather.csv")).results[0].message == (
+        "SSE(play): SSE and Mean are a regression tree's measures; check with --criterion squared-error")

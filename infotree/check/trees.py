@@ -623,4 +623,7 @@ def _matches(value, text: str) -> bool:
     """A count (or a mean) as written (``3``, ``3.0``, ``3.38``, ``370/3``, ``-2.5``) is the value rounded to
     the decimals written, or the value itself."""
     decimals = len(text.partition(".")[2]) if "/" not in text else 0
-    return decimal_text(Fraction(value), decimals) == text or Fraction(text) == Fraction(value)
+    try:
+        return decimal_text(Fraction(value), decimals) == text or Fraction(text) == Fraction(value)
+    except ZeroDivisionError:  # "SSE = 1/0"
+        return False
