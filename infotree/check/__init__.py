@@ -1365,8 +1365,12 @@ class _Checker:
         classes = self.names.domain[self.data.target]
         node = exp.node
         counts = [0] * len(classes) if node is None else node.class_counts.tolist()
-        lines = [f"{_where_the(exp.conds)}: n = {_count_text(exp.n)} "
-                 f"({', '.join(f'{c} {_count_text(k)}' for c, k in zip(classes, counts))})"]
+        if self.regression and node is not None and exp.n:
+            lines = [f"{_where_the(exp.conds)}: n = {_count_text(exp.n)}, mean {number_text(node.mean)}, "
+                     f"SSE {number_text(node.risk)}"]
+        else:
+            lines = [f"{_where_the(exp.conds)}: n = {_count_text(exp.n)} "
+                     f"({', '.join(f'{c} {_count_text(k)}' for c, k in zip(classes, counts))})"]
         if node is not None and exp.n:
             digits = self.digits
             for c in node.candidates():
