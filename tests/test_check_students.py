@@ -534,3 +534,28 @@ def test_numeric_conditions_in_claims():
                            criterion="gain_ratio")
     assert [(r.verdict, r.quantity) for r in report.results] == [
         ("right", "IG(windy | outlook = sunny, humidity > 75)")]
+
+
+def test_c45_feature_measures_at_a_weighted_node():
+    """IG(windy | outlook = sunny) is C4.5's at the node outlook = sunny, where the row without outlook (play =
+    yes) weighs 5/13: counts no 3, yes 2 + 5/13; windy there: FALSE (no 2, yes 1), TRUE (no 1, yes 1 + 5/13)
+    (counted here from the CSV)."""
+    import csv
+
+    with open(EXAMPLES / "c45_missing_and_numeric" / "data.csv", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    w = 5 / 13
+    sunny = [(r["windy"], r["play"], 1.0) for r in rows if r["outlook"] == "sunny"]
+    sunny += [(r["windy"], r["play"], w) for r in rows if r["outlook"] == "?"]
+
+    def hw(items):
+        n = sum(x for _, _, x in items)
+        ps = [sum(x for _, p, x in items if p == c) / n for c in ("yes", "no")]
+        return -sum(p * math.log2(p) for p in ps if p)
+
+    n = sum(x for _, _, x in sunny)
+    cond = sum(sum(x for v, _, x in sunny if v == k) / n * hw([t for t in sunny if t[0] == k]) for k in ("FALSE", "TRUE"))
+    gain = hw(sunny) - cond
+    data = load(EXAMPLES / "c45_missing_and_numeric" / "data.csv", on_missing="keep", numeric="auto")
+    r = one(f"IG(windy | outlook = sunny) = {gain:.4f}", data, criterion="gain_ratio")
+    assert r.verdict == "right", (r.message, gain)
