@@ -288,7 +288,9 @@ ALGORITHMS = [["--algorithm", "id3"], ["--criterion", "gain-ratio"], ["--criteri
               ["--algorithm", "cart", "--min-samples-split", "2", "--cp", "0"],
               ["--criterion", "entropy", "--min-samples-split", "2"],
               ["--criterion", "misclassification", "--min-samples-split", "2"],
-              ["--criterion", "squared-error"], ["--criterion", "squared-error", "--min-samples-split", "2", "--cp", "0"]]
+              ["--criterion", "squared-error"], ["--criterion", "squared-error", "--min-samples-split", "2", "--cp", "0"],
+              ["--algorithm", "cart", "--min-samples-split", "2", "--splits", "all"],
+              ["--criterion", "squared-error", "--min-samples-split", "2", "--splits", "all"]]
 
 
 def test_every_worked_example_is_in_a_round_trip():
@@ -298,7 +300,7 @@ def test_every_worked_example_is_in_a_round_trip():
 def _grown(path, flags):
     """The data, tree and check options of `infotree tree DATA FLAGS`, or None when the algorithm does not
     apply (ID3 refuses missing values; CART refuses an id column of 24 values: 2^23 subsets)."""
-    from infotree.cli import _resolve_criterion, read_data, tree_options
+    from infotree.cli import _every_split, _resolve_criterion, read_data, tree_options
     from infotree.errors import InfotreeError
 
     args = build_parser("tree").parse_args(["tree", str(path)] + flags)
@@ -306,7 +308,7 @@ def _grown(path, flags):
     try:
         data = read_data(str(path), args)
         options = tree_options(args)
-        tree = build_tree(data, **options)
+        tree = build_tree(data, every_split=_every_split(args), **options)
     except InfotreeError:
         return None
     criterion = options.pop("criterion").name

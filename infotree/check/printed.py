@@ -13,7 +13,8 @@
   ``... so not a C4.5 candidate``, ``... is missing for weight ...``, ``...: no rows (...)``;
 * the node report's ``n = 5: no 3, yes 2``, ``* chosen ...``, ``exactly equal ...``,
   ``decision: ...``, a leaf's ``PATH: pure: ...`` (or ``stopped: ...``) and its tables (``branches:``,
-  ``candidates:``, ``exact values:``, ``C4.5 gain corrections:``, CART's ``splits:``, ``surrogates (...):``,
+  ``candidates:``, ``exact values:``, ``C4.5 gain corrections:``, CART's ``splits:``, ``every split tried:``,
+  ``surrogates (...):``,
   ``complexity (...):``, pruning's, each up to a blank line).
 
 A student's line matching none of these is read as a claim, as before.
@@ -27,7 +28,7 @@ __all__ = ["claim_after_facts", "context_path", "is_prose", "is_table_heading"]
 
 # The node report's tables (ID3/C4.5 and CART), each from its heading up to a blank line.
 _TABLE = re.compile(r"(?:branches|candidates|exact values|splits|C4\.5 gain corrections|surrogates \(.{0,300}\)|"
-                    r"complexity \(.{0,200}\)|[Pp]runing \(.{0,200}\)):")
+                    r"every split tried|complexity \(.{0,200}\)|[Pp]runing \(.{0,200}\)):")
 
 
 def is_table_heading(body: str) -> bool:
