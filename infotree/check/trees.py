@@ -5,14 +5,14 @@ The expected tree is the one ``infotree tree`` grows with the same options
 node at the same place.  Where the student splits on another feature (or cuts a
 numeric feature elsewhere), the node is wrong (or right, for a feature tied exactly
 with the builder's), and the subtree below is graded against the tree grown from the
-student's own choice: for each claimed branch, the builder is run on the rows that
-reach it (the path's nominal features removed, as the builder does, and the depth
-budget reduced by the path's length).  That is what the builder would grow below a
-forced split, because every decision of ID3 and C4.5 (gain, gain ratio, average-gain
-filter, minimum objects, thresholds, collapsing, pessimistic pruning) looks only at
-the rows of the node.  It needs complete data: with missing values C4.5 sends
-fractional rows down every branch, so the subtree below a wrong choice is reported
-as not graded.
+student's own choice: for each claimed branch, the builder is run from the rows that
+reach it, at that path of the whole data, as it grows any node (ID3 no longer considers
+the path's nominal features; C4.5's many-values rule counts the whole data's rows), then
+collapsed and pruned (pessimistic) as ``build_tree`` does.  That is what the builder would
+grow below a forced split: every other decision of ID3 and C4.5 looks only at the rows of
+the node (C4.5's subtree raising aside, which can move rows from a sibling into a node).
+It needs complete data: with missing values C4.5 sends fractional rows down every branch,
+so the subtree below a wrong choice is reported as not graded.
 
 CART (binary splits): a claimed split is right when it sends the node's rows the same
 way as a split of maximal decrease (``Start < 8.5`` is ``Start <= 8.5`` when no row has
@@ -242,7 +242,8 @@ class Grower:
 
         self.data = data
         self.options = dict(options)
-        self.binary = criterion_named(self.options.get("criterion", "gain")).binary  # CART: two branches
+        self.criterion = criterion_named(self.options.get("criterion", "gain"))
+        self.binary = self.criterion.binary  # CART: two branches
         X = np.asarray(data.X)
         self.X = X
         self.complete = not (X.size and X.min() < 0)
@@ -367,6 +368,38 @@ class Grower:
         grown = self._grown[key]
         return None if grown is None else grown.node
 
+    def _grown_at_path(self, conds, mask):
+        """ID3 and C4.5: the builder run from the rows of ``conds`` at that path of the whole data, as it
+        grows a node there (C4.5's many-values rule counts the whole data's rows; the path's nominal
+        features are no longer ID3's candidates), then C4.5's collapse and pessimistic pruning of it."""
+        from ..splits import NominalSplit, ThresholdSplit
+        from ..tree import Tree, _builder
+
+        data, full = self.data, self.tree
+        t = Tree(features=data.features, domains=data.domains, classes=data.classes, target=data.target,
+                 criterion=full.criterion, params=full.params, kinds=data.kinds, numbers=data.numbers)
+        coded, tests = [], []
+        for f, op, v in conds:
+            j = data.features.index(f)
+            if op == "=":
+                tests.append(NominalSplit(j, data.domains[j]))
+                coded.append((j, data.domains[j].index(v)))
+            else:
+                tests.append(ThresholdSplit(j, Fraction(v)))
+                coded.append((j, 0 if op == "<=" else 1))
+        t.path_tests = tuple(tests)
+        rows = np.flatnonzero(mask).astype(np.int64)
+        _builder(t.criterion, "auto")(t, self.X, np.asarray(data.y, dtype=np.int64)).run(rows, coded)
+        if full.params.get("collapse"):
+            from ..prune import collapse
+
+            collapse(t.root)
+        if full.params.get("prune") == "pessimistic":
+            from ..prune import _Pessimistic
+
+            _Pessimistic(t, data, float(full.params["confidence"])).prune(t.root, rows, None)
+        return t.root
+
     def grown_at(self, conds, parent_labels=()) -> Expected:
         """The root of the tree the builder grows on the rows that satisfy ``conds``."""
         key = tuple(conds)
@@ -377,10 +410,15 @@ class Grower:
         data = self.data
         X = self.X
         mask = self.mask(conds)
+        if not self.binary:
+            out = Expected(self, key, self._grown_at_path(key, mask) if mask.any() else None, parent_labels)
+            self._grown[key] = out
+            return out
         kinds = data.kinds or ("nominal",) * len(data.features)
-        # ID3 and C4.5 test a nominal feature once on a path; CART may split it again.
-        drop = set() if self.binary else {data.features.index(f) for f, op, _ in conds
-                                          if op == "=" and kinds[data.features.index(f)] == "nominal"}
+        # ID3 tests a nominal feature once on a path; C4.5 keeps considering it (its missing rows may be
+        # there), as CART may split it again.
+        drop = set() if self.criterion.considers_used else {
+            data.features.index(f) for f, op, _ in conds if op == "=" and kinds[data.features.index(f)] == "nominal"}
         if not mask.any():
             out = Expected(self, key, None, parent_labels)
         else:
