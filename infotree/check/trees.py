@@ -11,8 +11,7 @@ the path's nominal features; C4.5's many-values rule counts the whole data's row
 collapsed and pruned (pessimistic) as ``build_tree`` does.  That is what the builder would
 grow below a forced split: every other decision of ID3 and C4.5 looks only at the rows of
 the node (C4.5's subtree raising aside, which can move rows from a sibling into a node).
-It needs complete data: with missing values C4.5 sends fractional rows down every branch,
-so the subtree below a wrong choice is reported as not graded.
+With missing values the rows reach the branch with C4.5's weights (:meth:`Grower.weights`).
 
 CART (binary splits): a claimed split is right when it sends the node's rows the same
 way as a split of maximal decrease (``Start < 8.5`` is ``Start <= 8.5`` when no row has
@@ -34,14 +33,17 @@ from fractions import Fraction
 
 import numpy as np
 
+from ..errors import InfotreeError
 from ..exact import decimal_text
 from .treetext import ClaimedLeaf
 
-__all__ = ["Expected", "Grower", "MAX_GROWN", "NodeVerdict", "grade_tree"]
+__all__ = ["Expected", "Grower", "MAX_GROWN", "MAX_WEIGHT_DENOMINATOR", "NodeVerdict", "grade_tree"]
 
 #: Most subtrees grown for carry-forward in one answers file (each is a build on the rows of a
 #: node); beyond it the subtrees below a wrong choice are reported as not graded.
 MAX_GROWN = 500
+#: C4.5 carry-forward: the largest denominator of a row's weight at a node a subtree is grown from.
+MAX_WEIGHT_DENOMINATOR = 10 ** 6
 
 
 @dataclasses.dataclass(frozen=True)
@@ -248,14 +250,13 @@ class Grower:
         self.X = X
         self.complete = not (X.size and X.min() < 0)
         self.carry_note = None
-        if not self.complete:
-            self.carry_note = ("not graded: the data has missing values, so C4.5 sends fractional rows down every "
-                               "branch" if not self.binary else
-                               "not graded: the data has missing values, which CART routes by surrogate splits")
+        if not self.complete and self.binary:
+            self.carry_note = "not graded: the data has missing values, which CART routes by surrogate splits"
         elif self.options.get("prune") == "reduced-error":
             self.carry_note = "not graded: reduced-error pruning needs the validation rows of the subtree"
         self._tree = None
         self._grown = {}
+        self.problem = None   # why the last subtree below a wrong choice could not be grown
         self._numbers = {}
 
     def root(self) -> Expected:
@@ -293,6 +294,26 @@ class Grower:
         test = {"<=": lambda x: x <= value, ">": lambda x: x > value, "<": lambda x: x < value,
                 ">=": lambda x: x >= value}[op]
         return np.array([x is not None and test(x) for x in self.numbers(j)], bool)
+
+    def weights(self, conds):
+        """C4.5: each row's weight at the node ``conds`` (0: it does not reach it): a row whose value is
+        missing goes down every branch, its weight times the branch's share of the known weight
+        (:data:`infotree.routing.FRACTIONAL_WEIGHTS`, as the builder sends it)."""
+        from ..routing import FRACTIONAL_WEIGHTS
+
+        data = self.data
+        w = [Fraction(1)] * len(data.y)
+        for f, op, v in conds:
+            j = data.features.index(f)
+            missing = (self.X[:, j] < 0).tolist()
+            branches = [(f, "=", x) for x in data.domains[j]] if op == "=" else [(f, "<=", v), (f, ">", v)]
+            sides = [self.side_mask(*b) for b in branches]
+            mine = branches.index((f, op, v))
+            known = [sum((w[i] for i in np.flatnonzero(m).tolist()), Fraction(0)) for m in sides]
+            share = FRACTIONAL_WEIGHTS.shares(known)[mine]
+            chosen = sides[mine].tolist()
+            w = [wi if chosen[i] else wi * share if missing[i] else Fraction(0) for i, wi in enumerate(w)]
+        return w
 
     def mask(self, conds):
         """The rows that satisfy every condition of ``conds``."""
@@ -368,7 +389,7 @@ class Grower:
         grown = self._grown[key]
         return None if grown is None else grown.node
 
-    def _grown_at_path(self, conds, mask):
+    def _grown_at_path(self, conds, mask, weights=None):
         """ID3 and C4.5: the builder run from the rows of ``conds`` at that path of the whole data, as it
         grows a node there (C4.5's many-values rule counts the whole data's rows; the path's nominal
         features are no longer ID3's candidates), then C4.5's collapse and pessimistic pruning of it."""
@@ -389,7 +410,10 @@ class Grower:
                 coded.append((j, 0 if op == "<=" else 1))
         t.path_tests = tuple(tests)
         rows = np.flatnonzero(mask).astype(np.int64)
-        _builder(t.criterion, "auto")(t, self.X, np.asarray(data.y, dtype=np.int64)).run(rows, coded)
+        builder = _builder(t.criterion, "auto" if weights is None else "reference")(
+            t, self.X, np.asarray(data.y, dtype=np.int64))
+        builder.run(rows, coded) if weights is None else builder.run(rows, coded, weights)
+        w = None if weights is None else np.array([weights[r] for r in rows.tolist()], dtype=object)
         if full.params.get("collapse"):
             from ..prune import collapse
 
@@ -397,7 +421,7 @@ class Grower:
         if full.params.get("prune") == "pessimistic":
             from ..prune import _Pessimistic
 
-            _Pessimistic(t, data, float(full.params["confidence"])).prune(t.root, rows, None)
+            _Pessimistic(t, data, float(full.params["confidence"])).prune(t.root, rows, w)
         return t.root
 
     def grown_at(self, conds, parent_labels=()) -> Expected:
@@ -409,9 +433,20 @@ class Grower:
             return None
         data = self.data
         X = self.X
-        mask = self.mask(conds)
+        weights = None if self.complete or self.binary else self.weights(conds)
+        if weights is not None and max(w.denominator for w in weights) > MAX_WEIGHT_DENOMINATOR:
+            # exact entropies of such weights factor large integers: seconds per subtree
+            self.problem = (f"not graded: C4.5's weights below this choice have denominators past "
+                            f"{MAX_WEIGHT_DENOMINATOR:,}")
+            return None
+        mask = self.mask(conds) if weights is None else np.array([w > 0 for w in weights], bool)
         if not self.binary:
-            out = Expected(self, key, self._grown_at_path(key, mask) if mask.any() else None, parent_labels)
+            try:
+                node = self._grown_at_path(key, mask, weights) if mask.any() else None
+            except InfotreeError as e:  # C4.5's weights deep below a wrong choice: numbers past the limits
+                self.problem = f"not graded: {e}"
+                return None
+            out = Expected(self, key, node, parent_labels)
             self._grown[key] = out
             return out
         kinds = data.kinds or ("nominal",) * len(data.features)
@@ -495,8 +530,8 @@ def _grade(grower, claimed, exp: Expected, names, out, carried):
         else:
             child = grower.grown_at(conds + (cond,), exp.labels) if grower.can_carry() else None
         if child is None:
-            note = grower.carry_note or (f"not graded: more than {MAX_GROWN} subtrees grown below wrong "
-                                         f"choices in one answers file")
+            note = grower.carry_note or grower.problem or (f"not graded: more than {MAX_GROWN} subtrees grown "
+                                                           f"below wrong choices in one answers file")
             if key in present:
                 for line in _lines_of(claimed.branches[key]):
                     out.append(NodeVerdict(line, where(conds + (cond,)), "ungraded", note, True))
