@@ -290,7 +290,9 @@ ALGORITHMS = [["--algorithm", "id3"], ["--criterion", "gain-ratio"], ["--criteri
               ["--criterion", "misclassification", "--min-samples-split", "2"],
               ["--criterion", "squared-error"], ["--criterion", "squared-error", "--min-samples-split", "2", "--cp", "0"],
               ["--algorithm", "cart", "--min-samples-split", "2", "--splits", "all"],
-              ["--criterion", "squared-error", "--min-samples-split", "2", "--splits", "all"]]
+              ["--criterion", "squared-error", "--min-samples-split", "2", "--splits", "all"],
+              ["--algorithm", "id3", "--lookahead", "1"], ["--criterion", "gain-ratio", "--lookahead", "1"],
+              ["--algorithm", "cart", "--min-samples-split", "2", "--lookahead", "1"]]
 
 
 def test_every_worked_example_is_in_a_round_trip():
@@ -325,7 +327,8 @@ def test_round_trip_of_every_worked_example(name, path):
         grown = _grown(path, flags)
         if grown is None:
             # ID3 refuses missing values, CART an id of 24 values, regression a target that is not a number
-            assert name in ("c45_missing_and_numeric", "gain_ratio_vs_id") or "squared-error" in flags, (name, flags)
+            assert name in ("c45_missing_and_numeric", "gain_ratio_vs_id") or "squared-error" in flags or (
+                "--lookahead" in flags), (name, flags)
             continue
         data, tree, options = grown
         applied += 1
@@ -627,3 +630,33 @@ def test_carry_forward_with_missing_values(path, prune):
         r = one("windy = FALSE: yes\nwindy = TRUE: no\n", data, criterion="gain_ratio")
         assert r.verdict == "wrong" and not [v for v in r.nodes if v.verdict == "ungraded"]
         assert [v.carried for v in r.nodes] == [False, True, True]
+
+
+def test_lookahead_scores():
+    """worked_examples/lookahead: y = a XOR b. The two-level score IG(A) + Σ_v p_v·max(0, best gain of a second
+    split in branch v), by brute force here: a scores 0 + 1 = 1 though its gain is 0."""
+    import csv
+
+    with open(EXAMPLES / "lookahead" / "data.csv", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+
+    def ig(rs, x):
+        def hh(sub):
+            return h(*(sum(r["y"] == c for r in sub) for c in ("0", "1"))) if sub else 0
+        groups = [[r for r in rs if r[x] == v] for v in sorted({r[x] for r in rs})]
+        return hh(rs) - sum(len(g) / len(rs) * hh(g) for g in groups)
+
+    def two_level(x):
+        branches = [[r for r in rows if r[x] == v] for v in sorted({r[x] for r in rows})]
+        return ig(rows, x) + sum(len(b) / len(rows) * max([0.0] + [ig(b, y) for y in "abc" if y != x])
+                                 for b in branches)
+
+    assert abs(two_level("a") - 1) < 1e-12 and abs(ig(rows, "a")) < 1e-12
+    data = load(EXAMPLES / "lookahead" / "data.csv")
+    for x in "abc":
+        r = one(f"IG_lookahead({x}) = {two_level(x):.4f}", data, tree_options=dict(lookahead=1))
+        assert r.verdict == "right", (x, r.message)
+    assert one("root = a", data, tree_options=dict(lookahead=1)).verdict == "right"
+    r = one("IG_lookahead(a) = 1", data)
+    assert (r.verdict, r.message) == ("unreadable", "IG_lookahead(a): no two-level score here; the tree is grown with "
+                                                    "--lookahead 0 (give --lookahead 1, as tree was)")

@@ -457,6 +457,7 @@ class _Measure:
     split: tuple | None = None    # CART: the split a decrease is of, (feature, _Cut or _Subset); None: A's best
     impurity: str | None = None   # Decrease, Improvement: the impurity measured (Gini, ME, H)
     known: bool = False           # H_known(Y): on the rows where the feature just measured is known (C4.5)
+    lookahead: bool = False       # IG_lookahead(A), GR_lookahead(A), Decrease_lookahead(A): the two-level score
 
 
 class _Checker:
@@ -572,7 +573,8 @@ class _Checker:
             return _Measure("Mean", (self.data.target,), (), self.in_context(()))
         inner = _inside_parens(toks, head)
         known = sub is not None and sub.lower() == "known" and name == "H"
-        if known:
+        lookahead = sub is not None and sub.lower() == "lookahead" and name in ("IG", "GR", "Decrease", "GiniGain")
+        if known or lookahead:
             sub = None
         bars = [i for i, t in enumerate(inner) if t.kind == "p" and t.text == "|"]
         if len(bars) > 1:
@@ -583,6 +585,14 @@ class _Checker:
             raise _Unreadable(f"nothing after '|' in {head}(...); write conditions such as outlook or outlook = sunny")
         right, split_on = self.split_on_item(right)
         given, fixed = self.conditions(right)
+        if lookahead:
+            names = self.var_names(left, head)
+            if len(names) != 1 or names[0] == self.data.target or given:
+                raise _Unreadable(f"{head}(...) takes one feature and the node's path: {head}(outlook | outlook = "
+                                  f"sunny)")
+            kind = "Decrease" if name in ("Decrease", "GiniGain") else name
+            return _Measure(kind, names, (), self.in_context(fixed), lookahead=True,
+                            impurity="lookahead" if kind == "Decrease" else None)
         if name in ("Decrease", "Improvement") or (name == "GiniGain" and self.grower.binary):
             return self.decrease_measure(head, name, left, given, fixed)
         if known:
@@ -953,6 +963,13 @@ class _Checker:
         with the missing branch), measures at a node reached with fractional weights (an ``At`` line of the
         worked solution), and CART's binary splits (ΔGini, improvement, split on A)."""
         target = self.data.target
+        if m.lookahead:
+            c = self.candidate(self.node_at(m.fixed), m.left[0], quantity)
+            value = c.lookahead_ratio if m.name == "GR" else c.lookahead
+            if value is None:
+                raise _Unreadable(f"{quantity}: no two-level score here; the tree is grown with --lookahead 0 "
+                                  f"(give --lookahead 1, as tree was)")
+            return value, [f"the two-level score of {m.left[0]} at this node"], [], None
         if self.regression or m.name in ("SSE", "Mean"):
             return self.regression_value(m, quantity)
         numbers = {"Gini": gini, "ME": misclassification, "H": _entropy_of_counts}
@@ -1643,6 +1660,8 @@ def _canonical(m: _Measure) -> str:
     else:
         inner = ", ".join(m.left)
     name = {"Decrease": f"Δ{m.impurity}", "H": "H_known" if m.known else "H"}.get(m.name, m.name)
+    if m.lookahead:
+        name = {"Decrease": "Decrease"}.get(m.name, m.name) + "_lookahead"
     given = tuple(m.given) + ((f"split on {m.split_on}",) if m.split_on else ())
     return _with_conditions(name, inner, given, m.fixed)
 
@@ -1805,7 +1824,7 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
         if not body or in_table or (len(body) <= MAX_LINE_LENGTH and (is_ignored(body) or is_prose(body))):
             flush()
             continue
-        body = claim_after_facts(body) or body
+        body = claim_after_facts(body) or _LOOKAHEAD_LINE.sub(r"Decrease_lookahead(\1)", body)
         at = context_path(body)
         if at is not None:
             flush()
@@ -1825,6 +1844,9 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
 
 
 _CLAIM_NAMES = frozenset(_MEASURES) | frozenset(_TREE_CLAIMS)
+# CART's worked solution with --lookahead 1: "decrease with lookahead 1 (outlook, each side split once more at
+# best) = 113/490", read as Decrease_lookahead(outlook) = 113/490.
+_LOOKAHEAD_LINE = re.compile(r"^decrease with lookahead 1 \(([^(),]{1,200}), each side split once more at best\)")
 
 
 def _tolerance_value(tolerance):

@@ -41,7 +41,7 @@ _PROSE = re.compile(
     r".{1,1000} so not a C4\.5 candidate|"
     # CART's solution and node report: each feature's best split, the surrogates, the table's note
     r".{1,300}: best of \d{1,12} binary splits?: .{1,1000}|surrogate \d{1,6}: .{1,1000}|"
-    r"each feature's best binary split .{1,1000}|.{1,1000} is missing for weight .{1,1000}|.{1,1000}: no rows \(.{1,1000}\)")
+    r"each feature's best binary split .{1,1000}|lookahead 1: .{1,1000}|.{1,1000} is missing for weight .{1,1000}|.{1,1000}: no rows \(.{1,1000}\)")
 _AT = re.compile(r"At (.{1,1000}?): [0-9/.]{1,60} rows? \(.{0,1000}\)|Node: (.{1,1000})")
 
 
