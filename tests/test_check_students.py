@@ -660,3 +660,16 @@ def test_lookahead_scores():
     r = one("IG_lookahead(a) = 1", data)
     assert (r.verdict, r.message) == ("unreadable", "IG_lookahead(a): no two-level score here; the tree is grown with "
                                                     "--lookahead 0 (give --lookahead 1, as tree was)")
+
+
+def test_probability_estimation_trees_are_read():
+    """tree --smoothing laplace prints each leaf's probabilities after its counts ([yes 5/6, no 1/6]) and a
+    footer naming the smoothing: the tree is graded (structure, classes, counts), the probabilities are read."""
+    data = load(EXAMPLES / "pet" / "data.csv")
+    out = io.StringIO()
+    render(build_tree(data), out, nodes="none", smoothing="laplace")
+    assert "[" in out.getvalue() and "leaf probabilities:" in out.getvalue()
+    report = check_answers(out.getvalue(), data)
+    assert [r.verdict for r in report.results] == ["right"], [r.message for r in report.results]
+    wrong = out.getvalue().replace("rough: yes (4)", "rough: no (4)")
+    assert [r.verdict for r in check_answers(wrong, data).results] == ["wrong"]

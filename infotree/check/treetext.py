@@ -71,7 +71,7 @@ class _Line:
 # J48's header, its rule of dashes, and the two count lines; infotree's footer lines.
 _IGNORED = re.compile(r"(?:J48 (?:un)?pruned tree|-{3,}|=== .{0,200} ===|"
                       r"Number of [Ll]eaves\s{0,20}:\s{0,20}\d{1,9}|Size of the tree\s{0,20}:\s{0,20}\d{1,9}|"
-                      r"single leaf:.{0,1000}|"
+                      r"single leaf:.{0,1000}|leaf probabilities: .{1,1000}|"
                       # rpart's print() header: 'n= 81', its legend, and '* denotes terminal node'
                       r"n\s{0,5}=\s{0,5}\d{1,12}|node\), split, n, (?:loss, yval, \(yprob\)|deviance, yval)|"
                       r"\* denotes terminal node)")
@@ -140,6 +140,10 @@ def _parse_line(number: int, body: str, indent: int):
     label = counts = ctext = None
     if rest is not None:
         r = rest.strip()
+        if r.endswith("]") and "[" in r:
+            # a probability estimation tree's leaf probabilities, [yes 6/17, no 11/17]: not graded (check has
+            # no --smoothing to grade them under)
+            r = r[:r.rfind("[")].strip()
         if r.endswith(")") and "(" in r:
             k = r.rfind("(")
             ctext = r[k + 1:-1].strip()
