@@ -450,3 +450,16 @@ def test_bad_regression_claims_get_one_line(flats, claim, message):
     assert (r.verdict, r.message) == ("unreadable", message)
     assert check_answers("SSE(play) = 1", load(DATA / "weather.csv")).results[0].message == (
         "SSE(play): SSE and Mean are a regression tree's measures; check with --criterion squared-error")
+
+
+def test_regression_with_a_feature_missing_in_some_rows():
+    """airquality: the decrease of Solar.R is over the rows with Solar.R known (rpart's anova); the worked
+    solution's note and its SSE(Ozone | Solar.R known) are read, the SSE counted here from the CSV."""
+    rows = [r for r in rows_of(DATA / "airquality.csv") if r["Ozone"] != "?"]
+    known = [Fraction(r["Ozone"]) for r in rows if r["Solar.R"] != "?"]
+    assert (len(rows), len(known)) == (116, 111)
+    data = load(DATA / "airquality.csv", target="Ozone", numeric="auto", numeric_target=True, on_missing="keep")
+    text = (f"Solar.R is missing in 5 rows: the decrease is over the 111 rows with it known, "
+            f"SSE(Ozone | Solar.R known) = {sse(known)}\nSSE(Ozone | Solar.R known) = {float(sse(known)):.2f}\n")
+    report = check_answers(text, data, criterion="squared_error", tree_options=dict(max_depth=2))
+    assert [(r.verdict, r.quantity) for r in report.results] == [("right", "SSE(Ozone | Solar.R known)")] * 2

@@ -314,8 +314,20 @@ class _Subset:
         return (var, self.op, self.values)
 
 
+@dataclass(frozen=True)
+class _Known:
+    """The rows where a feature's value is known: ``SSE(Ozone | Solar.R known)`` (a regression decrease is
+    over them when the feature is missing in some rows)."""
+
+    def __str__(self):
+        return "known"
+
+    def cond(self, var):
+        return (var, "known", None)
+
+
 def _cond_text(var, value) -> str:
-    return f"{var} {value}" if isinstance(value, (_Cut, _Subset)) else f"{var} = {value}"
+    return f"{var} {value}" if isinstance(value, (_Cut, _Subset, _Known)) else f"{var} = {value}"
 
 
 def _as_cond(var, value) -> tuple:
@@ -777,7 +789,10 @@ class _Checker:
         if not toks:
             return (), ()
         for item in _split_on(toks, ","):
-            if len(item) == 1 and item[0].kind == "w":
+            if len(item) == 1 and item[0].kind == "w" and item[0].text.endswith(" known") and \
+                    self.names.find_variable(item[0].text) is None:
+                fixed.append((self.names.feature(item[0].text[:-len(" known")].strip()), _Known()))
+            elif len(item) == 1 and item[0].kind == "w":
                 given.append(self.variable(item[0]))
             elif len(item) == 3 and item[0].kind == "w" and item[1].text == "=" and item[2].kind == "w":
                 var = self.variable(item[0])
@@ -1058,7 +1073,11 @@ class _Checker:
             node_sse = _sse(whole) if whole is not None else c.node_sse
             return decrease / node_sse, [f"({_exact_text(decrease)})/({_exact_text(node_sse)})"], [], None
         stats = None
-        if m.fixed and m.fixed == self.context:
+        if m.fixed and isinstance(m.fixed[-1][1], _Known):
+            # the rows of the node with the feature known: its candidate's two sides together
+            c = self.candidate(self.node_at(m.fixed[:-1]), m.fixed[-1][0], quantity)
+            stats = tuple(sum(col) for col in zip(*c.table))
+        elif m.fixed and m.fixed == self.context:
             node = self.tree_node(m.fixed)
             stats = None if node is None else tuple(node.class_counts.tolist())
         elif m.fixed:

@@ -45,15 +45,18 @@ _PROSE = re.compile(
 _AT = re.compile(r"At (.{1,1000}?): [0-9/.]{1,60} rows? \(.{0,1000}\)|Node: (.{1,1000})")
 
 
-# A regression solution's branch line: its facts, then the claim after '; '.
-_FACTS = re.compile(r".{1,300}: n = [0-9/.]{1,60}, Σy = .{1,300}?; (.{1,700})")
+# A regression solution's branch line: its facts, then the claim after '; '; its note on a feature missing in
+# some rows, then the claim about the rows with it known.
+_FACTS = re.compile(r".{1,300}: n = [0-9/.]{1,60}, Σy = .{1,300}?; (.{1,700})|"
+                    r".{1,300} is missing in [0-9/.]{1,60} rows?: the decrease is over the [0-9/.]{1,60} rows? with "
+                    r"it known, (.{1,700})")
 
 
 def claim_after_facts(body: str):
     """``area in {north}: n = 3, Σy = 570, mean 190 ≈ 190.0000; SSE(price | area in {north}) = ...``:
     the claim after the facts, or None."""
     m = _FACTS.fullmatch(body) if len(body) <= 1000 else None
-    return None if m is None else m.group(1)
+    return None if m is None else m.group(1) or m.group(2)
 
 
 def is_prose(body: str) -> bool:

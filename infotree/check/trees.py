@@ -168,6 +168,8 @@ def cond_text(cond) -> str:
     f, op, v = cond
     if op in ("in", "not in"):
         return f"{f} {op} {{{', '.join(v)}}}"
+    if op == "known":
+        return f"{f} known"
     return f"{f} {op} {v}" if op == "=" else f"{f} {op} {number_text(v)}"
 
 
@@ -288,6 +290,8 @@ class Grower:
         col = self.X[:, j]
         if op == "=":
             return col == data.domains[j].index(value)
+        if op == "known":
+            return col >= 0
         if op in ("in", "not in"):
             inside = np.isin(col, [data.domains[j].index(v) for v in value])
             return inside if op == "in" else ~inside & (col >= 0)
