@@ -463,3 +463,14 @@ def test_regression_with_a_feature_missing_in_some_rows():
             f"SSE(Ozone | Solar.R known) = {sse(known)}\nSSE(Ozone | Solar.R known) = {float(sse(known)):.2f}\n")
     report = check_answers(text, data, criterion="squared_error", tree_options=dict(max_depth=2))
     assert [(r.verdict, r.quantity) for r in report.results] == [("right", "SSE(Ozone | Solar.R known)")] * 2
+
+
+def test_cart_decrease_over_the_known_rows():
+    """c45_missing_and_numeric: outlook is missing in one row; CART's decrease of outlook is over the 13 rows
+    with it known (5 no, 8 yes: Gini 1 - (5/13)² - (8/13)² = 80/169), counted here from the CSV."""
+    rows = [r for r in rows_of(EXAMPLES / "c45_missing_and_numeric" / "data.csv") if r["outlook"] != "?"]
+    labels = [r["play"] for r in rows]
+    assert (len(rows), gini(labels)) == (13, Fraction(80, 169))
+    data = load(EXAMPLES / "c45_missing_and_numeric" / "data.csv", numeric="auto", on_missing="keep")
+    r = one("Gini(play | outlook known) = 80/169", data, tree_options=dict(min_samples_split=2, min_leaf=1))
+    assert (r.verdict, r.quantity) == ("right", "Gini(play | outlook known)")

@@ -332,7 +332,7 @@ def _cond_text(var, value) -> str:
 
 def _as_cond(var, value) -> tuple:
     """(feature, op, value) of a path step, as the grader's masks read it."""
-    return value.cond(var) if isinstance(value, (_Cut, _Subset)) else (var, "=", value)
+    return value.cond(var) if isinstance(value, (_Cut, _Subset, _Known)) else (var, "=", value)
 _MEASURES = {
     "h": "H", "entropy": "H", "info": "H",
     "i": "I", "mi": "I", "mutualinformation": "I",
@@ -1026,6 +1026,11 @@ class _Checker:
         if m.name in _IMPURITY and m.left == (target,) and not m.given and (weighted_data or self.grower.binary
                                                                              or self.context):
             f = numbers[m.name]
+            if m.fixed and isinstance(m.fixed[-1][1], _Known):
+                # the node's rows with the feature known: its candidate's branches together
+                c = self.candidate(self.node_at(m.fixed[:-1]), m.fixed[-1][0], quantity)
+                counts = [sum(col) for col in zip(*c.table)]
+                return f(counts), [_counts_symbol(m.name, counts)], [], None
             if m.fixed and m.fixed == self.context:
                 node = self.tree_node(m.fixed)
                 if node is not None:
