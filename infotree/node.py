@@ -44,7 +44,7 @@ class Node:
     # a node costs about one object.
     __slots__ = ("tree", "_path", "step", "depth", "_cc", "_ci", "_n", "_tables", "_considered", "test",
                  "ties", "stop", "label", "children", "parent", "_valid", "_gain_ok",
-                 "_candidates", "collapsed_errors", "scale", "cuts", "pruned", "surrogates", "majority")
+                 "_candidates", "_records", "collapsed_errors", "scale", "cuts", "pruned", "surrogates", "majority")
 
     def __init__(self, tree, path, depth, class_counts, parent=None):
         self.tree = tree
@@ -65,6 +65,7 @@ class Node:
         self._valid = None          # C4.5: features passing the min_objects test (bits)
         self._gain_ok = None        # C4.5: features with gain >= average (bits)
         self._candidates = None
+        self._records = None        # the CART builder's (depth's candidate data, row): records made when asked
         self.collapsed_errors = None
         self.scale = 1              # tables hold counts × scale (integers; C4.5 weights)
         self.cuts = _NO_CUTS        # numeric feature -> (rank below, rank above, cuts counted)
@@ -249,6 +250,9 @@ class Node:
 
     def candidates(self) -> list[Candidate]:
         """The candidate table: one record per feature considered at this node."""
+        if self._candidates is None and self._records is not None:
+            level, k = self._records
+            self._candidates = level.records(k)
         if self._candidates is None:
             out = []
             tables = self.tables  # once: a tree that keeps none counts them again
@@ -292,7 +296,7 @@ class Node:
 
     def forget(self) -> None:
         """Drop the cached candidate records when they can be rebuilt from the counts."""
-        if self._tables is not None or self.tree._recount is not None:
+        if self._tables is not None or self._records is not None or self.tree._recount is not None:
             self._candidates = None
 
     @property
@@ -300,6 +304,8 @@ class Node:
         """The candidate record of the split feature alone, or None for a leaf."""
         if self.split is None:
             return None
+        if self._records is not None:
+            self.candidates()
         if self._candidates is not None:  # a loaded model's node keeps none: None
             return next((c for c in self._candidates if c.index == self.split), None)
         tables = self.tables

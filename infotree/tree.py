@@ -455,7 +455,7 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
                 kinds=getattr(data, "kinds", None), numbers=getattr(data, "numbers", None),
                 values=target_numbers(data) if crit.regression else None)
     if sample_weight is None:
-        _builder(crit, "reference" if lookahead else builder)(tree, X, y).run()
+        _grow(crit, "reference" if lookahead else builder, tree, X, y)
     else:
         if builder == "levelwise":
             raise InfotreeError("sample_weight needs the reference builder (builder='auto' or 'reference')")
@@ -524,6 +524,7 @@ def _weights(sample_weight, n):
 
 def _builder(crit, name):
     """The builder class: level-wise where it has a kernel for the criterion (or is asked for)."""
+    from .build.cart import CARTBuilder
     from .build.levelwise import KERNELS, LevelwiseBuilder
     from .build.reference import ReferenceBuilder
 
@@ -532,7 +533,20 @@ def _builder(crit, name):
     if type(crit) not in KERNELS:
         raise InfotreeError(f"the level-wise builder has no kernel for criterion {crit.name!r}; "
                             f"use builder='reference' or 'auto'")
-    return LevelwiseBuilder
+    return CARTBuilder if KERNELS[type(crit)] == "cart" else LevelwiseBuilder
+
+
+def _grow(crit, name, tree, X, y, *run):
+    """Grow ``tree`` with the builder ``name`` asks for.  A CART subset search past
+    max_subsets is refused by the reference builder, at the node it meets first."""
+    from .build.cart import TooManySubsets
+    from .build.reference import ReferenceBuilder
+
+    try:
+        _builder(crit, name)(tree, X, y).run(*run)
+    except TooManySubsets:
+        ReferenceBuilder(tree, X, y).run(*run)
+        raise AssertionError("the reference builder grew a tree the CART builder refused") from None
 
 
 def node_at(data, path, *, criterion="gain", min_objects=2, every_split=False, lookahead=0) -> Node:
@@ -598,7 +612,7 @@ def node_at(data, path, *, criterion="gain", min_objects=2, every_split=False, l
             raise InfotreeError(f"lookahead=1 scores classification splits; criterion {crit.name!r} grows a "
                                 f"regression tree (use lookahead=0)")
         t.params["lookahead"] = 1
-    _builder(crit, "reference" if lookahead else "auto")(t, X, np.asarray(data.y, dtype=np.int64)).run(rows, coded)
+    _grow(crit, "reference" if lookahead else "auto", t, X, np.asarray(data.y, dtype=np.int64), rows, coded)
     return t.root
 
 

@@ -18,7 +18,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..criteria import C45GainRatio, GainRatio, InformationGain
+from ..criteria import C45GainRatio, Entropy, GainRatio, Gini, InformationGain, Misclassification
 from .. import limits
 from ..errors import InfotreeError, LimitError
 from ..node import _OFF_PATH, Node
@@ -29,8 +29,10 @@ from .decisions import Decisions, _n_cond_coeffs, _U, _xlog2x
 
 __all__ = ["KERNELS", "LevelwiseBuilder"]
 
-#: The criteria this builder decides, by the float filter each one needs.
-KERNELS = {InformationGain: "id3", GainRatio: "ratio", C45GainRatio: "c45"}
+#: The criteria with a fast builder, by the float filter each one needs ("cart": the CART
+#: criteria, grown by :class:`infotree.build.cart.CARTBuilder`).
+KERNELS = {InformationGain: "id3", GainRatio: "ratio", C45GainRatio: "c45", Gini: "cart", Entropy: "cart",
+           Misclassification: "cart"}
 
 
 def _xlog2x_table(n: int) -> np.ndarray:

@@ -1,0 +1,595 @@
+"""The fast CART builder: the reference builder's trees and records, level by level.
+
+The reference builder (:mod:`infotree.build.reference`) is the specification; this one
+grows the identical tree with the identical records (candidates, ties, stop reasons,
+surrogates with agree, adj and the rows they routed), and ``tests/test_cart_builder.py``
+checks that it does, printers included.  What makes it fast:
+
+* **Each numeric column is sorted once**, at the root.  Every open node of a depth is a
+  segment of one array of rows per numeric feature, in the feature's order (rows whose
+  value is missing at the segment's end); a split partitions each array stably, so the
+  children's segments stay sorted.
+* **All cuts of all nodes of a depth at once**: cumulative class counts along each
+  array give every cut's left and right counts; the criterion's n·I in floats with a
+  certified bound (``n_impurity_floats``) scores them; a node's best cut, a node's best
+  feature, the sign of an improvement are read from the floats only where the bounds
+  separate, and decided exactly (``n_impurity_exact``: Fractions, or exact logarithms
+  for entropy) where they do not: a decision never rests on a float alone.
+* **Subsets in bulk**: a nominal feature's class counts per value (one ``bincount`` per
+  feature and depth), every subset of its values as a bit mask (more than two classes),
+  or Breiman's ordering (two classes: value proportions of denominators below 2^26 order
+  exactly as floats).
+* **Surrogates in bulk** from the same sorted arrays: the primary's direction along each
+  other feature's segment, cumulated, gives every surrogate cut's agreement.
+* **Records when asked for**: a node keeps its row in its depth's arrays; its candidate
+  records are made when a printer or a user reads them.
+
+A nominal feature with more than :data:`_MASK_VALUES` values, or sample weights, go to
+the reference builder's own code (``build_tree`` sends weighted fits there whole).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+import numpy as np
+
+from ..errors import InfotreeError
+from ..measures import is_independent
+from ..node import Node
+from ..records import BinaryCandidate, Surrogate
+from ..routing import SURROGATES
+from ..splits import SubsetSplit, ThresholdSplit
+from ..splitters import best_subset
+
+__all__ = ["CARTBuilder", "TooManySubsets"]
+
+_U = 2.0 ** -53
+# Nominal features with at most this many values get their subsets as bit masks in
+# bulk (2^V masks per node); wider ones are split node by node by the reference's splitter.
+_MASK_VALUES = 10
+# Counts below 2^26: sums of squares stay exact in floats, and proportions of different
+# values order exactly as floats (two fractions of such denominators differ by > 2^-52).
+_COUNT_LIMIT = 1 << 26
+
+
+def _seg_starts(group):
+    """Indices where a non-decreasing group array changes (the first item of each run)."""
+    if not len(group):
+        return np.zeros(0, np.int64)
+    return np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
+
+
+def _first_best(group, val, bnd, exact):
+    """Per group of items (sorted by group, then in tie order): the first item of maximal
+    exact value.  ``val ± bnd`` holds each item's exact value; ``exact(items)`` gives the
+    exact values of the listed items (only those the floats cannot separate are asked).
+    Returns (groups, winner item per group, mask of the items exactly equal to their
+    group's winner, winner included)."""
+    n = len(group)
+    eq = np.zeros(n, bool)
+    if not n:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64), eq
+    starts = _seg_starts(group)
+    sizes = np.diff(np.r_[starts, n])
+    floor = np.maximum.reduceat(val - bnd, starts)
+    close = val + bnd >= np.repeat(floor, sizes)
+    idx = np.arange(n)
+    first = np.minimum.reduceat(np.where(close, idx, n), starts)
+    many = np.add.reduceat(close.astype(np.int64), starts) > 1
+    win = first.copy()
+    eq[first[~many]] = True
+    if many.any():
+        gid = np.repeat(np.arange(len(starts)), sizes)
+        items = np.flatnonzero(close & many[gid])
+        values = exact(items)
+        g_of = gid[items].tolist()
+        best = {}
+        for i, g, v in zip(items.tolist(), g_of, values):
+            b = best.get(g)
+            if b is None or v > b[1]:
+                best[g] = (i, v)
+        for i, g, v in zip(items.tolist(), g_of, values):
+            if v == best[g][1]:
+                eq[i] = True
+        for g, (i, _) in best.items():
+            win[g] = i
+    return group[starts], win, eq
+
+
+class _Level:
+    """The candidate data of one depth's examined nodes (K nodes × m features), from which
+    a node's candidate records are made when asked for."""
+
+    __slots__ = ("b", "has", "L", "R", "U", "tried", "lo", "hi", "left")
+
+    def __init__(self, b, K, m, nc):
+        self.b = b
+        self.has = np.zeros((K, m), bool)
+        self.L = np.zeros((K, m, nc), np.int64)
+        self.R = np.zeros((K, m, nc), np.int64)
+        self.U = np.zeros((K, m, nc), np.int64)
+        self.tried = np.zeros((K, m), np.int64)
+        self.lo = np.zeros((K, m), np.int64)    # numeric: ranks either side of the cut
+        self.hi = np.zeros((K, m), np.int64)
+        self.left = {}                          # nominal: (k, j) -> left value codes
+
+    def split(self, k, j):
+        b = self.b
+        if b.numeric[j]:
+            return ThresholdSplit(j, b.t.threshold_between(j, int(self.lo[k, j]), int(self.hi[k, j])))
+        return SubsetSplit(j, self.left[k, j], b.t.domains[j])
+
+    def record(self, k, j, split=None):
+        b = self.b
+        u = tuple(self.U[k, j].tolist())
+        return BinaryCandidate(b.t.features[j], j, split or self.split(k, j),
+                               (tuple(self.L[k, j].tolist()), tuple(self.R[k, j].tolist())), b.crit,
+                               int(self.tried[k, j]), unknown=u if any(u) else None)
+
+    def records(self, k):
+        return [self.record(k, j) for j in np.flatnonzero(self.has[k]).tolist()]
+
+
+class CARTBuilder:
+    """Grows a CART tree (a binary criterion) level by level; see the module docstring."""
+
+    def __init__(self, tree, X, y):
+        self.t = tree
+        X = np.asarray(X)
+        self.y = np.asarray(y, dtype=np.int64)
+        self.crit, self.p = tree.criterion, tree.params
+        self.nc, self.m = len(tree.classes), len(tree.features)
+        self.numeric = [k == "numeric" for k in tree.kinds]
+        tree.missing_slot = bool(X.size and X.min() < 0)
+        self.Xt = np.ascontiguousarray(X.T, dtype=np.int64).reshape(self.m, len(self.y))
+        self.nv = [len(d) for d in tree.domains]
+        self.min_leaf = self.p.get("min_leaf", 1)
+        self.considered = np.ones(self.m, bool)
+        self.onehot = [(self.y == c).astype(np.int64) for c in range(self.nc)]
+
+    # -- the level loop --
+    def run(self, rows=None, path=(), weights=None):
+        if weights is not None:
+            raise ValueError("the fast CART builder takes no sample weights")  # build_tree never asks
+        t, y = self.t, self.y
+        rows = np.arange(len(y), dtype=np.int64) if rows is None else np.asarray(rows, dtype=np.int64)
+        root = Node(t, tuple(path), len(path), np.bincount(y[rows], minlength=self.nc).astype(np.int64))
+        t.root = root
+        counts = root.class_counts.tolist()
+        root.label = counts.index(max(counts))
+        if sum(1 for c in counts if c) <= 1:
+            root.stop = "pure"
+            return
+        # Each numeric column sorted once (stable: rows of equal value keep row order),
+        # its missing values last; every later depth only partitions these arrays.
+        ords = {}
+        for j in range(self.m):
+            if self.numeric[j]:
+                x = self.Xt[j, rows]
+                ords[j] = rows[np.argsort(np.where(x < 0, np.iinfo(np.int64).max, x), kind="stable")]
+        nodes, sizes = [root], np.array([len(rows)])
+        while nodes:
+            nodes, rows, ords, sizes = self.level(nodes, rows, ords, sizes)
+
+    def level(self, nodes, rows, ords, sizes):
+        """Decide one depth's open nodes (rows: theirs, node by node); the next depth's."""
+        t, p, nc = self.t, self.p, self.nc
+        K = len(nodes)
+        starts = np.r_[0, np.cumsum(sizes)[:-1]]
+        nid = np.repeat(np.arange(K), sizes)
+        CC = np.bincount(nid * nc + self.y[rows], minlength=K * nc).reshape(K, nc)
+        lv = _Level(self, K, self.m, nc)
+        # Per node and feature: the best split's improvement, in floats with a bound.
+        imp = np.full((K, self.m), -np.inf)
+        bnd = np.zeros((K, self.m))
+        for j in range(self.m):
+            if self.numeric[j]:
+                self.numeric_cuts(j, ords[j], nid, starts, K, CC, lv, imp, bnd)
+            else:
+                self.subset_cuts(j, rows, nid, K, CC, lv, imp, bnd)
+        for k, node in enumerate(nodes):
+            node.considered = self.considered
+            node._records = (lv, k)
+        depth = nodes[0].depth
+        if p["max_depth"] is not None and depth >= p["max_depth"]:
+            for node in nodes:
+                node.stop = "max_depth"
+            return [], None, None, None
+        small = (sizes < p["min_samples_split"]).tolist()
+        # Positive improvements only; the best per node, first feature on an exact tie.
+        has = lv.has.copy()
+        has[np.array(small, bool)] = False
+        unsure = has & (imp - bnd <= 0)
+        if unsure.any():
+            ks, js = np.nonzero(unsure)
+            for k, j, v in zip(ks.tolist(), js.tolist(), self.exact_improvements(lv, ks, js)):
+                if not v > 0:
+                    has[k, j] = False
+        ks, js = np.nonzero(has)  # row-major: node by node, features in column order
+        groups, win, eq = _first_best(ks, imp[ks, js], bnd[ks, js],
+                                      lambda items: self.exact_improvements(lv, ks[items], js[items]))
+        chosen = np.full(K, -1, np.int64)
+        chosen[groups] = js[win]
+        ties = {}
+        for i in np.flatnonzero(eq).tolist():
+            k = int(ks[i])
+            if js[i] != chosen[k]:
+                ties.setdefault(k, []).append(int(js[i]))
+        split = []
+        for k, node in enumerate(nodes):
+            if small[k]:
+                node.stop = "min_samples_split"
+                continue
+            j = int(chosen[k])
+            if j < 0:
+                node.stop = "no_decrease" if lv.has[k].any() else "no_split"
+                continue
+            if p["stop_at_zero_gain"] or p["min_gain"] is not None:
+                best = lv.record(k, j)
+                if p["stop_at_zero_gain"] and is_independent(best.table):
+                    node.stop = "zero_gain"
+                    continue
+                if p["min_gain"] is not None and best.gain < p["min_gain"]:
+                    node.stop = "min_gain"
+                    continue
+            node.test = lv.split(k, j)
+            node.ties = tuple(ties.get(k, ()))
+            split.append(k)
+        if not split:
+            return [], None, None, None
+        return self.partition(nodes, split, chosen, lv, rows, ords, nid, starts, sizes)
+
+    # -- candidates --
+    def _improvements(self, P, L, R):
+        """Float improvements of cuts (parent, left, right counts: G × classes) and bounds."""
+        f = self.crit.n_impurity_floats
+        vp, bp = f(P)
+        vl, bl = f(L)
+        vr, br = f(R)
+        return vp - vl - vr, bp + bl + br + 4 * _U * (vp + vl + vr)
+
+    def _exact(self, P, L, R):
+        """Exact improvements n·I(P) − n·I(L) − n·I(R) of the listed cuts."""
+        ex = self.crit.n_impurity_exact
+        return [p - l - r for p, l, r in zip(ex(map(tuple, P.tolist())), ex(map(tuple, L.tolist())),
+                                             ex(map(tuple, R.tolist())))]
+
+    def exact_improvements(self, lv, ks, js):
+        L, R = lv.L[ks, js], lv.R[ks, js]
+        return self._exact(L + R, L, R)
+
+    def numeric_cuts(self, j, order, nid, starts, K, CC, lv, imp, bnd):
+        """Every node's best cut of numeric feature j, from its rows sorted by value."""
+        nc, ml = self.nc, self.min_leaf
+        v = self.Xt[j].take(order)
+        known = v >= 0
+        kn = np.bincount(nid[known], minlength=K)
+        cum = np.stack([np.cumsum(oh.take(order)) for oh in self.onehot], axis=1)  # N × classes
+        before = np.zeros((K, nc), np.int64)
+        nz = starts > 0
+        before[nz] = cum[starts[nz] - 1]
+        after = np.zeros((K, nc), np.int64)      # through the last known row of each node
+        has_known = kn > 0
+        after[has_known] = cum[starts[has_known] + kn[has_known] - 1]
+        P = after - before
+        lv.U[:, j] = CC - P
+        cut = np.flatnonzero((v[:-1] != v[1:]) & (nid[:-1] == nid[1:]) & known[1:])
+        k_of = nid[cut]
+        n_left = cut + 1 - starts[k_of]
+        ok = (n_left >= ml) & (kn[k_of] - n_left >= ml)
+        cut, k_of = cut[ok], k_of[ok]
+        if not len(cut):
+            return
+        L = cum[cut] - before[k_of]
+        R = P[k_of] - L
+        val, b = self._improvements(P[k_of], L, R)
+        groups, win, _ = _first_best(k_of, val, b, lambda items: self._exact(P[k_of[items]], L[items], R[items]))
+        lv.has[groups, j] = True
+        lv.tried[:, j] = np.bincount(k_of, minlength=K)
+        lv.L[groups, j], lv.R[groups, j] = L[win], R[win]
+        at = cut[win]
+        lv.lo[groups, j], lv.hi[groups, j] = v[at], v[at + 1]
+        imp[groups, j], bnd[groups, j] = val[win], b[win]
+
+    def subset_cuts(self, j, rows, nid, K, CC, lv, imp, bnd):
+        """Every node's best subset split of nominal feature j."""
+        nc, V, ml = self.nc, self.nv[j], self.min_leaf
+        x = self.Xt[j].take(rows)
+        known = x >= 0
+        T = np.bincount((nid[known] * V + x[known]) * nc + self.y.take(rows[known]),
+                        minlength=K * V * nc).reshape(K, V, nc)
+        P = T.sum(axis=1)
+        lv.U[:, j] = CC - P
+        n_v = T.sum(axis=2)
+        present = n_v > 0
+        k_present = present.sum(axis=1)
+        live = k_present >= 2
+        if not live.any():
+            return
+        if V > _MASK_VALUES:
+            return self.subsets_one_by_one(j, T, np.flatnonzero(live), lv, imp, bnd)
+        if nc == 2:
+            # Breiman: values by their exact share of the first class (equal shares keep
+            # value order); the k − 1 prefixes of that order.
+            with np.errstate(divide="ignore", invalid="ignore"):
+                share = np.where(present, T[:, :, 0] / np.where(present, n_v, 1), np.inf)
+            order = np.argsort(share, axis=1, kind="stable")
+            sortedT = np.take_along_axis(T, order[:, :, None], axis=1)
+            prefix = np.cumsum(sortedT, axis=1)[:, :-1]                 # K × (V−1) × classes
+            bits = np.cumsum(np.left_shift(1, order), axis=1)[:, :-1]   # the prefixes' value masks
+            valid = np.arange(1, V)[None, :] <= (k_present - 1)[:, None]
+            lowest = np.left_shift(1, np.argmax(present, axis=1))[:, None]
+            pmask = (present * np.left_shift(1, np.arange(V))).sum(axis=1)[:, None]
+            flip = (bits & lowest) == 0        # the side written is the one with the first present value
+            Lm = np.where(flip[:, :, None], P[:, None, :] - prefix, prefix)
+            masks = np.where(flip, pmask & ~bits, bits)
+        else:
+            M = np.arange(1, (1 << V) - 1)
+            member = (M[:, None] >> np.arange(V)[None, :]) & 1           # masks × values
+            Lm = np.einsum("mv,kvc->kmc", member, T)
+            pmask = (present * np.left_shift(1, np.arange(V))).sum(axis=1)[:, None]
+            lowest = pmask & -pmask
+            valid = ((M[None, :] & ~pmask) == 0) & ((M[None, :] & lowest) != 0) & (M[None, :] != pmask)
+            masks = np.broadcast_to(M[None, :], valid.shape)
+            if ((1 << (k_present[live] - 1)) - 1 > self.p.get("max_subsets", 1 << 15)).any():
+                raise TooManySubsets
+        nL = Lm.sum(axis=2)
+        valid = valid & (nL >= ml) & (P.sum(axis=1)[:, None] - nL >= ml) & live[:, None]
+        ks, cs = np.nonzero(valid)
+        if not len(ks):
+            return
+        L = Lm[ks, cs]
+        R = P[ks] - L
+        val, b = self._improvements(P[ks], L, R)
+        groups, win, _ = _first_best(ks, val, b, lambda items: self._exact(P[ks[items]], L[items], R[items]))
+        lv.has[groups, j] = True
+        lv.tried[:, j] = np.bincount(ks, minlength=K)
+        lv.L[groups, j], lv.R[groups, j] = L[win], R[win]
+        imp[groups, j], bnd[groups, j] = val[win], b[win]
+        for k, mask in zip(groups.tolist(), masks[ks[win], cs[win]].tolist()):
+            lv.left[k, j] = frozenset(i for i in range(V) if mask >> i & 1)
+
+    def subsets_one_by_one(self, j, T, live, lv, imp, bnd):
+        """A wide nominal feature: the reference's splitter at each node."""
+        crit = self.crit
+        for k in live.tolist():
+            try:
+                found = best_subset(tuple(map(tuple, T[k].tolist())), self.min_leaf, crit.cut_key,
+                                    self.p.get("max_subsets", 1 << 15))
+            except InfotreeError:
+                raise TooManySubsets from None
+            if found is None:
+                continue
+            left, (l, r), tried = found
+            lv.has[k, j] = True
+            lv.left[k, j] = frozenset(left)
+            lv.L[k, j], lv.R[k, j], lv.tried[k, j] = l, r, tried
+            L, R = np.array([l]), np.array([r])
+            val, b = self._improvements(L + R, L, R)
+            imp[k, j], bnd[k, j] = val[0], b[0]
+
+    # -- partition and surrogates --
+    def partition(self, nodes, split, chosen, lv, rows, ords, nid, starts, sizes):
+        """The split nodes' children, their surrogates, and the next depth's rows."""
+        t, p, nc, y = self.t, self.p, self.nc, self.y
+        K = len(nodes)
+        is_split = np.zeros(K, bool)
+        is_split[split] = True
+        f_of = chosen.copy()
+        f_of[~is_split] = 0
+        # The primary's direction of each row (-1: its value is missing), by node row order.
+        fr = f_of[nid]
+        x = self.Xt[fr, rows]
+        lo = lv.lo[np.arange(K), f_of][nid]
+        d = np.full(len(rows), -1, np.int64)
+        num = np.array(self.numeric, bool)[fr]
+        kn = x >= 0
+        d[kn & num] = (x[kn & num] > lo[kn & num])
+        nom = kn & ~num
+        if nom.any():
+            leftbits = np.zeros(K, object)
+            for k in split:
+                j = int(chosen[k])
+                if not self.numeric[j]:
+                    leftbits[k] = sum(1 << i for i in lv.left[k, j])
+            lb = leftbits[nid[nom]]
+            d[nom] = [0 if b >> int(c) & 1 else 1 for b, c in zip(lb.tolist(), x[nom].tolist())]
+        d[~is_split[nid]] = -1
+        dir_row = np.full(len(self.y), -1, np.int64)  # by row number, for the sorted arrays
+        dir_row[rows] = d
+        most = p.get("surrogates", 5)
+        if most > 0:
+            self.surrogates(nodes, split, chosen, lv, rows, ords, nid, starts, sizes, d, dir_row, most)
+        # Rows whose primary value is missing: by the surrogates (rpart's usesurrogate).
+        miss = np.flatnonzero(is_split[nid] & (d < 0))
+        if len(miss):
+            use = p.get("use_surrogate", 2)
+            routed = {}
+            for i, r, k in zip(miss.tolist(), rows[miss].tolist(), nid[miss].tolist()):
+                node = nodes[k]
+
+                def value_of(j, r=r):
+                    c = int(self.Xt[j, r])
+                    return None if c < 0 else t.numbers[j][c] if self.numeric[j] else c
+
+                dd, by = SURROGATES.route(node, value_of, use)
+                if dd is not None:
+                    dir_row[r] = dd
+                    if by is not None:
+                        routed.setdefault(k, [0] * len(node.surrogates))[by] += 1
+            for k, counts in routed.items():
+                node = nodes[k]
+                node.surrogates = tuple(replace(s, routed=c) for s, c in zip(node.surrogates, counts))
+        # Children: 2s (left) and 2s + 1 (right) of the s-th split node.
+        slot = np.full(K, -1, np.int64)
+        slot[split] = np.arange(len(split))
+        d_now = dir_row[rows]
+        go = is_split[nid] & (d_now >= 0)
+        child = np.where(go, 2 * slot[nid] + d_now, -1)
+        S2 = 2 * len(split)
+        kept = child >= 0
+        block = np.bincount(child[kept] * nc + y[rows[kept]], minlength=S2 * nc).reshape(S2, nc)
+        labels = block.argmax(axis=1).tolist()
+        ns = block.sum(axis=1)
+        pure = ((block > 0).sum(axis=1) <= 1).tolist()
+        n_l = ns.tolist()
+        remap = np.full(S2, -1, np.int64)
+        open_next = []
+        for s, k in enumerate(split):
+            node = nodes[k]
+            j = int(chosen[k])
+            kids = []
+            for v in (0, 1):
+                c = 2 * s + v
+                kid = Node(t, None, node.depth + 1, block, parent=node)
+                kid._ci = c
+                kid._n = n_l[c]
+                kid.step = (j, v)
+                if not n_l[c]:
+                    kid.stop, kid.label = "empty", node.label
+                else:
+                    kid.label = labels[c]
+                    if pure[c]:
+                        kid.stop = "pure"
+                    else:
+                        remap[c] = len(open_next)
+                        open_next.append(kid)
+                kids.append(kid)
+            node.children = kids
+        if not open_next:
+            return [], None, None, None
+        new_id = np.full(len(self.y), -1, np.int64)
+        new_id[rows] = np.where(kept, remap[np.maximum(child, 0)], -1)
+
+        def regroup(order):
+            c = new_id.take(order)
+            keep = c >= 0
+            order, c = order[keep], c[keep]
+            return order[np.argsort(c, kind="stable")]
+
+        rows_next = regroup(rows)
+        ords_next = {j: regroup(o) for j, o in ords.items()}
+        sizes_next = np.bincount(new_id[rows_next], minlength=len(open_next))
+        return open_next, rows_next, ords_next, sizes_next
+
+    def surrogates(self, nodes, split, chosen, lv, rows, ords, nid, starts, sizes, d, dir_row, most):
+        """Every split node's surrogates (rpart's choose_surg, as infotree.surrogates), in bulk."""
+        t, K = self.t, len(nodes)
+        style = self.p.get("surrogate_style", 0)
+        is_split = np.zeros(K, bool)
+        is_split[split] = True
+        # rpart's orientation: its left is the side of smaller mean class index (equal: the
+        # high side of a cut, a subset's own side).
+        ks = np.array(split)
+        js = chosen[ks]
+        L, R = lv.L[ks, js], lv.R[ks, js]
+        ci = np.arange(self.nc)
+        sL, sR = L @ ci, R @ ci
+        nL, nR = L.sum(axis=1), R.sum(axis=1)
+        a, b = sL * nR, sR * nL
+        is_num = np.array([self.numeric[j] for j in js.tolist()], bool)
+        flip_s = (b < a) | ((a == b) & is_num)
+        flip = np.zeros(K, bool)
+        flip[ks] = flip_s
+        # Majority of the primary's directions (infotree's orientation), per node.
+        d0 = np.bincount(nid[d == 0], minlength=K)
+        d1 = np.bincount(nid[d == 1], minlength=K)
+        for k in split:
+            nodes[k].majority = None if d0[k] == d1[k] else (0 if d0[k] > d1[k] else 1)
+        n0 = d0 + d1
+        maj0 = np.maximum(d0, d1)
+        # Directions in rpart's orientation, by row number.
+        fdir = np.full(len(self.y), -1, np.int64)
+        fdir[rows] = np.where(d >= 0, d ^ flip[nid].astype(np.int64), -1)
+        found = {k: [] for k in split}   # k -> [(agree, j, record arguments)]
+        for j in range(self.m):
+            if self.numeric[j]:
+                res = self.numeric_surrogates(j, ords[j], nid, starts, K, fdir, is_split & (chosen != j))
+                for k, agree, lo_, hi_, left_le, both, bmost in res:
+                    test = ThresholdSplit(j, (t.numbers[j][lo_] + t.numbers[j][hi_]) / 2)
+                    sides = (0, 1) if left_le != bool(flip[k]) else (1, 0)
+                    found[k].append((agree, j, test, sides, None, both, bmost))
+            else:
+                res = self.nominal_surrogates(j, rows, nid, K, fdir, is_split & (chosen != j))
+                for k, agree, lefts, rights, both, bmost in res:
+                    if flip[k]:
+                        lefts, rights = rights, lefts
+                    found[k].append((agree, j, SubsetSplit(j, lefts, t.domains[j]), None, rights, both, bmost))
+        for k in split:
+            out = []
+            for agree, j, test, sides, rights, both, bmost in found[k]:
+                n, majority = (int(n0[k]), int(maj0[k])) if style == 0 else (both, bmost)
+                if n == majority or agree <= majority:
+                    continue
+                out.append((Fraction(agree, n), j, Surrogate(t.features[j], j, test, sides, rights, agree, n, majority)))
+            out.sort(key=lambda s: (-s[0], s[1]))
+            nodes[k].surrogates = tuple(s for _, _, s in out[:most])
+
+    def numeric_surrogates(self, j, order, nid, starts, K, fdir, want):
+        """(node, agree, rank low, rank high, low side goes left, directed rows known here,
+        their majority) of each wanted node's best surrogate cut on numeric feature j."""
+        v = self.Xt[j].take(order)
+        dd = fdir.take(order)
+        known = v >= 0
+        c0 = np.cumsum((dd == 0) & known)
+        c1 = np.cumsum((dd == 1) & known)
+        before0 = np.where(starts > 0, c0[np.maximum(starts - 1, 0)], 0)
+        before1 = np.where(starts > 0, c1[np.maximum(starts - 1, 0)], 0)
+        ends = np.r_[starts[1:], len(order)] - 1
+        T0, T1 = c0[ends] - before0, c1[ends] - before1
+        cut = np.flatnonzero((v[:-1] != v[1:]) & (nid[:-1] == nid[1:]) & known[1:] & want[nid[:-1]])
+        if not len(cut):
+            return []
+        k_of = nid[cut]
+        lr, rr = c0[cut] - before0[k_of], c1[cut] - before1[k_of]
+        ll, rl = T0[k_of] - lr, T1[k_of] - rr
+        ok = (lr + rr >= 2) & (ll + rl >= 2)
+        cut, k_of, lr, rr, ll, rl = cut[ok], k_of[ok], lr[ok], rr[ok], ll[ok], rl[ok]
+        if not len(cut):
+            return []
+        A, B = ll + rr, lr + rl
+        mx = np.maximum(A, B)
+        starts_c = _seg_starts(k_of)
+        best = np.maximum.reduceat(mx, starts_c)
+        rep = np.repeat(best, np.diff(np.r_[starts_c, len(cut)]))
+        first = np.minimum.reduceat(np.where(mx == rep, np.arange(len(cut)), len(cut)), starts_c)
+        ks = k_of[starts_c]
+        bmost = np.maximum(T0, T1)
+        good = best > bmost[ks]
+        out = []
+        for k, agree, i in zip(ks[good].tolist(), best[good].tolist(), first[good].tolist()):
+            at = cut[i]
+            out.append((k, agree, int(v[at]), int(v[at + 1]), bool(B[i] > A[i]), int(T0[k] + T1[k]),
+                        int(bmost[k])))
+        return out
+
+    def nominal_surrogates(self, j, rows, nid, K, fdir, want):
+        """(node, agree, left codes, right codes, directed rows known here, their majority)
+        of each wanted node's surrogate on nominal feature j."""
+        V = self.nv[j]
+        x = self.Xt[j].take(rows)
+        dd = fdir.take(rows)
+        sel = (x >= 0) & (dd >= 0) & want[nid]
+        cnt = np.bincount((nid[sel] * V + x[sel]) * 2 + dd[sel], minlength=K * V * 2).reshape(K, V, 2)
+        left, right = cnt[:, :, 0], cnt[:, :, 1]
+        sl, sr = left.sum(axis=1), right.sum(axis=1)
+        default_right = ~(sl > sr)
+        active = (left + right) > 0
+        goes_right = active & ((left < right) | ((left == right) & default_right[:, None]))
+        goes_left = active & ~goes_right
+        agree = np.where(goes_right, right, np.where(goes_left, left, 0)).sum(axis=1)
+        against = np.where(goes_right, left, np.where(goes_left, right, 0)).sum(axis=1)
+        ok = want & (against >= 2) & (agree >= 2)
+        out = []
+        for k in np.flatnonzero(ok).tolist():
+            out.append((k, int(agree[k]), frozenset(np.flatnonzero(goes_left[k]).tolist()),
+                        frozenset(np.flatnonzero(goes_right[k]).tolist()), int(sl[k] + sr[k]),
+                        int(max(sl[k], sr[k]))))
+        return out
+
+
+class TooManySubsets(Exception):
+    """A node's exhaustive subset search is past max_subsets: ``build_tree`` lets the
+    reference builder raise the error, at the node it meets first (depth first)."""

@@ -1,0 +1,169 @@
+"""The fast CART builder grows the reference builder's tree, with the same records.
+
+The reference builder (infotree.build.reference) is the specification; the CART
+builder (infotree.build.cart) the fast path.  Compared node by node: path, test, ties,
+stop reason, label, counts, every candidate record (split, table, number tried,
+unknown counts, exact decrease and improvement), surrogates (test, sides, agree, adj,
+rows routed), the majority direction and cp's Complexity records; and every printer's
+bytes.  On the shipped data sets with numeric, nominal and missing values, and on
+generated tables with exact ties, few rows, wide and two-class nominal features.
+"""
+
+import io
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from infotree import build_tree, from_records, load
+from infotree.build import cart
+from infotree.errors import InfotreeError
+from infotree.printers import render
+from infotree.tree import node_at
+
+ROOT = Path(__file__).resolve().parent.parent
+CART = ("gini", "entropy", "misclassification")
+
+
+def records(tree):
+    """Everything a printer, a model or a checker can read of a CART tree, as plain values."""
+    out = []
+    for nd in tree.nodes():
+        cands = [(c.feature, c.index, c.split, c.table, c.n_tried, c.ties, c.unknown, c.decrease, c.improvement)
+                 for c in nd.candidates()]
+        out.append((nd.path, nd.depth, nd.test, tuple(nd.ties), nd.stop, nd.label,
+                    tuple(Fraction(x) for x in nd.class_counts.tolist()), nd.n, nd.majority, nd.surrogates,
+                    nd.pruned, nd.reason, None if nd.considered is None else tuple(nd.considered.tolist()), cands))
+    return out
+
+
+def assert_same(data, **kwargs):
+    fast = build_tree(data, builder="levelwise", **kwargs)
+    ref = build_tree(data, builder="reference", **kwargs)
+    a, b = records(fast), records(ref)
+    assert len(a) == len(b)
+    for x, y in zip(a, b):
+        assert x == y, f"first difference at path {x[0]}"
+    return fast, ref
+
+
+def printed(tree):
+    out = []
+    for fmt, opts in (("text", dict(steps=True)), ("markdown", {}), ("latex", dict(steps=True)), ("json", {}),
+                      ("dot", {})):
+        buf = io.StringIO()
+        render(tree, buf, fmt=fmt, nodes="all", **opts)
+        out.append(buf.getvalue())
+    return out
+
+
+CASES = [
+    ("kyphosis.csv", dict(numeric="auto", target="Kyphosis"), dict(min_samples_split=20, min_leaf=7, cp=Fraction(1, 100))),
+    ("kyphosis.csv", dict(numeric="auto", target="Kyphosis"), dict()),
+    ("stagec.csv", dict(numeric="auto", on_missing="keep"), dict(min_samples_split=20, min_leaf=7)),
+    ("stagec.csv", dict(numeric="auto", on_missing="keep"), dict(use_surrogate=1, surrogate_style=1)),
+    ("stagec.csv", dict(numeric="auto", on_missing="keep"), dict(surrogates=0, cp=Fraction(1, 50))),
+    ("weather.numeric.arff", {}, dict()),
+    ("weather.csv", {}, dict()),
+    ("contact-lenses.arff", {}, dict()),
+    ("vote.arff", dict(on_missing="keep"), dict()),
+    ("labor.arff", dict(on_missing="keep"), dict(min_leaf=2, use_surrogate=0)),
+    ("breast-cancer.arff", dict(on_missing="keep"), dict(max_depth=4, competitors=2, surrogates=2)),
+]
+
+
+@pytest.mark.parametrize("criterion", CART)
+@pytest.mark.parametrize("name, load_kw, build_kw", CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
+def test_shipped_data(name, load_kw, build_kw, criterion):
+    data = load(ROOT / "tests" / "data" / name, **load_kw)
+    assert_same(data, criterion=criterion, **build_kw)
+
+
+@pytest.mark.parametrize("name, load_kw, build_kw", [CASES[0], CASES[3], CASES[8], CASES[10]])
+def test_printed_the_same(name, load_kw, build_kw):
+    """Every printer writes the same bytes for a tree of either builder."""
+    data = load(ROOT / "tests" / "data" / name, **load_kw)
+    fast, ref = assert_same(data, criterion="gini", **build_kw)
+    assert printed(fast) == printed(ref)
+
+
+def test_worked_example_and_node_at():
+    data = load(ROOT / "worked_examples" / "cart_gini" / "data.csv", numeric="auto")
+    assert_same(data, criterion="gini")
+    kyphosis = load(ROOT / "tests" / "data" / "kyphosis.csv", numeric="auto", target="Kyphosis")
+    node = node_at(kyphosis, [("Start", ">", "8.5")], criterion="gini")
+    assert node.tree.root is node and node.candidates()[0].feature == "Age"
+    assert node._records is not None  # grown by the fast builder
+
+
+@st.composite
+def tables(draw):
+    """Small tables whose few values and classes make exact ties likely: numeric columns,
+    nominal ones (up to 12 values: wider ones take the reference's splitter), missing values."""
+    n = draw(st.integers(4, 40))
+    m = draw(st.integers(1, 4))
+    classes = draw(st.integers(2, 4))
+    numeric = [draw(st.booleans()) for _ in range(m)]
+    missing = draw(st.sampled_from([0, 0, 0.1, 0.3]))
+    cols = {}
+    for j in range(m):
+        k = draw(st.sampled_from([1, 2, 3, 4, 5, 12]))
+        vals = [draw(st.integers(0, k - 1)) for _ in range(n)]
+        holes = [draw(st.floats(0, 1)) < missing for _ in range(n)]
+        cols[f"f{j}"] = [None if h else (str(v) if numeric[j] else f"v{v}") for v, h in zip(vals, holes)]
+    cols["y"] = [f"c{draw(st.integers(0, classes - 1))}" for _ in range(n)]
+    return cols, [f"f{j}" for j in range(m) if numeric[j]], missing > 0
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tables(), st.sampled_from(CART), st.sampled_from([None, 1, 3]), st.integers(1, 3), st.integers(2, 6),
+       st.sampled_from([0, 1, 5]), st.sampled_from([0, 1, 2]), st.sampled_from([0, 1]),
+       st.sampled_from([None, Fraction(1, 100), Fraction(1, 10)]))
+def test_generated_tables(table, criterion, max_depth, min_leaf, min_split, surrogates, use, style, cp):
+    cols, numeric, has_missing = table
+    data = from_records(cols, target="y", numeric=numeric, on_missing="keep" if has_missing else "reject")
+    assert_same(data, criterion=criterion, max_depth=max_depth, min_leaf=min_leaf, min_samples_split=min_split,
+                surrogates=surrogates, use_surrogate=use, surrogate_style=style, cp=cp)
+
+
+def test_subsets_past_the_limit_refused_as_the_reference_does():
+    cols = {"f": [f"v{i % 9}" for i in range(40)], "g": [str(i % 5) for i in range(40)],
+            "y": [f"c{i % 3}" for i in range(40)]}
+    data = from_records(cols, target="y", numeric=["g"])
+    with pytest.raises(InfotreeError) as ref:
+        build_tree(data, criterion="gini", builder="reference", max_subsets=100)
+    with pytest.raises(InfotreeError) as fast:
+        build_tree(data, criterion="gini", builder="levelwise", max_subsets=100)
+    assert str(fast.value) == str(ref.value) and "2^8 - 1 = 255 subsets" in str(ref.value)
+
+
+def test_first_best_decides_ties_exactly():
+    """Float values within their bounds of each other go to the exact values: the first
+    of the exactly largest wins, and every item exactly equal to it is marked."""
+    group = np.array([0, 0, 0, 1, 1, 2])
+    val = np.array([1.0, 1.0, 0.5, 2.0, 2.0, 3.0])
+    bnd = np.full(6, 1e-9)
+    exact = {0: Fraction(1), 1: Fraction(1), 3: Fraction(2), 4: Fraction(2) + Fraction(1, 10 ** 30)}
+    groups, win, eq = cart._first_best(group, val, bnd, lambda items: [exact[i] for i in items.tolist()])
+    assert groups.tolist() == [0, 1, 2] and win.tolist() == [0, 4, 5]
+    assert eq.tolist() == [True, True, False, False, True, True]
+
+
+def test_orientation_of_a_surrogate_tie_on_equal_mean_class_index():
+    """The primary x sends (3, 0, 3) left and (0, 6, 0) right: equal mean class indices,
+    so rpart's left is the high side (infotree's right).  Surrogate z's values c and d
+    have one row each way and the directed rows split 6 : 6, so they go to rpart's right
+    side, which is infotree's left: z in {a, c, d}."""
+    rows = [(1, "a", "c0"), (2, "b", "c1"), (1, "a", "c2"), (1, "a", "c0"), (1, "a", "c2"), (1, "c", "c0"),
+            (1, "d", "c2")] + [(2, z, "c1") for z in "bbbcd"]
+    x, z, y = (list(c) for c in zip(*rows))
+    data = from_records({"x": x, "z": z, "y": y}, target="y", numeric=["x"])
+    assert data.classes == ("c0", "c1", "c2") and data.domains[1] == ("a", "b", "c", "d")
+    for builder in ("levelwise", "reference"):
+        root = build_tree(data, criterion="gini", builder=builder).root
+        assert root.split_feature == "x"
+        (s,) = root.surrogates
+        assert s.feature == "z" and s.test.left == frozenset({0, 2, 3}) and (s.agreed, s.total, s.majority) == (10, 12, 6)
