@@ -239,15 +239,21 @@ class Impurity(Criterion):
     def min_split(self, known, known_cases, classes, params):
         return params.get("min_leaf", 1)
 
-    # The fast builder (infotree.build.cart) scores every cut of a level at once through
+    # The fast builder (infotree.build.cart) scores every cut of a depth at once through
     # n·I(counts), the impurity times the count: in floats with a certified bound, and
     # exactly only where the bounds cannot separate.  improvement = n·I(parent) −
     # n_L·I(left) − n_R·I(right).
     @staticmethod
-    def n_impurity_floats(counts):
-        """n·I of each row of an integer count matrix (rows × classes), in floats, and a
-        bound on each value's error."""
+    def n_impurity_floats(cols):
+        """n·I of many count vectors, given as one float array of counts per class (exact
+        integers), and a bound on each value's error."""
         raise NotImplementedError
+
+    @staticmethod
+    def n_impurity_ratio(counts):
+        """n·I of each row of an integer count matrix as exact (numerators, denominators),
+        arrays of Python ints; None when it is no rational (entropy)."""
+        return None
 
     def n_impurity_exact(self, rows) -> list:
         """n·I of each row (tuples of int counts), exact."""
@@ -321,23 +327,25 @@ class Gini(Impurity):
         return value, bound
 
     @staticmethod
-    def n_impurity_floats(counts):
+    def n_impurity_floats(cols):
         """n − Σc²/n: Σc² is exact below 2^53 (counts below 2^26); a division and a
         subtraction round."""
         import numpy as np
 
-        c = counts.astype(np.float64)
-        n = c.sum(axis=1)
+        n, sq = cols[0] + cols[1], cols[0] * cols[0] + cols[1] * cols[1]
+        for c in cols[2:]:
+            n = n + c
+            sq += c * c
         with np.errstate(divide="ignore", invalid="ignore"):
-            q = np.where(n > 0, (c * c).sum(axis=1) / np.where(n > 0, n, 1), 0.0)
+            q = sq / n
+        q[n == 0] = 0.0
         return n - q, 2.0 ** -51 * (n + q) + 1e-300
 
-    def n_impurity_exact(self, rows) -> list:
-        out = []
-        for r in rows:
-            n = sum(r)
-            out.append(Fraction(n * n - sum(c * c for c in r), n) if n else Fraction(0))
-        return out
+    @staticmethod
+    def n_impurity_ratio(counts):
+        c = counts.astype(object)
+        n = c.sum(axis=1)
+        return n * n - (c * c).sum(axis=1), n
 
 
 class Entropy(Impurity):
@@ -350,21 +358,22 @@ class Entropy(Impurity):
     impurity = staticmethod(entropy)
 
     @staticmethod
-    def n_impurity_floats(counts):
+    def n_impurity_floats(cols):
         """F(n) − ΣF(c) with F(a) = a·log2 a: each F within a few units of roundoff
         (np.log2 may differ from the exact value by an ulp or two), each sum one more."""
         import numpy as np
 
-        c = counts.astype(np.float64)
-        n = c.sum(axis=1)
-
         def F(a):
-            with np.errstate(divide="ignore", invalid="ignore"):
-                return np.where(a > 1, a * np.log2(np.where(a > 1, a, 2.0)), 0.0)
+            return a * np.log2(np.maximum(a, 1.0))
 
-        fc = F(c).sum(axis=1)
+        n = cols[0] + cols[1]
+        for c in cols[2:]:
+            n = n + c
+        fc = F(cols[0])
+        for c in cols[1:]:
+            fc += F(c)
         fn = F(n)
-        return fn - fc, (counts.shape[1] + 8) * 2.0 ** -50 * (fn + fc) + 1e-300
+        return fn - fc, (len(cols) + 8) * 2.0 ** -50 * (fn + fc) + 1e-300
 
 
 class Misclassification(Impurity):
@@ -377,14 +386,22 @@ class Misclassification(Impurity):
     impurity = staticmethod(misclassification)
 
     @staticmethod
-    def n_impurity_floats(counts):
+    def n_impurity_floats(cols):
         """n − max c: integers, exact in floats."""
         import numpy as np
 
-        return (counts.sum(axis=1) - counts.max(axis=1, initial=0)).astype(np.float64), np.full(len(counts), 1e-300)
+        n, top = cols[0] + cols[1], np.maximum(cols[0], cols[1])
+        for c in cols[2:]:
+            n = n + c
+            top = np.maximum(top, c)
+        return n - top, np.full(len(n), 1e-300)
 
-    def n_impurity_exact(self, rows) -> list:
-        return [Fraction(sum(r) - max(r)) for r in rows]
+    @staticmethod
+    def n_impurity_ratio(counts):
+        import numpy as np
+
+        c = counts.astype(object)
+        return c.sum(axis=1) - c.max(axis=1), np.ones(len(c), dtype=object)
 
 
 class SquaredError(Impurity):

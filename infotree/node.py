@@ -44,7 +44,7 @@ class Node:
     # a node costs about one object.
     __slots__ = ("tree", "_path", "step", "depth", "_cc", "_ci", "_n", "_tables", "_considered", "test",
                  "ties", "stop", "label", "children", "parent", "_valid", "_gain_ok",
-                 "_candidates", "_records", "collapsed_errors", "scale", "cuts", "pruned", "surrogates", "majority")
+                 "_candidates", "_records", "collapsed_errors", "scale", "cuts", "pruned", "_surrogates", "majority")
 
     def __init__(self, tree, path, depth, class_counts, parent=None):
         self.tree = tree
@@ -72,6 +72,18 @@ class Node:
         self.pruned = None          # pruning's record for this node (infotree.records)
         self.surrogates = ()        # CART: surrogate splits (infotree.records.Surrogate), best first
         self.majority = None        # CART: the primary's majority direction (0, 1) or None on a tie
+
+    @property
+    def surrogates(self) -> tuple:
+        """CART: the surrogate splits (:class:`infotree.records.Surrogate`), best first."""
+        s = self._surrogates
+        if type(s) is not tuple:  # the CART builder's: a call that makes them
+            s = self._surrogates = s()
+        return s
+
+    @surrogates.setter
+    def surrogates(self, value):
+        self._surrogates = value
 
     @property
     def split(self) -> int | None:

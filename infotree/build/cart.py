@@ -31,10 +31,12 @@ the reference builder's own code (``build_tree`` sends weighted fits there whole
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from fractions import Fraction
 
 import numpy as np
 
+from ..criteria import Entropy, Gini
 from ..errors import InfotreeError
 from ..measures import is_independent
 from ..node import Node
@@ -46,6 +48,8 @@ from ..splitters import best_subset
 __all__ = ["CARTBuilder", "TooManySubsets"]
 
 _U = 2.0 ** -53
+# Strictly concave impurities: a split decreases them unless both sides have the parent's proportions.
+_CONCAVE = (Gini, Entropy)
 # Nominal features with at most this many values get their subsets as bit masks in
 # bulk (2^V masks per node); wider ones are split node by node by the reference's splitter.
 _MASK_VALUES = 10
@@ -64,7 +68,8 @@ def _seg_starts(group):
 def _first_best(group, val, bnd, exact):
     """Per group of items (sorted by group, then in tie order): the first item of maximal
     exact value.  ``val ± bnd`` holds each item's exact value; ``exact(items)`` gives the
-    exact values of the listed items (only those the floats cannot separate are asked).
+    exact values of the listed items (only those the floats cannot separate are asked):
+    a list of exact numbers, or (numerators, denominators) as arrays of Python ints.
     Returns (groups, winner item per group, mask of the items exactly equal to their
     group's winner, winner included)."""
     n = len(group)
@@ -84,18 +89,42 @@ def _first_best(group, val, bnd, exact):
         gid = np.repeat(np.arange(len(starts)), sizes)
         items = np.flatnonzero(close & many[gid])
         values = exact(items)
-        g_of = gid[items].tolist()
-        best = {}
-        for i, g, v in zip(items.tolist(), g_of, values):
-            b = best.get(g)
-            if b is None or v > b[1]:
-                best[g] = (i, v)
-        for i, g, v in zip(items.tolist(), g_of, values):
-            if v == best[g][1]:
-                eq[i] = True
-        for g, (i, _) in best.items():
-            win[g] = i
+        g_of = gid[items]
+        if isinstance(values, tuple):  # rationals: each against its group's float leader, in integers
+            num, den = values
+            s2 = _seg_starts(g_of)
+            rep = np.repeat(np.arange(len(s2)), np.diff(np.r_[s2, len(items)]))
+            v = val[items]
+            top = np.maximum.reduceat(v, s2)
+            lead = np.minimum.reduceat(np.where(v == top[rep], np.arange(len(items)), len(items)), s2)[rep]
+            diff = num * den[lead] - num[lead] * den
+            above = (diff > 0).astype(bool)
+            same = (diff == 0).astype(bool)
+            bad = np.add.reduceat(above.astype(np.int64), s2) > 0
+            ok = ~bad[rep]
+            eq[items[same & ok]] = True
+            firsts = np.minimum.reduceat(np.where(same, np.arange(len(items)), len(items)), s2)
+            good = np.flatnonzero(~bad)
+            win[g_of[s2[good]]] = items[firsts[good]]
+            if bad.any():  # the floats misordered within their bounds: compare every one exactly
+                sel = np.flatnonzero(bad[rep])
+                _python_best(items[sel], g_of[sel], [Fraction(a, b) for a, b in zip(num[sel], den[sel])], win, eq)
+        else:
+            _python_best(items, g_of, values, win, eq)
     return group[starts], win, eq
+
+
+def _python_best(items, g_of, values, win, eq):
+    best = {}
+    for i, g, v in zip(items.tolist(), g_of.tolist(), values):
+        b = best.get(g)
+        if b is None or v > b[1]:
+            best[g] = (i, v)
+    for i, g, v in zip(items.tolist(), g_of.tolist(), values):
+        if v == best[g][1]:
+            eq[i] = True
+    for g, (i, _) in best.items():
+        win[g] = i
 
 
 class _Level:
@@ -147,7 +176,7 @@ class CARTBuilder:
         self.nv = [len(d) for d in tree.domains]
         self.min_leaf = self.p.get("min_leaf", 1)
         self.considered = np.ones(self.m, bool)
-        self.onehot = [(self.y == c).astype(np.int64) for c in range(self.nc)]
+        self.has_missing = tree.missing_slot
 
     # -- the level loop --
     def run(self, rows=None, path=(), weights=None):
@@ -204,9 +233,7 @@ class CARTBuilder:
         unsure = has & (imp - bnd <= 0)
         if unsure.any():
             ks, js = np.nonzero(unsure)
-            for k, j, v in zip(ks.tolist(), js.tolist(), self.exact_improvements(lv, ks, js)):
-                if not v > 0:
-                    has[k, j] = False
+            has[ks, js] = self.positive(lv, ks, js)
         ks, js = np.nonzero(has)  # row-major: node by node, features in column order
         groups, win, eq = _first_best(ks, imp[ks, js], bnd[ks, js],
                                       lambda items: self.exact_improvements(lv, ks[items], js[items]))
@@ -242,16 +269,26 @@ class CARTBuilder:
         return self.partition(nodes, split, chosen, lv, rows, ords, nid, starts, sizes)
 
     # -- candidates --
+    def _floats(self, counts):
+        """n·I in floats and its bound, of an integer count matrix (rows × classes)."""
+        f = counts.astype(np.float64)
+        return self.crit.n_impurity_floats([f[:, c] for c in range(self.nc)])
+
     def _improvements(self, P, L, R):
         """Float improvements of cuts (parent, left, right counts: G × classes) and bounds."""
-        f = self.crit.n_impurity_floats
-        vp, bp = f(P)
-        vl, bl = f(L)
-        vr, br = f(R)
+        vp, bp = self._floats(P)
+        vl, bl = self._floats(L)
+        vr, br = self._floats(R)
         return vp - vl - vr, bp + bl + br + 4 * _U * (vp + vl + vr)
 
     def _exact(self, P, L, R):
-        """Exact improvements n·I(P) − n·I(L) − n·I(R) of the listed cuts."""
+        """Exact improvements n·I(P) − n·I(L) − n·I(R) of the listed cuts: (numerators,
+        denominators) of Python ints, or a list of exact values (entropy)."""
+        ratio = self.crit.n_impurity_ratio
+        p = ratio(P)
+        if p is not None:
+            (a, b), (c, d), (e, f) = p, ratio(L), ratio(R)
+            return a * d * f - c * b * f - e * b * d, b * d * f
         ex = self.crit.n_impurity_exact
         return [p - l - r for p, l, r in zip(ex(map(tuple, P.tolist())), ex(map(tuple, L.tolist())),
                                              ex(map(tuple, R.tolist())))]
@@ -260,35 +297,67 @@ class CARTBuilder:
         L, R = lv.L[ks, js], lv.R[ks, js]
         return self._exact(L + R, L, R)
 
+    def positive(self, lv, ks, js):
+        """Whether the listed best splits decrease the impurity, exactly.  Gini and entropy
+        are strictly concave: they decrease unless both sides have the same class
+        proportions, an integer test."""
+        L, R = lv.L[ks, js], lv.R[ks, js]
+        if isinstance(self.crit, _CONCAVE):
+            nL, nR = L.sum(axis=1), R.sum(axis=1)
+            return (L * nR[:, None] != R * nL[:, None]).any(axis=1)
+        ex = self._exact(L + R, L, R)
+        return np.array([x > 0 for x in (ex[0] if isinstance(ex, tuple) else ex)], bool)
+
     def numeric_cuts(self, j, order, nid, starts, K, CC, lv, imp, bnd):
         """Every node's best cut of numeric feature j, from its rows sorted by value."""
         nc, ml = self.nc, self.min_leaf
         v = self.Xt[j].take(order)
+        yo = self.y.take(order)
         known = v >= 0
-        kn = np.bincount(nid[known], minlength=K)
-        cum = np.stack([np.cumsum(oh.take(order)) for oh in self.onehot], axis=1)  # N × classes
-        before = np.zeros((K, nc), np.int64)
-        nz = starts > 0
-        before[nz] = cum[starts[nz] - 1]
-        after = np.zeros((K, nc), np.int64)      # through the last known row of each node
-        has_known = kn > 0
-        after[has_known] = cum[starts[has_known] + kn[has_known] - 1]
-        P = after - before
-        lv.U[:, j] = CC - P
         cut = np.flatnonzero((v[:-1] != v[1:]) & (nid[:-1] == nid[1:]) & known[1:])
         k_of = nid[cut]
+        nz = starts > 0
+        cums = [np.cumsum(yo == c) for c in range(nc)]
+        before = np.zeros((K, nc), np.int64)
+        for c in range(nc):
+            before[nz, c] = cums[c][starts[nz] - 1]
+        if self.has_missing:
+            kn = np.bincount(nid[known], minlength=K)
+            P = np.zeros((K, nc), np.int64)
+            some = kn > 0
+            for c in range(nc):
+                P[some, c] = cums[c][starts[some] + kn[some] - 1]
+            P[some] -= before[some]
+            lv.U[:, j] = CC - P
+        else:
+            kn, P = CC.sum(axis=1), CC
         n_left = cut + 1 - starts[k_of]
         ok = (n_left >= ml) & (kn[k_of] - n_left >= ml)
         cut, k_of = cut[ok], k_of[ok]
         if not len(cut):
             return
-        L = cum[cut] - before[k_of]
-        R = P[k_of] - L
-        val, b = self._improvements(P[k_of], L, R)
-        groups, win, _ = _first_best(k_of, val, b, lambda items: self._exact(P[k_of[items]], L[items], R[items]))
+        Lc = [cums[c][cut] - before[k_of, c] for c in range(nc)]
+        Pf = P.astype(np.float64)
+        Lf = [x.astype(np.float64) for x in Lc]
+        Rf = [Pf[k_of, c] - Lf[c] for c in range(nc)]
+        f = self.crit.n_impurity_floats
+        vp, bp = f([Pf[:, c] for c in range(nc)])
+        vl, bl = f(Lf)
+        vr, br = f(Rf)
+        vpk = vp[k_of]
+        val = vpk - vl - vr
+        b = bp[k_of] + bl + br + 4 * _U * (vpk + vl + vr)
+
+        def exact(items):
+            L = np.stack([x[items] for x in Lc], axis=1)
+            Pk = P[k_of[items]]
+            return self._exact(Pk, L, Pk - L)
+
+        groups, win, _ = _first_best(k_of, val, b, exact)
         lv.has[groups, j] = True
         lv.tried[:, j] = np.bincount(k_of, minlength=K)
-        lv.L[groups, j], lv.R[groups, j] = L[win], R[win]
+        L = np.stack([x[win] for x in Lc], axis=1)
+        lv.L[groups, j], lv.R[groups, j] = L, P[groups] - L
         at = cut[win]
         lv.lo[groups, j], lv.hi[groups, j] = v[at], v[at + 1]
         imp[groups, j], bnd[groups, j] = val[win], b[win]
@@ -503,33 +572,37 @@ class CARTBuilder:
         # Directions in rpart's orientation, by row number.
         fdir = np.full(len(self.y), -1, np.int64)
         fdir[rows] = np.where(d >= 0, d ^ flip[nid].astype(np.int64), -1)
-        found = {k: [] for k in split}   # k -> [(agree, j, record arguments)]
+        sv = _Surrogates(self, K, flip)
         for j in range(self.m):
+            want = is_split & (chosen != j)
             if self.numeric[j]:
-                res = self.numeric_surrogates(j, ords[j], nid, starts, K, fdir, is_split & (chosen != j))
-                for k, agree, lo_, hi_, left_le, both, bmost in res:
-                    test = ThresholdSplit(j, (t.numbers[j][lo_] + t.numbers[j][hi_]) / 2)
-                    sides = (0, 1) if left_le != bool(flip[k]) else (1, 0)
-                    found[k].append((agree, j, test, sides, None, both, bmost))
+                self.numeric_surrogates(j, ords[j], nid, starts, fdir, want, sv)
             else:
-                res = self.nominal_surrogates(j, rows, nid, K, fdir, is_split & (chosen != j))
-                for k, agree, lefts, rights, both, bmost in res:
-                    if flip[k]:
-                        lefts, rights = rights, lefts
-                    found[k].append((agree, j, SubsetSplit(j, lefts, t.domains[j]), None, rights, both, bmost))
+                self.nominal_surrogates(j, rows, nid, K, fdir, want, sv)
+        # Ranked by agreement (agree/n: fractions of denominators below 2^26 order exactly
+        # as floats), ties in column order; adj > 0 means agree > majority.
+        if style == 0:
+            n, majority = np.repeat(n0[:, None], self.m, axis=1), np.repeat(maj0[:, None], self.m, axis=1)
+        else:
+            n, majority = sv.both, sv.most
+        ok = sv.found & (n != majority) & (sv.agree > majority)
+        kk, jj = np.nonzero(ok)
+        ratio = sv.agree[kk, jj] / n[kk, jj]
+        order = np.lexsort((jj, -ratio, kk))
+        kk, jj = kk[order], jj[order]
+        first = _seg_starts(kk)
+        rank = np.arange(len(kk)) - np.repeat(first, np.diff(np.r_[first, len(kk)]))
+        top = rank < most
+        sv.n, sv.majority = n, majority
+        sv.ranked = {}
+        for k, j in zip(kk[top].tolist(), jj[top].tolist()):
+            sv.ranked.setdefault(k, []).append(j)
         for k in split:
-            out = []
-            for agree, j, test, sides, rights, both, bmost in found[k]:
-                n, majority = (int(n0[k]), int(maj0[k])) if style == 0 else (both, bmost)
-                if n == majority or agree <= majority:
-                    continue
-                out.append((Fraction(agree, n), j, Surrogate(t.features[j], j, test, sides, rights, agree, n, majority)))
-            out.sort(key=lambda s: (-s[0], s[1]))
-            nodes[k].surrogates = tuple(s for _, _, s in out[:most])
+            nodes[k].surrogates = partial(sv.records, k) if k in sv.ranked else ()
 
-    def numeric_surrogates(self, j, order, nid, starts, K, fdir, want):
-        """(node, agree, rank low, rank high, low side goes left, directed rows known here,
-        their majority) of each wanted node's best surrogate cut on numeric feature j."""
+    def numeric_surrogates(self, j, order, nid, starts, fdir, want, sv):
+        """Each wanted node's best surrogate cut on numeric feature j (into ``sv``): the
+        lowest cut of most directed rows sent the primary's way, either side left."""
         v = self.Xt[j].take(order)
         dd = fdir.take(order)
         known = v >= 0
@@ -539,16 +612,17 @@ class CARTBuilder:
         before1 = np.where(starts > 0, c1[np.maximum(starts - 1, 0)], 0)
         ends = np.r_[starts[1:], len(order)] - 1
         T0, T1 = c0[ends] - before0, c1[ends] - before1
+        sv.both[:, j], sv.most[:, j] = T0 + T1, np.maximum(T0, T1)
         cut = np.flatnonzero((v[:-1] != v[1:]) & (nid[:-1] == nid[1:]) & known[1:] & want[nid[:-1]])
         if not len(cut):
-            return []
+            return
         k_of = nid[cut]
         lr, rr = c0[cut] - before0[k_of], c1[cut] - before1[k_of]
         ll, rl = T0[k_of] - lr, T1[k_of] - rr
         ok = (lr + rr >= 2) & (ll + rl >= 2)
         cut, k_of, lr, rr, ll, rl = cut[ok], k_of[ok], lr[ok], rr[ok], ll[ok], rl[ok]
         if not len(cut):
-            return []
+            return
         A, B = ll + rr, lr + rl
         mx = np.maximum(A, B)
         starts_c = _seg_starts(k_of)
@@ -556,18 +630,17 @@ class CARTBuilder:
         rep = np.repeat(best, np.diff(np.r_[starts_c, len(cut)]))
         first = np.minimum.reduceat(np.where(mx == rep, np.arange(len(cut)), len(cut)), starts_c)
         ks = k_of[starts_c]
-        bmost = np.maximum(T0, T1)
-        good = best > bmost[ks]
-        out = []
-        for k, agree, i in zip(ks[good].tolist(), best[good].tolist(), first[good].tolist()):
-            at = cut[i]
-            out.append((k, agree, int(v[at]), int(v[at + 1]), bool(B[i] > A[i]), int(T0[k] + T1[k]),
-                        int(bmost[k])))
-        return out
+        good = best > sv.most[ks, j]   # it must beat going with the majority
+        ks, first = ks[good], first[good]
+        at = cut[first]
+        sv.found[ks, j] = True
+        sv.agree[ks, j] = best[good]
+        sv.lo[ks, j], sv.hi[ks, j] = v[at], v[at + 1]
+        sv.left_le[ks, j] = B[first] > A[first]
 
-    def nominal_surrogates(self, j, rows, nid, K, fdir, want):
-        """(node, agree, left codes, right codes, directed rows known here, their majority)
-        of each wanted node's surrogate on nominal feature j."""
+    def nominal_surrogates(self, j, rows, nid, K, fdir, want, sv):
+        """Each wanted node's surrogate on nominal feature j (into ``sv``): every value the
+        way most of its directed rows go (a tie: the directed rows' majority side)."""
         V = self.nv[j]
         x = self.Xt[j].take(rows)
         dd = fdir.take(rows)
@@ -582,12 +655,46 @@ class CARTBuilder:
         agree = np.where(goes_right, right, np.where(goes_left, left, 0)).sum(axis=1)
         against = np.where(goes_right, left, np.where(goes_left, right, 0)).sum(axis=1)
         ok = want & (against >= 2) & (agree >= 2)
-        out = []
+        sv.found[:, j] = ok
+        sv.agree[:, j] = agree
+        sv.both[:, j], sv.most[:, j] = sl + sr, np.maximum(sl, sr)
         for k in np.flatnonzero(ok).tolist():
-            out.append((k, int(agree[k]), frozenset(np.flatnonzero(goes_left[k]).tolist()),
-                        frozenset(np.flatnonzero(goes_right[k]).tolist()), int(sl[k] + sr[k]),
-                        int(max(sl[k], sr[k]))))
-        return out
+            sv.sets[k, j] = (frozenset(np.flatnonzero(goes_left[k]).tolist()),
+                             frozenset(np.flatnonzero(goes_right[k]).tolist()))
+
+
+class _Surrogates:
+    """One depth's surrogate data (nodes × features), from which a split node's
+    :class:`~infotree.records.Surrogate` records are made when first read."""
+
+    def __init__(self, b, K, flip):
+        m = b.m
+        self.b, self.flip = b, flip
+        self.found = np.zeros((K, m), bool)
+        self.agree = np.zeros((K, m), np.int64)
+        self.both = np.zeros((K, m), np.int64)    # directed rows with the feature known
+        self.most = np.zeros((K, m), np.int64)    # and the larger side of them
+        self.lo = np.zeros((K, m), np.int64)
+        self.hi = np.zeros((K, m), np.int64)
+        self.left_le = np.zeros((K, m), bool)
+        self.sets = {}                            # nominal: (k, j) -> (left codes, right codes)
+
+    def records(self, k) -> tuple:
+        b, t, out = self.b, self.b.t, []
+        flip = bool(self.flip[k])
+        for j in self.ranked[k]:
+            if b.numeric[j]:
+                nums = t.numbers[j]
+                test = ThresholdSplit(j, (nums[int(self.lo[k, j])] + nums[int(self.hi[k, j])]) / 2)
+                sides, rights = ((0, 1) if bool(self.left_le[k, j]) != flip else (1, 0)), None
+            else:
+                lefts, rights = self.sets[k, j]
+                if flip:
+                    lefts, rights = rights, lefts
+                test, sides = SubsetSplit(j, lefts, t.domains[j]), None
+            out.append(Surrogate(t.features[j], j, test, sides, rights, int(self.agree[k, j]), int(self.n[k, j]),
+                                 int(self.majority[k, j])))
+        return tuple(out)
 
 
 class TooManySubsets(Exception):
