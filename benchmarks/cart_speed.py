@@ -77,7 +77,7 @@ def data_for(kind, n, path):
 
 # -- the child: one infotree fit ------------------------------------------------------------
 
-def child(kind, n, path, profile_out=None):
+def child(kind, n, path, profile_out=None, surrogates=None):
     import infotree
     from infotree.data import from_arrays
 
@@ -87,26 +87,40 @@ def child(kind, n, path, profile_out=None):
     from_arrays(X.tolist() if hasattr(X, "tolist") else X, labels, numeric="auto", target="class")
     read_s = time.process_time() - c0
     clf = infotree.CARTClassifier()
+
+    def fit():
+        if surrogates is None:
+            return clf.fit(X, labels).tree_
+        # CARTClassifier.fit's two steps, with another number of surrogates per node
+        data = from_arrays(X.tolist() if hasattr(X, "tolist") and kind != "numeric" else X, labels,
+                           numeric="auto", target="class")
+        return infotree.build_tree(data, criterion="gini", min_leaf=1, surrogates=surrogates)
+
+    import resource
+
     w0, c0 = time.perf_counter(), time.process_time()
     if profile_out:
         import cProfile
 
         prof = cProfile.Profile()
         prof.enable()
-        clf.fit(X, labels)
+        tree = fit()
         prof.disable()
         prof.dump_stats(profile_out)
     else:
-        clf.fit(X, labels)
+        tree = fit()
     cpu, wall = time.process_time() - c0, time.perf_counter() - w0
-    nodes = sum(1 for _ in clf.tree_.root.walk())
-    print(json.dumps({"cpu": cpu, "wall": wall, "read": read_s, "nodes": nodes}))
+    nodes = sum(1 for _ in tree.root.walk())
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(json.dumps({"cpu": cpu, "wall": wall, "read": read_s, "nodes": nodes, "peak_mib": peak}))
 
 
-def run_child(kind, n, path, cap, profile_out=None):
+def run_child(kind, n, path, cap, profile_out=None, surrogates=None):
     cmd = [sys.executable, __file__, "--child", kind, str(n), "--connect4", str(path)]
     if profile_out:
         cmd += ["--profile-out", profile_out]
+    if surrogates is not None:
+        cmd += ["--surrogates", str(surrogates)]
     w0, used0 = time.perf_counter(), _children_cpu()
     try:
         out = subprocess.run(cmd, capture_output=True, text=True, timeout=cap, check=True)
@@ -159,7 +173,7 @@ def load():
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-def measure(name, kind, n, path, repeats, sk_repeats, cap, rows_out):
+def measure(name, kind, n, path, repeats, sk_repeats, cap, rows_out, surrogates=None):
     X, y = data_for(kind, n, path)
     extra = ""
     if kind == "connect-4":
@@ -171,13 +185,15 @@ def measure(name, kind, n, path, repeats, sk_repeats, cap, rows_out):
     sk = sklearn_fits(Xs, y, sk_repeats)
     it = []
     for _ in range(repeats):
-        r = run_child(kind, n, path, cap)
+        r = run_child(kind, n, path, cap, surrogates=surrogates)
         it.append(r)
         if r.get("capped"):
             break
     it_cpu, sk_cpu = med(it, "cpu"), med(sk, "cpu")
     capped = [r for r in it if r.get("capped")]
-    row = {"data": name, "rows": n, "infotree_cpu": it_cpu, "infotree_wall": med(it, "wall"),
+    if surrogates is not None:
+        name = f"{name} (surrogates {surrogates})"
+    row = {"data": name, "rows": n, "infotree_cpu": it_cpu, "infotree_peak_mib": med(it, "peak_mib"), "infotree_wall": med(it, "wall"),
            "infotree_read": med(it, "read"), "infotree_runs": len(it) - len(capped), "capped": bool(capped),
            "sklearn_cpu": sk_cpu, "sklearn_wall": med(sk, "wall"), "sklearn_runs": len(sk),
            "infotree_nodes": next((r["nodes"] for r in it if not r.get("capped")), None),
@@ -191,7 +207,8 @@ def measure(name, kind, n, path, repeats, sk_repeats, cap, rows_out):
               f"; scikit-learn {sk_cpu:.3f} s CPU (median of {len(sk)}), {row['sklearn_nodes']} nodes{extra}")
     else:
         print(f"  {name} {n} rows: infotree {it_cpu:.2f} s CPU (median of {row['infotree_runs']}; wall "
-              f"{row['infotree_wall']:.2f}; reading into exact values {row['infotree_read']:.2f}), "
+              f"{row['infotree_wall']:.2f}; reading into exact values {row['infotree_read']:.2f}; peak "
+              f"{row['infotree_peak_mib']:.0f} MiB), "
               f"{row['infotree_nodes']} nodes; scikit-learn {sk_cpu:.3f} s CPU (median of {len(sk)}; wall "
               f"{row['sklearn_wall']:.3f}), {row['sklearn_nodes']} nodes; ratio {row['ratio']:.0f}x{extra}",
               flush=True)
@@ -253,9 +270,11 @@ def main(argv=None) -> int:
     ap.add_argument("--json", type=Path, default=REPO / "benchmarks" / ".results" / "cart_speed.json")
     ap.add_argument("--child", nargs=2, metavar=("KIND", "N"), help=argparse.SUPPRESS)
     ap.add_argument("--profile-out", help=argparse.SUPPRESS)
+    ap.add_argument("--surrogates", type=int, help="also time infotree with this many surrogates a node "
+                    "(build_tree; CARTClassifier keeps 5)")
     args = ap.parse_args(argv)
     if args.child:
-        child(args.child[0], int(args.child[1]), args.connect4, args.profile_out)
+        child(args.child[0], int(args.child[1]), args.connect4, args.profile_out, args.surrogates)
         return 0
     try:
         import sklearn
@@ -273,13 +292,18 @@ def main(argv=None) -> int:
                 print(f"  numeric {n} rows: not started ({spent:.0f} s of infotree fitting spent, --total {args.total:.0f})")
                 continue
             w = time.perf_counter()
-            measure("numeric", "numeric", n, args.connect4, args.repeats if n < 10**5 else 1, args.sk_repeats,
-                    args.cap, rows)
+            measure("numeric", "numeric", n, args.connect4, args.repeats, args.sk_repeats, args.cap, rows)
+            if args.surrogates is not None:
+                measure("numeric", "numeric", n, args.connect4, args.repeats, args.sk_repeats, args.cap, rows,
+                        surrogates=args.surrogates)
             spent += time.perf_counter() - w
         if not args.no_connect4:
             if args.connect4.exists():
                 measure("connect-4", "connect-4", None, args.connect4, args.c4_repeats, args.sk_repeats, args.cap,
                         rows)
+                if args.surrogates is not None:
+                    measure("connect-4", "connect-4", None, args.connect4, args.c4_repeats, args.sk_repeats,
+                            args.cap, rows, surrogates=args.surrogates)
             else:
                 print(f"  connect-4: {args.connect4} not found (--connect4 PATH)")
     if args.profile:
@@ -291,7 +315,7 @@ def main(argv=None) -> int:
         print("\n| data | rows | infotree s (CPU, median) | scikit-learn s | ratio | goal | nodes (infotree / sklearn) |")
         print("|---|---:|---:|---:|---:|---|---|")
         for r in rows:
-            goal = "<= 2" if r["data"] == "numeric" and r["rows"] >= 10**5 else ("<= 1" if r["data"] == "connect-4"
+            goal = "<= 2" if r["data"].startswith("numeric") and r["rows"] >= 10**5 else ("<= 1" if r["data"].startswith("connect-4")
                                                                                  else "")
             capped = r["infotree_cpu"] is None
             it = f"> {r['cpu_at_cap']:.0f} (stopped)" if capped else f"{r['infotree_cpu']:.2f}"

@@ -56,6 +56,12 @@ _MASK_VALUES = 10
 # Counts below 2^26: sums of squares stay exact in floats, and proportions of different
 # values order exactly as floats (two fractions of such denominators differ by > 2^-52).
 _COUNT_LIMIT = 1 << 26
+# Value sets of nominal features with at most this many values are kept as int64 bit masks.
+_BITS = 62
+
+
+def _members(bits) -> frozenset:
+    return frozenset(i for i in range(bits.bit_length()) if bits >> i & 1)
 
 
 def _seg_starts(group):
@@ -131,7 +137,7 @@ class _Level:
     """The candidate data of one depth's examined nodes (K nodes × m features), from which
     a node's candidate records are made when asked for."""
 
-    __slots__ = ("b", "has", "L", "R", "U", "tried", "lo", "hi", "left")
+    __slots__ = ("b", "has", "L", "R", "U", "tried", "lo", "hi", "mask", "wide")
 
     def __init__(self, b, K, m, nc):
         self.b = b
@@ -142,13 +148,15 @@ class _Level:
         self.tried = np.zeros((K, m), np.int64)
         self.lo = np.zeros((K, m), np.int64)    # numeric: ranks either side of the cut
         self.hi = np.zeros((K, m), np.int64)
-        self.left = {}                          # nominal: (k, j) -> left value codes
+        self.mask = np.zeros((K, m), np.int64)  # nominal: the left value codes as bits
+        self.wide = {}                          # or, past _BITS values, (k, j) -> left value codes
 
     def split(self, k, j):
         b = self.b
         if b.numeric[j]:
             return ThresholdSplit(j, b.t.threshold_between(j, int(self.lo[k, j]), int(self.hi[k, j])))
-        return SubsetSplit(j, self.left[k, j], b.t.domains[j])
+        left = self.wide[k, j] if b.nv[j] > _BITS else _members(int(self.mask[k, j]))
+        return SubsetSplit(j, left, b.t.domains[j])
 
     def record(self, k, j, split=None):
         b = self.b
@@ -177,6 +185,19 @@ class CARTBuilder:
         self.min_leaf = self.p.get("min_leaf", 1)
         self.considered = np.ones(self.m, bool)
         self.has_missing = tree.missing_slot
+        # A nominal value and the class in one code (-1: missing), and the nominal
+        # features in groups of equal domain size: one bincount per group and depth.
+        # Per group, each row's cell in a node's block (feature, value, class; a missing
+        # value has the slot after the values) and its (feature, value) slot.
+        sizes = sorted({v for v, num in zip(self.nv, self.numeric) if not num})
+        self.nominal_groups = [[j for j in range(self.m) if not self.numeric[j] and self.nv[j] == v] for v in sizes]
+        self.cells, self.slots = [], []
+        for js in self.nominal_groups:
+            V1 = self.nv[js[0]] + 1
+            x = np.where(self.Xt[js] >= 0, self.Xt[js], V1 - 1)
+            slot = np.arange(len(js))[:, None] * V1 + x
+            self.slots.append(slot)
+            self.cells.append(slot * self.nc + self.y)
 
     # -- the level loop --
     def run(self, rows=None, path=(), weights=None):
@@ -216,8 +237,8 @@ class CARTBuilder:
         for j in range(self.m):
             if self.numeric[j]:
                 self.numeric_cuts(j, ords[j], nid, starts, K, CC, lv, imp, bnd)
-            else:
-                self.subset_cuts(j, rows, nid, K, CC, lv, imp, bnd)
+        for g in range(len(self.nominal_groups)):
+            self.subset_cuts(g, rows, nid, K, CC, lv, imp, bnd)
         for k, node in enumerate(nodes):
             node.considered = self.considered
             node._records = (lv, k)
@@ -362,63 +383,67 @@ class CARTBuilder:
         lv.lo[groups, j], lv.hi[groups, j] = v[at], v[at + 1]
         imp[groups, j], bnd[groups, j] = val[win], b[win]
 
-    def subset_cuts(self, j, rows, nid, K, CC, lv, imp, bnd):
-        """Every node's best subset split of nominal feature j."""
-        nc, V, ml = self.nc, self.nv[j], self.min_leaf
-        x = self.Xt[j].take(rows)
-        known = x >= 0
-        T = np.bincount((nid[known] * V + x[known]) * nc + self.y.take(rows[known]),
-                        minlength=K * V * nc).reshape(K, V, nc)
-        P = T.sum(axis=1)
-        lv.U[:, j] = CC - P
-        n_v = T.sum(axis=2)
+    def subset_cuts(self, g, rows, nid, K, CC, lv, imp, bnd):
+        """Every node's best subset split of the g-th group of nominal features (all with
+        V values)."""
+        js = self.nominal_groups[g]
+        nc, V, ml, F = self.nc, self.nv[js[0]], self.min_leaf, len(js)
+        block = F * (V + 1) * nc
+        T = np.bincount((self.cells[g].take(rows, axis=1) + nid * block).ravel(),
+                        minlength=K * block).reshape(K, F, V + 1, nc)[:, :, :V]
+        P = T.sum(axis=2)                                   # K × F × classes
+        lv.U[:, js] = CC[:, None, :] - P
+        n_v = T.sum(axis=3)
         present = n_v > 0
-        k_present = present.sum(axis=1)
+        k_present = present.sum(axis=2)
         live = k_present >= 2
         if not live.any():
             return
         if V > _MASK_VALUES:
-            return self.subsets_one_by_one(j, T, np.flatnonzero(live), lv, imp, bnd)
+            for f, j in enumerate(js):
+                self.subsets_one_by_one(j, T[:, f], np.flatnonzero(live[:, f]), lv, imp, bnd)
+            return
+        pmask = (present * np.left_shift(1, np.arange(V))).sum(axis=2)[:, :, None]   # K × F × 1
         if nc == 2:
             # Breiman: values by their exact share of the first class (equal shares keep
             # value order); the k − 1 prefixes of that order.
             with np.errstate(divide="ignore", invalid="ignore"):
-                share = np.where(present, T[:, :, 0] / np.where(present, n_v, 1), np.inf)
-            order = np.argsort(share, axis=1, kind="stable")
-            sortedT = np.take_along_axis(T, order[:, :, None], axis=1)
-            prefix = np.cumsum(sortedT, axis=1)[:, :-1]                 # K × (V−1) × classes
-            bits = np.cumsum(np.left_shift(1, order), axis=1)[:, :-1]   # the prefixes' value masks
-            valid = np.arange(1, V)[None, :] <= (k_present - 1)[:, None]
-            lowest = np.left_shift(1, np.argmax(present, axis=1))[:, None]
-            pmask = (present * np.left_shift(1, np.arange(V))).sum(axis=1)[:, None]
+                share = np.where(present, T[..., 0] / np.where(present, n_v, 1), np.inf)
+            order = np.argsort(share, axis=2, kind="stable")
+            sortedT = np.take_along_axis(T, order[..., None], axis=2)
+            prefix = np.cumsum(sortedT, axis=2)[:, :, :-1]              # K × F × (V−1) × classes
+            bits = np.cumsum(np.left_shift(1, order), axis=2)[:, :, :-1]  # the prefixes' value masks
+            valid = np.arange(1, V) <= (k_present - 1)[..., None]
+            lowest = np.left_shift(1, np.argmax(present, axis=2))[..., None]
             flip = (bits & lowest) == 0        # the side written is the one with the first present value
-            Lm = np.where(flip[:, :, None], P[:, None, :] - prefix, prefix)
+            Lm = np.where(flip[..., None], P[:, :, None, :] - prefix, prefix)
             masks = np.where(flip, pmask & ~bits, bits)
         else:
-            M = np.arange(1, (1 << V) - 1)
-            member = (M[:, None] >> np.arange(V)[None, :]) & 1           # masks × values
-            Lm = np.einsum("mv,kvc->kmc", member, T)
-            pmask = (present * np.left_shift(1, np.arange(V))).sum(axis=1)[:, None]
-            lowest = pmask & -pmask
-            valid = ((M[None, :] & ~pmask) == 0) & ((M[None, :] & lowest) != 0) & (M[None, :] != pmask)
-            masks = np.broadcast_to(M[None, :], valid.shape)
             if ((1 << (k_present[live] - 1)) - 1 > self.p.get("max_subsets", 1 << 15)).any():
                 raise TooManySubsets
-        nL = Lm.sum(axis=2)
-        valid = valid & (nL >= ml) & (P.sum(axis=1)[:, None] - nL >= ml) & live[:, None]
-        ks, cs = np.nonzero(valid)
+            M = np.arange(1, (1 << V) - 1)
+            member = (M[:, None] >> np.arange(V)[None, :]) & 1           # masks × values
+            Lm = np.einsum("mv,kfvc->kfmc", member, T)
+            lowest = pmask & -pmask
+            valid = ((M & ~pmask) == 0) & ((M & lowest) != 0) & (M != pmask)
+            masks = np.broadcast_to(M, valid.shape)
+        nL = Lm.sum(axis=3)
+        valid = valid & (nL >= ml) & (P.sum(axis=2)[..., None] - nL >= ml) & live[..., None]
+        ks, fs, cs = np.nonzero(valid)
         if not len(ks):
             return
-        L = Lm[ks, cs]
-        R = P[ks] - L
-        val, b = self._improvements(P[ks], L, R)
-        groups, win, _ = _first_best(ks, val, b, lambda items: self._exact(P[ks[items]], L[items], R[items]))
-        lv.has[groups, j] = True
-        lv.tried[:, j] = np.bincount(ks, minlength=K)
-        lv.L[groups, j], lv.R[groups, j] = L[win], R[win]
-        imp[groups, j], bnd[groups, j] = val[win], b[win]
-        for k, mask in zip(groups.tolist(), masks[ks[win], cs[win]].tolist()):
-            lv.left[k, j] = frozenset(i for i in range(V) if mask >> i & 1)
+        L = Lm[ks, fs, cs]
+        Pi = P[ks, fs]
+        R = Pi - L
+        val, b = self._improvements(Pi, L, R)
+        groups, win, _ = _first_best(ks * F + fs, val, b, lambda items: self._exact(Pi[items], L[items], R[items]))
+        gk, gf = np.divmod(groups, F)
+        gj = np.asarray(js)[gf]
+        lv.has[gk, gj] = True
+        lv.tried[:, js] = np.bincount(ks * F + fs, minlength=K * F).reshape(K, F)
+        lv.L[gk, gj], lv.R[gk, gj] = L[win], R[win]
+        imp[gk, gj], bnd[gk, gj] = val[win], b[win]
+        lv.mask[gk, gj] = masks[ks[win], fs[win], cs[win]]
 
     def subsets_one_by_one(self, j, T, live, lv, imp, bnd):
         """A wide nominal feature: the reference's splitter at each node."""
@@ -433,7 +458,10 @@ class CARTBuilder:
                 continue
             left, (l, r), tried = found
             lv.has[k, j] = True
-            lv.left[k, j] = frozenset(left)
+            if len(self.t.domains[j]) > _BITS:
+                lv.wide[k, j] = frozenset(left)
+            else:
+                lv.mask[k, j] = sum(1 << i for i in left)
             lv.L[k, j], lv.R[k, j], lv.tried[k, j] = l, r, tried
             L, R = np.array([l]), np.array([r])
             val, b = self._improvements(L + R, L, R)
@@ -458,13 +486,10 @@ class CARTBuilder:
         d[kn & num] = (x[kn & num] > lo[kn & num])
         nom = kn & ~num
         if nom.any():
-            leftbits = np.zeros(K, object)
-            for k in split:
-                j = int(chosen[k])
-                if not self.numeric[j]:
-                    leftbits[k] = sum(1 << i for i in lv.left[k, j])
-            lb = leftbits[nid[nom]]
-            d[nom] = [0 if b >> int(c) & 1 else 1 for b, c in zip(lb.tolist(), x[nom].tolist())]
+            narrow = nom & (np.array(self.nv)[fr] <= _BITS)
+            d[narrow] = 1 - ((lv.mask[nid[narrow], fr[narrow]] >> x[narrow]) & 1)
+            for i in np.flatnonzero(nom & ~narrow).tolist():
+                d[i] = 0 if x[i] in lv.wide[nid[i], fr[i]] else 1
         d[~is_split[nid]] = -1
         dir_row = np.full(len(self.y), -1, np.int64)  # by row number, for the sorted arrays
         dir_row[rows] = d
@@ -574,11 +599,10 @@ class CARTBuilder:
         fdir[rows] = np.where(d >= 0, d ^ flip[nid].astype(np.int64), -1)
         sv = _Surrogates(self, K, flip)
         for j in range(self.m):
-            want = is_split & (chosen != j)
             if self.numeric[j]:
-                self.numeric_surrogates(j, ords[j], nid, starts, fdir, want, sv)
-            else:
-                self.nominal_surrogates(j, rows, nid, K, fdir, want, sv)
+                self.numeric_surrogates(j, ords[j], nid, starts, fdir, is_split & (chosen != j), sv)
+        for g, js in enumerate(self.nominal_groups):
+            self.nominal_surrogates(g, rows, nid, K, fdir, is_split[:, None] & (chosen[:, None] != js), sv)
         # Ranked by agreement (agree/n: fractions of denominators below 2^26 order exactly
         # as floats), ties in column order; adj > 0 means agree > majority.
         if style == 0:
@@ -638,29 +662,35 @@ class CARTBuilder:
         sv.lo[ks, j], sv.hi[ks, j] = v[at], v[at + 1]
         sv.left_le[ks, j] = B[first] > A[first]
 
-    def nominal_surrogates(self, j, rows, nid, K, fdir, want, sv):
-        """Each wanted node's surrogate on nominal feature j (into ``sv``): every value the
-        way most of its directed rows go (a tie: the directed rows' majority side)."""
-        V = self.nv[j]
-        x = self.Xt[j].take(rows)
-        dd = fdir.take(rows)
-        sel = (x >= 0) & (dd >= 0) & want[nid]
-        cnt = np.bincount((nid[sel] * V + x[sel]) * 2 + dd[sel], minlength=K * V * 2).reshape(K, V, 2)
-        left, right = cnt[:, :, 0], cnt[:, :, 1]
-        sl, sr = left.sum(axis=1), right.sum(axis=1)
+    def nominal_surrogates(self, g, rows, nid, K, fdir, want, sv):
+        """Each wanted node's surrogate on the g-th group of nominal features (all with V
+        values; ``want``: nodes × features) into ``sv``: every value the way most of its
+        directed rows go (a tie: the directed rows' majority side)."""
+        js = self.nominal_groups[g]
+        V, F = self.nv[js[0]], len(js)
+        block = F * (V + 1)
+        # Per node, feature and value (or missing): rows without direction, left, right.
+        idx = (self.slots[g].take(rows, axis=1) + nid * block) * 3 + (fdir.take(rows) + 1)
+        cnt = np.bincount(idx.ravel(), minlength=K * block * 3).reshape(K, F, V + 1, 3)[:, :, :V, 1:]
+        left, right = cnt[..., 0], cnt[..., 1]
+        sl, sr = left.sum(axis=2), right.sum(axis=2)
         default_right = ~(sl > sr)
         active = (left + right) > 0
-        goes_right = active & ((left < right) | ((left == right) & default_right[:, None]))
+        goes_right = active & ((left < right) | ((left == right) & default_right[..., None]))
         goes_left = active & ~goes_right
-        agree = np.where(goes_right, right, np.where(goes_left, left, 0)).sum(axis=1)
-        against = np.where(goes_right, left, np.where(goes_left, right, 0)).sum(axis=1)
+        agree = np.where(goes_right, right, np.where(goes_left, left, 0)).sum(axis=2)
+        against = np.where(goes_right, left, np.where(goes_left, right, 0)).sum(axis=2)
         ok = want & (against >= 2) & (agree >= 2)
-        sv.found[:, j] = ok
-        sv.agree[:, j] = agree
-        sv.both[:, j], sv.most[:, j] = sl + sr, np.maximum(sl, sr)
-        for k in np.flatnonzero(ok).tolist():
-            sv.sets[k, j] = (frozenset(np.flatnonzero(goes_left[k]).tolist()),
-                             frozenset(np.flatnonzero(goes_right[k]).tolist()))
+        sv.found[:, js] = ok
+        sv.agree[:, js] = agree
+        sv.both[:, js], sv.most[:, js] = sl + sr, np.maximum(sl, sr)
+        if V <= _BITS:
+            bits = np.left_shift(1, np.arange(V))
+            sv.lbits[:, js], sv.rbits[:, js] = goes_left @ bits, goes_right @ bits
+        else:
+            for k, f in zip(*np.nonzero(ok)):
+                sv.sets[int(k), js[f]] = (frozenset(np.flatnonzero(goes_left[k, f]).tolist()),
+                                          frozenset(np.flatnonzero(goes_right[k, f]).tolist()))
 
 
 class _Surrogates:
@@ -677,7 +707,9 @@ class _Surrogates:
         self.lo = np.zeros((K, m), np.int64)
         self.hi = np.zeros((K, m), np.int64)
         self.left_le = np.zeros((K, m), bool)
-        self.sets = {}                            # nominal: (k, j) -> (left codes, right codes)
+        self.lbits = np.zeros((K, m), np.int64)   # nominal: the values going left, right, as bits
+        self.rbits = np.zeros((K, m), np.int64)
+        self.sets = {}                            # or, past _BITS values, (k, j) -> (left, right codes)
 
     def records(self, k) -> tuple:
         b, t, out = self.b, self.b.t, []
@@ -688,7 +720,8 @@ class _Surrogates:
                 test = ThresholdSplit(j, (nums[int(self.lo[k, j])] + nums[int(self.hi[k, j])]) / 2)
                 sides, rights = ((0, 1) if bool(self.left_le[k, j]) != flip else (1, 0)), None
             else:
-                lefts, rights = self.sets[k, j]
+                lefts, rights = self.sets[k, j] if b.nv[j] > _BITS else (
+                    _members(int(self.lbits[k, j])), _members(int(self.rbits[k, j])))
                 if flip:
                     lefts, rights = rights, lefts
                 test, sides = SubsetSplit(j, lefts, t.domains[j]), None
