@@ -210,7 +210,7 @@ def measure(name, kind, n, path, repeats, sk_repeats, cap, rows_out, surrogates=
               f"{row['infotree_wall']:.2f}; reading into exact values {row['infotree_read']:.2f}; peak "
               f"{row['infotree_peak_mib']:.0f} MiB), "
               f"{row['infotree_nodes']} nodes; scikit-learn {sk_cpu:.3f} s CPU (median of {len(sk)}; wall "
-              f"{row['sklearn_wall']:.3f}), {row['sklearn_nodes']} nodes; ratio {row['ratio']:.0f}x{extra}",
+              f"{row['sklearn_wall']:.3f}), {row['sklearn_nodes']} nodes; ratio {row['ratio']:.2f}x{extra}",
               flush=True)
 
 
@@ -319,7 +319,7 @@ def main(argv=None) -> int:
                                                                                  else "")
             capped = r["infotree_cpu"] is None
             it = f"> {r['cpu_at_cap']:.0f} (stopped)" if capped else f"{r['infotree_cpu']:.2f}"
-            ratio = f"> {r['cpu_at_cap'] / r['sklearn_cpu']:.0f}" if capped else f"{r['ratio']:.0f}"
+            ratio = f"> {r['cpu_at_cap'] / r['sklearn_cpu']:.0f}" if capped else f"{r['ratio']:.2f}"
             print(f"| {r['data']} | {r['rows']} | {it} | {r['sklearn_cpu']:.3f} | {ratio} | {goal} | "
                   f"{r['infotree_nodes']} / {r['sklearn_nodes']} |")
     return 0
