@@ -9,8 +9,8 @@ never a dependency of infotree.  Data:
   features with 10 % label noise; the goal is infotree <= 2x scikit-learn at >= 10^5 rows;
 * ``connect-4`` (``../shared/datasets/connect-4.csv``, 67,557 rows x 42 nominal features of
   3 values, 3 classes): infotree splits each feature into a subset of its values against
-  the rest (2^(3-1) - 1 = 3 subsets); scikit-learn gets it one-hot encoded (126 columns);
-  the goal is infotree no slower.
+  the rest (2^(3-1) - 1 = 3 subsets) and gets the letters as a numpy array of str;
+  scikit-learn gets it one-hot encoded (126 columns); the goal is infotree no slower.
 
 Timed: ``infotree.CARTClassifier().fit(X, y)`` (gini, grown fully; it reads the arrays
 into exact values and grows with build_tree's defaults: 4 competitors and 5 surrogates a
@@ -82,9 +82,11 @@ def child(kind, n, path, profile_out=None, surrogates=None):
     from infotree.data import from_arrays
 
     X, y = data_for(kind, n, path)
-    labels = [str(v) for v in (y.tolist() if hasattr(y, "tolist") else y)]
+    # Arrays, as scikit-learn gets them: floats, or connect-4's letters (numpy str)
+    X = np.asarray(X)
+    labels = np.array([str(v) for v in (y.tolist() if hasattr(y, "tolist") else y)])
     c0 = time.process_time()
-    from_arrays(X.tolist() if hasattr(X, "tolist") else X, labels, numeric="auto", target="class")
+    from_arrays(X, labels, numeric="auto", target="class")
     read_s = time.process_time() - c0
     clf = infotree.CARTClassifier()
 
@@ -92,8 +94,7 @@ def child(kind, n, path, profile_out=None, surrogates=None):
         if surrogates is None:
             return clf.fit(X, labels).tree_
         # CARTClassifier.fit's two steps, with another number of surrogates per node
-        data = from_arrays(X.tolist() if hasattr(X, "tolist") and kind != "numeric" else X, labels,
-                           numeric="auto", target="class")
+        data = from_arrays(X, labels, numeric="auto", target="class")
         return infotree.build_tree(data, criterion="gini", min_leaf=1, surrogates=surrogates)
 
     import resource

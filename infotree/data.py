@@ -731,7 +731,7 @@ def _from_columns(names, columns, *, target, on_missing, missing, source, numeri
         raise DataError(f"{table} has no rows")
     missing = {t.strip(): t.strip() for t in ((missing,) if isinstance(missing, str) else missing)}
     prefix = f"{source} " if source else ""
-    return _assemble(names, [_float_codes(col) or _raw_codes(_strings(col)) for col in columns], target=target, on_missing=on_missing,
+    return _assemble(names, [_distinct_codes(col) or _raw_codes(_strings(col)) for col in columns], target=target, on_missing=on_missing,
                      missing=missing | _SHOWN, aliases=_MISSING_AS_VALUE, numeric=numeric, categorical=categorical,
                      objects=columns, where=lambda i: f"{prefix}row {i}", source=source, lines=None)
 
@@ -985,17 +985,29 @@ def _raw_codes(values):
     return list(raw), np.fromiter(map(raw.__getitem__, values), dtype=np.intp, count=len(values))
 
 
-def _float_codes(col):
-    """:func:`_raw_codes` of ``_strings(col)`` for a column of float64, made from its distinct
-    values (a 10^5-row column has far fewer); None (the general path) with a NaN.  Values
-    are told apart by their bits, as their texts are (−0.0 is not 0.0)."""
-    if not isinstance(col, np.ndarray) or col.dtype != np.float64 or not len(col) or np.isnan(col).any():
+def _distinct_codes(col):
+    """:func:`_raw_codes` of ``_strings(col)`` for a column of float64 or of str (numpy's
+    ``U``), made from its distinct values (a 10^5-row column has far fewer); None (the
+    general path) for other columns and with a NaN.  Floats are told apart by their bits,
+    as their texts are (−0.0 is not 0.0)."""
+    if not isinstance(col, np.ndarray) or not len(col):
         return None
-    bits, first, inv = np.unique(np.ascontiguousarray(col).view(np.int64), return_index=True, return_inverse=True)
+    if col.dtype == np.float64:
+        if np.isnan(col).any():
+            return None
+        keys = np.ascontiguousarray(col).view(np.int64)
+    elif col.dtype.kind == "U":
+        keys = col
+    else:
+        return None
+    distinct, first, inv = np.unique(keys, return_index=True, return_inverse=True)
     order = np.argsort(first)                    # the distinct values in order of first appearance
     rank = np.empty(len(order), dtype=np.intp)
     rank[order] = np.arange(len(order))
-    return bits[order].view(np.float64).astype(str).tolist(), rank[inv.reshape(-1)]
+    distinct = distinct[order]
+    if col.dtype == np.float64:
+        distinct = distinct.view(np.float64)
+    return distinct.astype(str).tolist(), rank[inv.reshape(-1)]
 
 
 def _finish_factorize(raw, inv):

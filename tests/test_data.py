@@ -721,3 +721,18 @@ def test_fuzz_reads_or_raises_data_error(tmp_path, content, arff, on_missing):
         assert "\n" not in str(e)
     else:
         assert isinstance(ds, Dataset) and ds.X.shape == (ds.n_rows, ds.n_features)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.floats(allow_nan=False), st.sampled_from([0.0, -0.0, 1.5, 0.1, 1e300])), min_size=1,
+                max_size=30),
+       st.lists(st.sampled_from(["a", " a", "b ", "", "?", "1", "é"]), min_size=1, max_size=30))
+def test_columns_of_floats_and_str_are_factorized_as_their_texts(floats, words):
+    """The distinct-value path of in-memory float64 and str columns gives the labels and
+    codes that str() of every cell gives (-0.0 and 0.0 apart, as their texts are)."""
+    from infotree.data import _distinct_codes, _raw_codes, _strings
+
+    for col in (np.array(floats, dtype=np.float64), np.array(words)):
+        fast, plain = _distinct_codes(col), _raw_codes(_strings(col))
+        assert fast[0] == plain[0] and fast[1].tolist() == plain[1].tolist()
+    assert _distinct_codes(np.array([1.0, np.nan])) is None  # NaN is missing: the general path
