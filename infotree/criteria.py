@@ -244,9 +244,15 @@ class Impurity(Criterion):
     # exactly only where the bounds cannot separate.  improvement = n·I(parent) −
     # n_L·I(left) − n_R·I(right).
     @staticmethod
-    def n_impurity_floats(cols):
+    def n_impurity_floats(cols, n=None):
         """n·I of many count vectors, given as one float array of counts per class (exact
-        integers), and a bound on each value's error."""
+        integers), in floats; ``n``: their sums when known (then all positive)."""
+        raise NotImplementedError
+
+    @staticmethod
+    def improvement_error(n, classes):
+        """A bound on the error of a float improvement n·I(P) − n·I(L) − n·I(R) made from
+        n_impurity_floats, for parents of n rows (an array)."""
         raise NotImplementedError
 
     @staticmethod
@@ -327,19 +333,29 @@ class Gini(Impurity):
         return value, bound
 
     @staticmethod
-    def n_impurity_floats(cols):
-        """n − Σc²/n: Σc² is exact below 2^53 (counts below 2^26); a division and a
-        subtraction round."""
+    def n_impurity_floats(cols, n=None):
+        """n − Σc²/n."""
         import numpy as np
 
-        n, sq = cols[0] + cols[1], cols[0] * cols[0] + cols[1] * cols[1]
+        sq = cols[0] * cols[0]
+        for c in cols[1:]:
+            sq += c * c
+        if n is not None:
+            return n - sq / n
+        n = cols[0] + cols[1]
         for c in cols[2:]:
             n = n + c
-            sq += c * c
         with np.errstate(divide="ignore", invalid="ignore"):
             q = sq / n
         q[n == 0] = 0.0
-        return n - q, 2.0 ** -51 * (n + q) + 1e-300
+        return n - q
+
+    @staticmethod
+    def improvement_error(n, classes):
+        """Σc² is exact below 2^53 (counts below 2^26); each n·I (at most n) is off by a
+        division's and a subtraction's rounding, 2^-52·2n; two more subtractions: below
+        2^-49·n in all."""
+        return 2.0 ** -47 * n
 
     @staticmethod
     def n_impurity_ratio(counts):
@@ -358,22 +374,30 @@ class Entropy(Impurity):
     impurity = staticmethod(entropy)
 
     @staticmethod
-    def n_impurity_floats(cols):
-        """F(n) − ΣF(c) with F(a) = a·log2 a: each F within a few units of roundoff
-        (np.log2 may differ from the exact value by an ulp or two), each sum one more."""
+    def n_impurity_floats(cols, n=None):
+        """F(n) − ΣF(c) with F(a) = a·log2 a."""
         import numpy as np
 
         def F(a):
             return a * np.log2(np.maximum(a, 1.0))
 
-        n = cols[0] + cols[1]
-        for c in cols[2:]:
-            n = n + c
+        if n is None:
+            n = cols[0] + cols[1]
+            for c in cols[2:]:
+                n = n + c
         fc = F(cols[0])
         for c in cols[1:]:
             fc += F(c)
-        fn = F(n)
-        return fn - fc, (len(cols) + 8) * 2.0 ** -50 * (fn + fc) + 1e-300
+        return F(n) - fc
+
+    @staticmethod
+    def improvement_error(n, classes):
+        """Each F within a few units of roundoff (np.log2 may differ from the exact value
+        by an ulp or two), each sum one more; ΣF(c) ≤ F(n), so each n·I is off by less
+        than (classes + 8)·2^-49·F(n); three of them and two subtractions."""
+        import numpy as np
+
+        return (classes + 10) * 2.0 ** -46 * n * np.log2(np.maximum(n, 2.0))
 
 
 class Misclassification(Impurity):
@@ -386,15 +410,23 @@ class Misclassification(Impurity):
     impurity = staticmethod(misclassification)
 
     @staticmethod
-    def n_impurity_floats(cols):
+    def n_impurity_floats(cols, n=None):
         """n − max c: integers, exact in floats."""
         import numpy as np
 
-        n, top = cols[0] + cols[1], np.maximum(cols[0], cols[1])
+        top = np.maximum(cols[0], cols[1])
         for c in cols[2:]:
-            n = n + c
             top = np.maximum(top, c)
-        return n - top, np.full(len(n), 1e-300)
+        if n is None:
+            n = cols[0] + cols[1]
+            for c in cols[2:]:
+                n = n + c
+        return n - top
+
+    @staticmethod
+    def improvement_error(n, classes):
+        """Sums and differences of integers below 2^53: exact."""
+        return 0.0 * n
 
     @staticmethod
     def n_impurity_ratio(counts):

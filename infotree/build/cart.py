@@ -231,6 +231,8 @@ class CARTBuilder:
         nid = np.repeat(np.arange(K), sizes)
         CC = np.bincount(nid * nc + self.y[rows], minlength=K * nc).reshape(K, nc)
         lv = _Level(self, K, self.m, nc)
+        self.values = {}
+        self.inner = nid[:-1] == nid[1:]   # neighbours in the same node
         # Per node and feature: the best split's improvement, in floats with a bound.
         imp = np.full((K, self.m), -np.inf)
         bnd = np.zeros((K, self.m))
@@ -291,16 +293,14 @@ class CARTBuilder:
 
     # -- candidates --
     def _floats(self, counts):
-        """n·I in floats and its bound, of an integer count matrix (rows × classes)."""
+        """n·I in floats of an integer count matrix (rows × classes)."""
         f = counts.astype(np.float64)
         return self.crit.n_impurity_floats([f[:, c] for c in range(self.nc)])
 
     def _improvements(self, P, L, R):
         """Float improvements of cuts (parent, left, right counts: G × classes) and bounds."""
-        vp, bp = self._floats(P)
-        vl, bl = self._floats(L)
-        vr, br = self._floats(R)
-        return vp - vl - vr, bp + bl + br + 4 * _U * (vp + vl + vr)
+        return (self._floats(P) - self._floats(L) - self._floats(R),
+                self.crit.improvement_error(P.sum(axis=1).astype(np.float64), self.nc))
 
     def _exact(self, P, L, R):
         """Exact improvements n·I(P) − n·I(L) − n·I(R) of the listed cuts: (numerators,
@@ -332,52 +332,61 @@ class CARTBuilder:
     def numeric_cuts(self, j, order, nid, starts, K, CC, lv, imp, bnd):
         """Every node's best cut of numeric feature j, from its rows sorted by value."""
         nc, ml = self.nc, self.min_leaf
-        v = self.Xt[j].take(order)
+        v = self.values[j] = self.Xt[j].take(order)   # kept for the surrogates of this depth
         yo = self.y.take(order)
-        known = v >= 0
-        cut = np.flatnonzero((v[:-1] != v[1:]) & (nid[:-1] == nid[1:]) & known[1:])
+        between = (v[:-1] != v[1:]) & self.inner
+        if self.has_missing:
+            known = v >= 0
+            between &= known[1:]
+        cut = np.flatnonzero(between)
         k_of = nid[cut]
         nz = starts > 0
-        cums = [np.cumsum(yo == c) for c in range(nc)]
-        before = np.zeros((K, nc), np.int64)
-        for c in range(nc):
-            before[nz, c] = cums[c][starts[nz] - 1]
+        # Cumulative class counts in floats (exact below 2^53); the last class is the rest.
+        cums = [np.cumsum(yo == c, dtype=np.float64) for c in range(nc - 1)]
+        before = np.zeros((nc - 1, K))
+        for c in range(nc - 1):
+            before[c, nz] = cums[c][starts[nz] - 1]
         if self.has_missing:
             kn = np.bincount(nid[known], minlength=K)
             P = np.zeros((K, nc), np.int64)
             some = kn > 0
-            for c in range(nc):
-                P[some, c] = cums[c][starts[some] + kn[some] - 1]
-            P[some] -= before[some]
+            for c in range(nc - 1):
+                P[some, c] = cums[c][starts[some] + kn[some] - 1] - before[c, some]
+            P[:, nc - 1] = kn - P[:, :nc - 1].sum(axis=1)
             lv.U[:, j] = CC - P
         else:
             kn, P = CC.sum(axis=1), CC
         n_left = cut + 1 - starts[k_of]
-        ok = (n_left >= ml) & (kn[k_of] - n_left >= ml)
-        cut, k_of = cut[ok], k_of[ok]
+        if ml > 1:  # else every cut between known rows leaves one on each side
+            ok = (n_left >= ml) & (kn[k_of] - n_left >= ml)
+            cut, k_of, n_left = cut[ok], k_of[ok], n_left[ok]
         if not len(cut):
             return
-        Lc = [cums[c][cut] - before[k_of, c] for c in range(nc)]
         Pf = P.astype(np.float64)
-        Lf = [x.astype(np.float64) for x in Lc]
-        Rf = [Pf[k_of, c] - Lf[c] for c in range(nc)]
+        Lf = [cums[c][cut] - before[c][k_of] for c in range(nc - 1)]
+        last = n_left.astype(np.float64)
+        for x in Lf:
+            last -= x
+        Lf.append(last)
+        Rf = [Pf[:, c][k_of] - Lf[c] for c in range(nc)]
+        Lc = Lf
         f = self.crit.n_impurity_floats
-        vp, bp = f([Pf[:, c] for c in range(nc)])
-        vl, bl = f(Lf)
-        vr, br = f(Rf)
-        vpk = vp[k_of]
-        val = vpk - vl - vr
-        b = bp[k_of] + bl + br + 4 * _U * (vpk + vl + vr)
+        knf = kn.astype(np.float64)
+        with np.errstate(divide="ignore", invalid="ignore"):  # nodes without a known value have no cut
+            vp = f([Pf[:, c] for c in range(nc)], knf)
+        nlf = n_left.astype(np.float64)
+        val = vp[k_of] - f(Lf, nlf) - f(Rf, knf[k_of] - nlf)
+        b = self.crit.improvement_error(knf, nc)[k_of]
 
         def exact(items):
-            L = np.stack([x[items] for x in Lc], axis=1)
+            L = np.stack([x[items] for x in Lc], axis=1).astype(np.int64)
             Pk = P[k_of[items]]
             return self._exact(Pk, L, Pk - L)
 
         groups, win, _ = _first_best(k_of, val, b, exact)
         lv.has[groups, j] = True
         lv.tried[:, j] = np.bincount(k_of, minlength=K)
-        L = np.stack([x[win] for x in Lc], axis=1)
+        L = np.stack([x[win] for x in Lc], axis=1).astype(np.int64)
         lv.L[groups, j], lv.R[groups, j] = L, P[groups] - L
         at = cut[win]
         lv.lo[groups, j], lv.hi[groups, j] = v[at], v[at + 1]
@@ -557,11 +566,13 @@ class CARTBuilder:
         new_id = np.full(len(self.y), -1, np.int64)
         new_id[rows] = np.where(kept, remap[np.maximum(child, 0)], -1)
 
+        small = np.uint16 if len(open_next) < 1 << 16 else np.int64  # numpy radix-sorts 16 bits
+
         def regroup(order):
             c = new_id.take(order)
             keep = c >= 0
             order, c = order[keep], c[keep]
-            return order[np.argsort(c, kind="stable")]
+            return order[np.argsort(c.astype(small), kind="stable")]
 
         rows_next = regroup(rows)
         ords_next = {j: regroup(o) for j, o in ords.items()}
@@ -627,7 +638,7 @@ class CARTBuilder:
     def numeric_surrogates(self, j, order, nid, starts, fdir, want, sv):
         """Each wanted node's best surrogate cut on numeric feature j (into ``sv``): the
         lowest cut of most directed rows sent the primary's way, either side left."""
-        v = self.Xt[j].take(order)
+        v = self.values[j]
         dd = fdir.take(order)
         known = v >= 0
         c0 = np.cumsum((dd == 0) & known)
