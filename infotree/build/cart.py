@@ -64,6 +64,11 @@ def _members(bits) -> frozenset:
     return frozenset(i for i in range(bits.bit_length()) if bits >> i & 1)
 
 
+def _cumcount(mask):
+    """np.cumsum of a bool array, fast: as int8 into int32 (counts stay below 2^26)."""
+    return np.cumsum(mask.view(np.int8), dtype=np.int32)
+
+
 def _seg_starts(group):
     """Indices where a non-decreasing group array changes (the first item of each run)."""
     if not len(group):
@@ -341,9 +346,10 @@ class CARTBuilder:
         cut = np.flatnonzero(between)
         k_of = nid[cut]
         nz = starts > 0
-        # Cumulative class counts in floats (exact below 2^53); the last class is the rest.
-        cums = [np.cumsum(yo == c, dtype=np.float64) for c in range(nc - 1)]
-        before = np.zeros((nc - 1, K))
+        # Cumulative class counts (the last class is the rest).  A bool array is summed as
+        # int8 into int32: numpy's cumsum of bool (or of floats) is ten times slower.
+        cums = [_cumcount(yo == c) for c in range(nc - 1)]
+        before = np.zeros((nc - 1, K), np.int64)
         for c in range(nc - 1):
             before[c, nz] = cums[c][starts[nz] - 1]
         if self.has_missing:
@@ -363,7 +369,7 @@ class CARTBuilder:
         if not len(cut):
             return
         Pf = P.astype(np.float64)
-        Lf = [cums[c][cut] - before[c][k_of] for c in range(nc - 1)]
+        Lf = [(cums[c][cut] - before[c][k_of]).astype(np.float64) for c in range(nc - 1)]
         last = n_left.astype(np.float64)
         for x in Lf:
             last -= x
@@ -641,8 +647,8 @@ class CARTBuilder:
         v = self.values[j]
         dd = fdir.take(order)
         known = v >= 0
-        c0 = np.cumsum((dd == 0) & known)
-        c1 = np.cumsum((dd == 1) & known)
+        c0 = _cumcount((dd == 0) & known)
+        c1 = _cumcount((dd == 1) & known)
         before0 = np.where(starts > 0, c0[np.maximum(starts - 1, 0)], 0)
         before1 = np.where(starts > 0, c1[np.maximum(starts - 1, 0)], 0)
         ends = np.r_[starts[1:], len(order)] - 1
