@@ -542,6 +542,8 @@ def _grow(crit, name, tree, X, y, *run):
     from .build.cart import TooManySubsets
     from .build.reference import ReferenceBuilder
 
+    if tree.params.get("every_split"):  # the fast builder keeps no list of every split
+        name = "reference"
     try:
         _builder(crit, name)(tree, X, y).run(*run)
     except TooManySubsets:

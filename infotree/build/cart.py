@@ -489,7 +489,7 @@ class CARTBuilder:
         for k in live.tolist():
             try:
                 found = best_subset(tuple(map(tuple, T[k].tolist())), self.min_leaf, crit.cut_key,
-                                    self.p.get("max_subsets", 1 << 15))
+                                    self.p.get("max_subsets", 1 << 15), order=crit.subset_order)
             except InfotreeError:
                 raise TooManySubsets from None
             if found is None:
