@@ -68,6 +68,8 @@ def _short_sum(a, axis):
     """a.sum(axis) over a short axis, as one addition per slice: numpy's reduction over a
     short axis costs several times more."""
     a = np.moveaxis(a, axis, 0)
+    if not len(a):  # a feature with no value (every row missing)
+        return np.zeros(a.shape[1:], np.int64)
     out = a[0].astype(np.int64)
     for x in a[1:]:
         out += x
