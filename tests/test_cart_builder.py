@@ -167,3 +167,69 @@ def test_orientation_of_a_surrogate_tie_on_equal_mean_class_index():
         assert root.split_feature == "x"
         (s,) = root.surrogates
         assert s.feature == "z" and s.test.left == frozenset({0, 2, 3}) and (s.agreed, s.total, s.majority) == (10, 12, 6)
+
+
+# -- regression (criterion squared_error) ------------------------------------------------
+
+REGRESSION = [
+    (dict(min_samples_split=20, min_leaf=7, cp=Fraction(1, 100))),
+    (dict()),
+    (dict(surrogates=2, use_surrogate=1, surrogate_style=1, max_depth=3)),
+    (dict(use_surrogate=0, competitors=1)),
+]
+
+
+@pytest.mark.parametrize("build_kw", REGRESSION)
+def test_airquality_regression(build_kw):
+    """rpart's airquality: numeric features with missing values, a numeric target."""
+    data = load(ROOT / "tests" / "data" / "airquality.csv", numeric="auto", on_missing="keep")
+    fast, ref = assert_same(data, criterion="squared_error", **build_kw)
+    assert fast.root._records is not None  # grown by the fast builder
+    if build_kw.get("cp"):
+        assert printed(fast) == printed(ref)
+
+
+def test_regression_with_a_nominal_feature_is_the_reference_builder_s():
+    data = load(ROOT / "worked_examples" / "regression_sse" / "data.csv", numeric="auto")
+    fast, _ = assert_same(data, criterion="squared_error", min_samples_split=2, min_leaf=1)
+    assert fast.root._records is None
+
+
+@st.composite
+def regression_tables(draw):
+    """Numeric columns with few values (ties of cuts and of decreases), some missing;
+    a decimal target with repeats, sometimes offset far from 0 (1e9 + small differences)."""
+    n = draw(st.integers(3, 40))
+    m = draw(st.integers(1, 3))
+    missing = draw(st.sampled_from([0, 0, 0.2]))
+    offset = draw(st.sampled_from([0, 0, 10 ** 9]))
+    cols = {}
+    for j in range(m):
+        k = draw(st.sampled_from([1, 2, 3, 6]))
+        cols[f"f{j}"] = [None if draw(st.floats(0, 1)) < missing else str(draw(st.integers(0, k - 1)))
+                         for _ in range(n)]
+    cols["y"] = [str(offset + Fraction(draw(st.integers(-6, 6)), draw(st.sampled_from([1, 2, 10])))) for _ in range(n)]
+    cols["y"] = [str(float(Fraction(v))) if "/" in v else v for v in cols["y"]]
+    return cols, missing > 0
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(regression_tables(), st.sampled_from([None, 2]), st.integers(1, 3), st.integers(2, 5),
+       st.sampled_from([0, 1, 5]), st.sampled_from([0, 1, 2]), st.sampled_from([0, 1]),
+       st.sampled_from([None, Fraction(1, 100)]))
+def test_generated_regression_tables(table, max_depth, min_leaf, min_split, surrogates, use, style, cp):
+    cols, has_missing = table
+    data = from_records(cols, target="y", numeric=[c for c in cols if c != "y"],
+                        on_missing="keep" if has_missing else "reject")
+    assert_same(data, criterion="squared_error", max_depth=max_depth, min_leaf=min_leaf, min_samples_split=min_split,
+                surrogates=surrogates, use_surrogate=use, surrogate_style=style, cp=cp)
+
+
+def test_regression_with_a_large_offset_is_grown_exactly_by_the_fast_builder():
+    """Targets 10^9 + k/1000: shifted by a middle value, the fast builder's integers stay
+    small; its tree and records are the reference's."""
+    cols = {"a": [str(i % 7) for i in range(120)], "b": [str(i * 5 % 11) for i in range(120)],
+            "y": [f"1000000000.{i * 37 % 101:03d}" for i in range(120)]}
+    data = from_records(cols, target="y", numeric=["a", "b"])
+    fast, _ = assert_same(data, criterion="squared_error")
+    assert fast.root._records is not None and fast.root.split is not None

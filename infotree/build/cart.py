@@ -30,6 +30,7 @@ the reference builder's own code (``build_tree`` sends weighted fits there whole
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from functools import partial
 from fractions import Fraction
@@ -40,12 +41,12 @@ from ..criteria import Entropy, Gini
 from ..errors import InfotreeError
 from ..measures import is_independent
 from ..node import Node
-from ..records import BinaryCandidate, Surrogate
+from ..records import BinaryCandidate, RegressionCandidate, Surrogate
 from ..routing import SURROGATES
 from ..splits import SubsetSplit, ThresholdSplit
 from ..splitters import best_subset
 
-__all__ = ["CARTBuilder", "TooManySubsets"]
+__all__ = ["CARTBuilder", "Refused"]
 
 _U = 2.0 ** -53
 # Strictly concave impurities: a split decreases them unless both sides have the parent's proportions.
@@ -177,10 +178,11 @@ class _Level:
 
     def record(self, k, j, split=None):
         b = self.b
-        u = tuple(self.U[k, j].tolist())
-        return BinaryCandidate(b.t.features[j], j, split or self.split(k, j),
-                               (tuple(self.L[k, j].tolist()), tuple(self.R[k, j].tolist())), b.crit,
-                               int(self.tried[k, j]), unknown=u if any(u) else None)
+        row = b.exact_stats if b.reg else tuple
+        u = self.U[k, j].tolist()
+        return (RegressionCandidate if b.reg else BinaryCandidate)(
+            b.t.features[j], j, split or self.split(k, j), (row(self.L[k, j].tolist()), row(self.R[k, j].tolist())),
+            b.crit, int(self.tried[k, j]), unknown=row(u) if u[0] or (not b.reg and any(u)) else None)
 
     def records(self, k):
         return [self.record(k, j) for j in np.flatnonzero(self.has[k]).tolist()]
@@ -196,6 +198,9 @@ class CARTBuilder:
         self.crit, self.p = tree.criterion, tree.params
         self.nc, self.m = len(tree.classes), len(tree.features)
         self.numeric = [k == "numeric" for k in tree.kinds]
+        self.reg = self.crit.regression
+        if self.reg:
+            self.regression_targets()
         tree.missing_slot = bool(X.size and X.min() < 0)
         self.Xt = np.ascontiguousarray(X.T, dtype=np.int64).reshape(self.m, len(self.y))
         self.nv = [len(d) for d in tree.domains]
@@ -222,19 +227,62 @@ class CARTBuilder:
             slot += 1
             self.slots3.append(slot)
 
+    def regression_targets(self):
+        """Regression: the targets as integers (times D, the least common denominator of
+        their exact values, less a middle one), so that a node's statistics (n, Σy, Σy²) are sums of int64 and
+        a split's decrease SSE − SSE_L − SSE_R = (S_L·n_R − S_R·n_L)² / (n_L·n_R·n), with S
+        the sums of y, is an exact integer over an integer: no cancellation.  Nominal
+        features, or targets too large for int64 sums, go to the reference builder."""
+        vals = self.t.values
+        D = math.lcm(*(v.denominator for v in vals)) if vals else 1
+        Y = [v.numerator * (D // v.denominator) for v in vals]
+        # Shifted by a middle value (SSEs and decreases do not change; the statistics are
+        # shifted back exactly): targets such as 10^9 + small differences stay small.
+        self.shift = sorted(Y)[len(Y) // 2] if Y else 0
+        Y = [v - self.shift for v in Y]
+        top, n = max(map(abs, Y), default=0), max(len(self.y), 1)
+        if not all(self.numeric) or top * top * n >= 1 << 62 or top * n * n >= 1 << 62:
+            raise Refused
+        self.D = D
+        self.nc = 3                              # a node's "counts": n, Σy·D, Σy²·D²
+        self.yv = np.array(Y, dtype=np.int64)[self.y] if Y else np.zeros(0, np.int64)
+        self.yq = self.yv * self.yv
+
+    def exact_stats(self, row):
+        """A node side's statistics (n, Σy, Σy²), exact, from the scaled integers."""
+        n, S, Q = row
+        c = self.shift
+        return (n, Fraction(S + c * n, self.D), Fraction(Q + 2 * c * S + c * c * n, self.D * self.D))
+
+    def stats(self, rows, sizes):
+        """(n, S, Q) of consecutive groups of rows (sizes: each group's, all positive)."""
+        starts = np.r_[0, np.cumsum(sizes)[:-1]]
+        return np.stack([np.asarray(sizes, np.int64), np.add.reduceat(self.yv[rows], starts),
+                         np.add.reduceat(self.yq[rows], starts)], axis=1)
+
+    def node_counts(self, stats):
+        return np.array(self.exact_stats(stats), dtype=object)
+
     # -- the level loop --
     def run(self, rows=None, path=(), weights=None):
         if weights is not None:
             raise ValueError("the fast CART builder takes no sample weights")  # build_tree never asks
         t, y = self.t, self.y
         rows = np.arange(len(y), dtype=np.int64) if rows is None else np.asarray(rows, dtype=np.int64)
-        root = Node(t, tuple(path), len(path), np.bincount(y[rows], minlength=self.nc).astype(np.int64))
-        t.root = root
-        counts = root.class_counts.tolist()
-        root.label = counts.index(max(counts))
-        if sum(1 for c in counts if c) <= 1:
-            root.stop = "pure"
-            return
+        if self.reg:
+            root = Node(t, tuple(path), len(path), self.node_counts(self.stats(rows, [len(rows)])[0].tolist()))
+            t.root = root
+            if len(rows) == 0 or self.yv[rows].min() == self.yv[rows].max():
+                root.stop = "pure"
+                return
+        else:
+            root = Node(t, tuple(path), len(path), np.bincount(y[rows], minlength=self.nc).astype(np.int64))
+            t.root = root
+            counts = root.class_counts.tolist()
+            root.label = counts.index(max(counts))
+            if sum(1 for c in counts if c) <= 1:
+                root.stop = "pure"
+                return
         # Each numeric column sorted once (stable: rows of equal value keep row order),
         # its missing values last; every later depth only partitions these arrays.
         ords = {}
@@ -252,7 +300,7 @@ class CARTBuilder:
         K = len(nodes)
         starts = np.r_[0, np.cumsum(sizes)[:-1]]
         nid = np.repeat(np.arange(K), sizes)
-        CC = np.bincount(nid * nc + self.y[rows], minlength=K * nc).reshape(K, nc)
+        CC = self.stats(rows, sizes) if self.reg else np.bincount(nid * nc + self.y[rows], minlength=K * nc).reshape(K, nc)
         lv = _Level(self, K, self.m, nc)
         self.values = {}
         self.inner = nid[:-1] == nid[1:]   # neighbours in the same node
@@ -339,6 +387,10 @@ class CARTBuilder:
 
     def exact_improvements(self, lv, ks, js):
         L, R = lv.L[ks, js], lv.R[ks, js]
+        if self.reg:  # the decreases d² / (n_L·n_R·n), their common scale D² left out
+            L, R = L.astype(object), R.astype(object)
+            d = L[:, 1] * R[:, 0] - R[:, 1] * L[:, 0]
+            return d * d, L[:, 0] * R[:, 0] * (L[:, 0] + R[:, 0])
         return self._exact(L + R, L, R)
 
     def positive(self, lv, ks, js):
@@ -346,6 +398,8 @@ class CARTBuilder:
         are strictly concave: they decrease unless both sides have the same class
         proportions, an integer test."""
         L, R = lv.L[ks, js], lv.R[ks, js]
+        if self.reg:  # d ≠ 0: the sides' means differ
+            return L[:, 1] * R[:, 0] != R[:, 1] * L[:, 0]
         if isinstance(self.crit, _CONCAVE):
             nL, nR = L.sum(axis=1), R.sum(axis=1)
             return (L * nR[:, None] != R * nL[:, None]).any(axis=1)
@@ -356,6 +410,8 @@ class CARTBuilder:
         """Every node's best cut of numeric feature j, from its rows sorted by value."""
         nc, ml = self.nc, self.min_leaf
         v = self.values[j] = self.Xt[j].take(order)   # kept for the surrogates of this depth
+        if self.reg:
+            return self.numeric_cuts_regression(j, order, v, nid, starts, K, CC, lv, imp, bnd)
         yo = self.y.take(order)
         between = (v[:-1] != v[1:]) & self.inner
         if self.has_missing:
@@ -416,6 +472,59 @@ class CARTBuilder:
         lv.lo[groups, j], lv.hi[groups, j] = v[at], v[at + 1]
         imp[groups, j], bnd[groups, j] = val[win], b[win]
 
+    def numeric_cuts_regression(self, j, order, v, nid, starts, K, CC, lv, imp, bnd):
+        """numeric_cuts for regression: decrease = d² / (n_L·n_R·n), d = S_L·n_R − S_R·n_L
+        an exact integer; in floats only a few roundings from the exact value."""
+        ml = self.min_leaf
+        between = (v[:-1] != v[1:]) & self.inner
+        if self.has_missing:
+            known = v >= 0
+            between &= known[1:]
+            kn = np.bincount(nid[known], minlength=K)
+        else:
+            kn = CC[:, 0]
+        cut = np.flatnonzero(between)
+        k_of = nid[cut]
+        cumS, cumQ = np.cumsum(self.yv.take(order)), np.cumsum(self.yq.take(order))
+        nz = starts > 0
+        bS, bQ = np.zeros(K, np.int64), np.zeros(K, np.int64)
+        bS[nz], bQ[nz] = cumS[starts[nz] - 1], cumQ[starts[nz] - 1]
+        if self.has_missing:
+            P = np.zeros((K, 3), np.int64)
+            some = kn > 0
+            last = starts[some] + kn[some] - 1
+            P[:, 0] = kn
+            P[some, 1], P[some, 2] = cumS[last] - bS[some], cumQ[last] - bQ[some]
+            lv.U[:, j] = CC - P
+        else:
+            P = CC
+        n_left = cut + 1 - starts[k_of]
+        if ml > 1:
+            ok = (n_left >= ml) & (kn[k_of] - n_left >= ml)
+            cut, k_of, n_left = cut[ok], k_of[ok], n_left[ok]
+        if not len(cut):
+            return
+        SL = cumS[cut] - bS[k_of]
+        nP = kn[k_of]
+        n_right = nP - n_left
+        d = SL * n_right - (P[k_of, 1] - SL) * n_left
+        df = d.astype(np.float64)
+        val = df * df / (n_left.astype(np.float64) * n_right * nP)
+        b = 2.0 ** -48 * val     # d is exact; a square, a product and a division round
+
+        def exact(items):
+            dd, a, c = d[items].astype(object), n_left[items].astype(object), n_right[items].astype(object)
+            return dd * dd, a * c * (a + c)
+
+        groups, win, _ = _first_best(k_of, val, b, exact)
+        lv.has[groups, j] = True
+        lv.tried[:, j] = np.bincount(k_of, minlength=K)
+        at = cut[win]
+        L = np.stack([n_left[win], SL[win], cumQ[at] - bQ[groups]], axis=1)
+        lv.L[groups, j], lv.R[groups, j] = L, P[groups] - L
+        lv.lo[groups, j], lv.hi[groups, j] = v[at], v[at + 1]
+        imp[groups, j], bnd[groups, j] = val[win], b[win]
+
     def subset_cuts(self, g, rows, nid, K, CC, lv, imp, bnd):
         """Every node's best subset split of the g-th group of nominal features (all with
         V values)."""
@@ -453,7 +562,7 @@ class CARTBuilder:
             masks = np.where(flip, pmask & ~bits, bits)
         else:
             if ((1 << (k_present[live] - 1)) - 1 > self.p.get("max_subsets", 1 << 15)).any():
-                raise TooManySubsets
+                raise Refused
             M = np.arange(1, (1 << V) - 1)
             # Each subset's counts: the subset without its lowest value, plus that value.
             parts = [None]
@@ -493,7 +602,7 @@ class CARTBuilder:
                 found = best_subset(tuple(map(tuple, T[k].tolist())), self.min_leaf, crit.cut_key,
                                     self.p.get("max_subsets", 1 << 15), order=crit.subset_order)
             except InfotreeError:
-                raise TooManySubsets from None
+                raise Refused from None
             if found is None:
                 continue
             left, (l, r), tried = found
@@ -564,10 +673,23 @@ class CARTBuilder:
         child = np.where(go, 2 * slot[nid] + d_now, -1)
         S2 = 2 * len(split)
         kept = child >= 0
-        block = np.bincount(child[kept] * nc + y[rows[kept]], minlength=S2 * nc).reshape(S2, nc)
-        labels = block.argmax(axis=1).tolist()
-        ns = block.sum(axis=1)
-        pure = ((block > 0).sum(axis=1) <= 1).tolist()
+        if self.reg:  # each child's statistics; pure: a single value of y
+            order = np.argsort(child[kept], kind="stable")
+            kr, ns = rows[kept][order], np.bincount(child[kept], minlength=S2)
+            some = ns > 0
+            block = np.zeros((S2, 3), np.int64)
+            pure = np.zeros(S2, bool)
+            if some.any():
+                block[some] = self.stats(kr, ns[some])
+                at = np.r_[0, np.cumsum(ns[some])[:-1]]
+                yk = self.yv[kr]
+                pure[some] = np.minimum.reduceat(yk, at) == np.maximum.reduceat(yk, at)
+            pure, labels = pure.tolist(), [0] * S2
+        else:
+            block = np.bincount(child[kept] * nc + y[rows[kept]], minlength=S2 * nc).reshape(S2, nc)
+            labels = block.argmax(axis=1).tolist()
+            ns = block.sum(axis=1)
+            pure = ((block > 0).sum(axis=1) <= 1).tolist()
         n_l = ns.tolist()
         remap = np.full(S2, -1, np.int64)
         open_next = []
@@ -577,9 +699,12 @@ class CARTBuilder:
             kids = []
             for v in (0, 1):
                 c = 2 * s + v
-                kid = Node(t, None, node.depth + 1, block, parent=node)
-                kid._ci = c
-                kid._n = n_l[c]
+                if self.reg:
+                    kid = Node(t, None, node.depth + 1, self.node_counts(block[c].tolist()), parent=node)
+                else:
+                    kid = Node(t, None, node.depth + 1, block, parent=node)
+                    kid._ci = c
+                    kid._n = n_l[c]
                 kid.step = (j, v)
                 if not n_l[c]:
                     kid.stop, kid.label = "empty", node.label
@@ -621,9 +746,12 @@ class CARTBuilder:
         ks = np.array(split)
         js = chosen[ks]
         L, R = lv.L[ks, js], lv.R[ks, js]
-        ci = np.arange(self.nc)
-        sL, sR = L @ ci, R @ ci
-        nL, nR = L.sum(axis=1), R.sum(axis=1)
+        if self.reg:  # the sides' means, Σy / n
+            sL, sR, nL, nR = L[:, 1], R[:, 1], L[:, 0], R[:, 0]
+        else:         # the sides' mean class index, Σ c·n_c / n
+            ci = np.arange(self.nc)
+            sL, sR = L @ ci, R @ ci
+            nL, nR = L.sum(axis=1), R.sum(axis=1)
         a, b = sL * nR, sR * nL
         is_num = np.array([self.numeric[j] for j in js.tolist()], bool)
         flip_s = (b < a) | ((a == b) & is_num)
@@ -772,6 +900,7 @@ class _Surrogates:
         return tuple(out)
 
 
-class TooManySubsets(Exception):
-    """A node's exhaustive subset search is past max_subsets: ``build_tree`` lets the
-    reference builder raise the error, at the node it meets first (depth first)."""
+class Refused(Exception):
+    """This tree is the reference builder's: a node's exhaustive subset search is past
+    max_subsets (the reference raises the error, at the node it meets first, depth
+    first), or a regression this builder does not take."""

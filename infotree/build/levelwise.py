@@ -18,7 +18,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..criteria import C45GainRatio, Entropy, GainRatio, Gini, InformationGain, Misclassification
+from ..criteria import C45GainRatio, Entropy, GainRatio, Gini, InformationGain, Misclassification, SquaredError
 from .. import limits
 from ..errors import InfotreeError, LimitError
 from ..node import _OFF_PATH, Node
@@ -32,7 +32,7 @@ __all__ = ["KERNELS", "LevelwiseBuilder"]
 #: The criteria with a fast builder, by the float filter each one needs ("cart": the CART
 #: criteria, grown by :class:`infotree.build.cart.CARTBuilder`).
 KERNELS = {InformationGain: "id3", GainRatio: "ratio", C45GainRatio: "c45", Gini: "cart", Entropy: "cart",
-           Misclassification: "cart"}
+           Misclassification: "cart", SquaredError: "cart"}
 
 
 def _xlog2x_table(n: int) -> np.ndarray:
