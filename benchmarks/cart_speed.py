@@ -60,6 +60,14 @@ def make_numeric(n, seed=SEED):
     return X, y
 
 
+def make_regression(n, seed=SEED):
+    """The numeric rows, and a numeric target: the planted score plus noise, 3 decimals."""
+    X, _ = make_numeric(n, seed)
+    rng = np.random.default_rng(seed + 1)
+    y = np.round(X[:, 0] + 0.5 * X[:, 1] * X[:, 2] - X[:, 3] + 0.3 * rng.normal(size=n), 3)
+    return X, y
+
+
 def read_connect4(path):
     with open(path, newline="") as f:
         rows = list(csv.reader(f))
@@ -71,6 +79,8 @@ def read_connect4(path):
 def data_for(kind, n, path):
     if kind == "numeric":
         return make_numeric(n)
+    if kind == "regression":
+        return make_regression(n)
     X, y = read_connect4(path)
     return X, y
 
@@ -84,18 +94,20 @@ def child(kind, n, path, profile_out=None, surrogates=None):
     X, y = data_for(kind, n, path)
     # Arrays, as scikit-learn gets them: floats, or connect-4's letters (numpy str)
     X = np.asarray(X)
-    labels = np.array([str(v) for v in (y.tolist() if hasattr(y, "tolist") else y)])
+    regression = kind == "regression"
+    labels = y if regression else np.array([str(v) for v in (y.tolist() if hasattr(y, "tolist") else y)])
     c0 = time.process_time()
     from_arrays(X, labels, numeric="auto", target="class")
     read_s = time.process_time() - c0
-    clf = infotree.CARTClassifier()
+    clf = infotree.CARTRegressor() if regression else infotree.CARTClassifier()
 
     def fit():
         if surrogates is None:
             return clf.fit(X, labels).tree_
-        # CARTClassifier.fit's two steps, with another number of surrogates per node
+        # the estimator's fit: its two steps, with another number of surrogates per node
         data = from_arrays(X, labels, numeric="auto", target="class")
-        return infotree.build_tree(data, criterion="gini", min_leaf=1, surrogates=surrogates)
+        return infotree.build_tree(data, criterion="squared_error" if regression else "gini", min_leaf=1,
+                                   surrogates=surrogates)
 
     import resource
 
@@ -143,13 +155,14 @@ def _children_cpu():
 
 # -- scikit-learn, in this process ------------------------------------------------------------
 
-def sklearn_fits(X, y, repeats):
-    from sklearn.tree import DecisionTreeClassifier
+def sklearn_fits(X, y, repeats, regression=False):
+    from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 
     out = []
     for _ in range(repeats):
         w0, c0 = time.perf_counter(), time.process_time()
-        clf = DecisionTreeClassifier(criterion="gini", random_state=0).fit(X, y)
+        clf = (DecisionTreeRegressor(random_state=0) if regression
+               else DecisionTreeClassifier(criterion="gini", random_state=0)).fit(X, y)
         out.append({"cpu": time.process_time() - c0, "wall": time.perf_counter() - w0,
                     "nodes": int(clf.tree_.node_count)})
     return out
@@ -183,7 +196,7 @@ def measure(name, kind, n, path, repeats, sk_repeats, cap, rows_out, surrogates=
         n = len(y)
     else:
         Xs = X
-    sk = sklearn_fits(Xs, y, sk_repeats)
+    sk = sklearn_fits(Xs, y, sk_repeats, regression=kind == "regression")
     it = []
     for _ in range(repeats):
         r = run_child(kind, n, path, cap, surrogates=surrogates)
@@ -263,6 +276,8 @@ def main(argv=None) -> int:
     ap.add_argument("--total", type=float, default=600,
                     help="seconds of infotree numeric fitting after which no larger size is started")
     ap.add_argument("--connect4", type=Path, default=CONNECT4)
+    ap.add_argument("--regression", default="", help="numeric sizes for regression (CARTRegressor against "
+                    "DecisionTreeRegressor), comma-separated; none by default")
     ap.add_argument("--no-connect4", action="store_true")
     ap.add_argument("--c4-repeats", type=int, default=1)
     ap.add_argument("--profile", type=int, default=10000, help="numeric rows to profile (0: none)")
@@ -298,6 +313,11 @@ def main(argv=None) -> int:
                 measure("numeric", "numeric", n, args.connect4, args.repeats, args.sk_repeats, args.cap, rows,
                         surrogates=args.surrogates)
             spent += time.perf_counter() - w
+        for n in (int(x) for x in args.regression.split(",") if x):
+            measure("regression", "regression", n, args.connect4, args.repeats, args.sk_repeats, args.cap, rows)
+            if args.surrogates is not None:
+                measure("regression", "regression", n, args.connect4, args.repeats, args.sk_repeats, args.cap, rows,
+                        surrogates=args.surrogates)
         if not args.no_connect4:
             if args.connect4.exists():
                 measure("connect-4", "connect-4", None, args.connect4, args.c4_repeats, args.sk_repeats, args.cap,
@@ -316,7 +336,7 @@ def main(argv=None) -> int:
         print("\n| data | rows | infotree s (CPU, median) | scikit-learn s | ratio | goal | nodes (infotree / sklearn) |")
         print("|---|---:|---:|---:|---:|---|---|")
         for r in rows:
-            goal = "<= 2" if r["data"].startswith("numeric") and r["rows"] >= 10**5 else ("<= 1" if r["data"].startswith("connect-4")
+            goal = "<= 2" if r["data"].startswith(("numeric", "regression")) and r["rows"] >= 10**5 else ("<= 1" if r["data"].startswith("connect-4")
                                                                                  else "")
             capped = r["infotree_cpu"] is None
             it = f"> {r['cpu_at_cap']:.0f} (stopped)" if capped else f"{r['infotree_cpu']:.2f}"

@@ -685,6 +685,7 @@ class CARTBuilder:
                 yk = self.yv[kr]
                 pure[some] = np.minimum.reduceat(yk, at) == np.maximum.reduceat(yk, at)
             pure, labels = pure.tolist(), [0] * S2
+            stats = _Stats(self, block)
         else:
             block = np.bincount(child[kept] * nc + y[rows[kept]], minlength=S2 * nc).reshape(S2, nc)
             labels = block.argmax(axis=1).tolist()
@@ -699,12 +700,9 @@ class CARTBuilder:
             kids = []
             for v in (0, 1):
                 c = 2 * s + v
-                if self.reg:
-                    kid = Node(t, None, node.depth + 1, self.node_counts(block[c].tolist()), parent=node)
-                else:
-                    kid = Node(t, None, node.depth + 1, block, parent=node)
-                    kid._ci = c
-                    kid._n = n_l[c]
+                kid = Node(t, None, node.depth + 1, stats if self.reg else block, parent=node)
+                kid._ci = c
+                kid._n = n_l[c]
                 kid.step = (j, v)
                 if not n_l[c]:
                     kid.stop, kid.label = "empty", node.label
@@ -861,6 +859,19 @@ class CARTBuilder:
             for k, f in zip(*np.nonzero(ok)):
                 sv.sets[int(k), js[f]] = (frozenset(np.flatnonzero(goes_left[k, f]).tolist()),
                                           frozenset(np.flatnonzero(goes_right[k, f]).tolist()))
+
+
+class _Stats:
+    """A depth's children's regression statistics, as Node.class_counts reads a row of a
+    block: the exact (n, Σy, Σy²) of row c, made when read."""
+
+    __slots__ = ("b", "block")
+
+    def __init__(self, b, block):
+        self.b, self.block = b, block
+
+    def __getitem__(self, c):
+        return self.b.node_counts(self.block[c].tolist())
 
 
 class _Surrogates:
