@@ -172,7 +172,12 @@ class _Level:
     def split(self, k, j):
         b = self.b
         if b.numeric[j]:
-            return ThresholdSplit(j, b.t.threshold_between(j, int(self.lo[k, j]), int(self.hi[k, j])))
+            lo, hi = int(self.lo[k, j]), int(self.hi[k, j])
+            if b.midpoint:
+                x, z = b.t.numbers[j][lo], b.t.numbers[j][hi]
+                return ThresholdSplit(j, Fraction(x.numerator * z.denominator + z.numerator * x.denominator,
+                                                  2 * x.denominator * z.denominator))
+            return ThresholdSplit(j, b.t.threshold_between(j, lo, hi))
         left = self.wide[k, j] if b.nv[j] > _BITS else _members(int(self.mask[k, j]))
         return SubsetSplit(j, left, b.t.domains[j])
 
@@ -206,6 +211,9 @@ class CARTBuilder:
         self.nv = [len(d) for d in tree.domains]
         self.min_leaf = self.p.get("min_leaf", 1)
         self.considered = np.ones(self.m, bool)
+        self.steps = [((j, 0), (j, 1)) for j in range(self.m)]  # a child's step, shared
+        # Cuts' thresholds: the exact midpoint of two values, one normalisation (not two)
+        self.midpoint = self.p.get("threshold") == "midpoint"
         self.has_missing = tree.missing_slot
         # A nominal value and the class in one code (-1: missing), and the nominal
         # features in groups of equal domain size: one bincount per group and depth.
@@ -312,8 +320,9 @@ class CARTBuilder:
                 self.numeric_cuts(j, ords[j], nid, starts, K, CC, lv, imp, bnd)
         for g in range(len(self.nominal_groups)):
             self.subset_cuts(g, rows, nid, K, CC, lv, imp, bnd)
+        considered = self.considered
         for k, node in enumerate(nodes):
-            node.considered = self.considered
+            node._considered = considered
             node._records = (lv, k)
         depth = nodes[0].depth
         if p["max_depth"] is not None and depth >= p["max_depth"]:
@@ -339,13 +348,20 @@ class CARTBuilder:
             if js[i] != chosen[k]:
                 ties.setdefault(k, []).append(int(js[i]))
         split = []
-        for k, node in enumerate(nodes):
+        any_cand = lv.has.any(axis=1).tolist()
+        plain = not (p["stop_at_zero_gain"] or p["min_gain"] is not None)
+        for k, (node, j) in enumerate(zip(nodes, chosen.tolist())):
             if small[k]:
                 node.stop = "min_samples_split"
                 continue
-            j = int(chosen[k])
             if j < 0:
-                node.stop = "no_decrease" if lv.has[k].any() else "no_split"
+                node.stop = "no_decrease" if any_cand[k] else "no_split"
+                continue
+            if plain:
+                node.test = lv.split(k, j)
+                if k in ties:
+                    node.ties = tuple(ties[k])
+                split.append(k)
                 continue
             if p["stop_at_zero_gain"] or p["min_gain"] is not None:
                 best = lv.record(k, j)
@@ -694,16 +710,18 @@ class CARTBuilder:
         n_l = ns.tolist()
         remap = np.full(S2, -1, np.int64)
         open_next = []
-        for s, k in enumerate(split):
+        counts = stats if self.reg else block
+        depth = nodes[0].depth + 1
+        steps = self.steps
+        c = 0
+        for k, j in zip(split, chosen[split].tolist()):
             node = nodes[k]
-            j = int(chosen[k])
             kids = []
-            for v in (0, 1):
-                c = 2 * s + v
-                kid = Node(t, None, node.depth + 1, stats if self.reg else block, parent=node)
+            for step in steps[j]:
+                kid = Node(t, None, depth, counts, parent=node)
                 kid._ci = c
                 kid._n = n_l[c]
-                kid.step = (j, v)
+                kid.step = step
                 if not n_l[c]:
                     kid.stop, kid.label = "empty", node.label
                 else:
@@ -714,6 +732,7 @@ class CARTBuilder:
                         remap[c] = len(open_next)
                         open_next.append(kid)
                 kids.append(kid)
+                c += 1
             node.children = kids
         if not open_next:
             return [], None, None, None
