@@ -31,6 +31,9 @@ A criterion is an object with one small protocol, found by name in :data:`CRITER
     impurity.
 ``min_split(known, known_cases, classes, params)``
     The least weight each side of a numeric cut must keep (0: any cut).
+``n_impurity_floats``, ``improvement_error``, ``n_impurity_ratio``, ``n_impurity_exact``
+    (CART's impurities): n·I of many count vectors in floats, a bound on a float
+    improvement's error, and n·I exactly, for the fast builder's certified filter.
 ``choose(node, candidates, context) -> Choice``
     The exact selection among the node's candidate records: a feature and the
     features tied with it, or a stop reason.  Ties go to the first feature in

@@ -10,22 +10,29 @@ checks that it does, printers included.  What makes it fast:
   value is missing at the segment's end); a split partitions each array stably, so the
   children's segments stay sorted.
 * **All cuts of all nodes of a depth at once**: cumulative class counts along each
-  array give every cut's left and right counts; the criterion's n·I in floats with a
-  certified bound (``n_impurity_floats``) scores them; a node's best cut, a node's best
-  feature, the sign of an improvement are read from the floats only where the bounds
-  separate, and decided exactly (``n_impurity_exact``: Fractions, or exact logarithms
-  for entropy) where they do not: a decision never rests on a float alone.
-* **Subsets in bulk**: a nominal feature's class counts per value (one ``bincount`` per
-  feature and depth), every subset of its values as a bit mask (more than two classes),
-  or Breiman's ordering (two classes: value proportions of denominators below 2^26 order
-  exactly as floats).
+  array give every cut's left and right counts; the criterion's n·I in floats
+  (``n_impurity_floats``) with one certified bound per node (``improvement_error``)
+  scores them; a node's best cut, a node's best feature, the sign of an improvement are
+  read from the floats only where the bounds separate, and decided exactly where they do
+  not (``n_impurity_ratio``: integers; entropy: ``n_impurity_exact``, exact logarithms;
+  a decrease's sign by strict concavity, an integer test): a decision never rests on a
+  float alone.
+* **Subsets in bulk**: the nominal features with V values counted in one ``bincount``
+  per depth, every subset of the values a bit mask (more than two classes), or Breiman's
+  ordering (two classes: value proportions of denominators below 2^26 order exactly as
+  floats).
 * **Surrogates in bulk** from the same sorted arrays: the primary's direction along each
   other feature's segment, cumulated, gives every surrogate cut's agreement.
 * **Records when asked for**: a node keeps its row in its depth's arrays; its candidate
-  records are made when a printer or a user reads them.
+  and surrogate records are made when a printer or a user reads them.
+* **Regression** (``squared_error``, numeric features): targets as shifted integers; a
+  cut's decrease is (S_L·n_R − S_R·n_L)² / (n_L·n_R·n) with an exact integer numerator.
 
-A nominal feature with more than :data:`_MASK_VALUES` values, or sample weights, go to
-the reference builder's own code (``build_tree`` sends weighted fits there whole).
+A nominal feature with more than :data:`_MASK_VALUES` values takes the reference's
+splitter node by node.  Sample weights (``build_tree`` sends weighted fits to the
+reference builder), ``every_split``, regression with nominal features or huge targets,
+2^26 rows or more, and a subset search past ``max_subsets`` (:class:`Refused`) are grown
+by the reference builder.
 """
 
 from __future__ import annotations
@@ -204,6 +211,8 @@ class CARTBuilder:
         self.nc, self.m = len(tree.classes), len(tree.features)
         self.numeric = [k == "numeric" for k in tree.kinds]
         self.reg = self.crit.regression
+        if len(self.y) >= _COUNT_LIMIT:  # the float bounds assume smaller counts
+            raise Refused
         if self.reg:
             self.regression_targets()
         tree.missing_slot = bool(X.size and X.min() < 0)
