@@ -786,8 +786,10 @@ class CARTBuilder:
         # Majority of the primary's directions (infotree's orientation), per node.
         d0 = np.bincount(nid[d == 0], minlength=K)
         d1 = np.bincount(nid[d == 1], minlength=K)
+        majority = np.where(d0 > d1, 0, 1).tolist()
+        tied = (d0 == d1).tolist()
         for k in split:
-            nodes[k].majority = None if d0[k] == d1[k] else (0 if d0[k] > d1[k] else 1)
+            nodes[k].majority = None if tied[k] else majority[k]
         n0 = d0 + d1
         maj0 = np.maximum(d0, d1)
         # Directions in rpart's orientation, by row number.
@@ -814,11 +816,11 @@ class CARTBuilder:
         rank = np.arange(len(kk)) - np.repeat(first, np.diff(np.r_[first, len(kk)]))
         top = rank < most
         sv.n, sv.majority = n, majority
-        sv.ranked = {}
-        for k, j in zip(kk[top].tolist(), jj[top].tolist()):
-            sv.ranked.setdefault(k, []).append(j)
+        kk, sv.ranked = kk[top], jj[top].tolist()      # a node's surrogates: a run of ranked
+        sv.first = np.searchsorted(kk, np.arange(K + 1)).tolist()
+        first = sv.first
         for k in split:
-            nodes[k].surrogates = partial(sv.records, k) if k in sv.ranked else ()
+            nodes[k].surrogates = partial(sv.records, k) if first[k + 1] > first[k] else ()
 
     def numeric_surrogates(self, j, order, nid, starts, fdir, want, sv):
         """Each wanted node's best surrogate cut on numeric feature j (into ``sv``): the
@@ -923,7 +925,7 @@ class _Surrogates:
     def records(self, k) -> tuple:
         b, t, out = self.b, self.b.t, []
         flip = bool(self.flip[k])
-        for j in self.ranked[k]:
+        for j in self.ranked[self.first[k]:self.first[k + 1]]:
             if b.numeric[j]:
                 nums = t.numbers[j]
                 test = ThresholdSplit(j, (nums[int(self.lo[k, j])] + nums[int(self.hi[k, j])]) / 2)
