@@ -188,6 +188,22 @@ class _Level:
         left = self.wide[k, j] if b.nv[j] > _BITS else _members(int(self.mask[k, j]))
         return SubsetSplit(j, left, b.t.domains[j])
 
+    def splits(self, ks, js):
+        """split(k, j) of many nodes (numeric midpoints made in one pass)."""
+        b = self.b
+        if not b.midpoint:
+            return [self.split(k, j) for k, j in zip(ks, js.tolist())]
+        out = []
+        numbers, numeric = b.t.numbers, b.numeric
+        for k, j, lo, hi in zip(ks, js.tolist(), self.lo[ks, js].tolist(), self.hi[ks, js].tolist()):
+            if numeric[j]:
+                x, z = numbers[j][lo], numbers[j][hi]
+                out.append(ThresholdSplit(j, Fraction(x.numerator * z.denominator + z.numerator * x.denominator,
+                                                      2 * x.denominator * z.denominator)))
+            else:
+                out.append(self.split(k, j))
+        return out
+
     def record(self, k, j, split=None):
         b = self.b
         row = b.exact_stats if b.reg else tuple
@@ -352,10 +368,9 @@ class CARTBuilder:
         chosen = np.full(K, -1, np.int64)
         chosen[groups] = js[win]
         ties = {}
-        for i in np.flatnonzero(eq).tolist():
-            k = int(ks[i])
-            if js[i] != chosen[k]:
-                ties.setdefault(k, []).append(int(js[i]))
+        tie = np.flatnonzero(eq & (js != chosen[ks]))
+        for k, j in zip(ks[tie].tolist(), js[tie].tolist()):
+            ties.setdefault(k, []).append(j)
         split = []
         any_cand = lv.has.any(axis=1).tolist()
         plain = not (p["stop_at_zero_gain"] or p["min_gain"] is not None)
@@ -367,7 +382,6 @@ class CARTBuilder:
                 node.stop = "no_decrease" if any_cand[k] else "no_split"
                 continue
             if plain:
-                node.test = lv.split(k, j)
                 if k in ties:
                     node.ties = tuple(ties[k])
                 split.append(k)
@@ -385,6 +399,9 @@ class CARTBuilder:
             split.append(k)
         if not split:
             return [], None, None, None
+        if plain:
+            for node, test in zip((nodes[k] for k in split), lv.splits(split, chosen[split])):
+                node.test = test
         return self.partition(nodes, split, chosen, lv, rows, ords, nid, starts, sizes)
 
     # -- candidates --
