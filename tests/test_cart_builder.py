@@ -9,7 +9,6 @@ bytes.  On the shipped data sets with numeric, nominal and missing values, and o
 generated tables with exact ties, few rows, wide and two-class nominal features.
 """
 
-import io
 from fractions import Fraction
 from pathlib import Path
 
@@ -21,8 +20,8 @@ from hypothesis import strategies as st
 from infotree import build_tree, from_records, load
 from infotree.build import cart
 from infotree.errors import InfotreeError
-from infotree.printers import render
 from infotree.tree import node_at
+from test_builders import _printed as printed  # every printer's bytes (pytest puts tests/ on the path)
 
 ROOT = Path(__file__).resolve().parent.parent
 CART = ("gini", "entropy", "misclassification")
@@ -48,16 +47,6 @@ def assert_same(data, **kwargs):
     for x, y in zip(a, b):
         assert x == y, f"first difference at path {x[0]}"
     return fast, ref
-
-
-def printed(tree):
-    out = []
-    for fmt, opts in (("text", dict(steps=True)), ("markdown", {}), ("latex", dict(steps=True)), ("json", {}),
-                      ("dot", {})):
-        buf = io.StringIO()
-        render(tree, buf, fmt=fmt, nodes="all", **opts)
-        out.append(buf.getvalue())
-    return out
 
 
 CASES = [

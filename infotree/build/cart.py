@@ -329,7 +329,7 @@ class CARTBuilder:
 
     def level(self, nodes, rows, ords, sizes):
         """Decide one depth's open nodes (rows: theirs, node by node); the next depth's."""
-        t, p, nc = self.t, self.p, self.nc
+        p, nc = self.p, self.nc
         K = len(nodes)
         starts = np.r_[0, np.cumsum(sizes)[:-1]]
         nid = np.repeat(np.arange(K), sizes)
@@ -780,7 +780,7 @@ class CARTBuilder:
 
     def surrogates(self, nodes, split, chosen, lv, rows, ords, nid, starts, sizes, d, dir_row, most):
         """Every split node's surrogates (rpart's choose_surg, as infotree.surrogates), in bulk."""
-        t, K = self.t, len(nodes)
+        K = len(nodes)
         style = self.p.get("surrogate_style", 0)
         is_split = np.zeros(K, bool)
         is_split[split] = True
