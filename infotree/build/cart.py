@@ -335,7 +335,7 @@ class CARTBuilder:
         nid = np.repeat(np.arange(K), sizes)
         CC = self.stats(rows, sizes) if self.reg else np.bincount(nid * nc + self.y[rows], minlength=K * nc).reshape(K, nc)
         lv = _Level(self, K, self.m, nc)
-        self.values = {}
+        self.sorted_values = {}
         self.inner = nid[:-1] == nid[1:]   # neighbours in the same node
         # Per node and feature: the best split's improvement, in floats with a bound.
         imp = np.full((K, self.m), -np.inf)
@@ -386,14 +386,13 @@ class CARTBuilder:
                     node.ties = tuple(ties[k])
                 split.append(k)
                 continue
-            if p["stop_at_zero_gain"] or p["min_gain"] is not None:
-                best = lv.record(k, j)
-                if p["stop_at_zero_gain"] and is_independent(best.table):
-                    node.stop = "zero_gain"
-                    continue
-                if p["min_gain"] is not None and best.gain < p["min_gain"]:
-                    node.stop = "min_gain"
-                    continue
+            best = lv.record(k, j)  # the reference's extra stops, on the chosen record
+            if p["stop_at_zero_gain"] and is_independent(best.table):
+                node.stop = "zero_gain"
+                continue
+            if p["min_gain"] is not None and best.gain < p["min_gain"]:
+                node.stop = "min_gain"
+                continue
             node.test = lv.split(k, j)
             node.ties = tuple(ties.get(k, ()))
             split.append(k)
@@ -451,7 +450,7 @@ class CARTBuilder:
     def numeric_cuts(self, j, order, nid, starts, K, CC, lv, imp, bnd):
         """Every node's best cut of numeric feature j, from its rows sorted by value."""
         nc, ml = self.nc, self.min_leaf
-        v = self.values[j] = self.Xt[j].take(order)   # kept for the surrogates of this depth
+        v = self.sorted_values[j] = self.Xt[j].take(order)   # kept for this depth's surrogates
         if self.reg:
             return self.numeric_cuts_regression(j, order, v, nid, starts, K, CC, lv, imp, bnd)
         yo = self.y.take(order)
@@ -842,7 +841,7 @@ class CARTBuilder:
     def numeric_surrogates(self, j, order, nid, starts, fdir, want, sv):
         """Each wanted node's best surrogate cut on numeric feature j (into ``sv``): the
         lowest cut of most directed rows sent the primary's way, either side left."""
-        v = self.values[j]
+        v = self.sorted_values[j]
         dd = fdir.take(order)
         known = v >= 0
         c0 = _cumcount((dd == 0) & known)
