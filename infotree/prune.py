@@ -331,7 +331,7 @@ def collapse(root) -> None:
             stack.extend(node.children)
 
 
-def cp_prune(tree, cp) -> None:
+def cp_prune(tree, cp=None, *, alpha=None) -> None:
     """rpart's complexity-parameter rule (``partition.c``), exactly, on a grown CART tree.
 
     rpart applies it while growing: with α = cp·R(root) (R the misclassified rows; regression: the SSE), a
@@ -342,8 +342,11 @@ def cp_prune(tree, cp) -> None:
     section 8).  A split decided on a node's own rows does not depend on what happens
     elsewhere, so pruning the fully grown tree in the same order gives rpart's tree.
     Each node examined keeps a :class:`~infotree.records.Complexity` record.
+    ``alpha`` gives α itself instead (rpart's cross-validation grows each fold's tree
+    with the whole tree's α scaled by the weight kept).
     """
-    alpha = Fraction(cp) * tree.root.risk
+    if alpha is None:
+        alpha = Fraction(cp) * tree.root.risk
     out = {}  # id(node) -> the complexity its own partition set
 
     def part(t, bound):

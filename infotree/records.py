@@ -21,7 +21,8 @@ from .measures import (
     split_information_from_table,
 )
 
-__all__ = ["RegressionCandidate", "BinaryCandidate", "Branch", "Candidate", "Complexity", "Pessimistic", "ReducedError", "Surrogate"]
+__all__ = ["BinaryCandidate", "RegressionCandidate", "Branch", "Candidate", "Complexity", "CostComplexity", "CpRow", "CpTable", "Pessimistic",
+           "PruningPath", "PruningStep", "ReducedError", "Surrogate", "WeakestLink"]
 
 
 @dataclass(frozen=True)
@@ -265,6 +266,97 @@ class Complexity:
     complexity: Fraction | None = None
     subtree_risk: Fraction | None = None
     splits: int | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class WeakestLink:
+    """An internal node t cut in weakest-link pruning, with the numbers that decided it.
+
+    ``risk`` R(t) (t as a leaf), ``subtree_risk`` R(T_t) and ``leaves`` |leaves(T_t)| of
+    its branch in the tree it was cut from, and ``alpha`` = (R(t) − R(T_t)) / (leaves − 1).
+    """
+
+    node: object
+    risk: object
+    subtree_risk: object
+    leaves: int
+    alpha: object
+
+
+@dataclass(frozen=True)
+class PruningStep:
+    """T_k ⊃ T_{k+1}: every node whose α is the smallest is cut (``links``, pre-order); the
+    new tree has ``leaves`` leaves and risk ``risk``."""
+
+    alpha: object
+    links: tuple
+    leaves: int
+    risk: object
+
+
+@dataclass(frozen=True, eq=False)
+class PruningPath:
+    """The weakest-link sequence of a grown tree, T0 ⊃ T1 ⊃ … ⊃ the root.
+
+    ``risk`` names the risk (``"rpart"``: misclassified weight or squared error;
+    ``"impurity"``: scikit-learn's N_t/N · impurity(t)), ``title`` says it in words;
+    ``root_risk`` is R(root), ``leaves`` and ``tree_risk`` those of T0.
+    """
+
+    tree: object
+    risk: str
+    title: str
+    root_risk: object
+    leaves: int
+    tree_risk: object
+    steps: tuple
+
+
+@dataclass(frozen=True)
+class CostComplexity:
+    """Cost-complexity pruning at a node of T0: ``alpha`` is the α pruned at, ``link``
+    the node's own weakest-link record (the α at which the sequence cuts it);
+    ``action`` ``"collapsed"`` (link.alpha ≤ alpha) or ``"kept"``."""
+
+    action: str
+    alpha: object
+    link: WeakestLink
+
+
+@dataclass(frozen=True)
+class CpRow:
+    """A row of rpart's cp table: the subtree of ``nsplit`` splits, optimal for cp from
+    ``cp`` up to the row above's.  ``cp`` = α / R(root), ``rel_error`` = R(subtree) / R(root);
+    ``xerror`` (exact) and ``xstd`` (a :class:`~infotree.exact.SquareRoot`) with folds."""
+
+    cp: object
+    nsplit: int
+    rel_error: object
+    alpha: object
+    xerror: object = None
+    xstd: object = None
+
+
+@dataclass(frozen=True, eq=False)
+class CpTable:
+    """rpart's cp table (``printcp``) with exact values: ``rows`` (largest cp first),
+    ``path`` the weakest-link sequence it was read from, ``folds`` and ``seed`` of the
+    cross-validation (None without), ``best`` the row of least xerror (the first, the
+    smallest tree, on a tie) and ``one_se`` the first row whose xerror is at most the
+    least xerror plus its xstd (the 1-SE rule), as indices into ``rows``."""
+
+    rows: tuple
+    path: PruningPath
+    cp: object
+    folds: int | None = None
+    seed: int | None = None
+    best: int | None = None
+    one_se: int | None = None
+
+    def _repr_html_(self):
+        from .printers.complexity import cp_table_html
+
+        return cp_table_html(self)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,290 @@
+"""Cost-complexity pruning (Breiman et al. 1984, ch. 3; rpart; scikit-learn), exactly.
+
+For a grown CART tree T0 and a risk R, the *weakest link* of a tree is its internal
+node t of least
+
+    α(t) = (R(t) − R(T_t)) / (|leaves(T_t)| − 1),
+
+with R(t) the risk of t as a leaf and R(T_t) the summed risk of its branch's leaves.
+Cutting every weakest link gives T1, and so on down to the root: the nested sequence
+T0 ⊃ T1 ⊃ … ⊃ {root}, each step with its α, and T_k is the smallest subtree
+minimising R(T) + α·|leaves(T)| for α from α_k up to α_{k+1}.  Every α is an exact
+fraction (an exact log-expression for entropy impurity).
+
+Two risks (:data:`RISKS`):
+
+``rpart``
+    the resubstitution risk as rpart uses it: the misclassified rows (weight) of a
+    classification node, the criterion's own risk (``criterion.risk(node)``, the
+    squared error of a regression node) otherwise.  Its cp table (``printcp``) has
+    CP = α / R(root) and rel error = R(T_k) / R(root).
+``impurity``
+    scikit-learn's: R(t) = N_t / N · impurity(t), N the root's weight;
+    ``cost_complexity_pruning_path`` lists these α and R(T_k).
+
+Ties: every node of least α is cut in one step of the sequence (the cp table's rows);
+scikit-learn cuts them one at a time, first in pre-order (left before right), and the
+estimator's path lists them so.
+
+Cross-validation (:func:`cp_table` with folds) is rpart's ``xval.c``: every fold's
+tree is grown on the other folds with the same controls and α scaled by the weight
+kept (cp·R(root)·W_train/W), and each held-out row is run down it for every row of
+the table at the geometric mean of that row's cp and the next larger one (10 × the
+largest for the first row): it stops at the first node whose own α is at most that
+value.  xerror = Σ loss / R(root), xstd = sqrt(Σ loss² − (Σ loss)²/W) / R(root).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from .errors import InfotreeError
+from .exact import SquareRoot
+from .records import CostComplexity, CpRow, CpTable, PruningPath, PruningStep, WeakestLink
+from .routing import SURROGATES
+
+__all__ = ["RISKS", "cp_table", "node_path", "prune", "pruning_path", "resubstitution", "select"]
+
+#: the risks and their descriptions
+RISKS = {"rpart": "resubstitution risk (rpart): misclassified rows, or the squared error",
+         "impurity": "impurity risk (scikit-learn): N_t/N · impurity(t)"}
+SELECTIONS = ("min", "1se")
+
+
+def resubstitution(node):
+    """rpart's R(t): the criterion's risk of a node when it has one (regression: the
+    squared error), else the misclassified weight of the node as a leaf."""
+    own = getattr(node.tree.criterion, "risk", None)
+    return own(node) if own is not None else Fraction(node.errors)
+
+
+def _risk_function(tree, risk):
+    if risk not in RISKS:
+        raise InfotreeError(f"risk {risk!r} is not allowed; allowed: {', '.join(RISKS)}")
+    if not getattr(tree.criterion, "binary", False):
+        raise InfotreeError(f"cost-complexity pruning needs a CART tree (criterion gini, entropy, "
+                            f"misclassification); this tree's criterion is {tree.criterion.name!r}")
+    if risk == "rpart":
+        return resubstitution
+    total = Fraction(tree.root.n)
+
+    def impurity_risk(node):
+        i = node.impurity
+        return Fraction(0) if i is None else i * (Fraction(node.n) / total)
+
+    return impurity_risk
+
+
+def pruning_path(tree, risk: str = "rpart") -> PruningPath:
+    """The weakest-link sequence of ``tree`` as it stands (not changed)."""
+    of = _risk_function(tree, risk)
+    nodes = list(tree.root.walk())  # pre-order, left first
+    r = {id(n): of(n) for n in nodes}
+    branch, leaves = {}, {}
+    for n in reversed(nodes):
+        if n.split is None:
+            branch[id(n)], leaves[id(n)] = r[id(n)], 1
+        else:
+            branch[id(n)] = sum((branch[id(c)] for c in n.children[1:]), branch[id(n.children[0])])
+            leaves[id(n)] = sum(leaves[id(c)] for c in n.children)
+    root = tree.root
+    t0_leaves, t0_risk = leaves[id(root)], branch[id(root)]
+
+    def alpha(n):
+        return (r[id(n)] - branch[id(n)]) / (leaves[id(n)] - 1)
+
+    g = {id(n): alpha(n) for n in nodes if n.split is not None}
+    alive = [n for n in nodes if n.split is not None]
+    cuts = []  # (alpha, link, leaves after, risk after)
+    while g:
+        best = None
+        for n in alive:  # pre-order: the first of least alpha, as scikit-learn
+            a = g.get(id(n))
+            if a is not None and (best is None or a < best[1]):
+                best = (n, a)
+        n, a = best
+        link = WeakestLink(n, r[id(n)], branch[id(n)], leaves[id(n)], a)
+        gained, lost = r[id(n)] - branch[id(n)], leaves[id(n)] - 1
+        for d in n.walk():
+            g.pop(id(d), None)
+        branch[id(n)], leaves[id(n)] = r[id(n)], 1
+        up = n.parent
+        while up is not None:
+            branch[id(up)] = branch[id(up)] + gained
+            leaves[id(up)] -= lost
+            g[id(up)] = alpha(up)
+            up = up.parent
+        cuts.append((a, link, leaves[id(root)], branch[id(root)]))
+    steps = []
+    for a, link, n_leaves, risk_after in cuts:
+        if steps and steps[-1][0] == a:
+            steps[-1][1].append(link)
+            steps[-1][2:] = [n_leaves, risk_after]
+        else:
+            steps.append([a, [link], n_leaves, risk_after])
+    return PruningPath(tree, risk, RISKS[risk], r[id(root)], t0_leaves, t0_risk,
+                       tuple(PruningStep(a, tuple(links), nl, ra) for a, links, nl, ra in steps))
+
+
+def _alpha_of(path, *, alpha=None, cp=None):
+    if (alpha is None) == (cp is None):
+        raise InfotreeError("cost-complexity pruning needs exactly one of alpha (absolute) and cp (alpha / R(root))")
+    name, value = ("alpha", alpha) if alpha is not None else ("cp", cp)
+    try:
+        q = Fraction(str(value)) if isinstance(value, float) else Fraction(value)
+    except (TypeError, ValueError):
+        raise InfotreeError(f"{name} {value!r} is not a number; give a non-negative rational such as 1/100") from None
+    if q < 0:
+        raise InfotreeError(f"{name} {value} is not allowed; give a non-negative rational")
+    return q if alpha is not None else q * path.root_risk
+
+
+def prune(tree, *, alpha=None, cp=None, risk: str = "rpart", path: PruningPath | None = None) -> PruningPath:
+    """Prune ``tree`` in place to the smallest subtree minimising R(T) + α·|leaves(T)|:
+    every weakest link of α ≤ ``alpha`` (or ≤ ``cp``·R(root)) is cut.  Each internal node
+    of T0 keeps a :class:`~infotree.records.CostComplexity` record.  Returns T0's path."""
+    path = pruning_path(tree, risk) if path is None else path
+    a = _alpha_of(path, alpha=alpha, cp=cp)
+    own = {id(link.node): link for step in path.steps for link in step.links}
+
+    def visit(node, cut_by):
+        if node.split is None:
+            return
+        link = own.get(id(node), cut_by)
+        if link.alpha <= a:
+            node.pruned = CostComplexity("collapsed", a, link)
+            node.make_leaf("cost_complexity")
+            return
+        node.pruned = CostComplexity("kept", a, link)
+        for c in node.children:
+            visit(c, link)
+
+    visit(tree.root, None)
+    return path
+
+
+def node_path(tree, codes) -> list:
+    """The nodes one row (codes as :meth:`Tree._codes` makes them) passes, root first; it
+    ends at a leaf or at the node where the row stays (a missing value nothing routes)."""
+    node, out = tree.root, [tree.root]
+    while node.split is not None:
+        child = tree._child(node, codes[node.split])
+        if child is None and tree.criterion.missing is SURROGATES:
+            d, _ = SURROGATES.route(node, lambda j: tree._known(codes[j]), tree.params.get("use_surrogate", 2))
+            if d is None:
+                break
+            child = node.children[d]
+        elif child is None or (not hasattr(child, "split")):
+            break
+        node = child
+        out.append(node)
+    return out
+
+
+def _cut_alphas(path) -> dict:
+    """id(node) -> the α at which the sequence cuts the node (its own, or its ancestor's)."""
+    out = {}
+
+    def visit(node, inherited, own):
+        a = own.get(id(node), inherited)
+        out[id(node)] = a
+        for c in node.children:
+            visit(c, a, own)
+
+    own = {id(link.node): link.alpha for step in path.steps for link in step.links}
+    visit(path.tree.root, None, own)
+    return out
+
+
+def _loss(tree, node, y):
+    """A held-out row's loss at ``node``: the criterion's own, else 0/1 misclassification."""
+    own = getattr(tree.criterion, "loss", None)
+    return own(node, y) if own is not None else Fraction(int(node.label != y))
+
+
+def cp_table(tree, *, cp=0, data=None, grow=None, folds=None, seed=0) -> CpTable:
+    """rpart's cp table of ``tree`` (grown with rpart's cp rule at ``cp``), exactly.
+
+    With ``folds`` (and ``data``, the rows ``tree`` was grown on, and ``grow``, a
+    function from (a subset Dataset, its absolute α) to a tree grown as ``tree`` was),
+    the xerror and xstd columns by rpart's cross-validation on the folds of
+    :func:`infotree.folds.assign` (``seed``), and the rows the least xerror and the
+    1-SE rule pick.
+    """
+    path = pruning_path(tree, "rpart")
+    r0 = path.root_risk
+    if not r0:
+        raise InfotreeError("the root has risk 0 (every row is of one class, or one value): there is nothing "
+                            "to prune and rpart's cp table divides by R(root)")
+    cp = Fraction(cp or 0)
+    floor = cp * r0
+    # Links of alpha <= cp·R(root) are in T0 already (rpart never keeps them).
+    steps = [s for s in path.steps if s.alpha > floor]
+    base = [s for s in path.steps if s.alpha <= floor]
+    leaves0, risk0 = (base[-1].leaves, base[-1].risk) if base else (path.leaves, path.tree_risk)
+    trees = [(leaves0, risk0)] + [(s.leaves, s.risk) for s in steps]   # T0, T1, ..., root
+    alphas = [floor] + [s.alpha for s in steps]                        # each tree's lower bound
+    rows = [(alphas[k], trees[k]) for k in range(len(trees))][::-1]    # root first
+    xerr = xstd = None
+    best = one_se = None
+    if folds is not None:
+        if data is None or grow is None:
+            raise InfotreeError("cross-validation needs the data the tree was grown on and a way to grow it")
+        xerr, xstd = _cross_validate(tree, data, grow, [a for a, _ in rows], floor, folds, seed, r0)
+        least = min(xerr)
+        best = xerr.index(least)
+        limit_sq = xstd[best].square
+        one_se = next(i for i, x in enumerate(xerr) if x <= least or (x - least) ** 2 <= limit_sq)
+    out = []
+    for i, (a, (n_leaves, risk)) in enumerate(rows):
+        out.append(CpRow(a / r0, n_leaves - 1, risk / r0, a,
+                         None if xerr is None else xerr[i], None if xstd is None else xstd[i]))
+    return CpTable(tuple(out), path, cp, folds, seed if folds is not None else None, best, one_se)
+
+
+def _cross_validate(tree, data, grow, alphas, floor, k, seed, r0):
+    """rpart's xval: (xerror, xstd) per row of the table (root first)."""
+    from .folds import assign
+
+    y = np.asarray(data.y)
+    fold = assign(y, k, seed, stratify=getattr(tree.criterion, "loss", None) is None)
+    # rpart's thresholds, as squares: (10·c_0)², then c_{i-1}·c_i.
+    squares = [100 * alphas[0] ** 2] + [alphas[i - 1] * alphas[i] for i in range(1, len(alphas))]
+    n = Fraction(len(y))
+    total = [Fraction(0)] * len(alphas)
+    total_sq = [Fraction(0)] * len(alphas)
+    for f in range(1, k + 1):
+        train = np.flatnonzero(fold != f)
+        test = np.flatnonzero(fold == f)
+        w = Fraction(len(train)) / n
+        sub = grow(data.subset(train), floor * w)
+        cut = _cut_alphas(pruning_path(sub, "rpart"))
+        held = data.subset(test)
+        codes = sub._codes(held, "majority")
+        for c, yv in zip(codes, np.asarray(held.y).tolist()):
+            visited = node_path(sub, c)
+            for i, s in enumerate(squares):
+                limit = w * w * s  # (w·threshold)²
+                at = visited[-1]
+                for node in visited:
+                    a = cut.get(id(node))
+                    if node.split is None or a is None or not limit < a * a:
+                        at = node
+                        break
+                loss = _loss(sub, at, yv)
+                total[i] += loss
+                total_sq[i] += loss * loss
+    xerr = [t / r0 for t in total]
+    xstd = [SquareRoot((sq - t * t / n) / (r0 * r0)) for t, sq in zip(total, total_sq)]
+    return xerr, xstd
+
+
+def select(table: CpTable, rule: str) -> CpRow:
+    """The row the least-xerror rule (``"min"``) or the 1-SE rule (``"1se"``) picks."""
+    if rule not in SELECTIONS:
+        raise InfotreeError(f"select {rule!r} is not allowed; allowed: {', '.join(SELECTIONS)}")
+    if table.folds is None:
+        raise InfotreeError("selecting by cross-validation needs folds (--folds K)")
+    return table.rows[table.best if rule == "min" else table.one_se]
