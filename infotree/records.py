@@ -21,7 +21,8 @@ from .measures import (
     split_information_from_table,
 )
 
-__all__ = ["BinaryCandidate", "RegressionCandidate", "Branch", "Candidate", "Complexity", "CostComplexity", "CpRow", "CpTable", "Pessimistic",
+__all__ = ["BinaryCandidate", "Branch", "Candidate", "Complexity", "CostComplexity", "CpRow", "CpTable", "Evaluation",
+           "Pessimistic", "RegressionCandidate",
            "PruningPath", "PruningStep", "ReducedError", "Surrogate", "WeakestLink"]
 
 
@@ -357,6 +358,31 @@ class CpTable:
         from .printers.complexity import cp_table_html
 
         return cp_table_html(self)
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """How well a way of growing trees predicts rows it was not grown on (exact).
+
+    ``how`` says on which rows (a test file, or K folds and the seed); ``total`` is the
+    number of rows predicted and ``leaves`` the mean number of leaves of the trees.
+    Classification: ``classes`` (the confusion matrix's order), ``confusion`` (rows:
+    actual class, columns: predicted), ``correct``, ``accuracy``, ``precision`` and
+    ``recall`` per class (None where undefined: nothing predicted, or no such row).
+    Regression: ``mse`` and ``r2`` (None when every actual value is the same).
+    """
+
+    how: str
+    total: object
+    leaves: object
+    classes: tuple | None = None
+    confusion: tuple | None = None
+    correct: object = None
+    accuracy: object = None
+    precision: tuple | None = None
+    recall: tuple | None = None
+    mse: object = None
+    r2: object = None
 
 
 @dataclass(frozen=True)
