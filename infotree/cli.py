@@ -90,7 +90,7 @@ _CRITERIA = {name.replace("_", "-"): c for name, c in CRITERIA.items()}
 
 def _resolve_criterion(args) -> None:
     """--algorithm and --criterion together: the criterion (option spelling) in args.criterion."""
-    algorithm, name = getattr(args, "algorithm", None), args.criterion
+    algorithm, name = getattr(args, "algorithm", None) or getattr(args, "algorithm_default", None), args.criterion
     if name is None:
         args.criterion = ALGORITHMS[algorithm or "id3"][0].replace("_", "-")
         return
@@ -162,6 +162,7 @@ def tree_options(args) -> dict:
     elif args.validation:
         raise InfotreeError("--validation applies to --prune reduced-error only")
     crit = _CRITERIA[args.criterion]
+    pruning = _cost_complexity(args, crit)
     if crit.binary:  # rpart's controls and defaults
         split = 20 if args.min_samples_split is None else args.min_samples_split
         controls = dict(competitors=args.competitors, surrogates=args.surrogates, use_surrogate=args.use_surrogate,
@@ -175,11 +176,38 @@ def tree_options(args) -> dict:
                 raise InfotreeError(f"{flag} applies to --algorithm cart (criterion gini, entropy, misclassification "
                                     f"or squared-error)")
         controls = dict(max_depth=args.max_depth, min_samples_split=args.min_samples_split or 2)
+    controls.update(pruning)  # cost-complexity's growth cp replaces rpart's
     return dict(criterion=crit, min_gain=args.min_gain, **controls,
                 stop_at_zero_gain=args.stop_at_zero_gain, min_objects=args.min_objects,
                 collapse=False if args.no_collapse else None,
                 average_gain_slack=args.average_gain_slack, threshold=args.threshold,
                 prune=args.prune, confidence=args.confidence, validation=validation, lookahead=args.lookahead)
+
+
+def _cost_complexity(args, crit) -> dict:
+    """build_tree's cost-complexity keywords; under it --cp is the pruning cp and the tree
+    is grown with cp 0 (rpart's risk) or fully (scikit-learn's)."""
+    given = [f for f, v in (("--alpha", args.alpha), ("--select", args.select), ("--risk", args.risk)) if v is not None]
+    command = getattr(args, "command", None)
+    if args.prune != "cost-complexity":
+        if given:
+            raise InfotreeError(f"{given[0]} applies to --prune cost-complexity")
+        if args.folds is not None and command not in ("cptable", "evaluate"):
+            raise InfotreeError("--folds applies to --prune cost-complexity --select, cptable and evaluate")
+        return {}
+    if not crit.binary:
+        raise InfotreeError("--prune cost-complexity is CART's: use --algorithm cart")
+    chosen = [f for f, v in (("--cp", args.cp), ("--alpha", args.alpha), ("--select", args.select)) if v is not None]
+    if len(chosen) != 1:
+        raise InfotreeError("--prune cost-complexity needs exactly one of --cp X, --alpha X and --select min|1se"
+                            + (f" (given: {', '.join(chosen)})" if chosen else ""))
+    risk = args.risk or "rpart"
+    if args.select and risk != "rpart":
+        raise InfotreeError("--select chooses by rpart's cross-validated cp table: it uses --risk rpart")
+    out = dict(ccp_cp=args.cp, ccp_alpha=args.alpha, ccp_select=args.select, ccp_risk=risk,
+               folds=args.folds or 10, seed=args.seed)
+    out["cp"] = Fraction(0) if risk == "rpart" else None  # the growth cp (None: fully)
+    return out
 
 
 def _build(args, data):
@@ -237,6 +265,112 @@ def _cmd_report(args, out):
     return _emit(args, [args.data], lambda f: write_report(
         tree, f, digits=args.digits, title=args.title, source=os.path.basename(args.data),
         weights="exact" if args.exact_weights else "decimal"))
+
+
+def _cmd_cptable(args, out):
+    from .complexity import cp_table
+    from .printers.complexity import write
+    from .tree import build_tree, fold_grower
+
+    if args.prune != "none":
+        raise InfotreeError("cptable prints the sequence of the grown tree; --prune does not apply (prune with "
+                            "'infotree tree --prune cost-complexity')")
+    if args.format != "text" and args.table_format != "simple":
+        raise InfotreeError("--table-format applies to --format text only")
+    data = read_data(args.data, args)
+    opts = tree_options(args)
+    if not opts["criterion"].binary:
+        raise InfotreeError("cptable is CART's: use --algorithm cart (criterion gini, entropy or misclassification)")
+    tree = build_tree(data, **opts)
+    grow = fold_grower(**{k: v for k, v in opts.items() if k not in ("prune", "confidence", "folds", "seed")})
+    table = cp_table(tree, cp=opts["cp"], data=data, grow=grow, folds=args.folds, seed=args.seed)
+    return _emit(args, [args.data], lambda f: write(table, f, fmt=args.format, digits=args.digits, steps=args.steps,
+                                                     table_format=args.table_format))
+
+
+def _configurations(args, opts) -> list:
+    """(label, build_tree keywords) of every configuration ``evaluate`` runs."""
+    crit = opts["criterion"]
+    family = crit.algorithm
+    if args.compare is None:
+        return [(_label(opts), opts)]
+    allowed = {"id3": ["unpruned", "reduced-error"], "c45": ["unpruned", "pessimistic", "reduced-error"],
+               "cart": ["unpruned", "cost-complexity"]}[family]
+    names = allowed if args.compare == "all" else [n.strip() for n in args.compare.split(",") if n.strip()]
+    for n in names:
+        if n not in allowed:
+            raise InfotreeError(f"--compare {n!r} is not allowed with --algorithm {family}; allowed: {', '.join(allowed)}")
+    base = dict(opts, prune="none", validation=None)
+    for k in ("ccp_cp", "ccp_alpha", "ccp_select", "ccp_risk"):
+        base.pop(k, None)
+    out = []
+    for n in names:
+        if n == "unpruned":
+            o = dict(base, cp=0) if crit.binary else base
+        elif n == "cost-complexity":
+            o = dict(opts) if opts.get("prune") == "cost-complexity" else dict(
+                base, prune="cost-complexity", cp=Fraction(0), ccp_select="1se", ccp_risk="rpart",
+                folds=args.folds or 10, seed=args.seed)
+        else:
+            o = dict(base, prune=n)
+        out.append((_label(o), o))
+    return out
+
+
+def _label(o) -> str:
+    crit = o["criterion"]
+    prune = o.get("prune", "none")
+    if prune == "cost-complexity":
+        how = (f"select {o['ccp_select']}" if o.get("ccp_select") else
+               f"cp {o['ccp_cp']}" if o.get("ccp_cp") is not None else f"alpha {o['ccp_alpha']}")
+        return f"{crit.name}, cost-complexity ({how})"
+    if prune == "none":
+        return f"{crit.name}, unpruned" + (f" (cp {o['cp']})" if crit.binary and o.get("cp") is not None else "")
+    return f"{crit.name}, {prune}"
+
+
+def _grower(o, seed):
+    """Training rows -> a tree; reduced-error without a validation file prunes on a third of them."""
+    from .evaluation import reduced_error_split
+    from .tree import build_tree
+
+    def grow(train):
+        if o.get("prune") == "reduced-error" and o.get("validation") is None:
+            grow_rows, prune_rows = reduced_error_split(train, seed)
+            return build_tree(grow_rows, **dict(o, validation=prune_rows))
+        return build_tree(train, **o)
+
+    return grow
+
+
+def _cmd_evaluate(args, out):
+    from .evaluation import cross_validate, on_test
+    from .printers.complexity import write
+
+    if args.test and args.folds:
+        raise InfotreeError("evaluate takes either --test FILE or --folds K, not both")
+    if args.format != "text" and args.table_format != "simple":
+        raise InfotreeError("--table-format applies to --format text only")
+    if args.prune == "reduced-error" and not args.validation:
+        args.validation = None  # evaluate sets a third of the training rows aside instead
+        opts_prune = "reduced-error"
+        args.prune = "none"
+        opts = dict(tree_options(args), prune=opts_prune)
+        args.prune = opts_prune
+    else:
+        opts = tree_options(args)
+    data = read_data(args.data, args)
+    configs = _configurations(args, opts)
+    results = []
+    test = read_data(args.test, args) if args.test else None
+    for label, o in configs:
+        grow = _grower(o, args.seed)
+        if test is not None:
+            results.append((label, on_test(data, test, grow, name=os.path.basename(args.test))))
+        else:
+            results.append((label, cross_validate(data, grow, folds=args.folds or 10, seed=args.seed)))
+    return _emit(args, [args.data, args.test], lambda f: write(results, f, fmt=args.format, digits=args.digits,
+                                                                table_format=args.table_format))
 
 
 _STEP = re.compile(r"\s*(.+?)\s*(<=|>|=)\s*(.*?)\s*$", re.S)
@@ -446,9 +580,22 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     grow.add_argument("--threshold", choices=["data", "midpoint"],
                       help="numeric cut: the largest training value below the midpoint (C4.5/J48; default for "
                            "gain-ratio) or the midpoint (lecture notes; default otherwise)")
-    grow.add_argument("--prune", choices=["none", "pessimistic", "reduced-error"], default="none",
+    grow.add_argument("--prune", choices=["none", "pessimistic", "reduced-error", "cost-complexity"], default="none",
                       help="none (default: the whole grown tree), pessimistic (C4.5/J48 error-based, with subtree "
-                           "raising) or reduced-error (needs --validation)")
+                           "raising), reduced-error (needs --validation) or cost-complexity (cart: weakest-link "
+                           "pruning at --cp X, --alpha X or --select min|1se)")
+    grow.add_argument("--alpha", metavar="X",
+                      help="cost-complexity: prune at this alpha (exact rational; risk per leaf)")
+    grow.add_argument("--select", choices=["min", "1se"],
+                      help="cost-complexity: prune at the cp table's row of least xerror (min) or by the 1-SE rule "
+                           "(1se), cross-validated on --folds (default 10) from --seed")
+    grow.add_argument("--risk", choices=["rpart", "impurity"],
+                      help="cost-complexity: rpart's risk (misclassified rows; the default) or scikit-learn's "
+                           "(N_t/N · impurity)")
+    grow.add_argument("--folds", type=_positive, metavar="K",
+                      help="cross-validation folds (cptable, evaluate, --select; default 10 for --select)")
+    grow.add_argument("--seed", type=_nonneg, default=0, metavar="S",
+                      help="the seed the folds are dealt from (default 0; docs/cost_complexity.md)")
     grow.add_argument("--confidence", default="1/4", metavar="CF",
                       help="pessimistic pruning's confidence factor (default 0.25, as J48)")
     grow.add_argument("--validation", metavar="FILE", help="validation rows for --prune reduced-error")
@@ -514,6 +661,30 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                     help="a value not seen in training: error (default) or predict the node's majority")
     pr.add_argument("--output", "-o", metavar="FILE")
     pr.set_defaults(func=_cmd_predict)
+
+    cpt = sub.add_parser("cptable", parents=[common, grow, show],
+                         help="rpart's cp table (CP, nsplit, rel error; xerror, xstd with --folds), exactly",
+                         description="Grow a CART tree (rpart's controls; --cp 0 for the whole sequence) and print "
+                                     "rpart's cp table with exact values; with --folds K the cross-validated xerror "
+                                     "and xstd on folds dealt from --seed, and the rows the least xerror and the "
+                                     "1-SE rule pick.")
+    cpt.add_argument("data", metavar="DATA", help="CSV, ARFF or Parquet file")
+    cpt.add_argument("--format", choices=["text", "markdown", "latex", "json"], default="text")
+    cpt.add_argument("--steps", action="store_true", help="add the weakest-link derivation (each alpha)")
+    cpt.set_defaults(func=_cmd_cptable, algorithm_default="cart")
+
+    ev = sub.add_parser("evaluate", parents=[common, grow, show],
+                        help="accuracy, confusion matrix, precision and recall on a test file or by cross-validation",
+                        description="Grow trees as the options say and predict rows they were not grown on: a "
+                                    "--test file, or --folds K from --seed (default: 10 folds; the same folds as "
+                                    "cptable's). --compare runs several pruning methods on the same folds.")
+    ev.add_argument("data", metavar="DATA", help="CSV, ARFF or Parquet file (the training rows)")
+    ev.add_argument("--test", metavar="FILE", help="rows to predict (instead of cross-validation)")
+    ev.add_argument("--compare", nargs="?", const="all", metavar="LIST",
+                    help="run several configurations on the same rows: a comma-separated list of unpruned, "
+                         "pessimistic, reduced-error, cost-complexity (default: every one the algorithm has)")
+    ev.add_argument("--format", choices=["text", "markdown", "latex", "json"], default="text")
+    ev.set_defaults(func=_cmd_evaluate)
 
     if command in (None, "check"):
         from .check.command import add_check_command
@@ -585,7 +756,7 @@ def _rationals(args):
     from .errors import LimitError
     from .parse import ParseError, parse_rational
 
-    for name in ("min_gain", "average_gain_slack", "confidence", "cp"):
+    for name in ("min_gain", "average_gain_slack", "confidence", "cp", "alpha"):
         text = getattr(args, name, None)
         if text is None or isinstance(text, Fraction):
             continue
@@ -694,7 +865,8 @@ def _main(argv):
 
     _tolerant_streams()
     argv = sys.argv[1:] if argv is None else list(argv)
-    command = argv[0] if argv and argv[0] in ("entropy", "tree", "measures", "predict", "report") else None
+    command = argv[0] if argv and argv[0] in ("entropy", "tree", "measures", "predict", "report", "cptable",
+                                              "evaluate") else None
     parser = build_parser(command)
     args = parser.parse_args(argv)
     try:

@@ -45,7 +45,8 @@ from .exact import SquareRoot
 from .records import CostComplexity, CpRow, CpTable, PruningPath, PruningStep, WeakestLink
 from .routing import SURROGATES
 
-__all__ = ["RISKS", "cp_table", "node_path", "prune", "pruning_path", "resubstitution", "select"]
+__all__ = ["RISKS", "SELECTIONS", "choose", "cp_table", "node_path", "prune", "prune_grown", "pruning_path",
+           "resubstitution"]
 
 #: the risks and their descriptions
 RISKS = {"rpart": "resubstitution risk (rpart): misclassified rows, or the squared error",
@@ -165,6 +166,25 @@ def prune(tree, *, alpha=None, cp=None, risk: str = "rpart", path: PruningPath |
     return path
 
 
+def prune_grown(tree, data, *, alpha=None, cp=None, select=None, risk="rpart", folds=10, seed=0, grown_cp=None,
+                regrow=None) -> PruningPath:
+    """``build_tree(prune="cost-complexity")``: prune at ``alpha``, at ``cp``·R(root), or at
+    the row of the cp table (folds from ``seed``) the rule ``select`` picks."""
+    given = [k for k, v in (("alpha", alpha), ("cp", cp), ("select", select)) if v is not None]
+    if len(given) != 1:
+        raise InfotreeError("cost-complexity pruning needs exactly one of alpha, cp and select "
+                            f"(given: {', '.join(given) or 'none'})")
+    if select is None:
+        return prune(tree, alpha=alpha, cp=cp, risk=risk)
+    if select not in SELECTIONS:
+        raise InfotreeError(f"select {select!r} is not allowed; allowed: {', '.join(SELECTIONS)}")
+    if risk != "rpart":
+        raise InfotreeError("selecting by cross-validation uses rpart's cp table (risk 'rpart'), not risk "
+                            f"{risk!r}")
+    table = cp_table(tree, cp=grown_cp, data=data, grow=regrow, folds=folds, seed=seed)
+    return prune(tree, alpha=choose(table, select).alpha, path=table.path)
+
+
 def node_path(tree, codes) -> list:
     """The nodes one row (codes as :meth:`Tree._codes` makes them) passes, root first; it
     ends at a leaf or at the node where the row stays (a missing value nothing routes)."""
@@ -281,7 +301,7 @@ def _cross_validate(tree, data, grow, alphas, floor, k, seed, r0):
     return xerr, xstd
 
 
-def select(table: CpTable, rule: str) -> CpRow:
+def choose(table: CpTable, rule: str) -> CpRow:
     """The row the least-xerror rule (``"min"``) or the 1-SE rule (``"1se"``) picks."""
     if rule not in SELECTIONS:
         raise InfotreeError(f"select {rule!r} is not allowed; allowed: {', '.join(SELECTIONS)}")

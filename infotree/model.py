@@ -30,7 +30,7 @@ from .escape import clip as _clip
 from .parse import ParseError, parse_rational
 from .printers.json import FORMAT_VERSION, FORMATS_READ, write
 from .criteria import CRITERIA
-from .records import Complexity, Pessimistic, ReducedError, Surrogate
+from .records import Complexity, CostComplexity, Pessimistic, ReducedError, Surrogate, WeakestLink
 from .splits import NominalSplit, SubsetSplit, ThresholdSplit
 from .tree import Node, Tree
 
@@ -194,7 +194,33 @@ class _Loader:
             self.fail(where, f"{_clip(text)!r} is not a number as infotree writes one (75, 2.5, -0.125 or 1/3)")
         return q
 
-    def pruned(self, t, r, where):
+    def cost_complexity(self, node, r, where, bad):
+        """A cost-complexity record; a link inherited from an ancestor is the nearest one's own."""
+        from .parse import parse_exact
+
+        if r.get("action") not in ("collapsed", "kept"):
+            bad("a cost-complexity record's action is \"collapsed\" or \"kept\"")
+        values = []
+        for k in ("alpha", "risk", "subtree_risk", "link_alpha"):
+            try:
+                values.append(parse_exact(r[k]) if isinstance(r.get(k), str) else bad(f"{k!r} must be an exact string"))
+            except ParseError:
+                bad(f"{k!r} is not an exact value: {_clip(r[k])!r}")
+        leaves = r.get("leaves")
+        if isinstance(leaves, bool) or not isinstance(leaves, int) or leaves < 2:
+            bad("'leaves' must be an integer of at least 2")
+        alpha, risk, subtree, link_alpha = values
+        owner = node
+        if r.get("own_link") is False:
+            owner = node.parent
+            while owner is not None and not (isinstance(owner.pruned, CostComplexity) and owner.pruned.link.node is owner):
+                owner = owner.parent
+            if owner is None:
+                bad("'own_link' is false but no ancestor has a cost-complexity record of its own")
+            return CostComplexity(r["action"], alpha, owner.pruned.link)
+        return CostComplexity(r["action"], alpha, WeakestLink(owner, risk, subtree, leaves, link_alpha))
+
+    def pruned(self, t, r, where, node=None):
         """The pruning record, back in the form infotree.prune makes (None when absent)."""
         if r is None:
             return None
@@ -211,6 +237,8 @@ class _Loader:
                      for k in ("risk", "bound", "alpha")]
             more = [None if r.get(k) is None else self.count(r[k], where) for k in ("complexity", "subtree_risk")]
             return Complexity(r["action"], *exact, *more, r.get("splits"))
+        if r.get("method") == "cost-complexity":
+            return self.cost_complexity(node, r, where, bad)
         if r.get("method") == "reduced-error":
             return ReducedError(r["action"], *(
                 self.count(r.get(k), where) if isinstance(r.get(k), str) else bad(f"{k!r} must be an exact string")
@@ -334,7 +362,7 @@ class _Loader:
             e = self.count(self.get(obj, "errors", str, where), where)
             if e != node.errors:
                 self.fail(where, f"errors = {e} but n minus the largest class count is {node.errors}")
-        node.pruned = self.pruned(t, obj.get("pruned"), where)
+        node.pruned = self.pruned(t, obj.get("pruned"), where, node)
         split = obj.get("split")
         children = self.get(obj, "children", list, where)
         if split is None:
@@ -343,7 +371,8 @@ class _Loader:
             if obj.get("threshold") is not None:
                 self.fail(where, "a leaf has no threshold")
             node.stop = ("pruned" if node.pruned is not None and node.pruned.action == "leaf" else
-                         "cp" if isinstance(node.pruned, Complexity) else "loaded")
+                         "cp" if isinstance(node.pruned, Complexity) else
+                         "cost_complexity" if isinstance(node.pruned, CostComplexity) else "loaded")
             return node
         if split not in t.features:
             self.fail(where, f"split feature {split!r} is not a feature; features are: {', '.join(t.features)}")

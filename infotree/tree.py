@@ -44,7 +44,7 @@ from .splits import NominalSplit, ThresholdSplit
 __all__ = ["CRITERIA", "Candidate", "Node", "Tree", "build_tree", "node_at"]
 
 THRESHOLDS = ("data", "midpoint")
-PRUNING = ("none", "pessimistic", "reduced-error")
+PRUNING = ("none", "pessimistic", "reduced-error", "cost-complexity")
 BUILDERS = ("auto", "levelwise", "reference")
 
 
@@ -345,7 +345,8 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
                stop_at_zero_gain=False, min_objects=2, collapse=None, average_gain_slack=Fraction(1, 1000),
                threshold=None, prune="none", confidence=Fraction(1, 4), validation=None, builder="auto",
                min_leaf=1, cp=None, max_subsets=1 << 15, competitors=4, surrogates=5, use_surrogate=2,
-               surrogate_style=0, sample_weight=None, every_split=False, lookahead=0) -> Tree:
+               surrogate_style=0, sample_weight=None, every_split=False, lookahead=0, ccp_alpha=None, ccp_cp=None,
+               ccp_select=None, ccp_risk="rpart", folds=10, seed=0) -> Tree:
     """Grow a tree on a :class:`~infotree.data.Dataset`.
 
     ``criterion``: ``"gain"`` (ID3), ``"gain_ratio"`` (C4.5) or ``"gain_ratio_plain"``.
@@ -371,6 +372,12 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
     go down (rpart's maxcompete, maxsurrogate and usesurrogate: 0, 1 or 2; see
     :class:`infotree.routing.Surrogates`); ``surrogate_style`` 0 or 1 as rpart's
     surrogatestyle (agreement over the rows with the primary known, or with both known).
+    ``prune="cost-complexity"`` (CART): weakest-link pruning (:mod:`infotree.complexity`)
+    of the tree grown with ``cp`` (None: fully), at ``ccp_alpha`` (α itself) or ``ccp_cp``
+    (α = cp·R(root)), or at the row of rpart's cp table that ``ccp_select`` (``"min"`` or
+    ``"1se"``) picks by cross-validation on ``folds`` folds from ``seed``; ``ccp_risk``
+    ``"rpart"`` (misclassified weight, squared error) or ``"impurity"`` (scikit-learn's
+    N_t/N · impurity).
     ``sample_weight``: one positive weight per row (ints, Fractions, decimal strings;
     a float is read from its shortest text); counts become exact weighted sums (CART's
     min_leaf still counts rows).
@@ -468,7 +475,22 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
         from .prune import cp_prune
 
         cp_prune(tree, cp)
-    if prune != "none":
+    if prune == "cost-complexity":
+        if not crit.binary:
+            raise InfotreeError(f"cost-complexity pruning is CART's; criterion {crit.name!r} is not a CART criterion "
+                                f"(use gini, entropy or misclassification)")
+
+        regrow = fold_grower(criterion=crit, max_depth=max_depth, min_samples_split=min_samples_split,
+                             builder=builder, min_leaf=min_leaf, max_subsets=max_subsets, competitors=competitors,
+                             surrogates=surrogates, use_surrogate=use_surrogate, surrogate_style=surrogate_style)
+        from .complexity import prune_grown
+
+        if ccp_select is not None and sample_weight is not None:
+            raise InfotreeError("ccp_select cross-validates on unweighted rows; it cannot be combined with sample_weight")
+        prune_grown(tree, data, alpha=ccp_alpha, cp=ccp_cp, select=ccp_select, risk=ccp_risk, folds=folds,
+                    seed=seed, grown_cp=cp, regrow=regrow)
+        tree.params.update(ccp_alpha=ccp_alpha, ccp_cp=ccp_cp, ccp_select=ccp_select, ccp_risk=ccp_risk)
+    elif prune != "none":
         from .prune import prune_tree
 
         prune_tree(tree, data, method=prune, confidence=confidence, validation=validation)
@@ -493,6 +515,23 @@ def target_numbers(data) -> tuple:
                                 f"target (criterion squared_error) is read as numbers, such as 12, -0.5 or 1e3")
         out.append(q)
     return tuple(out)
+
+
+def fold_grower(**options):
+    """How rpart's cross-validation grows each fold's tree: as the whole tree (``options``
+    are build_tree's), fully, then rpart's cp rule at the fold's α (:func:`infotree.prune.cp_prune`)."""
+    from .prune import cp_prune
+
+    options = dict(options, cp=None, prune="none")
+    for k in ("ccp_alpha", "ccp_cp", "ccp_select", "ccp_risk", "validation", "sample_weight"):
+        options.pop(k, None)
+
+    def grow(sub, alpha):
+        t = build_tree(sub, **options)
+        cp_prune(t, alpha=alpha)
+        return t
+
+    return grow
 
 
 def _rational(x, name, example):

@@ -30,7 +30,7 @@ from typing import NamedTuple
 from ..exact import decimal_text
 from ..forms import conditional_entropy_form, counts_text, entropy_form
 from ..data import number_text
-from ..records import BinaryCandidate, Complexity, ReducedError, RegressionCandidate
+from ..records import BinaryCandidate, Complexity, CostComplexity, ReducedError, RegressionCandidate
 
 __all__ = ["LATEX", "MARKDOWN", "Markup", "NODE_SELECTIONS", "NodeView", "TEXT", "Table", "WEIGHTS",
            "class_counts_text", "code_span", "all_missing", "condition_text", "count_text", "entropy_name", "equal_gain_groups",
@@ -242,6 +242,14 @@ def count_text(c) -> str:
         return str(operator.index(c))
     except TypeError:
         return counts_text(c)
+
+
+def exact_text(v) -> str:
+    """Any exact value as text: a count or fraction (``3/17``), else its own closed form
+    (an entropy risk, a square root)."""
+    if isinstance(v, (int, Fraction)) or hasattr(v, "__index__"):
+        return count_text(v)
+    return str(v)
 
 
 def _integral(x) -> bool:
@@ -626,6 +634,9 @@ def pruning_table(tree, node, digits, m=TEXT) -> Table | None:
               "raised": "subtree raised: the largest branch replaced this node",
               "not tried": "not split: its risk bound is at most alpha",
               "collapsed": "collapsed: the subtree's complexity is at most alpha"}.get(r.action, str(r.action))
+    if isinstance(r, CostComplexity):
+        action = ("collapsed: its weakest-link alpha is at most the alpha pruned at" if r.action == "collapsed" else
+                  "kept: its weakest-link alpha is above the alpha pruned at")
     if isinstance(r, Complexity):
         rows = [(label, m.code(count_text(v), count_text(v))) for label, v in (
                 ("risk R(t) (SSE)" if tree.criterion.regression else "risk R(t) (misclassified rows)", r.risk), ("bound from the parent", r.bound),
@@ -634,6 +645,16 @@ def pruning_table(tree, node, digits, m=TEXT) -> Table | None:
                 ("complexity (R(t) - R(leaves))/splits", r.complexity)) if r.complexity is not None else ())]
         rows.append(("decision", m.name(action)))
         return Table("complexity (rpart's cp rule, exact)", ("", "value"), rows, ("l", "l"))
+    if isinstance(r, CostComplexity):
+        link = r.link
+        rows = [(label, m.code(exact_text(v), exact_text(v))) for label, v in (
+                ("risk R(t) as a leaf", link.risk), ("risk R(T_t) of the branch's leaves", link.subtree_risk),
+                ("leaves of the branch", link.leaves), ("weakest-link alpha (R(t) - R(T_t))/(leaves - 1)", link.alpha),
+                ("alpha pruned at", r.alpha))]
+        if link.node is not node:
+            rows.insert(0, ("cut with its ancestor", m.name(node_title(link.node, m))))
+        rows.append(("decision", m.name(action)))
+        return Table("cost-complexity pruning (weakest link, exact)", ("", "value"), rows, ("l", "l"))
     if isinstance(r, ReducedError):
         rows = [(label, m.code(count_text(v), count_text(v))) for label, v in (
                 ("validation errors as a leaf (exact)", r.validation_leaf),

@@ -17,7 +17,7 @@ from typing import NamedTuple
 from ..errors import InfotreeError
 from ..exact import decimal_text
 from ..records import CpTable, Evaluation, PruningPath
-from .cells import LATEX, MARKDOWN, TEXT, Table, count_text, node_title
+from .cells import LATEX, MARKDOWN, TEXT, Table, exact_text, node_title
 
 __all__ = ["Block", "blocks_of", "cp_table_html", "json_of", "write"]
 
@@ -30,11 +30,7 @@ class Block(NamedTuple):
     tables: list
 
 
-def _x(v) -> str:
-    """An exact value as text: ``3/17``, ``sqrt(5/2)``, an Exact's closed form."""
-    if isinstance(v, (int, Fraction)) or hasattr(v, "__index__"):
-        return count_text(v)
-    return str(v)
+_x = exact_text
 
 
 # -- the weakest-link sequence -----------------------------------------------------------

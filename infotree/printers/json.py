@@ -20,7 +20,8 @@ import json
 
 from ..forms import counts_text
 from ..data import number_text
-from ..records import BinaryCandidate, Complexity, ReducedError, RegressionCandidate
+from ..records import BinaryCandidate, Complexity, CostComplexity, ReducedError, RegressionCandidate
+from .cells import exact_text
 from ..splits import SubsetSplit, ThresholdSplit
 from .cells import all_missing, equal_gain_groups
 from .impurity import equal_decrease_groups
@@ -170,7 +171,7 @@ def _candidate_fields(tree, c):
     return out
 
 
-def pruning_json(tree, r):
+def pruning_json(tree, r, node=None):
     """A node's pruning record: estimates as floats (pessimistic), exact strings (reduced-error)."""
     if r is None:
         return None
@@ -179,6 +180,11 @@ def pruning_json(tree, r):
                 "alpha": counts_text(r.alpha),
                 "complexity": None if r.complexity is None else counts_text(r.complexity),
                 "subtree_risk": None if r.subtree_risk is None else counts_text(r.subtree_risk), "splits": r.splits}
+    if isinstance(r, CostComplexity):
+        link = r.link
+        return {"method": "cost-complexity", "action": r.action, "alpha": exact_text(r.alpha),
+                "risk": exact_text(link.risk), "subtree_risk": exact_text(link.subtree_risk),
+                "leaves": link.leaves, "link_alpha": exact_text(link.alpha), "own_link": link.node is node}
     if isinstance(r, ReducedError):
         return {"method": "reduced-error", "action": r.action,
                 "validation_leaf": counts_text(r.validation_leaf),
@@ -224,7 +230,7 @@ def _write_node(tree, node, out, with_candidates, indent, smoothing=None):
         "empty": node.is_empty,
         "errors": counts_text(node.errors),
         "threshold": None if node.threshold is None else tree.number_text(node.threshold),
-        "pruned": pruning_json(tree, node.pruned),
+        "pruned": pruning_json(tree, node.pruned, node),
     }
     if tree.criterion.regression:  # statistics, mean and SSE in place of classes and entropy
         del head["class_counts"], head["entropy"], head["errors"]

@@ -6,7 +6,7 @@ a pruning record's note is chosen by the record's type.
 
 from __future__ import annotations
 
-from ..records import Complexity, Pessimistic, ReducedError
+from ..records import Complexity, CostComplexity, Pessimistic, ReducedError
 
 __all__ = ["STOPS", "reason"]
 
@@ -42,7 +42,7 @@ def reason(node) -> str:
             others = ", ".join(t.features[j] for j in node.ties)
             what = f"{what}; tied exactly with {others}, broken by column order (first feature wins)"
         return what + pruning_note(node.pruned)
-    if node.stop in ("pruned", "cp"):
+    if node.stop in ("pruned", "cp", "cost_complexity"):
         return pruning_note(node.pruned)[2:]
     if node.stop == "pure" and t.criterion.regression:
         return f"pure: every row has {t.target} = {node.label_name} (SSE 0)"
@@ -59,6 +59,11 @@ def pruning_note(r) -> str:
         verb, cmp = ("collapsed", "<=") if r.action == "collapsed" else ("kept", ">")
         return (f"; {verb} (rpart's cp rule): complexity (R(t) - R(subtree))/splits = ({r.risk} - {r.subtree_risk})/"
                 f"{r.splits} = {r.complexity} {cmp} alpha = {r.alpha}")
+    if isinstance(r, CostComplexity):
+        link = r.link
+        verb, cmp = ("collapsed", "<=") if r.action == "collapsed" else ("kept", ">")
+        return (f"; {verb} (cost-complexity): its weakest-link alpha (R(t) - R(T_t))/(leaves - 1) = "
+                f"({link.risk} - {link.subtree_risk})/({link.leaves} - 1) = {link.alpha} {cmp} alpha = {r.alpha}")
     if isinstance(r, ReducedError):
         verb, cmp = ("pruned", "<=") if r.action == "leaf" else ("kept", ">")
         return (f"; {verb} (reduced-error): validation errors as a leaf {r.validation_leaf} {cmp} "
