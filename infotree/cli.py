@@ -365,10 +365,12 @@ def _cmd_evaluate(args, out):
     test = read_data(args.test, args) if args.test else None
     for label, o in configs:
         grow = _grower(o, args.seed)
+        regression = o["criterion"].regression
         if test is not None:
-            results.append((label, on_test(data, test, grow, name=os.path.basename(args.test))))
+            results.append((label, on_test(data, test, grow, name=os.path.basename(args.test), regression=regression)))
         else:
-            results.append((label, cross_validate(data, grow, folds=args.folds or 10, seed=args.seed)))
+            results.append((label, cross_validate(data, grow, folds=args.folds or 10, seed=args.seed,
+                                                  regression=regression)))
     return _emit(args, [args.data, args.test], lambda f: write(results, f, fmt=args.format, digits=args.digits,
                                                                 table_format=args.table_format))
 

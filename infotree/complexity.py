@@ -55,10 +55,9 @@ SELECTIONS = ("min", "1se")
 
 
 def resubstitution(node):
-    """rpart's R(t): the criterion's risk of a node when it has one (regression: the
-    squared error), else the misclassified weight of the node as a leaf."""
-    own = getattr(node.tree.criterion, "risk", None)
-    return own(node) if own is not None else Fraction(node.errors)
+    """rpart's R(t): the misclassified weight of the node as a leaf, or (regression) its
+    sum of squared errors."""
+    return Fraction(node.risk)
 
 
 def _risk_function(tree, risk):
@@ -70,6 +69,8 @@ def _risk_function(tree, risk):
     if risk == "rpart":
         return resubstitution
     total = Fraction(tree.root.n)
+    if tree.criterion.regression:  # scikit-learn's impurity is the mean squared error: N_t/N · SSE_t/N_t
+        return lambda node: Fraction(node.risk) / total
 
     def impurity_risk(node):
         i = node.impurity
@@ -219,9 +220,11 @@ def _cut_alphas(path) -> dict:
 
 
 def _loss(tree, node, y):
-    """A held-out row's loss at ``node``: the criterion's own, else 0/1 misclassification."""
-    own = getattr(tree.criterion, "loss", None)
-    return own(node, y) if own is not None else Fraction(int(node.label != y))
+    """A held-out row's loss at ``node`` (rpart's ``rp_error``): 0/1 misclassification, or
+    (regression) the squared error (y − ȳ)²; ``y`` is a target code."""
+    if tree.criterion.regression:
+        return (tree.values[y] - tree._leaf_of(node).mean) ** 2
+    return Fraction(int(node.label != y))
 
 
 def cp_table(tree, *, cp=0, data=None, grow=None, folds=None, seed=0) -> CpTable:
@@ -269,7 +272,7 @@ def _cross_validate(tree, data, grow, alphas, floor, k, seed, r0):
     from .folds import assign
 
     y = np.asarray(data.y)
-    fold = assign(y, k, seed, stratify=getattr(tree.criterion, "loss", None) is None)
+    fold = assign(y, k, seed, stratify=not tree.criterion.regression)
     # rpart's thresholds, as squares: (10·c_0)², then c_{i-1}·c_i.
     squares = [100 * alphas[0] ** 2] + [alphas[i - 1] * alphas[i] for i in range(1, len(alphas))]
     n = Fraction(len(y))

@@ -21,7 +21,7 @@ from .errors import InfotreeError, NotFittedError
 from .smoothing import smoothing_named
 from .tree import build_tree
 
-__all__ = ["C45Classifier", "CARTClassifier", "CARTRegressor", "ID3Classifier"]
+__all__ = ["C45Classifier", "CARTClassifier", "CARTRegressor", "ID3Classifier", "PruningPathBunch"]
 
 
 class _TreeClassifier:
@@ -136,8 +136,11 @@ class CARTClassifier(_TreeClassifier):
     nominal values), scikit-learn's names and defaults (the tree is grown fully).
 
     ``criterion``: ``"gini"``, ``"entropy"`` or ``"misclassification"``;
-    ``min_samples_leaf`` rows at least on each side (rpart's minbucket); ``ccp_alpha`` is
-    reserved for cost-complexity pruning and must be 0 for now.  ``fit`` takes
+    ``min_samples_leaf`` rows at least on each side (rpart's minbucket); ``ccp_alpha``
+    prunes the grown tree by cost complexity as scikit-learn does (the smallest subtree
+    minimising R(T) + α·|leaves|, R(t) = N_t/N · impurity(t); an exact rational: a float
+    is read from its shortest text), and ``cost_complexity_pruning_path(X, y)`` gives
+    every effective α with the leaves' total impurity, exactly.  ``fit`` takes
     ``sample_weight``; ``predict_proba`` gives exact fractions and ``score`` the exact
     (weighted) accuracy.
     """
@@ -162,17 +165,21 @@ class CARTClassifier(_TreeClassifier):
 
     def fit(self, X, y, *, sample_weight=None, feature_names=None):
         """Grow the tree on ``X`` and ``y``, each row weighted by ``sample_weight`` (exactly)."""
-        from .criteria import CRITERIA
-
         smoothing_named(self.smoothing)
+        self._check_criterion()
+        alpha = _ccp_alpha(self.ccp_alpha)
+        data = self._grow(X, y, sample_weight, feature_names)
+        if alpha:
+            from .complexity import prune
 
-        if (self.criterion not in CRITERIA or not CRITERIA[self.criterion].binary
-                or CRITERIA[self.criterion].regression != self._regression):
-            cart = ", ".join(n for n, c in CRITERIA.items() if c.binary and c.regression == self._regression)
-            raise InfotreeError(f"criterion {self.criterion!r} is not a CART criterion; allowed: {cart}")
-        if self.ccp_alpha != 0:
-            raise InfotreeError(f"ccp_alpha={self.ccp_alpha!r}: cost-complexity pruning is not available yet; "
-                                f"use ccp_alpha=0 (the tree is grown fully)")
+            prune(self.tree_, alpha=alpha, risk="impurity")
+        if not self._regression:
+            self.classes_ = np.array(data.classes, dtype=object)
+        self.feature_names_in_ = np.array(data.features, dtype=object)
+        self.n_features_in_ = len(data.features)
+        return self
+
+    def _grow(self, X, y, sample_weight, feature_names):
         if hasattr(X, "columns") and feature_names is None:
             feature_names = [str(c) for c in X.columns]
             X = X.to_numpy(dtype=object)
@@ -181,11 +188,41 @@ class CARTClassifier(_TreeClassifier):
         self.tree_ = build_tree(data, criterion=self.criterion, max_depth=self.max_depth,
                                 min_samples_split=self.min_samples_split, min_leaf=self.min_samples_leaf,
                                 max_subsets=self.max_subsets, sample_weight=sample_weight, lookahead=self.lookahead)
-        if not self._regression:
-            self.classes_ = np.array(data.classes, dtype=object)
-        self.feature_names_in_ = np.array(data.features, dtype=object)
-        self.n_features_in_ = len(data.features)
-        return self
+        return data
+
+    def cost_complexity_pruning_path(self, X, y, sample_weight=None, *, feature_names=None) -> "PruningPathBunch":
+        """scikit-learn's path, exact: ``ccp_alphas`` (0, then each effective α in the order the
+        nodes are cut: least first, pre-order on a tie) and ``impurities`` (the leaves' total
+        N_t/N · impurity after each cut; regression: N_t/N · the mean squared error), as
+        object arrays of Fractions.  The estimator is left as it was (scikit-learn grows a
+        tree of its own for the path, too)."""
+        from .complexity import pruning_path
+
+        self._check_criterion()
+        keep = self.__dict__.get("tree_")
+        try:
+            self._grow(X, y, sample_weight, feature_names)
+            path = pruning_path(self.tree_, "impurity")
+        finally:
+            if keep is None:
+                self.__dict__.pop("tree_", None)
+            else:
+                self.tree_ = keep
+        alphas, impurities = [Fraction(0)], [path.tree_risk]
+        for step in path.steps:
+            for link in step.links:
+                alphas.append(link.alpha)
+                impurities.append(impurities[-1] + link.risk - link.subtree_risk)
+        return PruningPathBunch(ccp_alphas=np.array(alphas, dtype=object), impurities=np.array(impurities, dtype=object),
+                                path=path)
+
+    def _check_criterion(self):
+        from .criteria import CRITERIA
+
+        if (self.criterion not in CRITERIA or not CRITERIA[self.criterion].binary
+                or CRITERIA[self.criterion].regression != self._regression):
+            cart = ", ".join(n for n, c in CRITERIA.items() if c.binary and c.regression == self._regression)
+            raise InfotreeError(f"criterion {self.criterion!r} is not a CART criterion; allowed: {cart}")
 
     def score(self, X, y, sample_weight=None) -> Fraction:
         """The exact accuracy on ``X``, ``y`` (weighted by ``sample_weight``)."""
@@ -242,3 +279,25 @@ class CARTRegressor(CARTClassifier):
         if ss_tot == 0:
             raise InfotreeError("R² is undefined: every target value in y is the same (SS_tot = 0)")
         return 1 - ss_res / ss_tot
+
+
+class PruningPathBunch(dict):
+    """scikit-learn's Bunch: ``path.ccp_alphas`` or ``path["ccp_alphas"]``; ``path.path`` is the
+    :class:`~infotree.records.PruningPath` (each step's derivation, for the printers)."""
+
+    def __getattr__(self, name):
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+def _ccp_alpha(value) -> Fraction:
+    """ccp_alpha as an exact non-negative rational (a float from its shortest text, as the data reader)."""
+    try:
+        q = None if isinstance(value, bool) else Fraction(str(value)) if isinstance(value, float) else Fraction(value)
+    except (TypeError, ValueError, ZeroDivisionError):
+        q = None
+    if q is None or q < 0:
+        raise InfotreeError(f"ccp_alpha={value!r} is not allowed; give a non-negative number such as 0.01 or '1/100'")
+    return q

@@ -22,20 +22,17 @@ from .records import Evaluation
 __all__ = ["cross_validate", "on_test", "reduced_error_split"]
 
 
-def _regression(tree) -> bool:
-    return getattr(tree.criterion, "loss", None) is not None
-
-
 def _predictions(tree, rows):
-    """Predicted labels (classification) or values (regression) of a Dataset's rows."""
-    if _regression(tree):
-        return tree.predict_values(rows)
+    """Predicted labels, or (regression) exact means, of a Dataset's rows."""
     return tree.predict(rows, unseen="majority")
 
 
-def _actual(data):
-    if getattr(data, "targets", None) is not None:  # a numeric response
-        return list(data.targets)
+def _actual(data, regression):
+    if regression:
+        from .tree import target_numbers
+
+        values = target_numbers(data)
+        return [values[c] for c in np.asarray(data.y).tolist()]
     return [data.classes[c] for c in np.asarray(data.y).tolist()]
 
 
@@ -62,30 +59,26 @@ def _evaluation(how, actual, predicted, classes, leaves) -> Evaluation:
                       Fraction(correct) / total, precision, recall)
 
 
-def _classes(data):
-    return None if getattr(data, "targets", None) is not None else data.classes
-
-
-def cross_validate(data, grow, *, folds=10, seed=0) -> Evaluation:
+def cross_validate(data, grow, *, folds=10, seed=0, regression=False) -> Evaluation:
     """Grow on K−1 folds, predict the held-out fold, K times; pooled over the folds."""
-    fold = assign(np.asarray(data.y), folds, seed, stratify=_classes(data) is not None)
+    fold = assign(np.asarray(data.y), folds, seed, stratify=not regression)
     actual, predicted, leaves = [], [], []
     for f in range(1, folds + 1):
         train, test = np.flatnonzero(fold != f), np.flatnonzero(fold == f)
         tree = grow(data.subset(train))
         held = data.subset(test)
-        actual += _actual(held)
+        actual += _actual(held, regression)
         predicted += _predictions(tree, held)
         leaves.append(sum(1 for _ in tree.leaves()))
     return _evaluation(f"{folds}-fold cross-validation, seed {seed}: each row predicted by the tree grown "
-                       f"without its fold", actual, predicted, _classes(data), leaves)
+                       f"without its fold", actual, predicted, None if regression else data.classes, leaves)
 
 
-def on_test(data, test, grow, *, name="the test file") -> Evaluation:
+def on_test(data, test, grow, *, name="the test file", regression=False) -> Evaluation:
     """Grow on ``data``, predict ``test``."""
     tree = grow(data)
-    return _evaluation(f"grown on the training file, predicting {name}", _actual(test), _predictions(tree, test),
-                       _classes(data), [sum(1 for _ in tree.leaves())])
+    return _evaluation(f"grown on the training file, predicting {name}", _actual(test, regression),
+                       _predictions(tree, test), None if regression else data.classes, [sum(1 for _ in tree.leaves())])
 
 
 def reduced_error_split(data, seed=0):
@@ -94,5 +87,5 @@ def reduced_error_split(data, seed=0):
     (as Weka's J48 -R: one fold of three)."""
     if len(data.y) < 3:
         raise InfotreeError(f"reduced-error pruning sets a third of the rows aside; {len(data.y)} rows are too few")
-    fold = assign(np.asarray(data.y), 3, seed, stratify=_classes(data) is not None)
+    fold = assign(np.asarray(data.y), 3, seed)
     return data.subset(np.flatnonzero(fold != 3)), data.subset(np.flatnonzero(fold == 3))
