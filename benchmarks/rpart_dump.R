@@ -9,8 +9,9 @@
 #       keys: target (default: last column), method (class|anova), split (gini|information),
 #       minsplit, minbucket, cp, maxdepth, maxcompete, maxsurrogate, usesurrogate,
 #       surrogatestyle, factors (comma-separated columns read as categorical even if numeric),
-#       summary (a file to write summary(fit) to, at 15 digits).
-#       xval is always 0.  Categorical levels and classes are numbered in order of first
+#       summary (a file to write summary(fit) to, at 15 digits),
+#       xgroups (a file of one fold number per row: rpart's xval = that vector, so that the
+#       cptable gains xerror and xstd on the same folds as infotree's; default xval = 0).  Categorical levels and classes are numbered in order of first
 #       appearance in the file (infotree's order, which decides rpart's ties and directions).
 #
 # JSON: {"controls": {...}, "classes": [...], "features": [...], "kinds": {...},
@@ -170,7 +171,7 @@ fit_and_dump <- function(path, out, opts) {
         usesurrogate = as.integer(get("usesurrogate", "2")),
         surrogatestyle = as.integer(get("surrogatestyle", "0")),
         maxdepth = as.integer(get("maxdepth", "30")),
-        xval = 0L)
+        xval = if (nzchar(get("xgroups", ""))) as.integer(scan(get("xgroups", ""), quiet = TRUE)) else 0L)
     parms <- if (method == "class") list(split = get("split", "gini")) else NULL
     fit <- if (is.null(parms)) rpart(form, data = d, method = method, control = control)
            else rpart(form, data = d, method = method, control = control, parms = parms)
@@ -217,7 +218,8 @@ fit_and_dump <- function(path, out, opts) {
     }
     cpt <- fit$cptable
     cprows <- vapply(seq_len(nrow(cpt)), function(r)
-        jarr(c(js(g17(cpt[r, "CP"])), cpt[r, "nsplit"], js(g17(cpt[r, "rel error"])))), "")
+        jarr(c(js(g17(cpt[r, "CP"])), cpt[r, "nsplit"], js(g17(cpt[r, "rel error"])),
+               if (ncol(cpt) == 5L) c(js(g17(cpt[r, "xerror"])), js(g17(cpt[r, "xstd"]))))), "")
     ctl <- fit$control
     ctl_keys <- c("minsplit", "minbucket", "cp", "maxcompete", "maxsurrogate", "usesurrogate",
                   "surrogatestyle", "maxdepth")

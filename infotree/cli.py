@@ -194,6 +194,8 @@ def _cost_complexity(args, crit) -> dict:
             raise InfotreeError(f"{given[0]} applies to --prune cost-complexity")
         if args.folds is not None and command not in ("cptable", "evaluate"):
             raise InfotreeError("--folds applies to --prune cost-complexity --select, cptable and evaluate")
+        if args.sequence is not None and command != "cptable":
+            raise InfotreeError("--sequence applies to --prune cost-complexity and cptable")
         return {}
     if not crit.binary:
         raise InfotreeError("--prune cost-complexity is CART's: use --algorithm cart")
@@ -205,7 +207,7 @@ def _cost_complexity(args, crit) -> dict:
     if args.select and risk != "rpart":
         raise InfotreeError("--select chooses by rpart's cross-validated cp table: it uses --risk rpart")
     out = dict(ccp_cp=args.cp, ccp_alpha=args.alpha, ccp_select=args.select, ccp_risk=risk,
-               folds=args.folds or 10, seed=args.seed)
+               folds=args.folds or 10, seed=args.seed, ccp_sequence=args.sequence or "weakest-link")
     out["cp"] = Fraction(0) if risk == "rpart" else None  # the growth cp (None: fully)
     return out
 
@@ -283,7 +285,8 @@ def _cmd_cptable(args, out):
         raise InfotreeError("cptable is CART's: use --algorithm cart (criterion gini, entropy or misclassification)")
     tree = build_tree(data, **opts)
     grow = fold_grower(**{k: v for k, v in opts.items() if k not in ("prune", "confidence", "folds", "seed")})
-    table = cp_table(tree, cp=opts["cp"], data=data, grow=grow, folds=args.folds, seed=args.seed)
+    table = cp_table(tree, cp=opts["cp"], data=data, grow=grow, folds=args.folds, seed=args.seed,
+                     sequence=args.sequence or "weakest-link")
     return _emit(args, [args.data], lambda f: write(table, f, fmt=args.format, digits=args.digits, steps=args.steps,
                                                      table_format=args.table_format))
 
@@ -301,7 +304,7 @@ def _configurations(args, opts) -> list:
         if n not in allowed:
             raise InfotreeError(f"--compare {n!r} is not allowed with --algorithm {family}; allowed: {', '.join(allowed)}")
     base = dict(opts, prune="none", validation=None)
-    for k in ("ccp_cp", "ccp_alpha", "ccp_select", "ccp_risk"):
+    for k in ("ccp_cp", "ccp_alpha", "ccp_select", "ccp_risk", "ccp_sequence"):
         base.pop(k, None)
     out = []
     for n in names:
@@ -594,6 +597,9 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     grow.add_argument("--risk", choices=["rpart", "impurity"],
                       help="cost-complexity: rpart's risk (misclassified rows; the default) or scikit-learn's "
                            "(N_t/N · impurity)")
+    grow.add_argument("--sequence", choices=["weakest-link", "rpart"],
+                      help="cost-complexity and cptable: the exact weakest-link sequence (default) or rpart's own "
+                           "complexities (printcp and prune.rpart to the last digit; docs/cost_complexity.md)")
     grow.add_argument("--folds", type=_positive, metavar="K",
                       help="cross-validation folds (cptable, evaluate, --select; default 10 for --select)")
     grow.add_argument("--seed", type=_nonneg, default=0, metavar="S",

@@ -42,7 +42,7 @@ import numpy as np
 
 from .errors import InfotreeError
 from .exact import SquareRoot
-from .records import CostComplexity, CpRow, CpTable, PruningPath, PruningStep, WeakestLink
+from .records import Complexity, CostComplexity, CpRow, CpTable, PruningPath, PruningStep, WeakestLink
 from .routing import SURROGATES
 
 __all__ = ["RISKS", "SELECTIONS", "choose", "cp_table", "node_path", "prune", "prune_grown", "pruning_path",
@@ -168,22 +168,52 @@ def prune(tree, *, alpha=None, cp=None, risk: str = "rpart", path: PruningPath |
 
 
 def prune_grown(tree, data, *, alpha=None, cp=None, select=None, risk="rpart", folds=10, seed=0, grown_cp=None,
-                regrow=None) -> PruningPath:
+                regrow=None, sequence="weakest-link") -> PruningPath:
     """``build_tree(prune="cost-complexity")``: prune at ``alpha``, at ``cp``·R(root), or at
-    the row of the cp table (folds from ``seed``) the rule ``select`` picks."""
+    the row of the cp table (folds from ``seed``) the rule ``select`` picks; ``sequence``
+    ``"rpart"`` cuts the nodes of rpart's complexity at most α instead (``prune.rpart``)."""
+    if sequence not in SEQUENCES:
+        raise InfotreeError(f"sequence {sequence!r} is not allowed; allowed: {', '.join(SEQUENCES)}")
+    if sequence == "rpart" and risk != "rpart":
+        raise InfotreeError(f"rpart's sequence is of rpart's risk, not risk {risk!r}")
     given = [k for k, v in (("alpha", alpha), ("cp", cp), ("select", select)) if v is not None]
     if len(given) != 1:
         raise InfotreeError("cost-complexity pruning needs exactly one of alpha, cp and select "
                             f"(given: {', '.join(given) or 'none'})")
     if select is None:
+        if sequence == "rpart":
+            path = pruning_path(tree, risk)
+            _prune_rpart(tree, _alpha_of(path, alpha=alpha, cp=cp))
+            return path
         return prune(tree, alpha=alpha, cp=cp, risk=risk)
     if select not in SELECTIONS:
         raise InfotreeError(f"select {select!r} is not allowed; allowed: {', '.join(SELECTIONS)}")
     if risk != "rpart":
         raise InfotreeError("selecting by cross-validation uses rpart's cp table (risk 'rpart'), not risk "
                             f"{risk!r}")
-    table = cp_table(tree, cp=grown_cp, data=data, grow=regrow, folds=folds, seed=seed)
+    table = cp_table(tree, cp=grown_cp, data=data, grow=regrow, folds=folds, seed=seed, sequence=sequence)
+    if sequence == "rpart":
+        _prune_rpart(tree, choose(table, select).alpha)
+        return table.path
     return prune(tree, alpha=choose(table, select).alpha, path=table.path)
+
+
+def _prune_rpart(tree, alpha) -> None:
+    """R's ``prune.rpart``: every node of rpart's (capped) complexity at most α is cut."""
+    fixed = rpart_complexities(tree)
+
+    def visit(node):
+        if node.split is None:
+            return
+        if fixed[id(node)] <= alpha:
+            r = node.pruned
+            node.pruned = Complexity("collapsed", r.risk, r.bound, alpha, fixed[id(node)], r.subtree_risk, r.splits)
+            node.make_leaf("cp")
+            return
+        for c in node.children:
+            visit(c)
+
+    visit(tree.root)
 
 
 def node_path(tree, codes) -> list:
@@ -227,15 +257,65 @@ def _loss(tree, node, y):
     return Fraction(int(node.label != y))
 
 
-def cp_table(tree, *, cp=0, data=None, grow=None, folds=None, seed=0) -> CpTable:
+SEQUENCES = ("weakest-link", "rpart")
+
+
+def rpart_complexities(tree) -> dict:
+    """id(node) -> rpart's complexity of every internal node: the value ``partition.c`` set
+    (kept in the node's :class:`~infotree.records.Complexity` record by
+    :func:`infotree.prune.cp_prune`), capped by its ancestors' as ``fix_cp`` and
+    ``make_cp_list`` do.  rpart computes it bottom-up assuming that a child's branch is
+    cut before its parent when the child's own value is smaller; when a node's value
+    below is larger than an ancestor's exact weakest-link α it differs from the exact
+    sequence (``docs/cost_complexity.md``)."""
+    out = {}
+    stack = [(tree.root, None)]
+    while stack:
+        node, cap = stack.pop()
+        if node.split is None:
+            continue
+        r = node.pruned
+        if not isinstance(r, Complexity) or r.action != "kept":
+            raise InfotreeError("rpart's sequence needs a tree grown with rpart's cp rule (build_tree(cp=...)); "
+                                "this node has no cp record: " + node.describe_path())
+        c = r.complexity if cap is None else min(r.complexity, cap)
+        out[id(node)] = c
+        stack.extend((ch, c) for ch in node.children)
+    return out
+
+
+def _subtree_rows(tree, complexity, values):
+    """(nsplit + 1, risk) of the subtree whose internal nodes have complexity > x, per x."""
+    out = []
+    for x in values:
+        leaves, risk = 0, Fraction(0)
+        stack = [tree.root]
+        while stack:
+            n = stack.pop()
+            c = complexity.get(id(n))
+            if c is not None and c > x:
+                stack.extend(n.children)
+            else:
+                leaves += 1
+                risk += resubstitution(n)
+        out.append((leaves, risk))
+    return out
+
+
+def cp_table(tree, *, cp=0, data=None, grow=None, folds=None, seed=0, sequence="weakest-link") -> CpTable:
     """rpart's cp table of ``tree`` (grown with rpart's cp rule at ``cp``), exactly.
 
+    ``sequence``: ``"weakest-link"``, the exact sequence of :func:`pruning_path`, or
+    ``"rpart"``, rpart's own bookkeeping (:func:`rpart_complexities`; ``printcp``'s rows
+    to the last digit).  The table says whether the other one differs (``other``).
     With ``folds`` (and ``data``, the rows ``tree`` was grown on, and ``grow``, a
-    function from (a subset Dataset, its absolute α) to a tree grown as ``tree`` was),
-    the xerror and xstd columns by rpart's cross-validation on the folds of
-    :func:`infotree.folds.assign` (``seed``), and the rows the least xerror and the
-    1-SE rule pick.
+    function from (a subset Dataset, its absolute α) to a tree grown as ``tree`` was,
+    see :func:`infotree.tree.fold_grower`), the xerror and xstd columns by rpart's
+    cross-validation on the folds of :func:`infotree.folds.assign` (``seed``), and the
+    rows the least xerror and the 1-SE rule pick.
     """
+    if sequence not in SEQUENCES:
+        raise InfotreeError(f"sequence {sequence!r} is not allowed; allowed: {', '.join(SEQUENCES)}")
     path = pruning_path(tree, "rpart")
     r0 = path.root_risk
     if not r0:
@@ -243,19 +323,23 @@ def cp_table(tree, *, cp=0, data=None, grow=None, folds=None, seed=0) -> CpTable
                             "to prune and rpart's cp table divides by R(root)")
     cp = Fraction(cp or 0)
     floor = cp * r0
-    # Links of alpha <= cp·R(root) are in T0 already (rpart never keeps them).
-    steps = [s for s in path.steps if s.alpha > floor]
-    base = [s for s in path.steps if s.alpha <= floor]
-    leaves0, risk0 = (base[-1].leaves, base[-1].risk) if base else (path.leaves, path.tree_risk)
-    trees = [(leaves0, risk0)] + [(s.leaves, s.risk) for s in steps]   # T0, T1, ..., root
-    alphas = [floor] + [s.alpha for s in steps]                        # each tree's lower bound
-    rows = [(alphas[k], trees[k]) for k in range(len(trees))][::-1]    # root first
+    tables = {"weakest-link": _weakest_link_rows(path, floor)}
+    if tree.root.split is None or isinstance(tree.root.pruned, Complexity):
+        tables["rpart"] = _rpart_rows(tree, floor)
+    elif sequence == "rpart":
+        rpart_complexities(tree)  # its one-line error
+    rows = tables[sequence]
+    other = next((t for k, t in tables.items() if k != sequence), None)
+    if other is not None and [(n, r) for _, (n, r) in other] == [(n, r) for _, (n, r) in rows] and \
+            [a for a, _ in other] == [a for a, _ in rows]:
+        other = None
     xerr = xstd = None
     best = one_se = None
     if folds is not None:
         if data is None or grow is None:
             raise InfotreeError("cross-validation needs the data the tree was grown on and a way to grow it")
-        xerr, xstd = _cross_validate(tree, data, grow, [a for a, _ in rows], floor, folds, seed, r0)
+        complexity_of = rpart_complexities if sequence == "rpart" else lambda t: _cut_alphas(pruning_path(t, "rpart"))
+        xerr, xstd = _cross_validate(tree, data, grow, [a for a, _ in rows], floor, folds, seed, r0, complexity_of)
         least = min(xerr)
         best = xerr.index(least)
         limit_sq = xstd[best].square
@@ -264,10 +348,34 @@ def cp_table(tree, *, cp=0, data=None, grow=None, folds=None, seed=0) -> CpTable
     for i, (a, (n_leaves, risk)) in enumerate(rows):
         out.append(CpRow(a / r0, n_leaves - 1, risk / r0, a,
                          None if xerr is None else xerr[i], None if xstd is None else xstd[i]))
-    return CpTable(tuple(out), path, cp, folds, seed if folds is not None else None, best, one_se)
+    other_rows = None if other is None else tuple(CpRow(a / r0, n - 1, r / r0, a) for a, (n, r) in other)
+    return CpTable(tuple(out), path, cp, folds, seed if folds is not None else None, best, one_se, sequence,
+                   other_rows)
 
 
-def _cross_validate(tree, data, grow, alphas, floor, k, seed, r0):
+def _weakest_link_rows(path, floor):
+    """(alpha, (leaves, risk)) root first: the sequence's trees, each with its lower alpha."""
+    # Links of alpha <= cp·R(root) are in T0 already (rpart never keeps them).
+    steps = [s for s in path.steps if s.alpha > floor]
+    base = [s for s in path.steps if s.alpha <= floor]
+    leaves0, risk0 = (base[-1].leaves, base[-1].risk) if base else (path.leaves, path.tree_risk)
+    trees = [(leaves0, risk0)] + [(s.leaves, s.risk) for s in steps]
+    alphas = [floor] + [s.alpha for s in steps]
+    return [(alphas[k], trees[k]) for k in range(len(trees))][::-1]
+
+
+def _rpart_rows(tree, floor):
+    """rpart's rows (``make_cp_list``, ``make_cp_table``): every distinct capped complexity,
+    largest first, then α; each with the subtree whose nodes of larger complexity are kept."""
+    fixed = rpart_complexities(tree)
+    values = sorted(set(fixed.values()), reverse=True)
+    values = [v for v in values if v > floor] + [floor]
+    if tree.root.split is None:
+        values = [floor]
+    return list(zip(values, _subtree_rows(tree, fixed, values)))
+
+
+def _cross_validate(tree, data, grow, alphas, floor, k, seed, r0, complexity_of):
     """rpart's xval: (xerror, xstd) per row of the table (root first)."""
     from .folds import assign
 
@@ -283,7 +391,7 @@ def _cross_validate(tree, data, grow, alphas, floor, k, seed, r0):
         test = np.flatnonzero(fold == f)
         w = Fraction(len(train)) / n
         sub = grow(data.subset(train), floor * w)
-        cut = _cut_alphas(pruning_path(sub, "rpart"))
+        cut = complexity_of(sub)
         held = data.subset(test)
         codes = sub._codes(held, "majority")
         for c, yv in zip(codes, np.asarray(held.y).tolist()):

@@ -344,7 +344,9 @@ class CpTable:
     ``path`` the weakest-link sequence it was read from, ``folds`` and ``seed`` of the
     cross-validation (None without), ``best`` the row of least xerror (the first, the
     smallest tree, on a tie) and ``one_se`` the first row whose xerror is at most the
-    least xerror plus its xstd (the 1-SE rule), as indices into ``rows``."""
+    least xerror plus its xstd (the 1-SE rule), as indices into ``rows``; ``sequence``
+    ``"weakest-link"`` (exact) or ``"rpart"`` (rpart's bookkeeping), and ``other`` the
+    other sequence's rows (CP, nsplit, rel error) when they differ, else None."""
 
     rows: tuple
     path: PruningPath
@@ -353,6 +355,8 @@ class CpTable:
     seed: int | None = None
     best: int | None = None
     one_se: int | None = None
+    sequence: str = "weakest-link"
+    other: tuple | None = None
 
     def _repr_html_(self):
         from .printers.complexity import cp_table_html

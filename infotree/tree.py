@@ -346,7 +346,7 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
                threshold=None, prune="none", confidence=Fraction(1, 4), validation=None, builder="auto",
                min_leaf=1, cp=None, max_subsets=1 << 15, competitors=4, surrogates=5, use_surrogate=2,
                surrogate_style=0, sample_weight=None, every_split=False, lookahead=0, ccp_alpha=None, ccp_cp=None,
-               ccp_select=None, ccp_risk="rpart", folds=10, seed=0) -> Tree:
+               ccp_select=None, ccp_risk="rpart", folds=10, seed=0, ccp_sequence="weakest-link") -> Tree:
     """Grow a tree on a :class:`~infotree.data.Dataset`.
 
     ``criterion``: ``"gain"`` (ID3), ``"gain_ratio"`` (C4.5) or ``"gain_ratio_plain"``.
@@ -375,7 +375,8 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
     ``prune="cost-complexity"`` (CART): weakest-link pruning (:mod:`infotree.complexity`)
     of the tree grown with ``cp`` (None: fully), at ``ccp_alpha`` (α itself) or ``ccp_cp``
     (α = cp·R(root)), or at the row of rpart's cp table that ``ccp_select`` (``"min"`` or
-    ``"1se"``) picks by cross-validation on ``folds`` folds from ``seed``; ``ccp_risk``
+    ``"1se"``) picks by cross-validation on ``folds`` folds from ``seed``; ``ccp_sequence``
+    ``"weakest-link"`` (exact) or ``"rpart"`` (rpart's complexities, as ``prune.rpart``); ``ccp_risk``
     ``"rpart"`` (misclassified weight, squared error) or ``"impurity"`` (scikit-learn's
     N_t/N · impurity).
     ``sample_weight``: one positive weight per row (ints, Fractions, decimal strings;
@@ -488,7 +489,7 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
         if ccp_select is not None and sample_weight is not None:
             raise InfotreeError("ccp_select cross-validates on unweighted rows; it cannot be combined with sample_weight")
         prune_grown(tree, data, alpha=ccp_alpha, cp=ccp_cp, select=ccp_select, risk=ccp_risk, folds=folds,
-                    seed=seed, grown_cp=cp, regrow=regrow)
+                    seed=seed, grown_cp=cp, regrow=regrow, sequence=ccp_sequence)
         tree.params.update(ccp_alpha=ccp_alpha, ccp_cp=ccp_cp, ccp_select=ccp_select, ccp_risk=ccp_risk)
     elif prune != "none":
         from .prune import prune_tree
@@ -523,7 +524,8 @@ def fold_grower(**options):
     from .prune import cp_prune
 
     options = dict(options, cp=None, prune="none")
-    for k in ("ccp_alpha", "ccp_cp", "ccp_select", "ccp_risk", "validation", "sample_weight"):
+    for k in ("ccp_alpha", "ccp_cp", "ccp_select", "ccp_risk", "ccp_sequence", "validation", "sample_weight", "folds",
+              "seed"):
         options.pop(k, None)
 
     def grow(sub, alpha):
