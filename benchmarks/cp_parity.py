@@ -131,12 +131,37 @@ def compare_rpart(rscript, args) -> tuple[int, int]:
                 print(f"    {a[0]:12.8g} {a[1]:6d} {a[2]:12.8g} {a[3]:12.8g} {a[4]:12.8g}   {r.cp}")
         for p in problems:
             print("    " + p)
+        if problems and args.diagnose:
+            diagnose(rscript, csv_path, name, controls, groups, args.folds)
         if table.other is not None:
             print("    the exact weakest-link sequence differs from rpart's bookkeeping here:")
             for r in table.other:
                 print(f"      CP {r.cp} (alpha {r.alpha}), nsplit {r.nsplit}, rel error {r.rel_error}")
             print("      rpart's: " + "; ".join(f"CP {r.cp}, nsplit {r.nsplit}" for r in table.rows))
     return same, differ
+
+
+def diagnose(rscript, csv_path, name, controls, groups, folds):
+    """Which fold's tree rpart grows otherwise: each fold's training rows fitted by rpart and
+    by the exact emulator of docs/cart_rules.md (infotree's CART grows the emulator's trees),
+    node by node, each divergence evaluated exactly (rpart_parity.py's comparison)."""
+    with open(csv_path, newline="") as fh:
+        rows = list(csv.reader(fh))
+    for f in range(1, folds + 1):
+        sub = csv_path.with_suffix(f".fold{f}of{folds}.csv")
+        with open(sub, "w", newline="") as fh:
+            w = csv.writer(fh, lineterminator="\n")
+            w.writerow(rows[0])
+            w.writerows(r for r, g in zip(rows[1:], groups) if g != f)
+        fit = rpart_parity.fit_r(rscript, sub, name, controls)
+        ref = rpart_parity.r_nodes(fit)
+        emu, explain = rpart_parity.emulated_nodes(sub, fit, controls)
+        diffs, _ = rpart_parity.compare(ref, emu, "rpart", "exact", check_orientation=True, explain=explain)
+        primary = [d for d in diffs if "competitor" not in d and "surrogate" not in d]
+        if primary:
+            print(f"    fold {f}'s tree (grown without fold {f}): rpart and the exact rules differ:")
+            for d in primary[:4]:
+                print("      " + d)
 
 
 def _exact(row, col):
@@ -236,6 +261,8 @@ def main(argv=None):
     ap.add_argument("--folds", type=int, default=10)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--show", action="store_true", help="print every row")
+    ap.add_argument("--diagnose", action="store_true",
+                    help="for a differing case, compare each fold's tree with the exact rules (slow)")
     ap.add_argument("--rscript", default=shutil.which("Rscript"))
     ap.add_argument("--sklearn-python", default="/tmp/skvenv/bin/python")
     args = ap.parse_args(argv)

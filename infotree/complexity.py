@@ -44,6 +44,7 @@ from .errors import InfotreeError
 from .exact import SquareRoot
 from .records import Complexity, CostComplexity, CpRow, CpTable, PruningPath, PruningStep, WeakestLink
 from .routing import SURROGATES
+from .splits import SubsetSplit
 
 __all__ = ["RISKS", "SELECTIONS", "choose", "cp_table", "node_path", "prune", "prune_grown", "pruning_path",
            "resubstitution"]
@@ -216,12 +217,20 @@ def _prune_rpart(tree, alpha) -> None:
     visit(tree.root)
 
 
-def node_path(tree, codes) -> list:
+def node_path(tree, codes, seen=None) -> list:
     """The nodes one row (codes as :meth:`Tree._codes` makes them) passes, root first; it
-    ends at a leaf or at the node where the row stays (a missing value nothing routes)."""
+    ends at a leaf or at the node where the row stays (a missing value nothing routes).
+
+    ``seen`` (rpart's ``branch.c``): id(node) -> the values of a subset split's feature
+    its training rows had; any other value is taken as missing there (surrogates, then
+    the majority), where infotree's own prediction sends it right.
+    """
     node, out = tree.root, [tree.root]
     while node.split is not None:
         child = tree._child(node, codes[node.split])
+        if seen is not None and isinstance(node.test, SubsetSplit) and hasattr(child, "split") and \
+                codes[node.split] not in seen.get(id(node), ()):
+            child = None
         if child is None and tree.criterion.missing is SURROGATES:
             d, _ = SURROGATES.route(node, lambda j: tree._known(codes[j]), tree.params.get("use_surrogate", 2))
             if d is None:
@@ -339,7 +348,8 @@ def cp_table(tree, *, cp=0, data=None, grow=None, folds=None, seed=0, sequence="
         if data is None or grow is None:
             raise InfotreeError("cross-validation needs the data the tree was grown on and a way to grow it")
         complexity_of = rpart_complexities if sequence == "rpart" else lambda t: _cut_alphas(pruning_path(t, "rpart"))
-        xerr, xstd = _cross_validate(tree, data, grow, [a for a, _ in rows], floor, folds, seed, r0, complexity_of)
+        xerr, xstd = _cross_validate(tree, data, grow, [a for a, _ in rows], floor, folds, seed, r0, complexity_of,
+                                     sequence == "rpart")
         least = min(xerr)
         best = xerr.index(least)
         limit_sq = xstd[best].square
@@ -375,7 +385,7 @@ def _rpart_rows(tree, floor):
     return list(zip(values, _subtree_rows(tree, fixed, values)))
 
 
-def _cross_validate(tree, data, grow, alphas, floor, k, seed, r0, complexity_of):
+def _cross_validate(tree, data, grow, alphas, floor, k, seed, r0, complexity_of, rpart_rules):
     """rpart's xval: (xerror, xstd) per row of the table (root first)."""
     from .folds import assign
 
@@ -394,8 +404,15 @@ def _cross_validate(tree, data, grow, alphas, floor, k, seed, r0, complexity_of)
         cut = complexity_of(sub)
         held = data.subset(test)
         codes = sub._codes(held, "majority")
+        seen = None
+        if rpart_rules:
+            seen = {}
+            for c in sub._codes(data.subset(train), "majority"):
+                for node in node_path(sub, c):
+                    if isinstance(node.test, SubsetSplit) and sub._known(c[node.split]) is not None:
+                        seen.setdefault(id(node), set()).add(c[node.split])
         for c, yv in zip(codes, np.asarray(held.y).tolist()):
-            visited = node_path(sub, c)
+            visited = node_path(sub, c, seen)
             for i, s in enumerate(squares):
                 limit = w * w * s  # (w·threshold)²
                 at = visited[-1]

@@ -528,8 +528,8 @@ def fold_grower(**options):
               "seed"):
         options.pop(k, None)
 
-    def grow(sub, alpha):
-        t = build_tree(sub, **options)
+    def grow(sub, alpha, sample_weight=None):
+        t = build_tree(sub, **options, sample_weight=sample_weight)
         cp_prune(t, alpha=alpha)
         return t
 
