@@ -221,18 +221,30 @@ def node_path(tree, codes, seen=None) -> list:
     """The nodes one row (codes as :meth:`Tree._codes` makes them) passes, root first; it
     ends at a leaf or at the node where the row stays (a missing value nothing routes).
 
-    ``seen`` (rpart's ``branch.c``): id(node) -> the values of a subset split's feature
-    its training rows had; any other value is taken as missing there (surrogates, then
-    the majority), where infotree's own prediction sends it right.
+    ``seen`` asks for rpart's own routing (``branch.c``), which differs from infotree's
+    prediction in two places: a value equal to a threshold goes to the high side
+    (rpart tests ``x < t``, infotree ``x <= t``; training values never equal a midpoint,
+    held-out ones can), and a value of a subset split's feature that the node's training
+    rows never had (absent from ``seen[id(node)]``) counts as missing (surrogates, then
+    the majority), where infotree sends it right.
     """
     node, out = tree.root, [tree.root]
+    use = tree.params.get("use_surrogate", 2)
     while node.split is not None:
-        child = tree._child(node, codes[node.split])
-        if seen is not None and isinstance(node.test, SubsetSplit) and hasattr(child, "split") and \
-                codes[node.split] not in seen.get(id(node), ()):
-            child = None
+        if seen is None:
+            child = tree._child(node, codes[node.split])
+        else:
+            d = _rpart_branch(node, node.test, codes[node.split] if tree._known(codes[node.split]) is not None
+                              else None, seen)
+            child = None if d is None else node.children[d]
         if child is None and tree.criterion.missing is SURROGATES:
-            d, _ = SURROGATES.route(node, lambda j: tree._known(codes[j]), tree.params.get("use_surrogate", 2))
+            if seen is None:
+                d, _ = SURROGATES.route(node, lambda j: tree._known(codes[j]), use)
+            else:
+                d = next((x for x in (_rpart_surrogate(s, tree._known(codes[s.index])) for s in node.surrogates)
+                          if x is not None) if use >= 1 else None, None)
+                if d is None and use == 2:
+                    d = node.majority
             if d is None:
                 break
             child = node.children[d]
@@ -241,6 +253,24 @@ def node_path(tree, codes, seen=None) -> list:
         node = child
         out.append(node)
     return out
+
+
+def _rpart_branch(node, test, value, seen):
+    """rpart's direction of a known primary value (None: treat as missing)."""
+    if value is None:
+        return None
+    if isinstance(test, SubsetSplit):
+        return test.route(value) if value in seen.get(id(node), ()) else None
+    return 1 if value == test.threshold else test.route(value)
+
+
+def _rpart_surrogate(s, value):
+    """rpart's direction from a surrogate: a value on its threshold goes with the high side."""
+    if value is None:
+        return None
+    if s.sides is not None and value == s.test.threshold:
+        return s.sides[1]
+    return s.direction(value)
 
 
 def _cut_alphas(path) -> dict:
