@@ -140,38 +140,38 @@ def test_pruned_records_say_why():
 
 # -- rpart's cp table (numbers from printcp, with xval = infotree's folds, seed 1) -----------
 
-RPART = {  # (data, target, controls) -> rows: CP, nsplit, rel error, xerror, xstd
+RPART = {  # (data, target, criterion, minsplit, minbucket) -> rows: CP, nsplit, rel error, xerror, xstd
     ("kyphosis.csv", "Kyphosis", "gini", 20, 7): [
         (0.1764705882352941, 0, 1.0, 1.0, 0.2155872222545182),
-        (0.0196078431372549, 1, 0.8235294117647058, 0.8823529411764706, 0.20564879375885323),
-        (0.0, 4, 0.7647058823529411, 0.8823529411764706, 0.20564879375885323)],
+        (0.0196078431372549, 1, 0.8235294117647058, 1.0588235294117647, 0.2200974933396436),
+        (0.0, 4, 0.7647058823529411, 1.0588235294117647, 0.2200974933396436)],
     ("kyphosis.csv", "Kyphosis", "entropy", 20, 7): [
         (0.08823529411764705, 0, 1.0, 1.0, 0.2155872222545182),
-        (0.0, 3, 0.7058823529411764, 1.0, 0.2155872222545182)],
+        (0.0, 3, 0.7058823529411764, 1.1764705882352942, 0.22829083917088863)],
     ("kyphosis.csv", "Kyphosis", "gini", 2, 1): [
         (0.1764705882352941, 0, 1.0, 1.0, 0.2155872222545182),
-        (0.11764705882352941, 1, 0.8235294117647058, 1.0588235294117647, 0.2200974933396436),
-        (0.0784313725490196, 2, 0.7058823529411764, 1.0588235294117647, 0.2200974933396436),
-        (0.058823529411764705, 5, 0.47058823529411764, 1.1176470588235294, 0.22432682747360147),
-        (0.029411764705882353, 10, 0.1764705882352941, 1.2941176470588236, 0.23547560176015453),
-        (0.0, 16, 0.0, 1.2941176470588236, 0.23547560176015453)],
+        (0.11764705882352941, 1, 0.8235294117647058, 1.1176470588235294, 0.22432682747360147),
+        (0.0784313725490196, 2, 0.7058823529411764, 1.3529411764705883, 0.23871872376143363),
+        (0.058823529411764705, 5, 0.47058823529411764, 1.3529411764705883, 0.23871872376143363),
+        (0.029411764705882353, 10, 0.1764705882352941, 1.5294117647058822, 0.24715909021162139),
+        (0.0, 16, 0.0, 1.4705882352941175, 0.24455277037738177)],
     ("stagec.csv", "progstat", "gini", 20, 7): [
         (0.10493827160493827, 0, 1.0, 1.0, 0.10802408736029832),
-        (0.05555555555555555, 3, 0.6851851851851851, 0.9629629629629629, 0.10715079827795526),
-        (0.027777777777777776, 4, 0.6296296296296295, 0.9629629629629629, 0.10715079827795526),
-        (0.018518518518518517, 6, 0.5740740740740741, 0.9814814814814814, 0.10759924434815744),
-        (0.009259259259259259, 7, 0.5555555555555556, 0.9814814814814814, 0.10759924434815744),
-        (0.0, 9, 0.537037037037037, 1.0185185185185184, 0.10842560476564418)],
+        (0.05555555555555555, 3, 0.6851851851851851, 0.8888888888888888, 0.1051147033065867),
+        (0.027777777777777776, 4, 0.6296296296296295, 0.8703703703703703, 0.10454333218210297),
+        (0.018518518518518517, 6, 0.5740740740740741, 0.8703703703703703, 0.10454333218210297),
+        (0.009259259259259259, 7, 0.5555555555555556, 0.8333333333333333, 0.10332294018206901),
+        (0.0, 9, 0.537037037037037, 0.8518518518518519, 0.10394622652738648)],
     ("airquality.csv", "Ozone", "squared_error", 20, 7): [
-        (0.48071819822397593, 0, 1.0, 1.0080119478021319, 0.16764356555226922),
-        (0.07723849470151645, 1, 0.5192818017760241, 0.6049646829219608, 0.18130253376992472),
-        (0.05396246283126355, 2, 0.4420433070745077, 0.673049399655828, 0.18543280627726605),
-        (0.025989986776369527, 3, 0.38808084424324407, 0.6162110021265381, 0.157785979396452),
-        (0.019894929942102565, 4, 0.3620908574668745, 0.6047185296294018, 0.15561445887950542),
-        (0.016646198860951335, 5, 0.342195927524772, 0.5872322020843214, 0.14266403219379128),
-        (0.0024032914324335977, 6, 0.32554972866382065, 0.564525500261842, 0.1425951946909051),
-        (0.001611023344425703, 7, 0.3231464372313871, 0.5690537619052922, 0.1425212663959292),
-        (0.0, 8, 0.32153541388696133, 0.5712463422034914, 0.14243726162361728)],
+        (0.48071819822397593, 0, 1.0, 1.0236277965697147, 0.1707656529257101),
+        (0.07723849470151645, 1, 0.5192818017760241, 0.6724239197284652, 0.19696842645080742),
+        (0.05396246283126355, 2, 0.4420433070745077, 0.6118215901944507, 0.18511954058540803),
+        (0.025989986776369527, 3, 0.38808084424324407, 0.5098406769491903, 0.1482524102406288),
+        (0.019894929942102565, 4, 0.3620908574668745, 0.5024159725890134, 0.1478887538453189),
+        (0.016646198860951335, 5, 0.342195927524772, 0.47210665421123194, 0.1293873591702418),
+        (0.0024032914324335977, 6, 0.32554972866382065, 0.44177781828594903, 0.12881001123316643),
+        (0.001611023344425703, 7, 0.3231464372313871, 0.4399028184698613, 0.1288680359337955),
+        (0.0, 8, 0.32153541388696133, 0.44063182763188646, 0.1288553389091252)],
 }
 
 
@@ -212,12 +212,16 @@ def test_rpart_bookkeeping_and_the_exact_sequence_differ_on_kyphosis_information
 
 def test_one_se_and_min_rows():
     table = _rpart_table(("kyphosis.csv", "Kyphosis", "gini", 20, 7))
-    assert table.best == 1 and table.one_se == 0
+    assert table.best == 0 and table.one_se == 0
+    assert [r.xerror for r in table.rows] == [1, Fraction(18, 17), Fraction(18, 17)]
+    assert table.rows[1].xstd == SquareRoot(Fraction(14, 289)) and str(table.rows[1].xstd) == "sqrt(14/289)"
+    assert decimal_text(table.rows[1].xstd, 6) == "0.220097"
+    table = _rpart_table(("stagec.csv", "progstat", "gini", 20, 7))
+    # least xerror 45/54 at row 5; 1-SE: the first row within 45/54 + its xstd (≈ 0.9367)
     best = table.rows[table.best]
-    assert best.xerror == Fraction(15, 17) and best.xstd == SquareRoot(Fraction(110, 2601))
-    # 1-SE: the root's xerror 1 is within 15/17 + sqrt(110/2601) ≈ 1.0880
-    assert (1 - best.xerror) ** 2 <= best.xstd.square
-    assert decimal_text(best.xstd, 6) == "0.205649"
+    assert table.best == 4 and best.xerror == Fraction(5, 6)
+    assert table.one_se == 1 and (table.rows[1].xerror - best.xerror) ** 2 <= best.xstd.square
+    assert (table.rows[0].xerror - best.xerror) ** 2 > best.xstd.square
 
 
 # -- scikit-learn's path (captured from scikit-learn's cost_complexity_pruning_path) ---------
@@ -239,8 +243,9 @@ def test_estimator_path_equals_scikit_learn():
     assert [float(a) for a in path["impurities"]] == pytest.approx(SKLEARN_KYPHOSIS[1], rel=1e-12, abs=1e-15)
     assert path.ccp_alphas[1] == Fraction(2, 243)
     # ccp_alpha between two alphas gives that subtree; a float is read from its shortest text
-    fitted = CARTClassifier(ccp_alpha=0.02).fit(X, y)
-    assert sum(1 for _ in fitted.tree_.leaves()) == 3  # cut at 0.0203... and beyond: two cuts left
+    for alpha, leaves in ((0.02, 9), (0.021, 5), (0.05, 2)):  # scikit-learn's get_n_leaves()
+        fitted = CARTClassifier(ccp_alpha=alpha).fit(X, y)
+        assert sum(1 for _ in fitted.tree_.leaves()) == leaves
     with pytest.raises(InfotreeError, match="ccp_alpha=-1 is not allowed"):
         CARTClassifier(ccp_alpha=-1).fit(X, y)
 
@@ -279,7 +284,7 @@ def test_folds_by_hand():
     assert folds.tolist() == expected
     assert assign(y, 3, seed=5).tolist() == expected  # the same every time
     assert assign(y, 3, seed=6).tolist() != expected
-    assert assign(y, 3, seed=0).tolist() != assign(y, 3, seed=1).tolist()
+    assert len({tuple(assign(y, 3, seed=s).tolist()) for s in range(6)}) > 2
     for c in (0, 1):  # stratified: each fold holds 1 or 2 rows of each class
         assert sorted(np.bincount(folds[y == c], minlength=4)[1:].tolist()) in ([1, 1, 2],)
 
@@ -306,8 +311,8 @@ def test_cptable_json_exact(capsys):
     assert status == 0
     doc = json.loads(out)
     assert [r["CP"] for r in doc["rows"]] == ["3/17", "1/51", "0"]
-    assert [r["xerror"] for r in doc["rows"]] == ["1", "15/17", "15/17"]
-    assert doc["rows"][1]["xstd"] == "sqrt(110/2601)" and doc["rows"][1]["min"] and doc["rows"][0]["one_se"]
+    assert [r["xerror"] for r in doc["rows"]] == ["1", "18/17", "18/17"]
+    assert doc["rows"][1]["xstd"] == "sqrt(14/289)" and doc["rows"][0]["min"] and doc["rows"][0]["one_se"]
     assert doc["path"]["steps"][0]["cut"][0]["alpha"] == "1/3"
 
 
@@ -386,7 +391,7 @@ def test_evaluate_compare_and_regression(capsys):
 def test_cp_table_html():
     table = _rpart_table(("kyphosis.csv", "Kyphosis", "gini", 20, 7))
     html = table._repr_html_()
-    assert "<table>" in html and "1-SE" in html and "sqrt(110/2601)" in html
+    assert "<table>" in html and "1-SE" in html and "sqrt(14/289)" in html
 
 
 def test_entropy_impurity_alphas_are_exact_logs():
