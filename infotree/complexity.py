@@ -49,9 +49,9 @@ from .splits import SubsetSplit
 __all__ = ["RISKS", "SELECTIONS", "choose", "cp_table", "node_path", "prune", "prune_grown", "pruning_path",
            "resubstitution"]
 
-#: the risks and their descriptions
-RISKS = {"rpart": "resubstitution risk (rpart): misclassified rows, or the squared error",
-         "impurity": "impurity risk (scikit-learn): N_t/N · impurity(t)"}
+#: the risks and their descriptions (rpart's: classification, regression)
+RISKS = {"rpart": ("misclassified rows (rpart's resubstitution risk)", "sum of squared errors (rpart's risk)"),
+         "impurity": ("N_t/N · impurity(t) (scikit-learn's risk)", "N_t/N · mean squared error (scikit-learn's risk)")}
 SELECTIONS = ("min", "1se")
 
 
@@ -127,7 +127,7 @@ def pruning_path(tree, risk: str = "rpart") -> PruningPath:
             steps[-1][2:] = [n_leaves, risk_after]
         else:
             steps.append([a, [link], n_leaves, risk_after])
-    return PruningPath(tree, risk, RISKS[risk], r[id(root)], t0_leaves, t0_risk,
+    return PruningPath(tree, risk, RISKS[risk][tree.criterion.regression], r[id(root)], t0_leaves, t0_risk,
                        tuple(PruningStep(a, tuple(links), nl, ra) for a, links, nl, ra in steps))
 
 

@@ -24,7 +24,7 @@ from infotree.printers import render
 HERE = Path(__file__).resolve().parent
 EXAMPLES = ("antibiotic_resistance", "play_tennis", "horse_race", "twenty_questions", "xor",
             "gain_ratio_vs_id", "contact_lenses", "c45_missing_and_numeric", "cart_gini", "regression_sse", "pet",
-            "lookahead")
+            "lookahead", "cost_complexity")
 
 #: every tree the examples grow: (example, criterion, how its data is read); the tests draw
 #: each one and run its rules and predict function
@@ -472,6 +472,70 @@ def lookahead() -> str:
         "\nLookahead does not always help: Murthy and Salzberg (1995) found it no more accurate on\n",
         "average, and sometimes larger and worse (a pathology); it costs one candidate search per\n",
         "branch of every candidate.\n",
+    ])
+
+
+def cost_complexity() -> str:
+    from infotree.complexity import cp_table, prune, pruning_path
+    from infotree.printers.complexity import write
+    from infotree.tree import fold_grower
+
+    path = HERE / "cost_complexity" / "data.csv"
+    data = load(path, numeric="auto")
+    opts = dict(criterion="gini", min_samples_split=2, min_leaf=1, max_depth=30)
+    tree = build_tree(data, cp=0, **opts)
+
+    def md(obj, **kw):
+        out = io.StringIO()
+        write(obj, out, fmt="markdown", **kw)
+        return "\n".join("#" + line if line.startswith("#") else line for line in out.getvalue().splitlines()) + "\n"
+
+    # The first look at T0: every internal node's alpha, before anything is cut.
+    first = []
+    for node in tree.nodes():
+        if node.split is None:
+            continue
+        leaves = [n for n in node.walk() if n.split is None]
+        r_branch = sum(n.risk for n in leaves)
+        first.append(f"{node.describe_path():<47} R(t) = {node.risk}, R(T_t) = {r_branch}, leaves {len(leaves)}: "
+                     f"alpha = ({node.risk} - {r_branch})/({len(leaves)} - 1) = "
+                     f"{Fraction(node.risk - r_branch, len(leaves) - 1)}")
+    table = cp_table(tree, cp=0, data=data, grow=fold_grower(**opts), folds=3, seed=0)
+    pruned = build_tree(data, cp=0, **opts)
+    prune(pruned, alpha=1)
+    impurity = pruning_path(build_tree(data, cp=None, **opts), "impurity")
+    return "".join([
+        "# Cost-complexity pruning by hand: the weakest-link sequence\n\n",
+        "Fourteen customers, the size of a box (numeric) and its colour, and whether they\n",
+        "bought it. Data: [`data.csv`](data.csv). CART grows the tree fully (rpart's controls\n",
+        "`minsplit = 2, minbucket = 1, cp = 0`), then prunes it back by *cost complexity*:\n",
+        "a subtree T costs R(T) + alpha·|leaves(T)|, R the misclassified rows. For each\n",
+        "internal node t, cutting its branch T_t to a leaf pays off once\n\n",
+        _code(["alpha >= g(t) = (R(t) - R(T_t)) / (|leaves(T_t)| - 1)"]),
+        "\nThe node of least g(t) is the *weakest link*: cut it, recompute g above it, repeat\n",
+        "until only the root is left. Every g is a fraction.\n\n",
+        "## The grown tree T0 (`infotree tree data.csv --algorithm cart --cp 0 --min-samples-split 2 "
+        "--min-leaf 1`)\n\n",
+        _code(_text_tree(tree).splitlines()),
+        "\n## Step 1 by hand: g(t) of every internal node of T0\n\n",
+        _code(first),
+        "\nThe least is 1/2: the branch under `size > 5` goes first. Its parent's R(T_t) rises\n",
+        "from 0 to 1 and its leaves drop from 4 to 2, so its g becomes (3 - 1)/(2 - 1) = 2; the\n",
+        "next least is then 1, and so on.\n\n",
+        "## The sequence and rpart's cp table (`infotree cptable data.csv --cp 0 --min-samples-split 2 "
+        "--min-leaf 1 --folds 3 --steps --format markdown`)\n\n",
+        "CP is alpha / R(root) = alpha / 7. With 3 folds (seed 0; the folds are dealt as\n",
+        "`docs/cost_complexity.md` says) every row is predicted by trees grown without it,\n",
+        "pruned at the geometric mean of adjacent CPs, as rpart's `xval` does.\n\n",
+        md(table, steps=True),
+        "\n## Pruned at alpha = 1 (`infotree tree data.csv --algorithm cart --min-samples-split 2 "
+        "--min-leaf 1 --prune cost-complexity --alpha 1`)\n\n",
+        "Every weakest link with g <= 1 is cut: T2.\n\n",
+        _code(_text_tree(pruned).splitlines()),
+        "\n## scikit-learn's risk (`--risk impurity`)\n\n",
+        "scikit-learn's `cost_complexity_pruning_path` measures R(t) = N_t/N · Gini(t) on the fully\n",
+        "grown tree; the same derivation with that risk:\n\n",
+        md(impurity),
     ])
 
 
