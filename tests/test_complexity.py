@@ -276,6 +276,7 @@ def test_folds_by_hand():
         k = k * MULTIPLIER % MODULUS
         key[r] = k
     assert key[0] == 289626
+    assert folds.tolist() == [1, 1, 1, 3, 2, 2, 2, 3]  # docs/cost_complexity.md, section 4
     order = sorted([r for r in range(8) if y[r] == 0], key=key.get) + sorted([r for r in range(8) if y[r] == 1],
                                                                             key=key.get)
     expected = [0] * 8
