@@ -648,8 +648,10 @@ def pruning_table(tree, node, digits, m=TEXT) -> Table | None:
     if isinstance(r, CostComplexity):
         link = r.link
         rows = [(label, m.code(exact_text(v), exact_text(v))) for label, v in (
-                ("risk R(t) as a leaf", link.risk), ("risk R(T_t) of the branch's leaves", link.subtree_risk),
-                ("leaves of the branch", link.leaves), ("weakest-link alpha (R(t) - R(T_t))/(leaves - 1)", link.alpha),
+                ("risk R(t) as a leaf", link.risk),
+                ("risk R(T_t) of the branch's leaves when it is cut", link.subtree_risk),
+                ("leaves of the branch when it is cut", link.leaves),
+                ("weakest-link alpha (R(t) - R(T_t))/(leaves - 1)", link.alpha),
                 ("alpha pruned at", r.alpha))]
         if link.node is not node:
             rows.insert(0, ("cut with its ancestor", m.name(node_title(link.node, m))))
