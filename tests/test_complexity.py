@@ -250,18 +250,22 @@ def test_estimator_path_equals_scikit_learn():
         CARTClassifier(ccp_alpha=-1).fit(X, y)
 
 
-def test_regression_path_equals_scikit_learn_tail():
-    data = load(DATA / "airquality.csv", target="Ozone", numeric="auto", on_missing="keep")
-    keep = np.flatnonzero((np.asarray(data.X) >= 0).all(axis=1))
-    data = data.subset(keep)
-    tree = build_tree(data, criterion="squared_error", cp=None, min_samples_split=2, min_leaf=1)
-    path = pruning_path(tree, "impurity")
-    alphas = [link.alpha for s in path.steps for link in s.links]
-    assert len(data.y) == 111 and len(alphas) + 1 == 97
-    assert [float(a) for a in alphas[-6:]] == pytest.approx(
+def test_regressor_path_and_ccp_alpha_equal_scikit_learn():
+    from infotree import CARTRegressor
+
+    rows = [line.split(",") for line in (DATA / "airquality.csv").read_text().splitlines()[1:]]
+    rows = [r for r in rows if "?" not in r and "" not in r]
+    X, y = [r[:5] for r in rows], [r[5] for r in rows]
+    path = CARTRegressor().cost_complexity_pruning_path(X, y)
+    assert len(rows) == 111 and len(path.ccp_alphas) == 97
+    assert [float(a) for a in path.ccp_alphas[-6:]] == pytest.approx(
         [21.883831992527625, 32.99043971507747, 34.59945945945954, 62.61512072296348, 243.45609687609698,
          531.5234624606647], rel=1e-11)
-    assert float(path.root_risk) == pytest.approx(1097.3145036928822, rel=1e-12)
+    assert [float(a) for a in path.impurities[-6:]] == pytest.approx(
+        [192.12992445862002, 225.1203641736975, 259.71982363315703, 322.3349443561205, 565.7910412322175,
+         1097.3145036928822], rel=1e-12)
+    for alpha, leaves in ((1.0, 40), (30.0, 6), (100.0, 3)):  # scikit-learn's get_n_leaves()
+        assert sum(1 for _ in CARTRegressor(ccp_alpha=alpha).fit(X, y).tree_.leaves()) == leaves
 
 
 # -- folds ----------------------------------------------------------------------------------
