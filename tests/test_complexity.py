@@ -409,3 +409,12 @@ def test_entropy_impurity_alphas_are_exact_logs():
 
     write(path, out)
     assert "log2" in out.getvalue()
+
+
+@pytest.mark.parametrize("rule,leaves", [("min", 8), ("1se", 4)])
+def test_select_prunes_at_the_rule_row(rule, leaves):
+    data = load(DATA / "stagec.csv", target="progstat", on_missing="keep", numeric="auto")
+    tree = build_tree(data, criterion="gini", cp=0, min_samples_split=20, min_leaf=7, max_depth=30,
+                      prune="cost-complexity", ccp_select=rule, folds=10, seed=1, ccp_sequence="rpart")
+    # the stagec table above: least xerror at nsplit 7, the 1-SE row at nsplit 3
+    assert sum(1 for _ in tree.leaves()) == leaves
