@@ -144,7 +144,10 @@ def compare_rpart(rscript, args) -> tuple[int, int]:
 def diagnose(rscript, csv_path, name, controls, groups, folds):
     """Which fold's tree rpart grows otherwise: each fold's training rows fitted by rpart and
     by the exact emulator of docs/cart_rules.md (infotree's CART grows the emulator's trees),
-    node by node, each divergence evaluated exactly (rpart_parity.py's comparison)."""
+    node by node, each divergence evaluated exactly (rpart_parity.py's comparison).  The fold's
+    rows are written to a CSV of their own, so a categorical column's levels are numbered by
+    first appearance among them, which may differ from the whole file's order rpart's xval
+    uses: a tie rpart breaks by level order can show here and not in xval, or the reverse."""
     with open(csv_path, newline="") as fh:
         rows = list(csv.reader(fh))
     for f in range(1, folds + 1):
