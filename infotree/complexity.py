@@ -42,7 +42,15 @@ import numpy as np
 
 from .errors import InfotreeError
 from .exact import SquareRoot
-from .records import Complexity, CostComplexity, CpRow, CpTable, PruningPath, PruningStep, WeakestLink
+from .records import (
+    Complexity,
+    CostComplexity,
+    CpRow,
+    CpTable,
+    PruningPath,
+    PruningStep,
+    WeakestLink,
+)
 from .routing import SURROGATES
 from .splits import SubsetSplit
 

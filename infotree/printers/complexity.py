@@ -11,7 +11,6 @@ only lay them out.  Nothing here computes a measure.
 from __future__ import annotations
 
 import io
-from fractions import Fraction
 from typing import NamedTuple
 
 from ..errors import InfotreeError
