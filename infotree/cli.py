@@ -291,33 +291,64 @@ def _cmd_cptable(args, out):
                                                      table_format=args.table_format))
 
 
+_METHODS = {"id3": ("unpruned", "reduced-error"), "c45": ("unpruned", "pessimistic", "reduced-error"),
+            "cart": ("unpruned", "cost-complexity")}
+# where a method goes when the chosen family lacks it (reduced-error: C4.5's, as J48 -R)
+_HOME = {"pessimistic": "c45", "reduced-error": "c45", "cost-complexity": "cart"}
+
+
 def _configurations(args, opts) -> list:
-    """(label, build_tree keywords) of every configuration ``evaluate`` runs."""
-    crit = opts["criterion"]
-    family = crit.algorithm
+    """(label, build_tree keywords, the options' namespace) of every configuration ``evaluate`` runs.
+
+    ``--compare`` names methods of the chosen algorithm, a method it lacks (pessimistic and
+    reduced-error: c45, cost-complexity: cart), or ``ALGORITHM:METHOD``; another family's
+    configuration is read and grown with that family's defaults (the CART-only options
+    apply to CART only)."""
+    family = opts["criterion"].algorithm
     if args.compare is None:
-        return [(_label(opts), opts)]
-    allowed = {"id3": ["unpruned", "reduced-error"], "c45": ["unpruned", "pessimistic", "reduced-error"],
-               "cart": ["unpruned", "cost-complexity"]}[family]
-    names = allowed if args.compare == "all" else [n.strip() for n in args.compare.split(",") if n.strip()]
-    for n in names:
-        if n not in allowed:
-            raise InfotreeError(f"--compare {n!r} is not allowed with --algorithm {family}; allowed: {', '.join(allowed)}")
-    base = dict(opts, prune="none", validation=None)
+        return [(_label(opts), opts, args)]
+    names = list(_METHODS[family]) if args.compare == "all" else [n.strip() for n in args.compare.split(",")
+                                                                    if n.strip()]
+    out = []
+    for name in names:
+        fam, _, method = name.rpartition(":")
+        fam = fam or (family if method in _METHODS[family] else _HOME.get(method))
+        if fam not in _METHODS or method not in _METHODS[fam]:
+            listed = "; ".join(f"{f}: {', '.join(m)}" for f, m in _METHODS.items())
+            raise InfotreeError(f"--compare {name!r} is not allowed; give methods of --algorithm {family}, or "
+                                f"ALGORITHM:METHOD ({listed})")
+        a = args if fam == family else _args_for(args, fam)
+        o = _configured(opts if fam == family else tree_options(a), method, a)
+        out.append((_label(o), o, a))
+    return out
+
+
+def _args_for(args, family):
+    """The options as another algorithm family reads them: its default criterion, no pruning,
+    and no CART-only option outside CART."""
+    import copy
+
+    a = copy.copy(args)
+    a.algorithm, a.criterion = family, ALGORITHMS[family][0].replace("_", "-")
+    a.prune, a.validation = "none", None
+    a.alpha = a.select = a.risk = a.sequence = None
+    if family != "cart":
+        a.cp = a.min_leaf = None
+    return a
+
+
+def _configured(o, method, a) -> dict:
+    """build_tree's keywords for one pruning method on top of the options ``o``."""
+    base = dict(o, prune="none", validation=None)
     for k in ("ccp_cp", "ccp_alpha", "ccp_select", "ccp_risk", "ccp_sequence"):
         base.pop(k, None)
-    out = []
-    for n in names:
-        if n == "unpruned":
-            o = dict(base, cp=0) if crit.binary else base
-        elif n == "cost-complexity":
-            o = dict(opts) if opts.get("prune") == "cost-complexity" else dict(
-                base, prune="cost-complexity", cp=Fraction(0), ccp_select="1se", ccp_risk="rpart",
-                folds=args.folds or 10, seed=args.seed)
-        else:
-            o = dict(base, prune=n)
-        out.append((_label(o), o))
-    return out
+    if method == "unpruned":
+        return dict(base, cp=0) if o["criterion"].binary else base
+    if method == "cost-complexity":
+        return dict(o) if o.get("prune") == "cost-complexity" else dict(
+            base, prune="cost-complexity", cp=Fraction(0), ccp_select="1se", ccp_risk="rpart",
+            folds=a.folds or 10, seed=a.seed)
+    return dict(base, prune=method)
 
 
 def _label(o) -> str:
@@ -362,11 +393,13 @@ def _cmd_evaluate(args, out):
         args.prune = opts_prune
     else:
         opts = tree_options(args)
-    data = read_data(args.data, args)
     configs = _configurations(args, opts)
     results = []
-    test = read_data(args.test, args) if args.test else None
-    for label, o in configs:
+    read = {}  # each family reads the files its own way (ID3: columns as categories)
+    for label, o, a in configs:
+        if a.criterion not in read:
+            read[a.criterion] = (read_data(args.data, a), read_data(args.test, a) if args.test else None)
+        data, test = read[a.criterion]
         grow = _grower(o, args.seed)
         regression = o["criterion"].regression
         if test is not None:

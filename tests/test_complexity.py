@@ -337,7 +337,8 @@ def test_cptable_formats(fmt, capsys):
     (["tree", "--algorithm", "cart", "--folds", "5"], "--folds applies to"),
     (["cptable", "--algorithm", "id3"], "cptable is CART's"),
     (["cptable", "--folds", "100"], "folds 100 is more than the 81 rows"),
-    (["evaluate", "--algorithm", "cart", "--compare", "pessimistic"], "--compare 'pessimistic' is not allowed"),
+    (["evaluate", "--algorithm", "cart", "--compare", "unpruned,foo"], "--compare 'foo' is not allowed"),
+    (["evaluate", "--compare", "c45:cost-complexity"], "--compare 'c45:cost-complexity' is not allowed"),
     (["tree", "--algorithm", "cart", "--prune", "cost-complexity", "--alpha", "x"], "invalid value 'x'"),
 ])
 def test_bad_options_one_line(argv, message, capsys):
@@ -418,3 +419,20 @@ def test_select_prunes_at_the_rule_row(rule, leaves):
                       prune="cost-complexity", ccp_select=rule, folds=10, seed=1, ccp_sequence="rpart")
     # the stagec table above: least xerror at nsplit 7, the 1-SE row at nsplit 3
     assert sum(1 for _ in tree.leaves()) == leaves
+
+
+def test_compare_across_algorithms_on_the_same_folds(capsys):
+    status, out, _ = _run(["evaluate", str(DATA / "stagec.csv"), "--target", "progstat", "--algorithm", "cart",
+                           "--compare", "unpruned,pessimistic", "--folds", "5", "--seed", "2", "--format", "json"],
+                          capsys)
+    assert status == 0
+    ev = {e["configuration"]: e for e in json.loads(out)["evaluations"]}
+    assert list(ev) == ["gini, unpruned (cp 0)", "gain_ratio, pessimistic"]
+    data = load(DATA / "stagec.csv", target="progstat", on_missing="keep", numeric="auto")
+    folds = assign(data.y, 5, 2)
+    correct = 0
+    for f in range(1, 6):  # C4.5 as J48 with pruning, grown without fold f
+        tree = build_tree(data.subset(np.flatnonzero(folds != f)), criterion="gain_ratio", prune="pessimistic")
+        held = data.subset(np.flatnonzero(folds == f))
+        correct += sum(p == data.classes[c] for p, c in zip(tree.predict(held), held.y.tolist()))
+    assert ev["gain_ratio, pessimistic"]["accuracy"] == str(Fraction(correct, 146))
