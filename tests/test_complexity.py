@@ -436,3 +436,29 @@ def test_compare_across_algorithms_on_the_same_folds(capsys):
         held = data.subset(np.flatnonzero(folds == f))
         correct += sum(p == data.classes[c] for p, c in zip(tree.predict(held), held.y.tolist()))
     assert ev["gain_ratio, pessimistic"]["accuracy"] == str(Fraction(correct, 146))
+
+
+@pytest.mark.skipif(__import__("shutil").which("pdflatex") is None, reason="pdflatex is not installed")
+def test_latex_compiles(tmp_path):
+    """A pruned tree's records, a cp table with its derivation, an entropy path and an evaluation compile."""
+    import subprocess
+
+    from infotree.evaluation import cross_validate
+    from infotree.printers import latex, latex_of
+    from infotree.printers.complexity import write
+
+    data = load(DATA / "kyphosis.csv", numeric="auto", target="Kyphosis")
+    opts = dict(criterion="gini", min_samples_split=20, min_leaf=7, max_depth=30)
+    body = latex_of(build_tree(data, cp=0, prune="cost-complexity", ccp_cp=Fraction(1, 51), **opts), steps=True)
+    parts = [_rpart_table(("kyphosis.csv", "Kyphosis", "gini", 20, 7)),
+             pruning_path(build_tree(_random_data(2), criterion="entropy", cp=None, max_depth=2), "impurity"),
+             [("gini, cp 0.01", cross_validate(data, lambda s: build_tree(s, cp=Fraction(1, 100), **opts), folds=3))]]
+    for part in parts:
+        out = io.StringIO()
+        write(part, out, fmt="latex", steps=True)
+        body += out.getvalue()
+    (tmp_path / "doc.tex").write_text("\\documentclass{article}\n\\usepackage{%s}\n\\begin{document}\n%s\\end{document}\n"
+                                      % (",".join(latex.PACKAGES), body), encoding="utf-8")
+    run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "doc.tex"], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout[-2000:]

@@ -647,14 +647,14 @@ def pruning_table(tree, node, digits, m=TEXT) -> Table | None:
         return Table("complexity (rpart's cp rule, exact)", ("", "value"), rows, ("l", "l"))
     if isinstance(r, CostComplexity):
         link = r.link
-        rows = [(label, m.code(exact_text(v), exact_text(v))) for label, v in (
+        rows = [(m.name(label), m.code(exact_text(v), exact_text(v))) for label, v in (
                 ("risk R(t) as a leaf", link.risk),
                 ("risk R(T_t) of the branch's leaves when it is cut", link.subtree_risk),
                 ("leaves of the branch when it is cut", link.leaves),
                 ("weakest-link alpha (R(t) - R(T_t))/(leaves - 1)", link.alpha),
                 ("alpha pruned at", r.alpha))]
         if link.node is not node:
-            rows.insert(0, ("cut with its ancestor", m.name(node_title(link.node, m))))
+            rows.insert(0, ("cut with its ancestor", node_title(link.node, m)))
         rows.append(("decision", m.name(action)))
         return Table("cost-complexity pruning (weakest link, exact)", ("", "value"), rows, ("l", "l"))
     if isinstance(r, ReducedError):

@@ -52,7 +52,7 @@ def path_blocks(path: PruningPath, digits=4, m=TEXT) -> list:
              f"R(root) = {_x(path.root_risk)}; T0 has {path.leaves} leaves and R(T0) = {_x(path.tree_risk)}",
              "each step cuts the internal node(s) of least alpha = (R(t) - R(T_t)) / (|leaves(T_t)| - 1); "
              "T_k is the smallest subtree minimising R(T) + alpha·|leaves(T)| for alpha from alpha_k to alpha_(k+1)"]
-    tables = [Table("the sequence T0 ⊃ T1 ⊃ … ⊃ root", ("k", "alpha_k", "≈", "cut at", "leaves", "R(T_k)"), seq,
+    tables = [Table("the nested sequence T0, T1, ..., root", ("k", "alpha_k", "≈", "cut at", "leaves", "R(T_k)"), seq,
                     ("r", "l", "r", "l", "r", "l"))]
     if links:
         tables.append(Table("each weakest link", ("k", "node t", "R(t)", "R(T_t)", "leaves", "alpha", "≈"), links,
@@ -118,14 +118,14 @@ def evaluation_blocks(results, digits=4, m=TEXT) -> list:
                                 ("l",) + ("r",) * len(e.classes)))
             pr = []
             for c, p, r in zip(e.classes, e.precision, e.recall):
-                pr.append((m.name(c), "undefined" if p is None else f"{_x(p)} ≈ {decimal_text(p, digits)}",
-                           "undefined" if r is None else f"{_x(r)} ≈ {decimal_text(r, digits)}"))
+                pr.append((m.name(c), m.name("undefined" if p is None else f"{_x(p)} ≈ {decimal_text(p, digits)}"),
+                           m.name("undefined" if r is None else f"{_x(r)} ≈ {decimal_text(r, digits)}")))
             tables.append(Table("per class", ("class", "precision", "recall"), pr, ("l", "r", "r")))
         else:
             lines.append(f"MSE = {_x(e.mse)} ≈ {decimal_text(e.mse, digits)}")
             lines.append("R² = " + ("undefined (the actual values are all equal)" if e.r2 is None
                                     else f"{_x(e.r2)} ≈ {decimal_text(e.r2, digits)}"))
-        out.append(Block(m.name(label), [m.name(s) for s in lines], tables))
+        out.append(Block(label, [m.name(s) for s in lines], tables))
     if len(results) > 1:
         reg = results[0][1].classes is None
         head = ("configuration", "MSE", "R²") if reg else ("configuration", "accuracy", "≈", "leaves (mean)")
@@ -165,7 +165,10 @@ def write(obj, out, *, fmt="text", digits=4, steps=False, table_format="simple")
 
         out.write(json.dumps(json_of(obj, steps=steps), indent=2, ensure_ascii=False) + "\n")
         return
-    blocks = blocks_of(obj, fmt, digits, steps)
+    m = _MARKUP[fmt]
+    # Titles and headers are plain text until here; the cells are already in the markup.
+    blocks = [Block(m.name(b.title), b.lines, [t._replace(title=m.name(t.title), headers=tuple(map(m.name, t.headers)))
+                                               for t in b.tables]) for b in blocks_of(obj, fmt, digits, steps)]
     for i, b in enumerate(blocks):
         if fmt == "text":
             from .text import _table
