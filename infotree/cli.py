@@ -325,6 +325,80 @@ def _cmd_predict(args, out):
     return _emit(args, inputs, write)
 
 
+def _cmd_forest(args, out):
+    from .ensemble import grow_forest, m_try, parse_rows
+    from .parse import ParseError, parse_rational
+    from .printers.forest import write
+
+    if args.format != "text" and args.table_format != "simple":
+        raise InfotreeError("--table-format applies to --format text only")
+    try:
+        fraction = parse_rational(args.sample_fraction, what="--sample-fraction")
+    except ParseError:
+        fraction = None
+    if fraction is None or not 0 < fraction <= 1:
+        raise _UsageError(f"--sample-fraction {_clip(args.sample_fraction)!r} is not allowed; "
+                          f"give a fraction in (0, 1], such as 0.632 or 2/3")
+    crit = _CRITERIA[args.criterion]
+    if args.prune != "none":
+        raise InfotreeError("a forest grows its trees unpruned; --prune is not allowed here")
+    # A forest's trees are grown whole (scikit-learn's defaults), not with rpart's stopping rules.
+    if crit.binary:
+        args.min_samples_split = args.min_samples_split or 2
+        args.min_leaf = args.min_leaf or 1
+    options = tree_options(args)
+    if crit.binary and args.cp is None:
+        options["cp"] = None
+    if crit.binary and args.max_depth is None:
+        options["max_depth"] = None
+    options.pop("validation")
+    options.pop("prune")
+    data = read_data(args.data, args)
+    n = data.n_rows
+    texts = list(args.sample or [])
+    if args.samples:
+        if texts:
+            raise InfotreeError("give the trees' rows with --sample or with --samples FILE, not both")
+        from .data import _read_text
+
+        lines = [(i + 1, line) for i, line in enumerate(_read_text(args.samples).splitlines()) if line.strip()]
+        samples = [parse_rows(line, n, what=f"{args.samples} line {i}") for i, line in lines]
+        if not samples:
+            raise InfotreeError(f"{args.samples}: no rows; write one tree's rows per line, e.g. '1-5,7,7'")
+    else:
+        samples = [parse_rows(t, n) for t in texts] or None
+    if samples is not None and args.trees is not None and args.trees != len(samples):
+        raise _UsageError(f"--trees {args.trees} does not match the {len(samples)} samples given; "
+                          f"leave --trees out or give one sample per tree")
+    text = args.max_features.strip().lower()
+    try:
+        max_features = int(text)
+    except ValueError:
+        max_features = text
+        if text not in ("sqrt", "log2", "all"):
+            try:
+                max_features = parse_rational(text, what="--max-features")
+            except ParseError:
+                pass
+    m_try(max_features, data.n_features, name="--max-features")
+    forest = grow_forest(data, n_trees=args.trees or 10, seed=args.seed, max_features=max_features,
+                         draw="tree" if args.subspace else "node", sample_fraction=fraction,
+                         bootstrap=args.bootstrap, samples=samples, vote=args.vote, builder=args.builder, **options)
+    predicted = None
+    if args.predict:
+        rows = _rows_for(forest.trees[0], args.predict)
+        predicted = ([str(i + 1) for i in range(len(rows))], forest.ballots(rows))
+    mdi = share = perm = None
+    if args.importance in ("both", "mdi", "permutation"):
+        mdi, share = forest.mdi_shares()
+    if args.importance in ("both", "permutation"):
+        perm = forest.permutation_importance()[0]
+    return _emit(args, [args.data, args.predict, args.samples], lambda f: write(
+        forest, f, fmt=args.format, digits=args.digits, nodes=args.nodes, table_format=args.table_format,
+        show_samples=args.show_samples, predicted=predicted, oob=forest.oob(), show_oob=args.show_oob,
+        mdi=mdi, share=share, permutation=perm))
+
+
 def _csv(s):
     return f'"{s}"' if any(c in s for c in ',"\n') else s
 
@@ -515,6 +589,45 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     pr.add_argument("--output", "-o", metavar="FILE")
     pr.set_defaults(func=_cmd_predict)
 
+    fo = sub.add_parser("forest", parents=[common, grow], help="grow a forest (bagging, random forest, random "
+                        "subspace) and print its trees, votes, OOB error and importances, exactly",
+                        description="Grow T trees, each on rows drawn from DATA and choosing among drawn features; "
+                                    "every draw comes from --seed (docs/forests.md), so the output is the same on "
+                                    "every run.")
+    fo.add_argument("data", metavar="DATA", help="CSV or ARFF file")
+    fo.add_argument("--trees", type=_positive, metavar="T", help="how many trees (default 10; with --sample or "
+                    "--samples, one per sample)")
+    fo.add_argument("--seed", type=_nonneg, default=0, metavar="S", help="the seed of every draw (default 0)")
+    fo.add_argument("--max-features", default="all", metavar="M",
+                    help="features drawn: an integer, sqrt, log2, all (default: bagging) or a fraction such as 0.5")
+    fo.add_argument("--subspace", action="store_true",
+                    help="draw the features once per tree (random subspace) instead of at every node (random forest)")
+    fo.add_argument("--sample-fraction", default="1", metavar="F",
+                    help="rows per tree as a fraction of the data's, in (0, 1] (default 1)")
+    fo.add_argument("--bootstrap", action=argparse.BooleanOptionalAction, default=True,
+                    help="draw the rows with replacement (default) or, --no-bootstrap, without")
+    fo.add_argument("--sample", action="append", metavar="ROWS",
+                    help="one tree's rows, 1-based as in DATA: '1-5,7,7' (a repeat counts twice) or "
+                         "'all but 3,10,14,16'; repeat the option for more trees")
+    fo.add_argument("--samples", metavar="FILE", help="one tree's rows per line, written as for --sample")
+    fo.add_argument("--show-samples", action="store_true", help="print the rows each tree drew and its out-of-bag rows")
+    fo.add_argument("--predict", metavar="FILE", help="rows to classify: print every tree's vote on each")
+    fo.add_argument("--vote", choices=["majority", "average"], default="majority",
+                    help="class probabilities: the trees' vote fractions (default) or their mean leaf "
+                         "probabilities (scikit-learn's)")
+    fo.add_argument("--show-oob", action="store_true", help="print every training row's out-of-bag votes")
+    fo.add_argument("--importance", choices=["both", "mdi", "permutation", "none"], default="both",
+                    help="mean decrease in impurity, permutation importance on out-of-bag rows, both (default) or none")
+    fo.add_argument("--builder", choices=["auto", "levelwise", "reference"], default="auto",
+                    help="which builder grows the trees (they grow the same forest)")
+    fo.add_argument("--format", choices=["text", "markdown", "json"], default="text")
+    fo.add_argument("--nodes", choices=["none", "root", "all"], default="none",
+                    help="whose candidate tables to print with each tree (default none)")
+    fo.add_argument("--digits", type=_digits, default=4, help="decimals to print (default 4)")
+    fo.add_argument("--table-format", default="simple", metavar="F", help="any tabulate tablefmt (text format)")
+    fo.add_argument("--output", "-o", metavar="FILE", help="write here (atomically) instead of standard output")
+    fo.set_defaults(func=_cmd_forest, competitors=0, surrogates=0)
+
     if command in (None, "check"):
         from .check.command import add_check_command
 
@@ -694,7 +807,7 @@ def _main(argv):
 
     _tolerant_streams()
     argv = sys.argv[1:] if argv is None else list(argv)
-    command = argv[0] if argv and argv[0] in ("entropy", "tree", "measures", "predict", "report") else None
+    command = argv[0] if argv and argv[0] in ("entropy", "tree", "measures", "predict", "report", "forest") else None
     parser = build_parser(command)
     args = parser.parse_args(argv)
     try:

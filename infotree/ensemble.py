@@ -238,7 +238,8 @@ class Forest:
         else:
             how = "with replacement (bootstrap)" if p["bootstrap"] else "without replacement"
             rows = f"{p['sample_size']} of {self.data.n_rows} rows drawn {how}"
-        return (f"{self.kind}: {len(self.trees)} trees, criterion {p['criterion']}, {feats}, {rows}, seed {p['seed']}; "
+        trees = f"{len(self.trees)} tree" + ("s" if len(self.trees) > 1 else "")
+        return (f"{self.kind}: {trees}, criterion {p['criterion']}, {feats}, {rows}, seed {p['seed']}; "
                 f"vote: {'mean leaf probability' if p['vote'] == 'average' else 'majority of the trees'}, "
                 f"a tie goes to the first class in class order ({', '.join(self.classes)})")
 
@@ -302,6 +303,12 @@ class Forest:
                     Fraction(0))
                 total[node.split] = total[node.split] + n / n_root * drop
         return [v / len(self.trees) for v in total]
+
+    def mdi_shares(self) -> tuple[list, list | None]:
+        """(MDI per feature, each one's exact share of their sum; None when no tree splits)."""
+        mdi = self.mdi()
+        total = sum(mdi[1:], mdi[0])
+        return mdi, [v / total for v in mdi] if total else None
 
     def permutation_importance(self) -> tuple[list, int]:
         """Breiman's permutation importance on out-of-bag rows: for each tree with OOB rows,
@@ -495,9 +502,8 @@ class _ForestClassifier:
     @property
     def feature_importances_(self) -> list:
         """Exact mean decrease in impurity, normalised to sum to 1 (all zero when no tree splits)."""
-        mdi = self._forest().mdi()
-        total = sum(mdi[1:], mdi[0])
-        return [v / total if total else v for v in mdi]
+        mdi, share = self._forest().mdi_shares()
+        return share if share is not None else mdi
 
 
 class RandomForestClassifier(_ForestClassifier):
