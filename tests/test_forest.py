@@ -380,3 +380,16 @@ def test_bagging_classifier_uses_subspaces():
     full = BaggingClassifier(n_estimators=5, criterion="gain", random_state=0, vote="majority").fit(X, y)
     assert full.forest_.kind == "bagging"
     assert all(sum(r) == 1 for r in full.predict_proba(X))
+
+
+def test_the_bias_demonstration_in_the_docs_is_current(capsys):
+    docs = (Path(__file__).parent.parent / "docs" / "forests.md").read_text(encoding="utf-8")
+    table = docs.split("<!-- bias demo: begin -->\n")[1].split("<!-- bias demo: end -->")[0]
+    data = Path(__file__).parent.parent / "worked_examples" / "gain_ratio_vs_id" / "data.csv"
+    status, out, _ = run(["forest", data, "--trees", 25, "--max-features", 1, "--seed", 0, "--format", "markdown"],
+                         capsys)
+    assert status == 0 and table in out
+    rows = [line.split(" | ") for line in table.splitlines()[2:]]
+    mdi = {r[0].lstrip("| "): float(r[1]) for r in rows}
+    perm = {r[0].lstrip("| "): float(r[4]) for r in rows}
+    assert max(mdi, key=mdi.get) == "id" and perm["id"] == 0 and max(perm, key=perm.get) == "tear-prod-rate"

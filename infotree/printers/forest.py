@@ -12,7 +12,7 @@ import json
 from fractions import Fraction
 
 from ..exact import decimal_text
-from .cells import Table
+from .cells import MARKDOWN, TEXT, Table
 
 __all__ = ["write"]
 
@@ -37,8 +37,8 @@ def _rows_text(rows) -> str:
     return ", ".join(out) or "none"
 
 
-def _ballot_table(forest, ballots, names, truth, digits, title) -> Table:
-    cls = forest.classes
+def _ballot_table(forest, ballots, names, truth, digits, title, mk) -> Table:
+    cls = [mk.name(c) for c in forest.classes]
     headers = ["row", *(f"tree {t + 1}" for t in range(len(forest.trees))), *(f"P({c})" for c in cls), "prediction"]
     if truth is not None:
         headers.append("class")
@@ -46,7 +46,7 @@ def _ballot_table(forest, ballots, names, truth, digits, title) -> Table:
     rows = []
     for name, b, y in zip(names, ballots, truth if truth is not None else [None] * len(ballots)):
         votes = [_IN_BAG if v is None else cls[v] for v in b.votes]
-        probs = [f"{_exact(p)} = {decimal_text(p, digits)}" for p in b.proba] or ["—"] * len(cls)
+        probs = [mk.code(f"{_exact(p)} = {decimal_text(p, digits)}", "") for p in b.proba] or ["—"] * len(cls)
         row = [name, *votes, *probs, "—" if b.prediction is None else cls[b.prediction]]
         if truth is not None:
             row.append(cls[y])
@@ -56,15 +56,16 @@ def _ballot_table(forest, ballots, names, truth, digits, title) -> Table:
                  ("l",) * (len(headers) - 1 - len(forest.trees) - len(cls)))
 
 
-def _importance_table(forest, mdi, share, perm, digits) -> Table:
+def _importance_table(forest, mdi, share, perm, digits, mk) -> Table:
     headers = ["feature", "MDI", "MDI exact", "share"]
     if perm is not None:
         headers += ["permutation", "permutation exact"]
     rows = []
     for j, f in enumerate(forest.features):
-        row = [f, decimal_text(mdi[j], digits), _exact(mdi[j]), "—" if share is None else decimal_text(share[j], digits)]
+        row = [mk.name(f), decimal_text(mdi[j], digits), mk.code(_exact(mdi[j]), ""),
+               "—" if share is None else decimal_text(share[j], digits)]
         if perm is not None:
-            row += ["—", "—"] if perm[j] is None else [decimal_text(perm[j], digits), _exact(perm[j])]
+            row += ["—", "—"] if perm[j] is None else [decimal_text(perm[j], digits), mk.code(_exact(perm[j]), "")]
         rows.append(row)
     return Table("Importances", tuple(headers), rows, ("l", "r", "l", "r") + (("r", "l") if perm is not None else ()))
 
@@ -84,6 +85,7 @@ def write(forest, out, *, fmt="text", digits=4, nodes="none", table_format="simp
     if fmt == "json":
         return _write_json(forest, out, show_samples, predicted, oob, show_oob, mdi, share, permutation, nodes)
     md = fmt == "markdown"
+    mk = MARKDOWN if md else TEXT
     if md:
         from .markdown import write_table as put
         h2, h3 = "## ", "### "
@@ -103,7 +105,7 @@ def write(forest, out, *, fmt="text", digits=4, nodes="none", table_format="simp
             facts.append(f"out of bag: {_rows_text([i for i, k in enumerate(forest.in_bag[t].tolist()) if not k])}")
         if forest.params["draw"] == "tree" and forest.kind == "random subspace":
             mask = forest.trees[t].draw.tree_mask
-            facts.append("features: " + ", ".join(f for f, b in zip(forest.features, mask.tolist()) if b))
+            facts.append("features: " + ", ".join(mk.name(f) for f, b in zip(forest.features, mask.tolist()) if b))
         for f in facts:
             out.write(("- " if md else "") + f + "\n")
         if facts:
@@ -118,7 +120,7 @@ def write(forest, out, *, fmt="text", digits=4, nodes="none", table_format="simp
     if predicted is not None:
         names, ballots = predicted
         out.write(f"\n{h2}Votes{end}\n\n")
-        put(_ballot_table(forest, ballots, names, None, digits, "Votes"), out)
+        put(_ballot_table(forest, ballots, names, None, digits, "Votes", mk), out)
     if oob is not None:
         ballots, no_vote, error = oob
         out.write(f"\n{h2}Out of bag{end}\n\n")
@@ -131,10 +133,10 @@ def write(forest, out, *, fmt="text", digits=4, nodes="none", table_format="simp
         if show_oob:
             out.write("\n")
             put(_ballot_table(forest, ballots, [str(i + 1) for i in range(len(ballots))], forest.data.y.tolist(),
-                              digits, "Out of bag"), out)
+                              digits, "Out of bag", mk), out)
     if mdi is not None:
         out.write(f"\n{h2}Importances{end}\n\n")
-        put(_importance_table(forest, mdi, share, permutation, digits), out)
+        put(_importance_table(forest, mdi, share, permutation, digits, mk), out)
         out.write(("\n" if md else "\n") + _importance_note(forest, permutation is not None) + "\n")
 
 
