@@ -456,9 +456,15 @@ class _ForestClassifier:
         if crit.binary:  # scikit-learn's whole trees: no cp, no rpart tables
             grow.update(min_leaf=self.min_samples_leaf, cp=None, competitors=0, surrogates=0 if
                         not (np.asarray(data.X) < 0).any() else 5)
+        fraction = 1 if self.max_samples is None else self.max_samples
+        if self.max_samples is not None and isinstance(fraction, (int, np.integer)) and not isinstance(fraction, bool):
+            # an int is a count of rows, as scikit-learn reads it
+            if not 1 <= fraction <= data.n_rows:
+                raise InfotreeError(f"max_samples {fraction} is not allowed; give a count from 1 to {data.n_rows} "
+                                    f"or a fraction in (0, 1]")
+            fraction = Fraction(int(fraction), data.n_rows)
         self.forest_ = grow_forest(data, n_trees=self.n_estimators, seed=seed, criterion=crit,
-                                   max_features=self.max_features, draw=self._draw,
-                                   sample_fraction=1 if self.max_samples is None else self.max_samples,
+                                   max_features=self.max_features, draw=self._draw, sample_fraction=fraction,
                                    bootstrap=self.bootstrap, vote=self.vote, **grow)
         self.seed_ = seed
         self.estimators_ = self.forest_.trees

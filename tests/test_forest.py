@@ -369,6 +369,12 @@ def test_random_forest_classifier():
     assert clf.forest_.kind == "random forest" and clf.forest_.params["m_try"] == 2
     assert 0 <= clf.score(X, y) <= 1
     assert "n_estimators=8" in repr(clf)
+    small = RandomForestClassifier(n_estimators=2, random_state=0, max_samples=5, bootstrap=False).fit(X, y)
+    assert [len(s) for s in small.forest_.samples] == [5, 5]
+    half = RandomForestClassifier(n_estimators=2, random_state=0, max_samples=0.5).fit(X, y)
+    assert [len(s) for s in half.forest_.samples] == [7, 7]
+    with pytest.raises(InfotreeError, match="max_samples 99"):
+        RandomForestClassifier(n_estimators=2, max_samples=99).fit(X, y)
 
 
 def test_bagging_classifier_uses_subspaces():
