@@ -422,6 +422,18 @@ class _ForestClassifier:
     _params = ("n_estimators", "criterion", "max_features", "bootstrap", "max_samples", "oob_score",
                "random_state", "vote", "max_depth", "min_samples_split", "min_samples_leaf", "numeric", "unseen")
 
+    _defaults = (100, "sqrt")  # n_estimators, max_features: scikit-learn's, per class
+
+    def __init__(self, n_estimators=None, *, criterion="gini", max_features=None, bootstrap=True, max_samples=None,
+                 oob_score=False, random_state=None, vote="average", max_depth=None, min_samples_split=2,
+                 min_samples_leaf=1, numeric="default", unseen="error"):
+        self.n_estimators = self._defaults[0] if n_estimators is None else n_estimators
+        self.max_features = self._defaults[1] if max_features is None else max_features
+        self.criterion, self.bootstrap, self.max_samples, self.oob_score = criterion, bootstrap, max_samples, oob_score
+        self.random_state, self.vote, self.max_depth = random_state, vote, max_depth
+        self.min_samples_split, self.min_samples_leaf = min_samples_split, min_samples_leaf
+        self.numeric, self.unseen = numeric, unseen
+
     def get_params(self, deep=True) -> dict:
         return {k: getattr(self, k) for k in self._params}
 
@@ -517,29 +529,11 @@ class RandomForestClassifier(_ForestClassifier):
     defaults (100 trees, Gini, √m features, bootstrap) with infotree's criteria
     (``criterion``: gini, entropy, misclassification, gain, gain_ratio, gain_ratio_plain)."""
 
-    _draw = "node"
-
-    def __init__(self, n_estimators=100, *, criterion="gini", max_features="sqrt", bootstrap=True, max_samples=None,
-                 oob_score=False, random_state=None, vote="average", max_depth=None, min_samples_split=2,
-                 min_samples_leaf=1, numeric="default", unseen="error"):
-        self.n_estimators, self.criterion, self.max_features = n_estimators, criterion, max_features
-        self.bootstrap, self.max_samples, self.oob_score = bootstrap, max_samples, oob_score
-        self.random_state, self.vote, self.max_depth = random_state, vote, max_depth
-        self.min_samples_split, self.min_samples_leaf = min_samples_split, min_samples_leaf
-        self.numeric, self.unseen = numeric, unseen
+    _draw, _defaults = "node", (100, "sqrt")
 
 
 class BaggingClassifier(_ForestClassifier):
     """Bagging of exact trees; ``max_features`` < 1 draws a random subspace once per tree
     (as scikit-learn's BaggingClassifier); defaults: 10 trees, every feature, bootstrap."""
 
-    _draw = "tree"
-
-    def __init__(self, n_estimators=10, *, criterion="gini", max_features=1.0, bootstrap=True, max_samples=None,
-                 oob_score=False, random_state=None, vote="average", max_depth=None, min_samples_split=2,
-                 min_samples_leaf=1, numeric="default", unseen="error"):
-        self.n_estimators, self.criterion, self.max_features = n_estimators, criterion, max_features
-        self.bootstrap, self.max_samples, self.oob_score = bootstrap, max_samples, oob_score
-        self.random_state, self.vote, self.max_depth = random_state, vote, max_depth
-        self.min_samples_split, self.min_samples_leaf = min_samples_split, min_samples_leaf
-        self.numeric, self.unseen = numeric, unseen
+    _draw, _defaults = "tree", (10, 1.0)
