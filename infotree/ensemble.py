@@ -406,7 +406,9 @@ def grow_forest(data, *, n_trees=10, seed=0, criterion="gain", max_features="all
         else:
             tree_mask = np.ones(m, bool)
         per_node = k if draw == "node" and k < m else None
-        the_draw = _NodeDraw(seed, t, per_node, tree_mask, crit.considers_used, data.kinds)
+        # Bagging needs no draw at all: every node sees what a single tree's node sees.
+        the_draw = None if per_node is None and tree_mask.all() else _NodeDraw(seed, t, per_node, tree_mask,
+                                                                               crit.considers_used, data.kinds)
         trees.append(build_tree(_bag(data, rows), criterion=crit, builder=builder, feature_draw=the_draw,
                                 **tree_params))
         drawn.append(rows)
