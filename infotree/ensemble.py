@@ -51,6 +51,9 @@ _ROWS, _NODE, _SUBSPACE, _PERMUTE = 0, 1, 2, 3
 
 # -- the draws ---------------------------------------------------------------------------
 
+_TOP = 1 << 64
+
+
 def _stream(seed, *key) -> np.random.PCG64:
     return np.random.PCG64(np.random.SeedSequence(seed, spawn_key=key))
 
@@ -58,17 +61,24 @@ def _stream(seed, *key) -> np.random.PCG64:
 def _below(bg, bounds) -> list[int]:
     """One integer in [0, n) per bound n, in stream order: a raw 64-bit output x is
     taken when x < 2^64 − (2^64 mod n), as x mod n; otherwise the next output is tried."""
-    ns = np.asarray(bounds, dtype=np.uint64)
-    raw = bg.random_raw(len(ns)) if len(ns) else np.zeros(0, np.uint64)
-    rem = (np.uint64(0) - ns) % ns  # 2^64 mod n, in wrapping unsigned arithmetic
-    if bool(((rem == 0) | (raw < np.uint64(0) - rem)).all()):
-        return (raw % ns).tolist()
-    out = []  # a rejection (chance below n / 2^64 per draw): the same rule, one draw at a time
-    for n in (int(b) for b in bounds):
-        limit = (1 << 64) - (1 << 64) % n
-        x = int(bg.random_raw())
+    bounds = list(bounds)
+    if len(bounds) > 64:  # many draws (rows): numpy does the arithmetic
+        ns = np.asarray(bounds, dtype=np.uint64)
+        raw = bg.random_raw(len(ns))
+        rem = (np.uint64(0) - ns) % ns  # 2^64 mod n, in wrapping unsigned arithmetic
+        if bool(((rem == 0) | (raw < np.uint64(0) - rem)).all()):
+            return (raw % ns).tolist()
+        raw = raw.tolist()
+    else:  # a node's few features: Python integers cost less than numpy's setup
+        raw = bg.random_raw(len(bounds)).tolist() if bounds else []
+    out, outputs = [], iter(raw)
+    for n in bounds:  # a rejection (chance below n / 2^64 a draw) takes the next output
+        limit = _TOP - _TOP % n
+        x = next(outputs, None)
+        x = int(bg.random_raw()) if x is None else x
         while x >= limit:
-            x = int(bg.random_raw())
+            x = next(outputs, None)
+            x = int(bg.random_raw()) if x is None else x
         out.append(x % n)
     return out
 

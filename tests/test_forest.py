@@ -59,6 +59,19 @@ def test_bootstrap_rows_follow_the_documented_procedure():
         assert forest.samples[t].tolist() == expected
 
 
+@pytest.mark.parametrize("size", [5, 100])
+def test_rejected_outputs_take_the_next_one(size):
+    """Bounds just above 2^63 reject about half the outputs: the rule, one output at a time."""
+    from infotree.ensemble import _below as below
+
+    bounds = [2 ** 63 + 1 + k for k in range(size)]
+    stream = _raw(3, 9)
+    expected = []
+    for n in bounds:
+        expected.append(_below(stream, n))
+    assert below(np.random.PCG64(np.random.SeedSequence(3, spawn_key=(9,))), bounds) == expected
+
+
 def test_sampling_without_replacement_and_fraction():
     data = load(DATA / "weather.csv")
     forest = grow_forest(data, n_trees=3, seed=2, sample_fraction=Fraction(1, 2), bootstrap=False)
