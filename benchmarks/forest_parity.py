@@ -145,6 +145,8 @@ def speed(args):
     cases = (("numeric: CART forests (gini, √m)", Xn, yn, "gini", Xn, "10,000 x 10"),
              ("nursery: ID3 forest (level-wise) vs one-hot CART", Xc, yc, "gain", one_hot(Xc), "12,960 x 8"))
     for name, X, y, criterion, Xs, shape in cases:
+        if name.split(":")[0] not in args.speed_cases:
+            continue
         clf = RandomForestClassifier(n_estimators=args.speed_trees, random_state=0, criterion=criterion)
         t = time.process_time()
         clf.fit(X, y)
@@ -167,6 +169,8 @@ def main(argv=None) -> int:
     p.add_argument("--trees", type=int, default=20, help="trees per CV forest (default 20)")
     p.add_argument("--folds", type=int, default=5)
     p.add_argument("--speed-trees", type=int, default=100)
+    p.add_argument("--speed-cases", type=lambda t: t.split(","), default=["numeric", "nursery"],
+                   help="numeric,nursery (default both)")
     p.add_argument("--no-parity", action="store_true")
     p.add_argument("--no-speed", action="store_true")
     args = p.parse_args(argv)
