@@ -326,7 +326,7 @@ def _cmd_predict(args, out):
 
 
 def _cmd_forest(args, out):
-    from .ensemble import grow_forest, m_try, parse_rows
+    from .ensemble import forest_criterion, grow_forest, m_try, parse_rows
     from .parse import ParseError, parse_rational
     from .printers.forest import write
 
@@ -339,7 +339,7 @@ def _cmd_forest(args, out):
     if fraction is None or not 0 < fraction <= 1:
         raise _UsageError(f"--sample-fraction {_clip(args.sample_fraction)!r} is not allowed; "
                           f"give a fraction in (0, 1], such as 0.632 or 2/3")
-    crit = _CRITERIA[args.criterion]
+    crit = forest_criterion(_CRITERIA[args.criterion])
     if args.prune != "none":
         raise InfotreeError("a forest grows its trees unpruned; --prune is not allowed here")
     # A forest's trees are grown whole (scikit-learn's defaults), not with rpart's stopping rules.

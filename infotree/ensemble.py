@@ -362,6 +362,18 @@ def _ballot(votes, probas, k, vote) -> Ballot:
     return Ballot(tuple(votes), proba, tied[0], tied if len(tied) > 1 else ())
 
 
+def forest_criterion(name):
+    """The criterion called ``name``, refused when it grows regression trees (a forest votes on classes)."""
+    from .criteria import CRITERIA
+
+    crit = criterion_named(name)
+    if getattr(crit, "regression", False):
+        allowed = ", ".join(k for k, c in CRITERIA.items() if not getattr(c, "regression", False))
+        raise InfotreeError(f"criterion {crit.name!r} grows regression trees; a forest votes on classes "
+                            f"(allowed: {allowed})")
+    return crit
+
+
 def grow_forest(data, *, n_trees=10, seed=0, criterion="gain", max_features="all", draw="node",
                 sample_fraction=1, bootstrap=True, samples=None, vote="majority", builder="auto",
                 **tree_params) -> Forest:
@@ -376,7 +388,7 @@ def grow_forest(data, *, n_trees=10, seed=0, criterion="gain", max_features="all
     """
     from .tree import build_tree
 
-    crit = criterion_named(criterion)
+    crit = forest_criterion(criterion)
     n, m = data.n_rows, data.n_features
     if draw not in DRAWS:
         raise InfotreeError(f"draw {draw!r} is not allowed; allowed: node (random forest), tree (random subspace)")
@@ -466,7 +478,7 @@ class _ForestClassifier:
         """Grow the forest on ``X`` (array-like or DataFrame) and labels ``y``."""
         from .data import from_arrays
 
-        crit = criterion_named(self.criterion)
+        crit = forest_criterion(self.criterion)
         if hasattr(X, "columns") and feature_names is None:
             feature_names = [str(c) for c in X.columns]
             X = X.to_numpy(dtype=object)

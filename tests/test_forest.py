@@ -347,6 +347,7 @@ def test_cart_forest_and_subspace_names(capsys):
     (["--sample", "1,b"], ["--sample", "'b'"]),
     (["--sample", "1-3", "--trees", "2"], ["--trees 2", "samples"]),
     (["--prune", "pessimistic", "--criterion", "gain-ratio"], ["--prune"]),
+    (["--criterion", "squared-error"], ["squared_error", "regression", "allowed: gain"]),
 ])
 def test_bad_input_is_one_line_naming_the_option(args, words, capsys):
     status, out, err = run(["forest", DATA / "weather.csv", *args], capsys)
