@@ -387,7 +387,10 @@ def _cmd_forest(args, out):
     predicted = None
     if args.predict:
         rows = _rows_for(forest.trees[0], args.predict)
-        predicted = ([str(i + 1) for i in range(len(rows))], forest.ballots(rows))
+        try:
+            predicted = ([str(i + 1) for i in range(len(rows))], forest.ballots(rows, unseen=args.unseen))
+        except InfotreeError as e:
+            raise InfotreeError(f"{args.predict}: " + str(e).replace("(or unseen='majority')", "(or --unseen majority)")) from None
     mdi = share = perm = None
     if args.importance in ("both", "mdi", "permutation"):
         mdi, share = forest.mdi_shares()
@@ -612,6 +615,9 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     fo.add_argument("--samples", metavar="FILE", help="one tree's rows per line, written as for --sample")
     fo.add_argument("--show-samples", action="store_true", help="print the rows each tree drew and its out-of-bag rows")
     fo.add_argument("--predict", metavar="FILE", help="rows to classify: print every tree's vote on each")
+    fo.add_argument("--unseen", choices=["error", "majority"], default="error",
+                    help="--predict: a value not seen in training is an error (default), or a tree predicts its "
+                         "node's majority there")
     fo.add_argument("--vote", choices=["majority", "average"], default="majority",
                     help="class probabilities: the trees' vote fractions (default) or their mean leaf "
                          "probabilities (scikit-learn's)")

@@ -235,6 +235,17 @@ def test_samples_file_and_predict(tmp_path, capsys):
         assert shares == [Fraction(v["votes"].count(c), 3) for c in ("0", "1")]
 
 
+def test_predict_with_an_unseen_value(tmp_path, capsys):
+    new = tmp_path / "new.csv"
+    new.write_text("x1,x2,x3\n2,0,1\n")
+    status, out, err = run(["forest", DATA / "bacteria.csv", "--trees", 2, "--predict", new], capsys)
+    assert status == 1 and err.count("\n") == 1
+    assert "new.csv: row 1: value '2' of feature 'x1' was not seen in training" in err and "--unseen majority" in err
+    status, out, err = run(["forest", DATA / "bacteria.csv", "--trees", 2, "--predict", new, "--unseen", "majority",
+                            "--format", "json"], capsys)
+    assert status == 0 and len(json.loads(out)["votes"]) == 1
+
+
 # -- importances ----------------------------------------------------------------------------
 
 _TINY = [("0", "0", "n"), ("0", "1", "n"), ("1", "0", "y"), ("1", "1", "y"), ("1", "1", "n"), ("0", "0", "y")]
