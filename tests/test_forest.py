@@ -424,3 +424,17 @@ def test_the_bias_demonstration_in_the_docs_is_current(capsys):
     mdi = {r[0].lstrip("| "): float(r[1]) for r in rows}
     perm = {r[0].lstrip("| "): float(r[4]) for r in rows}
     assert max(mdi, key=mdi.get) == "id" and perm["id"] == 0 and max(perm, key=perm.get) == "tear-prod-rate"
+
+
+def test_a_forest_node_names_the_features_it_drew():
+    data = load(DATA / "weather.csv")
+    forest = grow_forest(data, n_trees=3, seed=1, max_features=1)
+    for tree in forest.trees:
+        for node in tree.nodes():
+            if node.split is not None:
+                assert node.reason.endswith(f"(among the features drawn here: {node.split_feature})")
+            elif node.stop in ("pure", "empty"):
+                assert "drawn" not in node.reason
+    from infotree import build_tree
+
+    assert all("drawn" not in n.reason for n in build_tree(data).nodes())
