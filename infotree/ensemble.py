@@ -489,9 +489,8 @@ class _ForestClassifier:
         if seed is None:  # as scikit-learn: a fresh seed; kept in seed_ so the fit can be repeated
             seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> 1)
         grow = dict(max_depth=self.max_depth, min_samples_split=self.min_samples_split)
-        if crit.binary:  # scikit-learn's whole trees: no cp, no rpart tables
-            grow.update(min_leaf=self.min_samples_leaf, cp=None, competitors=0, surrogates=0 if
-                        not (np.asarray(data.X) < 0).any() else 5)
+        if crit.binary:  # scikit-learn's whole trees: no cp, no rpart tables (a missing value goes the majority way)
+            grow.update(min_leaf=self.min_samples_leaf, cp=None, competitors=0, surrogates=0)
         fraction = 1 if self.max_samples is None else self.max_samples
         if self.max_samples is not None and isinstance(fraction, (int, np.integer)) and not isinstance(fraction, bool):
             # an int is a count of rows, as scikit-learn reads it
