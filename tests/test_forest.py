@@ -51,6 +51,7 @@ def _fisher_yates(stream, items, k):
 
 
 def test_bootstrap_rows_follow_the_documented_procedure():
+    """Each tree's bootstrap rows are the documented draw from stream (seed, tree, 0)."""
     data = load(DATA / "weather.csv")
     forest = grow_forest(data, n_trees=4, seed=7, max_features=2)
     for t in range(4):
@@ -73,6 +74,7 @@ def test_rejected_outputs_take_the_next_one(size):
 
 
 def test_sampling_without_replacement_and_fraction():
+    """Without replacement, round(f·N) distinct rows by the partial Fisher-Yates shuffle."""
     data = load(DATA / "weather.csv")
     forest = grow_forest(data, n_trees=3, seed=2, sample_fraction=Fraction(1, 2), bootstrap=False)
     for t in range(3):
@@ -101,6 +103,7 @@ def test_each_node_chooses_among_its_own_draw():
 
 
 def test_subspace_draws_once_per_tree():
+    """A random subspace tree splits only on the features drawn from stream (seed, tree, 2)."""
     data = load(DATA / "contact-lenses.csv")
     forest = grow_forest(data, n_trees=4, seed=5, max_features=2, draw="tree", criterion="gain")
     assert forest.kind == "random subspace"
@@ -114,6 +117,7 @@ def test_subspace_draws_once_per_tree():
 @pytest.mark.parametrize("criterion", ["gain", "gain-ratio", "gain-ratio-plain"])
 @pytest.mark.parametrize("name", ["weather.numeric.csv", "labor.csv", "contact-lenses.csv"])
 def test_both_builders_grow_the_same_forest(criterion, name, capsys):
+    """The reference and level-wise builders print the same forest, derivations included, on every run."""
     common = [DATA / name, "--criterion", criterion, "--trees", 4, "--seed", 3, "--max-features", 2,
               "--show-oob", "--show-samples", "--nodes", "all", "--missing-as-value"]
     outs = [run(["forest", *common, "--builder", b], capsys) for b in ("reference", "levelwise", "reference")]
@@ -130,6 +134,7 @@ def _random_table(rng, n, m, values, classes):
 
 @pytest.mark.parametrize("criterion", ["gain", "gain_ratio", "gain_ratio_plain"])
 def test_both_builders_on_generated_tables(criterion):
+    """Both builders grow the same random forest on generated tables (every tree's JSON)."""
     from infotree.printers import render
     import io
 
@@ -160,6 +165,7 @@ def _leaf(tree, codes):
 
 
 def test_vote_fractions_recounted_from_the_trees():
+    """Vote fractions and averaged leaf probabilities equal a recount from the leaves each row reaches."""
     data = load(DATA / "weather.csv")
     forest = grow_forest(data, n_trees=7, seed=4, max_features=2)
     X = data.X.tolist()
@@ -180,6 +186,7 @@ def test_vote_fractions_recounted_from_the_trees():
 
 
 def test_a_tie_goes_to_the_first_class_and_is_reported(capsys):
+    """A 1-1 vote predicts the first class and reports the tie; the header states the rule."""
     data = load(DATA / "bacteria.csv")
     # two trees that disagree on row 14 (x1 = 0, x3 = 1): one never saw a 1, one did
     forest = grow_forest(data, n_trees=2, samples=[[0, 1, 2], [5, 13, 0]])
@@ -193,6 +200,7 @@ def test_a_tie_goes_to_the_first_class_and_is_reported(capsys):
 
 
 def test_oob_error_recomputed_independently():
+    """The OOB error is the exact share of wrong majority votes of the trees that did not draw a row."""
     data = load(DATA / "weather.csv")
     forest = grow_forest(data, n_trees=5, seed=9, max_features="sqrt")
     X, y = data.X.tolist(), data.y.tolist()
@@ -211,6 +219,7 @@ def test_oob_error_recomputed_independently():
 
 
 def test_the_lecture_sample_all_rows_but_four(capsys):
+    """The lecture's S1 (all rows but 3, 10, 14, 16) is given with --sample and printed back."""
     status, out, _ = run(["forest", DATA / "bacteria.csv", "--sample", "all but 3,10,14,16", "--show-samples"], capsys)
     assert status == 0
     assert "rows drawn: 1, 2, 4, 5, 6, 7, 8, 9, 11, 12, 13, 15\n" in out
@@ -219,6 +228,7 @@ def test_the_lecture_sample_all_rows_but_four(capsys):
 
 
 def test_samples_file_and_predict(tmp_path, capsys):
+    """A samples file gives one tree per non-empty line; --predict prints every tree's vote."""
     samples = tmp_path / "s.txt"
     samples.write_text("1-12\n\n5-16\n1,1,2,6,14\n")
     new = tmp_path / "new.csv"
@@ -236,6 +246,7 @@ def test_samples_file_and_predict(tmp_path, capsys):
 
 
 def test_predict_with_an_unseen_value(tmp_path, capsys):
+    """An unseen value in --predict rows is a one-line error naming the file and --unseen."""
     new = tmp_path / "new.csv"
     new.write_text("x1,x2,x3\n2,0,1\n")
     status, out, err = run(["forest", DATA / "bacteria.csv", "--trees", 2, "--predict", new], capsys)
@@ -270,6 +281,7 @@ def test_mdi_against_a_hand_computation():
 
 
 def test_mdi_of_information_gain_is_the_root_gain_on_one_split():
+    """One tree with one split: its MDI is that split's information gain, exactly."""
     from infotree.exact import Exact
 
     data = load(DATA / "bacteria.csv")
@@ -281,6 +293,7 @@ def test_mdi_of_information_gain_is_the_root_gain_on_one_split():
 
 
 def test_permutation_importance_recomputed():
+    """Permutation importance equals a recount with the documented shuffles of the OOB rows."""
     data = load(DATA / "weather.csv")
     forest = grow_forest(data, n_trees=4, seed=1, max_features=2)
     perm, no_oob = forest.permutation_importance()
@@ -325,6 +338,7 @@ def test_importance_bias_toward_many_valued_features():
 
 @pytest.mark.parametrize("fmt", ["text", "markdown", "json"])
 def test_formats_are_deterministic(fmt, capsys):
+    """Text, Markdown and JSON are byte-identical on a second run and hold the forest's parts."""
     args = ["forest", DATA / "weather.csv", "--trees", 3, "--seed", 5, "--max-features", "sqrt", "--format", fmt,
             "--show-samples", "--show-oob"]
     first, second = run(args, capsys), run(args, capsys)
@@ -341,9 +355,11 @@ def test_formats_are_deterministic(fmt, capsys):
 
 
 def test_cart_forest_and_subspace_names(capsys):
+    """A CART random subspace is named as such and lists each tree's features."""
     status, out, _ = run(["forest", DATA / "weather.numeric.csv", "--algorithm", "cart", "--trees", 2,
                           "--max-features", 2, "--subspace", "--show-samples"], capsys)
-    assert status == 0 and out.startswith("random subspace: 2 trees, criterion gini, 2 of 4 features drawn once per tree")
+    assert status == 0
+    assert out.startswith("random subspace: 2 trees, criterion gini, 2 of 4 features drawn once per tree")
     assert out.count("features: ") == 2
 
 
@@ -361,6 +377,7 @@ def test_cart_forest_and_subspace_names(capsys):
     (["--criterion", "squared-error"], ["squared_error", "regression", "allowed: gain"]),
 ])
 def test_bad_input_is_one_line_naming_the_option(args, words, capsys):
+    """Each bad option value is one line on stderr naming the option and what is allowed."""
     status, out, err = run(["forest", DATA / "weather.csv", *args], capsys)
     assert status in (1, 2) and out == ""
     assert err.count("\n") == 1 and "Traceback" not in err
@@ -369,6 +386,7 @@ def test_bad_input_is_one_line_naming_the_option(args, words, capsys):
 
 
 def test_api_errors_name_the_parameter():
+    """grow_forest's errors name the parameter at fault."""
     data = load(DATA / "weather.csv")
     for kwargs, word in ((dict(n_trees=0), "n_trees"), (dict(max_features=5), "max_features 5"),
                          (dict(sample_fraction=0), "sample_fraction"), (dict(draw="leaf"), "draw"),
@@ -380,6 +398,7 @@ def test_api_errors_name_the_parameter():
 # -- scikit-learn style ---------------------------------------------------------------------
 
 def test_random_forest_classifier():
+    """RandomForestClassifier: deterministic exact probabilities, OOB score, importances summing to 1, max_samples."""
     data = load(DATA / "weather.numeric.csv")
     X = [[data.domains[j][c] for j, c in enumerate(row)] for row in data.X.tolist()]
     y = [data.classes[c] for c in data.y.tolist()]
@@ -403,6 +422,7 @@ def test_random_forest_classifier():
 
 
 def test_bagging_classifier_uses_subspaces():
+    """BaggingClassifier draws a subspace per tree when max_features < 1, else bags."""
     data = load(DATA / "contact-lenses.csv")
     X = [[data.domains[j][c] for j, c in enumerate(row)] for row in data.X.tolist()]
     y = [data.classes[c] for c in data.y.tolist()]
@@ -414,6 +434,7 @@ def test_bagging_classifier_uses_subspaces():
 
 
 def test_the_bias_demonstration_in_the_docs_is_current(capsys):
+    """docs/forests.md's importance-bias table is what the command prints now."""
     docs = (Path(__file__).parent.parent / "docs" / "forests.md").read_text(encoding="utf-8")
     table = docs.split("<!-- bias demo: begin -->\n")[1].split("<!-- bias demo: end -->")[0]
     data = Path(__file__).parent.parent / "worked_examples" / "gain_ratio_vs_id" / "data.csv"
@@ -427,6 +448,7 @@ def test_the_bias_demonstration_in_the_docs_is_current(capsys):
 
 
 def test_a_forest_node_names_the_features_it_drew():
+    """A forest node's reason names its drawn features; a plain tree's does not."""
     data = load(DATA / "weather.csv")
     forest = grow_forest(data, n_trees=3, seed=1, max_features=1)
     for tree in forest.trees:

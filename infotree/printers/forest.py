@@ -153,6 +153,7 @@ def _importance_note(forest, with_permutation) -> str:
 
 def _write_json(forest, out, show_samples, predicted, oob, show_oob, mdi, share, permutation, nodes):
     from . import render
+    from .json import value_json
 
     cls = forest.classes
 
@@ -188,8 +189,7 @@ def _write_json(forest, out, show_samples, predicted, oob, show_oob, mdi, share,
         if show_oob:
             doc["oob"]["rows"] = [ballot(b, i + 1) for i, b in enumerate(ballots)]
     if mdi is not None:
-        doc["importances"] = [{"feature": f, "mdi": {"exact": _exact(mdi[j]), "float": float(mdi[j])},
-                               "share": None if share is None else {"exact": _exact(share[j]), "float": float(share[j])},
+        doc["importances"] = [{"feature": f, "mdi": value_json(mdi[j]), "share": None if share is None else value_json(share[j]),
                                "permutation": None if permutation is None or permutation[j] is None
                                else _exact(permutation[j])}
                               for j, f in enumerate(forest.features)]
