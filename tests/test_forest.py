@@ -34,6 +34,19 @@ def _raw(seed, *key):
         yield int(bg.random_raw())
 
 
+def _node_words(seed, t, path):
+    """docs/forests.md: a node's words, BLAKE2b-64 of (tree key, path, counter)."""
+    import hashlib
+
+    key = b"".join(int(w).to_bytes(8, "little")
+                   for w in np.random.SeedSequence(seed, spawn_key=(t, 1)).generate_state(2, np.uint64))
+    steps = b"".join(x.to_bytes(4, "little") for step in path for x in step)
+    i = 0
+    while True:
+        yield int.from_bytes(hashlib.blake2b(key + steps + i.to_bytes(8, "little"), digest_size=8).digest(), "little")
+        i += 1
+
+
 def _below(stream, n):
     """docs/forests.md: an output x is taken when x < 2^64 - (2^64 mod n), as x mod n."""
     limit = 2 ** 64 - 2 ** 64 % n
@@ -93,8 +106,7 @@ def test_each_node_chooses_among_its_own_draw():
             if node.considered is None:
                 continue
             avail = [j for j in range(m) if j not in {f for f, _ in node.path}]
-            key = (t, 1) + tuple(x for step in node.path for x in step)
-            drawn = avail if len(avail) <= 2 else _fisher_yates(_raw(11, *key), avail, 2)
+            drawn = avail if len(avail) <= 2 else _fisher_yates(_node_words(11, t, node.path), avail, 2)
             assert np.flatnonzero(node.considered).tolist() == drawn
             if node.split is not None:
                 assert node.split in drawn
