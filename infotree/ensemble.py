@@ -182,9 +182,9 @@ class _NodeDraw:
     """A tree's feature draw (``Tree.draw``): node -> the bool mask of its drawn features."""
 
     def __init__(self, seed, t, k, tree_mask, considers_used, kinds):
-        self.seed, self.t, self.k, self.tree_mask = seed, t, k, tree_mask
-        self.key = np.random.SeedSequence(seed, spawn_key=(t, _NODE)).generate_state(2, np.uint64).astype("<u8").tobytes()
-        self.considers_used, self.kinds = considers_used, kinds
+        self.k, self.tree_mask, self.considers_used, self.kinds = k, tree_mask, considers_used, kinds
+        words = np.random.SeedSequence(seed, spawn_key=(t, _NODE)).generate_state(2, np.uint64)
+        self.key = words.astype("<u8").tobytes()  # the tree key of the nodes' streams (_NodeStream)
         self.memo = {}
 
     def __call__(self, node):
