@@ -155,7 +155,7 @@ def speed(args):
         t = time.process_time()
         sk.fit(Xs, np.array(y))
         theirs = time.process_time() - t
-        print(f"| {name} | {shape} | {ours:.1f} | {theirs:.2f} | {ours / theirs:.0f}x |", flush=True)
+        print(f"| {name} | {shape} | {ours:.1f} | {theirs:.2f} | {ours / theirs:.1f}x |", flush=True)
 
 
 def seeds(text):
