@@ -342,6 +342,8 @@ def _cmd_forest(args, out):
     crit = forest_criterion(_CRITERIA[args.criterion])
     if args.prune != "none":
         raise InfotreeError("a forest grows its trees unpruned; --prune is not allowed here")
+    if args.lookahead:
+        raise InfotreeError("a forest's trees choose greedily among drawn features; --lookahead is not allowed here")
     # A forest's trees are grown whole (scikit-learn's defaults), not with rpart's stopping rules.
     if crit.binary:
         args.min_samples_split = args.min_samples_split or 2

@@ -422,6 +422,9 @@ def grow_forest(data, *, n_trees=10, seed=0, criterion="gain", max_features="all
         raise InfotreeError(f"seed {seed!r} is not allowed; give a non-negative integer")
     if tree_params.get("prune", "none") != "none":
         raise InfotreeError("a forest grows its trees unpruned; prune is not allowed (allowed: 'none')")
+    if tree_params.get("lookahead", 0):  # its two-level scores would look past the node's drawn features
+        raise InfotreeError("a forest's trees choose greedily among drawn features; lookahead is not allowed "
+                            "(allowed: 0)")
     if n == 0:
         raise InfotreeError("the data has no rows; a forest needs at least one training row")
     k = m_try(max_features, m)

@@ -472,6 +472,7 @@ def lookahead() -> str:
         "\nLookahead does not always help: Murthy and Salzberg (1995) found it no more accurate on\n",
         "average, and sometimes larger and worse (a pathology); it costs one candidate search per\n",
         "branch of every candidate.\n",
+    ])
 
 
 def _cli_md(*args) -> str:
