@@ -164,7 +164,8 @@ def tree_options(args) -> dict:
     crit = _CRITERIA[args.criterion]
     if crit.binary:  # rpart's controls and defaults
         split = 20 if args.min_samples_split is None else args.min_samples_split
-        controls = dict(competitors=args.competitors, surrogates=args.surrogates, use_surrogate=args.use_surrogate,
+        controls = dict(competitors=4 if args.competitors is None else args.competitors,
+                        surrogates=5 if args.surrogates is None else args.surrogates, use_surrogate=args.use_surrogate,
                         surrogate_style=args.surrogate_style,
                         min_leaf=round(Fraction(split, 3)) if args.min_leaf is None else args.min_leaf,
                         cp=Fraction(1, 100) if args.cp is None else args.cp, max_subsets=args.max_subsets,
@@ -348,6 +349,8 @@ def _cmd_forest(args, out):
     if crit.binary:
         args.min_samples_split = args.min_samples_split or 2
         args.min_leaf = args.min_leaf or 1
+        args.competitors = args.competitors or 0
+        args.surrogates = args.surrogates or 0
     options = tree_options(args)
     if crit.binary and args.cp is None:
         options["cp"] = None
@@ -500,10 +503,10 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                            "rpart's minbucket)")
     grow.add_argument("--cp", metavar="X",
                       help="cart: the complexity parameter (default 0.01, as rpart)")
-    grow.add_argument("--competitors", type=_nonneg, default=4, metavar="N",
-                      help="cart: runner-up splits listed at each node (default 4, rpart's maxcompete)")
-    grow.add_argument("--surrogates", type=_nonneg, default=5, metavar="N",
-                      help="cart: surrogate splits kept at each node (default 5, rpart's maxsurrogate)")
+    grow.add_argument("--competitors", type=_nonneg, metavar="N",
+                      help="cart: runner-up splits listed at each node (default 4, rpart's maxcompete; forest: 0)")
+    grow.add_argument("--surrogates", type=_nonneg, metavar="N",
+                      help="cart: surrogate splits kept at each node (default 5, rpart's maxsurrogate; forest: 0)")
     grow.add_argument("--use-surrogate", type=int, choices=[0, 1, 2], default=2, metavar="{0,1,2}",
                       help="cart: a row with a missing split value stays in the node (0), follows the first "
                            "usable surrogate (1), and else the majority (2, the default, as rpart)")
@@ -634,7 +637,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     fo.add_argument("--digits", type=_digits, default=4, help="decimals to print (default 4)")
     fo.add_argument("--table-format", default="simple", metavar="F", help="any tabulate tablefmt (text format)")
     fo.add_argument("--output", "-o", metavar="FILE", help="write here (atomically) instead of standard output")
-    fo.set_defaults(func=_cmd_forest, competitors=0, surrogates=0)
+    fo.set_defaults(func=_cmd_forest)
 
     if command in (None, "check"):
         from .check.command import add_check_command

@@ -473,3 +473,11 @@ def test_a_forest_node_names_the_features_it_drew():
     from infotree import build_tree
 
     assert all("drawn" not in n.reason for n in build_tree(data).nodes())
+
+
+def test_the_forest_defaults_leave_tree_alone(capsys):
+    """The forest's CART defaults (no competitors, no surrogates) do not leak into `infotree tree`."""
+    args = [DATA / "weather.csv", "--algorithm", "cart", "--min-samples-split", 2, "--nodes", "root"]
+    run(["forest", *args[:-2], "--trees", 1], capsys)
+    status, out, _ = run(["tree", *args], capsys)
+    assert status == 0 and "surrogates (sent with the" in out
