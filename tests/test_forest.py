@@ -481,3 +481,23 @@ def test_the_forest_defaults_leave_tree_alone(capsys):
     run(["forest", *args[:-2], "--trees", 1], capsys)
     status, out, _ = run(["tree", *args, "--lookahead", 1], capsys)  # its root (humidity) has surrogates
     assert status == 0 and "surrogates (sent with the" in out
+
+
+def test_cart_forests_and_the_fast_cart_builder():
+    """CART bagging grows the same trees with the fast CART builder; a drawn forest uses the reference."""
+    import io
+
+    from infotree.printers import render
+
+    data = load(DATA / "labor.csv", numeric="auto", on_missing="keep")
+    cart = dict(criterion="gini", cp=None, min_leaf=1, surrogates=0, competitors=0)
+    texts = []
+    for builder in ("auto", "reference"):
+        buf = io.StringIO()
+        for tree in grow_forest(data, n_trees=3, seed=1, builder=builder, **cart).trees:
+            render(tree, buf, fmt="json")
+        texts.append(buf.getvalue())
+    assert texts[0] == texts[1]
+    with pytest.raises(InfotreeError, match="does not apply a forest's feature draw"):
+        grow_forest(data, n_trees=2, max_features=2, builder="levelwise", **cart)
+    assert grow_forest(data, n_trees=2, max_features=2, **cart).kind == "random forest"
