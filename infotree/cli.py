@@ -165,7 +165,8 @@ def tree_options(args) -> dict:
     pruning = _cost_complexity(args, crit)
     if crit.binary:  # rpart's controls and defaults
         split = 20 if args.min_samples_split is None else args.min_samples_split
-        controls = dict(competitors=args.competitors, surrogates=args.surrogates, use_surrogate=args.use_surrogate,
+        controls = dict(competitors=4 if args.competitors is None else args.competitors,
+                        surrogates=5 if args.surrogates is None else args.surrogates, use_surrogate=args.use_surrogate,
                         surrogate_style=args.surrogate_style,
                         min_leaf=round(Fraction(split, 3)) if args.min_leaf is None else args.min_leaf,
                         cp=Fraction(1, 100) if args.cp is None else args.cp, max_subsets=args.max_subsets,
@@ -497,6 +498,87 @@ def _cmd_predict(args, out):
     return _emit(args, inputs, write)
 
 
+def _cmd_forest(args, out):
+    from .ensemble import forest_criterion, grow_forest, m_try, parse_rows
+    from .parse import ParseError, parse_rational
+    from .printers.forest import write
+
+    if args.format != "text" and args.table_format != "simple":
+        raise InfotreeError("--table-format applies to --format text only")
+    try:
+        fraction = parse_rational(args.sample_fraction, what="--sample-fraction")
+    except ParseError:
+        fraction = None
+    if fraction is None or not 0 < fraction <= 1:
+        raise _UsageError(f"--sample-fraction {_clip(args.sample_fraction)!r} is not allowed; "
+                          f"give a fraction in (0, 1], such as 0.632 or 2/3")
+    crit = forest_criterion(_CRITERIA[args.criterion])
+    if args.prune != "none":
+        raise InfotreeError("a forest grows its trees unpruned; --prune is not allowed here")
+    if args.lookahead:
+        raise InfotreeError("a forest's trees choose greedily among drawn features; --lookahead is not allowed here")
+    # A forest's trees are grown whole (scikit-learn's defaults), not with rpart's stopping rules.
+    if crit.binary:
+        args.min_samples_split = args.min_samples_split or 2
+        args.min_leaf = args.min_leaf or 1
+        args.competitors = args.competitors or 0
+        args.surrogates = args.surrogates or 0
+    options = tree_options(args)
+    if crit.binary and args.cp is None:
+        options["cp"] = None
+    if crit.binary and args.max_depth is None:
+        options["max_depth"] = None
+    options.pop("validation")
+    options.pop("prune")
+    data = read_data(args.data, args)
+    n = data.n_rows
+    texts = list(args.sample or [])
+    if args.samples:
+        if texts:
+            raise InfotreeError("give the trees' rows with --sample or with --samples FILE, not both")
+        from .data import _read_text
+
+        lines = [(i + 1, line) for i, line in enumerate(_read_text(args.samples).splitlines()) if line.strip()]
+        samples = [parse_rows(line, n, what=f"{args.samples} line {i}") for i, line in lines]
+        if not samples:
+            raise InfotreeError(f"{args.samples}: no rows; write one tree's rows per line, e.g. '1-5,7,7'")
+    else:
+        samples = [parse_rows(t, n) for t in texts] or None
+    if samples is not None and args.trees is not None and args.trees != len(samples):
+        raise _UsageError(f"--trees {args.trees} does not match the {len(samples)} samples given; "
+                          f"leave --trees out or give one sample per tree")
+    text = args.max_features.strip().lower()
+    try:
+        max_features = int(text)
+    except ValueError:
+        max_features = text
+        if text not in ("sqrt", "log2", "all"):
+            try:
+                max_features = parse_rational(text, what="--max-features")
+            except ParseError:
+                pass
+    m_try(max_features, data.n_features, name="--max-features")
+    forest = grow_forest(data, n_trees=args.trees or 10, seed=args.seed, max_features=max_features,
+                         draw="tree" if args.subspace else "node", sample_fraction=fraction,
+                         bootstrap=args.bootstrap, samples=samples, vote=args.vote, builder=args.builder, **options)
+    predicted = None
+    if args.predict:
+        rows = _rows_for(forest.trees[0], args.predict)
+        try:
+            predicted = ([str(i + 1) for i in range(len(rows))], forest.ballots(rows, unseen=args.unseen))
+        except InfotreeError as e:
+            raise InfotreeError(f"{args.predict}: " + str(e).replace("(or unseen='majority')", "(or --unseen majority)")) from None
+    mdi = share = perm = None
+    if args.importance in ("both", "mdi", "permutation"):
+        mdi, share = forest.mdi_shares()
+    if args.importance in ("both", "permutation"):
+        perm = forest.permutation_importance()[0]
+    return _emit(args, [args.data, args.predict, args.samples], lambda f: write(
+        forest, f, fmt=args.format, digits=args.digits, nodes=args.nodes, table_format=args.table_format,
+        show_samples=args.show_samples, predicted=predicted, oob=forest.oob(), show_oob=args.show_oob,
+        mdi=mdi, share=share, permutation=perm))
+
+
 def _csv(s):
     return f'"{s}"' if any(c in s for c in ',"\n') else s
 
@@ -593,10 +675,10 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                            "rpart's minbucket)")
     grow.add_argument("--cp", metavar="X",
                       help="cart: the complexity parameter (default 0.01, as rpart)")
-    grow.add_argument("--competitors", type=_nonneg, default=4, metavar="N",
-                      help="cart: runner-up splits listed at each node (default 4, rpart's maxcompete)")
-    grow.add_argument("--surrogates", type=_nonneg, default=5, metavar="N",
-                      help="cart: surrogate splits kept at each node (default 5, rpart's maxsurrogate)")
+    grow.add_argument("--competitors", type=_nonneg, metavar="N",
+                      help="cart: runner-up splits listed at each node (default 4, rpart's maxcompete; forest: 0)")
+    grow.add_argument("--surrogates", type=_nonneg, metavar="N",
+                      help="cart: surrogate splits kept at each node (default 5, rpart's maxsurrogate; forest: 0)")
     grow.add_argument("--use-surrogate", type=int, choices=[0, 1, 2], default=2, metavar="{0,1,2}",
                       help="cart: a row with a missing split value stays in the node (0), follows the first "
                            "usable surrogate (1), and else the majority (2, the default, as rpart)")
@@ -636,7 +718,8 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     grow.add_argument("--folds", type=_positive, metavar="K",
                       help="cross-validation folds (cptable, evaluate, --select; default 10 for --select)")
     grow.add_argument("--seed", type=_nonneg, default=0, metavar="S",
-                      help="the seed the folds are dealt from (default 0; docs/cost_complexity.md)")
+                      help="the seed of every random draw: the folds (docs/cost_complexity.md) and a forest's "
+                           "samples and features (docs/forests.md); default 0")
     grow.add_argument("--confidence", default="1/4", metavar="CF",
                       help="pessimistic pruning's confidence factor (default 0.25, as J48)")
     grow.add_argument("--validation", metavar="FILE", help="validation rows for --prune reduced-error")
@@ -726,6 +809,47 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                          "pessimistic, reduced-error, cost-complexity (default: every one the algorithm has)")
     ev.add_argument("--format", choices=["text", "markdown", "latex", "json"], default="text")
     ev.set_defaults(func=_cmd_evaluate)
+
+    fo = sub.add_parser("forest", parents=[common, grow], help="grow a forest (bagging, random forest, random "
+                        "subspace) and print its trees, votes, OOB error and importances, exactly",
+                        description="Grow T trees, each on rows drawn from DATA and choosing among drawn features; "
+                                    "every draw comes from --seed (docs/forests.md), so the output is the same on "
+                                    "every run.")
+    fo.add_argument("data", metavar="DATA", help="CSV or ARFF file")
+    fo.add_argument("--trees", type=_positive, metavar="T", help="how many trees (default 10; with --sample or "
+                    "--samples, one per sample)")
+    fo.add_argument("--max-features", default="all", metavar="M",
+                    help="features drawn: an integer, sqrt, log2, all (default: bagging) or a fraction such as 0.5")
+    fo.add_argument("--subspace", action="store_true",
+                    help="draw the features once per tree (random subspace) instead of at every node (random forest)")
+    fo.add_argument("--sample-fraction", default="1", metavar="F",
+                    help="rows per tree as a fraction of the data's, in (0, 1] (default 1)")
+    fo.add_argument("--bootstrap", action=argparse.BooleanOptionalAction, default=True,
+                    help="draw the rows with replacement (default) or, --no-bootstrap, without")
+    fo.add_argument("--sample", action="append", metavar="ROWS",
+                    help="one tree's rows, 1-based as in DATA: '1-5,7,7' (a repeat counts twice) or "
+                         "'all but 3,10,14,16'; repeat the option for more trees")
+    fo.add_argument("--samples", metavar="FILE", help="one tree's rows per line, written as for --sample")
+    fo.add_argument("--show-samples", action="store_true", help="print the rows each tree drew and its out-of-bag rows")
+    fo.add_argument("--predict", metavar="FILE", help="rows to classify: print every tree's vote on each")
+    fo.add_argument("--unseen", choices=["error", "majority"], default="error",
+                    help="--predict: a value not seen in training is an error (default), or a tree predicts its "
+                         "node's majority there")
+    fo.add_argument("--vote", choices=["majority", "average"], default="majority",
+                    help="class probabilities: the trees' vote fractions (default) or their mean leaf "
+                         "probabilities (scikit-learn's)")
+    fo.add_argument("--show-oob", action="store_true", help="print every training row's out-of-bag votes")
+    fo.add_argument("--importance", choices=["both", "mdi", "permutation", "none"], default="both",
+                    help="mean decrease in impurity, permutation importance on out-of-bag rows, both (default) or none")
+    fo.add_argument("--builder", choices=["auto", "levelwise", "reference"], default="auto",
+                    help="which builder grows the trees (they grow the same forest)")
+    fo.add_argument("--format", choices=["text", "markdown", "json"], default="text")
+    fo.add_argument("--nodes", choices=["none", "root", "all"], default="none",
+                    help="whose candidate tables to print with each tree (default none)")
+    fo.add_argument("--digits", type=_digits, default=4, help="decimals to print (default 4)")
+    fo.add_argument("--table-format", default="simple", metavar="F", help="any tabulate tablefmt (text format)")
+    fo.add_argument("--output", "-o", metavar="FILE", help="write here (atomically) instead of standard output")
+    fo.set_defaults(func=_cmd_forest)
 
     if command in (None, "check"):
         from .check.command import add_check_command
@@ -907,7 +1031,7 @@ def _main(argv):
     _tolerant_streams()
     argv = sys.argv[1:] if argv is None else list(argv)
     command = argv[0] if argv and argv[0] in ("entropy", "tree", "measures", "predict", "report", "cptable",
-                                              "evaluate") else None
+                                              "evaluate", "forest") else None
     parser = build_parser(command)
     args = parser.parse_args(argv)
     try:

@@ -137,6 +137,8 @@ class Node:
             for f, _ in self.path:
                 if kinds[f] != "numeric":
                     c[f] = False
+        if c is not None and self.tree.draw is not None:  # a forest's node sees its drawn features only
+            c = c & self.tree.draw(self)
         return c
 
     @considered.setter

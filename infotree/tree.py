@@ -67,6 +67,9 @@ class Tree:
         self.params = dict(params)
         self.root: Node | None = None
         self._recount = None  # counts a node's tables from the data (plain nominal builds)
+        #: a forest's feature draw: node -> bool mask of the features it may consider, or None (all);
+        #: a function of the node's path, so that both builders grow the same tree
+        self.draw = None
         self._index = {f: i for i, f in enumerate(self.features)}
         self.path_tests = ()  # node_at: the split tests of the root's path
         self._value_index = [{v: i for i, v in enumerate(d)} for d in self.domains]
@@ -346,7 +349,8 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
                threshold=None, prune="none", confidence=Fraction(1, 4), validation=None, builder="auto",
                min_leaf=1, cp=None, max_subsets=1 << 15, competitors=4, surrogates=5, use_surrogate=2,
                surrogate_style=0, sample_weight=None, every_split=False, lookahead=0, ccp_alpha=None, ccp_cp=None,
-               ccp_select=None, ccp_risk="rpart", folds=10, seed=0, ccp_sequence="weakest-link") -> Tree:
+               ccp_select=None, ccp_risk="rpart", folds=10, seed=0, ccp_sequence="weakest-link",
+               feature_draw=None) -> Tree:
     """Grow a tree on a :class:`~infotree.data.Dataset`.
 
     ``criterion``: ``"gain"`` (ID3), ``"gain_ratio"`` (C4.5) or ``"gain_ratio_plain"``.
@@ -384,6 +388,8 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
     min_leaf still counts rows).
     ``every_split`` (CART): each candidate also records every threshold and subset its
     feature tried, which the printers list (grown by the reference builder).
+    ``feature_draw``: a forest's draw (:mod:`infotree.ensemble`), a function of a node
+    giving the bool mask of the features it may consider; None: every feature.
     ``builder``: ``"auto"`` (the level-wise builder when it has a kernel for the
     criterion, else the reference one), ``"levelwise"`` or ``"reference"``; they grow
     the same tree with the same records.
@@ -462,6 +468,7 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
                 target=data.target, criterion=crit, params=params,
                 kinds=getattr(data, "kinds", None), numbers=getattr(data, "numbers", None),
                 values=target_numbers(data) if crit.regression else None)
+    tree.draw = feature_draw
     if sample_weight is None:
         _grow(crit, "reference" if lookahead else builder, tree, X, y)
     else:

@@ -24,7 +24,7 @@ from infotree.printers import render
 HERE = Path(__file__).resolve().parent
 EXAMPLES = ("antibiotic_resistance", "play_tennis", "horse_race", "twenty_questions", "xor",
             "gain_ratio_vs_id", "contact_lenses", "c45_missing_and_numeric", "cart_gini", "regression_sse", "pet",
-            "lookahead", "cost_complexity")
+            "lookahead", "cost_complexity", "bagging")
 
 #: every tree the examples grow: (example, criterion, how its data is read); the tests draw
 #: each one and run its rules and predict function
@@ -536,6 +536,54 @@ def cost_complexity() -> str:
         "scikit-learn's `cost_complexity_pruning_path` measures R(t) = N_t/N · Gini(t) on the fully\n",
         "grown tree; the same derivation with that risk:\n\n",
         md(impurity),
+    ])
+
+
+def _cli_md(*args) -> str:
+    """What ``infotree ARGS`` prints (run in the example's folder), headings one level down."""
+    import contextlib
+    import os
+
+    from infotree.cli import main
+
+    buf, here = io.StringIO(), os.getcwd()
+    try:
+        os.chdir(HERE / "bagging")
+        with contextlib.redirect_stdout(buf):
+            status = main(list(args))
+    finally:
+        os.chdir(here)
+    if status != 0:
+        raise SystemExit(f"infotree {' '.join(args)} failed")
+    return "\n".join("#" + line if line.startswith("#") else line for line in buf.getvalue().splitlines()) + "\n"
+
+
+def bagging() -> str:
+    s1 = "all but 3,10,14,16"
+    forest = ["forest", "data.csv", "--trees", "5", "--seed", "28", "--show-samples", "--predict", "bacterium17.csv",
+              "--show-oob", "--format", "markdown"]
+    return "".join([
+        "# Bagging: five trees on resampled bacteria, and their votes\n\n",
+        "The 16 bacteria of the antibiotic-resistance exercise ([`data.csv`](data.csv): genes x1, x2, x3;\n",
+        "resistance y). Bagging grows each tree on its own sample of the rows and lets the trees vote.\n",
+        "Every draw comes from the seed by the procedure of [`docs/forests.md`](../../docs/forests.md),\n",
+        "so these pages are the same on every run. Regenerate with `python worked_examples/generate.py`.\n\n",
+        "## One tree on a given sample\n\n",
+        "The lecture's first tree is grown on S1 = every row but 3, 10, 14 and 16. Row 14 is the only\n",
+        "bacterium without gene x1, and it is resistant: without it, x1 separates nothing and the\n",
+        "tree splits on x2. Bacterium 17 ([`bacterium17.csv`](bacterium17.csv): x1 = 0, x2 = 0, x3 = 1)\n",
+        "looks like row 14, and this tree, which never saw row 14, calls it not resistant:\n\n",
+        f"`infotree forest data.csv --sample '{s1}' --show-samples --predict bacterium17.csv --importance none --format markdown`\n\n",
+        _cli_md("forest", "data.csv", "--sample", s1, "--show-samples", "--predict", "bacterium17.csv",
+                "--importance", "none", "--format", "markdown"),
+        "\n## Five bootstrap trees and their votes\n\n",
+        "Five trees, each on 16 rows drawn with replacement (seed 28). The four trees whose sample\n",
+        "holds row 14 split on x1 and vote 1 for bacterium 17; tree 4 did not draw row 14 and votes 0.\n",
+        "The forest predicts 1 with 4/5 of the votes. Each training row is also voted on by the trees\n",
+        "that did not draw it (out of bag, `·`: the tree drew the row), which gives the exact OOB error;\n",
+        "the importances close the page (see `docs/forests.md`).\n\n",
+        f"`infotree {' '.join(forest)}`\n\n",
+        _cli_md(*forest),
     ])
 
 

@@ -201,6 +201,8 @@ class Decisions:
                 for k in info:
                     ok[k, j] = self.positive_numeric_gain(k, j)
             valid = np.where(self.numeric[None, :], ok, valid)
+        if self.drawn is not None:  # a forest's node: its drawn features only
+            valid &= self.drawn
         # J48 examines only these nodes: a pure node is a leaf first, and (plain
         # counts) one with fewer than 2·min_objects rows is too_few.  The level's
         # filters work on their rows alone (row_of[k]: node k's row, -1 for others).

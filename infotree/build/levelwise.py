@@ -447,6 +447,11 @@ class LevelwiseBuilder(Decisions):
         n = CC.sum(axis=1)
         pure = (CC > 0).sum(axis=1) <= 1
         eligible = (nonempty >= 2) & ~used                   # unused and separating
+        # A forest's node chooses among its drawn features only (Tree.draw; decisions read self.drawn).
+        self.drawn = None if t.draw is None else np.array(
+            [self.all_features if is_pure else t.draw(node) for node, is_pure in zip(nodes, pure.tolist())], dtype=bool)
+        if self.drawn is not None:
+            eligible &= self.drawn
         self.float_sums(T, CC, scale, Fnx, Fnxy, n, weighted)
         self.scale = scale
         prepare = self.prepare_id3 if self.id3 else self.prepare_c45 if self.c45 else self.prepare_ratio

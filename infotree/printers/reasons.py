@@ -41,12 +41,26 @@ def reason(node) -> str:
         if node.ties:
             others = ", ".join(t.features[j] for j in node.ties)
             what = f"{what}; tied exactly with {others}, broken by column order (first feature wins)"
-        return what + pruning_note(node.pruned)
+        return what + _drawn(node) + pruning_note(node.pruned)
     if node.stop in ("pruned", "cp", "cost_complexity"):
         return pruning_note(node.pruned)[2:]
     if node.stop == "pure" and t.criterion.regression:
         return f"pure: every row has {t.target} = {node.label_name} (SSE 0)"
-    return STOPS[node.stop].format(node=node, tree=t)
+    return STOPS[node.stop].format(node=node, tree=t) + ("" if node.stop in _NOT_CHOSEN else _drawn(node))
+
+
+# Leaves decided before any feature was looked at: a forest's draw had no say.
+_NOT_CHOSEN = ("pure", "empty", "max_depth", "min_samples_split", "too_few", "loaded", "collapsed")
+
+
+def _drawn(node) -> str:
+    """A forest's node: the features it was allowed to choose from ("" for a tree's node)."""
+    t = node.tree
+    considered = node.considered if t.draw is not None else None
+    if considered is None:
+        return ""
+    names = [t.features[j] for j, on in enumerate(considered.tolist()) if on]
+    return f" (among the features drawn here: {', '.join(names) or 'none'})"
 
 
 def pruning_note(r) -> str:

@@ -1,0 +1,595 @@
+"""Forests: bagging, random forests and random subspaces of exact trees, with exact votes.
+
+A forest is ``T`` trees grown by :func:`~infotree.tree.build_tree` (any criterion,
+either builder), each on its own sample of the rows, each node choosing among the
+features the forest drew for it:
+
+``draw="node"`` (random forest, Breiman 2001)
+    every node draws ``m`` of the features it may use (ID3: those not tested on its
+    path; C4.5 and CART: all) and chooses among them;
+``draw="tree"`` (random subspace, Ho 1998)
+    each tree draws ``m`` features once and every node uses those;
+``m`` = every feature
+    bagging (Breiman 1996): the draw is moot.
+
+Everything random comes from one seed through the procedure of ``docs/forests.md``:
+numpy's ``SeedSequence(seed, spawn_key=key)`` feeding a ``PCG64`` bit generator,
+one stream per purpose (a tree's rows, a tree's subspace, a permutation), a node's
+features from a counter-based BLAKE2b stream keyed by (tree, node path), and integers
+taken from the raw 64-bit outputs by a stated rule.  A node's draw depends on its
+path, not on the order a builder visits the nodes, so the depth-first reference
+builder and the breadth-first level-wise one grow the same forest.  numpy promises the bit generators' streams, not those of
+``Generator``'s methods (NEP 19), hence the raw outputs.
+
+Votes are exact: a tree votes for the first class of maximal probability at the
+leaf a row reaches; the forest's class probabilities are the vote fractions
+(``vote="majority"``) or the mean of the trees' leaf probabilities
+(``vote="average"``, as scikit-learn); its prediction is the first class, in class
+order, of maximal probability, and a tie between classes is reported.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import struct
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from .criteria import criterion_named
+from .data import Dataset
+from .errors import InfotreeError, NotFittedError
+from .measures import entropy
+
+__all__ = ["BaggingClassifier", "Forest", "RandomForestClassifier", "grow_forest", "m_try", "parse_rows"]
+
+DRAWS = ("node", "tree")
+VOTES = ("majority", "average")
+# The purposes of the streams: the second entry of a stream's key.
+_ROWS, _NODE, _SUBSPACE, _PERMUTE = 0, 1, 2, 3
+
+
+# -- the draws ---------------------------------------------------------------------------
+
+_TOP = 1 << 64
+
+
+def _stream(seed, *key) -> np.random.PCG64:
+    return np.random.PCG64(np.random.SeedSequence(seed, spawn_key=key))
+
+
+class _NodeStream:
+    """A node's stream: word i is the first 8 bytes (little-endian) of
+    BLAKE2b(tree key ‖ path ‖ i), the tree key the 16 bytes of SeedSequence(seed,
+    spawn_key=(tree, 1)).generate_state(2, uint64), each path step (feature, branch) and
+    i as unsigned 32-, 32- and 64-bit little-endian integers.  A counter-based stream:
+    about 5 µs a node, where a SeedSequence and a PCG64 cost 50 µs (most of a forest's
+    fit on nominal data)."""
+
+    def __init__(self, prefix: bytes):
+        self.prefix, self.i = prefix, 0
+
+    def random_raw(self, size=None):
+        words = []
+        for _ in range(1 if size is None else size):
+            digest = hashlib.blake2b(self.prefix + self.i.to_bytes(8, "little"), digest_size=8).digest()
+            words.append(int.from_bytes(digest, "little"))
+            self.i += 1
+        return words[0] if size is None else words  # a list: _below reads it as PCG64's array
+
+
+def _below(bg, bounds) -> list[int]:
+    """One integer in [0, n) per bound n, in stream order: a raw 64-bit output x is
+    taken when x < 2^64 − (2^64 mod n), as x mod n; otherwise the next output is tried."""
+    bounds = list(bounds)
+    if len(bounds) > 64:  # many draws (rows): numpy does the arithmetic
+        ns = np.asarray(bounds, dtype=np.uint64)
+        raw = np.asarray(bg.random_raw(len(ns)), dtype=np.uint64)
+        rem = (np.uint64(0) - ns) % ns  # 2^64 mod n, in wrapping unsigned arithmetic
+        if bool(((rem == 0) | (raw < np.uint64(0) - rem)).all()):
+            return (raw % ns).tolist()
+        raw = raw.tolist()
+    else:  # a node's few features: Python integers cost less than numpy's setup
+        raw = bg.random_raw(len(bounds)) if bounds else []
+        raw = raw if isinstance(raw, list) else raw.tolist()
+    out, outputs = [], iter(raw)
+    for n in bounds:  # a rejection (chance below n / 2^64 a draw) takes the next output
+        limit = _TOP - _TOP % n
+        x = next(outputs, None)
+        x = int(bg.random_raw()) if x is None else x
+        while x >= limit:
+            x = next(outputs, None)
+            x = int(bg.random_raw()) if x is None else x
+        out.append(x % n)
+    return out
+
+
+def _choose(bg, items, k) -> list:
+    """k of ``items`` without replacement (a partial Fisher-Yates shuffle), in their order."""
+    a = list(items)
+    for i, j in enumerate(_below(bg, range(len(a), len(a) - k, -1))):
+        a[i], a[i + j] = a[i + j], a[i]
+    return sorted(a[:k])
+
+
+def _shuffle(bg, items) -> list:
+    """A uniform permutation (Fisher-Yates from the front, as _choose with k = len)."""
+    a = list(items)
+    for i, j in enumerate(_below(bg, range(len(a), 0, -1))):
+        a[i], a[i + j] = a[i + j], a[i]
+    return a
+
+
+def m_try(max_features, m, name="max_features") -> int:
+    """How many features a draw takes: an int (1..m), ``"sqrt"`` (⌊√m⌋), ``"log2"``
+    (⌊log2 m⌋), ``"all"``/None (m), or a fraction f in (0, 1] (⌊f·m⌋); at least 1."""
+    allowed = f"allowed: an integer from 1 to {m}, sqrt, log2, all, or a fraction in (0, 1]"
+    if max_features is None or max_features == "all":
+        return m
+    if max_features == "sqrt":
+        return max(1, math.isqrt(m))
+    if max_features == "log2":
+        return max(1, int(math.log2(m))) if m else 1
+    if isinstance(max_features, int) and not isinstance(max_features, bool):
+        if not 1 <= max_features <= m:
+            raise InfotreeError(f"{name} {max_features} is not allowed: the data has {m} features; {allowed}")
+        return max_features
+    f = _fraction(max_features)
+    if f is None or not 0 < f <= 1:
+        raise InfotreeError(f"{name} {max_features!r} is not allowed; {allowed}")
+    return max(1, math.floor(f * m))
+
+
+def _fraction(x):
+    if isinstance(x, bool):
+        return None
+    try:
+        return Fraction(str(x)) if isinstance(x, float) else Fraction(x)
+    except (TypeError, ValueError, ZeroDivisionError):
+        return None
+
+
+def parse_rows(text, n, what="--sample") -> list[int]:
+    """Rows (1-based, as in the data file) as 0-based indices: ``1-2,4,4,9`` (a repeat is
+    drawn twice) or ``all but 3,10,14,16``."""
+    t = text.strip()
+    rest = t[len("all but"):] if t.lower().startswith("all but") else None
+    body = t if rest is None else rest
+    rows = []
+    for part in (p.strip() for p in body.split(",")):
+        if not part:
+            continue
+        lo, _, hi = part.partition("-")
+        try:
+            a, b = int(lo), int(hi or lo)
+        except ValueError:
+            raise InfotreeError(f"{what} {text!r}: {part!r} is not a row number or a range a-b; "
+                                f"rows are 1 to {n}, e.g. '1-5,7,7' or 'all but 3,10'") from None
+        if not 1 <= a <= b <= n:
+            raise InfotreeError(f"{what} {text!r}: {part!r} is outside the data's rows; rows are 1 to {n}")
+        rows.extend(range(a - 1, b))
+    if rest is not None:
+        left = set(rows)
+        rows = [r for r in range(n) if r not in left]
+    if not rows:
+        raise InfotreeError(f"{what} {text!r} selects no row; a tree needs at least one")
+    return sorted(rows)
+
+
+class _NodeDraw:
+    """A tree's feature draw (``Tree.draw``): node -> the bool mask of its drawn features."""
+
+    def __init__(self, seed, t, k, tree_mask, considers_used, kinds):
+        self.k, self.tree_mask, self.considers_used, self.kinds = k, tree_mask, considers_used, kinds
+        words = np.random.SeedSequence(seed, spawn_key=(t, _NODE)).generate_state(2, np.uint64)
+        self.key = words.astype("<u8").tobytes()  # the tree key of the nodes' streams (_NodeStream)
+        self.memo = {}
+
+    def __call__(self, node):
+        path = node.path
+        mask = self.memo.get(path)
+        if mask is None:
+            mask = self.tree_mask.copy()
+            if not self.considers_used:  # ID3: a nominal feature tested on the path is no longer drawable
+                for f, _ in path:
+                    if self.kinds[f] != "numeric":
+                        mask[f] = False
+            if self.k is not None:
+                avail = np.flatnonzero(mask).tolist()
+                if len(avail) > self.k:
+                    steps = struct.pack(f"<{2 * len(path)}I", *(x for step in path for x in step))
+                    mask[:] = False
+                    mask[_choose(_NodeStream(self.key + steps), avail, self.k)] = True
+            self.memo[path] = mask
+        return mask
+
+
+def _bag(data, rows) -> Dataset:
+    """The rows as a data set of their own: same domains and classes; a numeric column
+    keeps the values present, so C4.5's thresholds are values of the sample."""
+    X = data.X[rows]
+    numbers = list(data.numbers)
+    domains = list(data.domains)
+    X = np.array(X, dtype=np.int32)
+    for j, kind in enumerate(data.kinds):
+        if kind != "numeric":
+            continue
+        col = X[:, j]
+        present = np.unique(col[col >= 0])
+        remap = np.full(len(data.numbers[j]) + 1, -1, dtype=np.int32)
+        remap[present] = np.arange(len(present), dtype=np.int32)
+        X[:, j] = remap[col]  # -1 indexes the last entry: missing stays -1
+        numbers[j] = tuple(data.numbers[j][c] for c in present.tolist())
+        domains[j] = tuple(data.domains[j][c] for c in present.tolist())
+    return Dataset(data.features, data.target, domains, data.classes, X, data.y[rows],
+                   kinds=data.kinds, numbers=numbers)
+
+
+# -- the forest -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Ballot:
+    """One row's ballot: each tree's vote (a class index; None for a tree that does not
+    vote, out of bag), the forest's exact class probabilities, its prediction and the
+    classes tied at the top (more than one: the first in class order wins)."""
+
+    votes: tuple
+    proba: tuple
+    prediction: int | None
+    tied: tuple
+
+
+class Forest:
+    """T trees, the rows each drew, and what the forest says: votes, OOB, importances."""
+
+    def __init__(self, data, trees, samples, params):
+        self.data, self.trees, self.samples, self.params = data, trees, samples, params
+        self.features, self.classes = data.features, data.classes
+        n = data.n_rows
+        #: in_bag[t][i]: how many times tree t drew row i
+        self.in_bag = [np.bincount(s, minlength=n) for s in samples]
+
+    @property
+    def kind(self) -> str:
+        """The forest's name: bagging, random forest or random subspace (what was drawn)."""
+        p = self.params
+        if p["m_try"] == len(self.features):
+            return "bagging"
+        return "random forest" if p["draw"] == "node" else "random subspace"
+
+    def describe(self) -> str:
+        p, m = self.params, len(self.features)
+        if p["m_try"] == m:
+            feats = f"every feature ({m}) at every node"
+        elif p["draw"] == "node":
+            feats = f"{p['m_try']} of {m} features drawn at each node"
+        else:
+            feats = f"{p['m_try']} of {m} features drawn once per tree"
+        if p["given"]:
+            rows = "rows given explicitly"
+        else:
+            how = "with replacement (bootstrap)" if p["bootstrap"] else "without replacement"
+            rows = f"{p['sample_size']} of {self.data.n_rows} rows drawn {how}"
+        trees = f"{len(self.trees)} tree" + ("s" if len(self.trees) > 1 else "")
+        return (f"{self.kind}: {trees}, criterion {p['criterion']}, {feats}, {rows}, seed {p['seed']}; "
+                f"vote: {'mean leaf probability' if p['vote'] == 'average' else 'majority of the trees'}, "
+                f"a tie goes to the first class in class order ({', '.join(self.classes)})")
+
+    # -- voting --
+    def _codes(self, rows, unseen="error"):
+        return self.trees[0]._codes(self.data if rows is None else rows, unseen)
+
+    def tree_probas(self, codes, t):
+        tree = self.trees[t]
+        return [tree._proba(tree.root, c) for c in codes]
+
+    def ballots(self, rows=None, *, vote=None, unseen="error", oob=False) -> list[Ballot]:
+        """One Ballot per row (the training rows when ``rows`` is None); ``oob=True``:
+        the training rows, each voted on by the trees that did not draw it."""
+        vote = vote or self.params["vote"]
+        codes = self._codes(None if oob else rows, unseen)
+        probas = [self.tree_probas(codes, t) for t in range(len(self.trees))]
+        out = []
+        for i in range(len(codes)):
+            voters = [t for t in range(len(self.trees)) if not oob or self.in_bag[t][i] == 0]
+            votes = [None] * len(self.trees)
+            for t in voters:
+                p = probas[t][i]
+                votes[t] = p.index(max(p))  # a tree's own tie: the first class, as Tree.predict
+            out.append(_ballot(votes, [probas[t][i] for t in voters], len(self.classes), vote))
+        return out
+
+    def predict_proba(self, rows, *, vote=None, unseen="error") -> list[tuple]:
+        return [b.proba for b in self.ballots(rows, vote=vote, unseen=unseen)]
+
+    def predict(self, rows, *, vote=None, unseen="error") -> list[str]:
+        return [self.classes[b.prediction] for b in self.ballots(rows, vote=vote, unseen=unseen)]
+
+    def oob(self, *, vote=None):
+        """(ballots of the training rows by their out-of-bag trees, rows without such a tree,
+        the exact OOB error: wrong / rows with a vote)."""
+        ballots = self.ballots(vote=vote, oob=True)
+        y = self.data.y.tolist()
+        voted = [i for i, b in enumerate(ballots) if b.prediction is not None]
+        wrong = sum(1 for i in voted if ballots[i].prediction != y[i])
+        error = Fraction(wrong, len(voted)) if voted else None
+        return ballots, len(y) - len(voted), error
+
+    # -- importances --
+    def mdi(self) -> list:
+        """Mean decrease in impurity per feature: Σ over a tree's split nodes on the feature of
+        (n_node / n_root)·(I(node) − Σ_b (n_b / n_node)·I(b)), averaged over the trees (not
+        normalised; ``share`` divides by the total).  I is the criterion's impurity: entropy for
+        ID3 and C4.5 (the node's information gain), Gini or misclassification for CART."""
+        crit = criterion_named(self.params["criterion"])
+        impurity = crit.impurity if crit.binary else entropy
+        total = [Fraction(0)] * len(self.features)
+        for tree in self.trees:
+            n_root = Fraction(tree.root.n)
+            for node in tree.nodes():
+                if node.test is None or not node.n:
+                    continue
+                n = Fraction(node.n)
+                drop = impurity(node.class_counts.tolist()) - sum(
+                    (Fraction(ch.n) / n * impurity(ch.class_counts.tolist()) for ch in node.children if ch.n),
+                    Fraction(0))
+                total[node.split] = total[node.split] + n / n_root * drop
+        return [v / len(self.trees) for v in total]
+
+    def mdi_shares(self) -> tuple[list, list | None]:
+        """(MDI per feature, each one's exact share of their sum; None when no tree splits)."""
+        mdi = self.mdi()
+        total = sum(mdi[1:], mdi[0])
+        return mdi, [v / total for v in mdi] if total else None
+
+    def permutation_importance(self) -> tuple[list, int]:
+        """Breiman's permutation importance on out-of-bag rows: for each tree with OOB rows,
+        its OOB accuracy less its accuracy once feature j's values are shuffled among those
+        rows (stream (tree, 3, j)), averaged over those trees; and how many trees had none."""
+        codes = self._codes(None)
+        y = self.data.y.tolist()
+        m = len(self.features)
+        total, used = [Fraction(0)] * m, 0
+        for t, tree in enumerate(self.trees):
+            rows = np.flatnonzero(self.in_bag[t] == 0).tolist()
+            if not rows:
+                continue
+            used += 1
+            right = self._right(tree, [codes[i] for i in rows], [y[i] for i in rows])
+            for j in range(m):
+                perm = _shuffle(_stream(self.params["seed"], t, _PERMUTE, j), rows)
+                shuffled = [codes[i][:j] + [codes[r][j]] + codes[i][j + 1:] for i, r in zip(rows, perm)]
+                total[j] += Fraction(right - self._right(tree, shuffled, [y[i] for i in rows]), len(rows))
+        return [v / used if used else None for v in total], len(self.trees) - used
+
+    @staticmethod
+    def _right(tree, codes, y) -> int:
+        hits = 0
+        for c, label in zip(codes, y):
+            p = tree._proba(tree.root, c)
+            hits += p.index(max(p)) == label
+        return hits
+
+
+def _ballot(votes, probas, k, vote) -> Ballot:
+    cast = [v for v in votes if v is not None]
+    if not cast:
+        return Ballot(tuple(votes), (), None, ())
+    if vote == "average":
+        proba = tuple(sum((p[c] for p in probas), Fraction(0)) / len(probas) for c in range(k))
+    else:
+        proba = tuple(Fraction(cast.count(c), len(cast)) for c in range(k))
+    top = max(proba)
+    tied = tuple(c for c in range(k) if proba[c] == top)
+    return Ballot(tuple(votes), proba, tied[0], tied if len(tied) > 1 else ())
+
+
+def forest_criterion(name):
+    """The criterion called ``name``, refused when it grows regression trees (a forest votes on classes)."""
+    from .criteria import CRITERIA
+
+    crit = criterion_named(name)
+    if getattr(crit, "regression", False):
+        allowed = ", ".join(k for k, c in CRITERIA.items() if not getattr(c, "regression", False))
+        raise InfotreeError(f"criterion {crit.name!r} grows regression trees; a forest votes on classes "
+                            f"(allowed: {allowed})")
+    return crit
+
+
+def grow_forest(data, *, n_trees=10, seed=0, criterion="gain", max_features="all", draw="node",
+                sample_fraction=1, bootstrap=True, samples=None, vote="majority", builder="auto",
+                **tree_params) -> Forest:
+    """Grow a forest on a :class:`~infotree.data.Dataset`.
+
+    ``n_trees`` trees, each on ``round(sample_fraction·N)`` rows (at least 1) drawn with
+    replacement (``bootstrap``) or without, or on the rows of ``samples`` (a list of
+    0-based row index lists, one per tree; a repeated index is drawn twice).
+    ``max_features`` (see :func:`m_try`) drawn per node (``draw="node"``) or per tree
+    (``"tree"``).  ``vote``: ``"majority"`` or ``"average"``.  Other keywords go to
+    :func:`~infotree.tree.build_tree` (pruning is refused: forests grow their trees whole).
+    """
+    from .tree import build_tree
+
+    crit = forest_criterion(criterion)
+    n, m = data.n_rows, data.n_features
+    if draw not in DRAWS:
+        raise InfotreeError(f"draw {draw!r} is not allowed; allowed: node (random forest), tree (random subspace)")
+    if vote not in VOTES:
+        raise InfotreeError(f"vote {vote!r} is not allowed; allowed: {', '.join(VOTES)}")
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise InfotreeError(f"seed {seed!r} is not allowed; give a non-negative integer")
+    if tree_params.get("prune", "none") != "none":
+        raise InfotreeError("a forest grows its trees unpruned; prune is not allowed (allowed: 'none')")
+    if tree_params.get("lookahead", 0):  # its two-level scores would look past the node's drawn features
+        raise InfotreeError("a forest's trees choose greedily among drawn features; lookahead is not allowed "
+                            "(allowed: 0)")
+    if n == 0:
+        raise InfotreeError("the data has no rows; a forest needs at least one training row")
+    k = m_try(max_features, m)
+    fraction = _fraction(sample_fraction)
+    if fraction is None or not 0 < fraction <= 1:
+        raise InfotreeError(f"sample_fraction {sample_fraction!r} is not allowed; give a fraction in (0, 1]")
+    if samples is not None:
+        samples = [np.sort(np.asarray(s, dtype=np.int64)) for s in samples]
+        if not samples or any(len(s) == 0 or s.min() < 0 or s.max() >= n for s in samples):
+            raise InfotreeError(f"samples must be one non-empty list of row indices 0 to {n - 1} per tree")
+        n_trees = len(samples)
+    if isinstance(n_trees, bool) or not isinstance(n_trees, (int, np.integer)) or n_trees < 1:
+        raise InfotreeError(f"n_trees {n_trees!r} is not allowed; give a positive integer")
+    seed, size = int(seed), max(1, round(fraction * n))
+    trees, drawn = [], []
+    for t in range(int(n_trees)):
+        if samples is not None:
+            rows = samples[t]
+        elif bootstrap:
+            rows = np.sort(np.asarray(_below(_stream(seed, t, _ROWS), [n] * size), dtype=np.int64))
+        elif size == n:
+            rows = np.arange(n)
+        else:
+            rows = np.asarray(_choose(_stream(seed, t, _ROWS), range(n), size), dtype=np.int64)
+        if draw == "tree" and k < m:
+            tree_mask = np.zeros(m, bool)
+            tree_mask[_choose(_stream(seed, t, _SUBSPACE), range(m), k)] = True
+        else:
+            tree_mask = np.ones(m, bool)
+        per_node = k if draw == "node" and k < m else None
+        # Bagging needs no draw at all: every node sees what a single tree's node sees.
+        the_draw = None if per_node is None and tree_mask.all() else _NodeDraw(seed, t, per_node, tree_mask,
+                                                                               crit.considers_used, data.kinds)
+        grow_with = builder
+        if the_draw is not None and crit.binary:  # the fast CART builder does not apply Tree.draw yet
+            if builder == "levelwise":
+                raise InfotreeError("the fast CART builder does not apply a forest's feature draw yet; "
+                                    "use builder 'auto' or 'reference' (bagging, every feature, may use it)")
+            grow_with = "reference"
+        trees.append(build_tree(_bag(data, rows), criterion=crit, builder=grow_with, feature_draw=the_draw,
+                                **tree_params))
+        drawn.append(rows)
+    params = dict(criterion=crit.name, seed=seed, m_try=k, max_features=max_features, draw=draw,
+                  bootstrap=bool(bootstrap), sample_size=size, given=samples is not None, vote=vote)
+    return Forest(data, trees, drawn, params)
+
+
+# -- scikit-learn style -----------------------------------------------------------------
+
+class _ForestClassifier:
+    _draw = "node"
+    _params = ("n_estimators", "criterion", "max_features", "bootstrap", "max_samples", "oob_score",
+               "random_state", "vote", "max_depth", "min_samples_split", "min_samples_leaf", "numeric", "unseen")
+
+    _defaults = (100, "sqrt")  # n_estimators, max_features: scikit-learn's, per class
+
+    def __init__(self, n_estimators=None, *, criterion="gini", max_features=None, bootstrap=True, max_samples=None,
+                 oob_score=False, random_state=None, vote="average", max_depth=None, min_samples_split=2,
+                 min_samples_leaf=1, numeric="default", unseen="error"):
+        self.n_estimators = self._defaults[0] if n_estimators is None else n_estimators
+        self.max_features = self._defaults[1] if max_features is None else max_features
+        self.criterion, self.bootstrap, self.max_samples, self.oob_score = criterion, bootstrap, max_samples, oob_score
+        self.random_state, self.vote, self.max_depth = random_state, vote, max_depth
+        self.min_samples_split, self.min_samples_leaf = min_samples_split, min_samples_leaf
+        self.numeric, self.unseen = numeric, unseen
+
+    def get_params(self, deep=True) -> dict:
+        return {k: getattr(self, k) for k in self._params}
+
+    def set_params(self, **params):
+        for k, v in params.items():
+            if k not in self._params:
+                raise InfotreeError(f"unknown parameter {k!r} for {type(self).__name__}; "
+                                    f"parameters are: {', '.join(self._params)}")
+            setattr(self, k, v)
+        return self
+
+    def __repr__(self):
+        default = type(self)().get_params()
+        changed = [f"{k}={v!r}" for k, v in self.get_params().items() if v != default[k]]
+        return f"{type(self).__name__}({', '.join(changed)})"
+
+    def fit(self, X, y, *, feature_names=None):
+        """Grow the forest on ``X`` (array-like or DataFrame) and labels ``y``."""
+        from .data import from_arrays
+
+        crit = forest_criterion(self.criterion)
+        if hasattr(X, "columns") and feature_names is None:
+            feature_names = [str(c) for c in X.columns]
+            X = X.to_numpy(dtype=object)
+        numeric = ("auto" if crit.reads_numbers else None) if self.numeric == "default" else self.numeric
+        data = from_arrays(X, y, feature_names=feature_names, target="class", numeric=numeric,
+                           on_missing="keep" if crit.missing is not None else "reject")
+        seed = self.random_state
+        if seed is None:  # as scikit-learn: a fresh seed; kept in seed_ so the fit can be repeated
+            seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> 1)
+        grow = dict(max_depth=self.max_depth, min_samples_split=self.min_samples_split)
+        if crit.binary:  # scikit-learn's whole trees: no cp, no rpart tables (a missing value goes the majority way)
+            grow.update(min_leaf=self.min_samples_leaf, cp=None, competitors=0, surrogates=0)
+        fraction = 1 if self.max_samples is None else self.max_samples
+        if self.max_samples is not None and isinstance(fraction, (int, np.integer)) and not isinstance(fraction, bool):
+            # an int is a count of rows, as scikit-learn reads it
+            if not 1 <= fraction <= data.n_rows:
+                raise InfotreeError(f"max_samples {fraction} is not allowed; give a count from 1 to {data.n_rows} "
+                                    f"or a fraction in (0, 1]")
+            fraction = Fraction(int(fraction), data.n_rows)
+        self.forest_ = grow_forest(data, n_trees=self.n_estimators, seed=seed, criterion=crit,
+                                   max_features=self.max_features, draw=self._draw, sample_fraction=fraction,
+                                   bootstrap=self.bootstrap, vote=self.vote, **grow)
+        self.seed_ = seed
+        self.estimators_ = self.forest_.trees
+        self.classes_ = np.array(data.classes, dtype=object)
+        self.feature_names_in_ = np.array(data.features, dtype=object)
+        self.n_features_in_ = len(data.features)
+        if self.oob_score:
+            ballots, _, error = self.forest_.oob()
+            self.oob_score_ = None if error is None else 1 - error
+            self.oob_decision_function_ = np.array([list(b.proba) if b.proba else [None] * len(data.classes)
+                                                    for b in ballots], dtype=object)
+        return self
+
+    def _forest(self):
+        if not hasattr(self, "forest_"):
+            raise NotFittedError(f"this {type(self).__name__} is not fitted yet; call fit(X, y) first")
+        return self.forest_
+
+    def _rows(self, X):
+        self._forest()
+        return X.to_dict(orient="records") if hasattr(X, "columns") else [list(r) for r in X]
+
+    def predict(self, X) -> list:
+        """One class label per row: the first class of maximal forest probability."""
+        return self._forest().predict(self._rows(X), unseen=self.unseen)
+
+    def predict_proba(self, X) -> np.ndarray:
+        """Exact class probabilities (Fractions), columns in ``classes_`` order: the mean of the
+        trees' leaf probabilities (``vote="average"``) or the vote fractions (``"majority"``)."""
+        probs = self._forest().predict_proba(self._rows(X), unseen=self.unseen)
+        return np.array([list(p) for p in probs], dtype=object).reshape(len(probs), len(self.classes_))
+
+    def score(self, X, y) -> Fraction:
+        """The exact accuracy on ``X``, ``y``."""
+        labels = [str(v) for v in (y.tolist() if hasattr(y, "tolist") else y)]
+        predicted = self.predict(X)
+        if len(labels) != len(predicted):
+            raise InfotreeError(f"y has {len(labels)} labels; X has {len(predicted)} rows")
+        return Fraction(sum(p == t for p, t in zip(predicted, labels)), len(labels))
+
+    @property
+    def feature_importances_(self) -> list:
+        """Exact mean decrease in impurity, normalised to sum to 1 (all zero when no tree splits)."""
+        mdi, share = self._forest().mdi_shares()
+        return share if share is not None else mdi
+
+
+class RandomForestClassifier(_ForestClassifier):
+    """A random forest (features drawn at every node) of exact trees; scikit-learn's names and
+    defaults (100 trees, Gini, √m features, bootstrap) with infotree's criteria
+    (``criterion``: gini, entropy, misclassification, gain, gain_ratio, gain_ratio_plain)."""
+
+    _draw, _defaults = "node", (100, "sqrt")
+
+
+class BaggingClassifier(_ForestClassifier):
+    """Bagging of exact trees; ``max_features`` < 1 draws a random subspace once per tree
+    (as scikit-learn's BaggingClassifier); defaults: 10 trees, every feature, bootstrap."""
+
+    _draw, _defaults = "tree", (10, 1.0)
