@@ -37,6 +37,7 @@ by the reference builder.
 
 from __future__ import annotations
 
+import gc
 import math
 from dataclasses import replace
 from functools import partial
@@ -189,19 +190,28 @@ class _Level:
         return SubsetSplit(j, left, b.t.domains[j])
 
     def splits(self, ks, js):
-        """split(k, j) of many nodes (numeric midpoints made in one pass)."""
+        """split(k, j) of many nodes: numeric midpoints' numerators and denominators in
+        int64 arrays (where the features' exact values allow), reduced by one vectorised gcd."""
         b = self.b
         if not b.midpoint:
             return [self.split(k, j) for k, j in zip(ks, js.tolist())]
-        out = []
-        numbers, numeric = b.t.numbers, b.numeric
-        for k, j, lo, hi in zip(ks, js.tolist(), self.lo[ks, js].tolist(), self.hi[ks, js].tolist()):
-            if numeric[j]:
-                x, z = numbers[j][lo], numbers[j][hi]
-                out.append(ThresholdSplit(j, Fraction(x.numerator * z.denominator + z.numerator * x.denominator,
-                                                      2 * x.denominator * z.denominator)))
-            else:
-                out.append(self.split(k, j))
+        lo, hi = self.lo[ks, js], self.hi[ks, js]
+        small = b.small_fractions
+        fast = small[js]
+        out = [None] * len(ks)
+        if fast.any():
+            at = b.fraction_offsets[js[fast]]
+            xn, xd = b.fraction_num[at + lo[fast]], b.fraction_den[at + lo[fast]]
+            zn, zd = b.fraction_num[at + hi[fast]], b.fraction_den[at + hi[fast]]
+            num, den = xn * zd + zn * xd, 2 * xd * zd
+            g = np.gcd(num, den)
+            num //= g
+            den //= g
+            for i, j, n, d in zip(np.flatnonzero(fast).tolist(), js[fast].tolist(), num.tolist(), den.tolist()):
+                out[i] = ThresholdSplit(j, Fraction(n, d))
+        if not fast.all():
+            for i in np.flatnonzero(~fast).tolist():
+                out[i] = self.split(ks[i], int(js[i]))
         return out
 
     def record(self, k, j, split=None):
@@ -240,6 +250,20 @@ class CARTBuilder:
         # Cuts' thresholds: the exact midpoint of two values, one normalisation (not two)
         self.midpoint = self.p.get("threshold") == "midpoint"
         self.has_missing = tree.missing_slot
+        # Numeric values as int64 numerators and denominators, all features end to end, for
+        # the features whose values are below 2^30 in both (their midpoints fit in int64).
+        self.small_fractions = np.zeros(self.m, bool)
+        self.fraction_offsets = np.zeros(self.m, np.int64)
+        num, den, at = [], [], 0
+        for j in range(self.m):
+            vals = tree.numbers[j] if self.numeric[j] else None
+            self.fraction_offsets[j] = at
+            if vals and all(abs(v.numerator) < 1 << 30 and v.denominator < 1 << 30 for v in vals):
+                self.small_fractions[j] = True
+                num += [v.numerator for v in vals]
+                den += [v.denominator for v in vals]
+                at += len(vals)
+        self.fraction_num, self.fraction_den = np.array(num, np.int64), np.array(den, np.int64)
         # A nominal value and the class in one code (-1: missing), and the nominal
         # features in groups of equal domain size: one bincount per group and depth.
         # Per group, each row's cell in a node's block (feature, value, class; a missing
@@ -324,8 +348,17 @@ class CARTBuilder:
                 x = self.Xt[j, rows]
                 ords[j] = rows[np.argsort(np.where(x < 0, np.iinfo(np.int64).max, x), kind="stable")]
         nodes, sizes = [root], np.array([len(rows)])
-        while nodes:
-            nodes, rows, ords, sizes = self.level(nodes, rows, ords, sizes)
+        # The cyclic collector paused while the tree grows: it would traverse every node
+        # made so far, again and again (a sixth of a 200,000-node fit); the nodes' parent
+        # links are cycles it collects later as usual.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            while nodes:
+                nodes, rows, ords, sizes = self.level(nodes, rows, ords, sizes)
+        finally:
+            if collecting:
+                gc.enable()
 
     def level(self, nodes, rows, ords, sizes):
         """Decide one depth's open nodes (rows: theirs, node by node); the next depth's."""
@@ -354,10 +387,10 @@ class CARTBuilder:
             for node in nodes:
                 node.stop = "max_depth"
             return [], None, None, None
-        small = (sizes < p["min_samples_split"]).tolist()
+        small = sizes < p["min_samples_split"]
         # Positive improvements only; the best per node, first feature on an exact tie.
         has = lv.has.copy()
-        has[np.array(small, bool)] = False
+        has[small] = False
         unsure = has & (imp - bnd <= 0)
         if unsure.any():
             ks, js = np.nonzero(unsure)
@@ -367,40 +400,36 @@ class CARTBuilder:
                                       lambda items: self.exact_improvements(lv, ks[items], js[items]))
         chosen = np.full(K, -1, np.int64)
         chosen[groups] = js[win]
-        ties = {}
+        # Each node's features tied exactly with its chosen one, as a run of tk.
         tie = np.flatnonzero(eq & (js != chosen[ks]))
-        for k, j in zip(ks[tie].tolist(), js[tie].tolist()):
-            ties.setdefault(k, []).append(j)
-        split = []
-        any_cand = lv.has.any(axis=1).tolist()
-        plain = not (p["stop_at_zero_gain"] or p["min_gain"] is not None)
-        for k, (node, j) in enumerate(zip(nodes, chosen.tolist())):
-            if small[k]:
-                node.stop = "min_samples_split"
-                continue
-            if j < 0:
-                node.stop = "no_decrease" if any_cand[k] else "no_split"
-                continue
-            if plain:
-                if k in ties:
-                    node.ties = tuple(ties[k])
-                split.append(k)
-                continue
-            best = lv.record(k, j)  # the reference's extra stops, on the chosen record
-            if p["stop_at_zero_gain"] and is_independent(best.table):
-                node.stop = "zero_gain"
-                continue
-            if p["min_gain"] is not None and best.gain < p["min_gain"]:
-                node.stop = "min_gain"
-                continue
-            node.test = lv.split(k, j)
-            node.ties = tuple(ties.get(k, ()))
-            split.append(k)
+        tk, tj = ks[tie], js[tie].tolist()
+        at = _seg_starts(tk)
+        ties = {k: tuple(tj[a:b]) for k, a, b in zip(tk[at].tolist(), at.tolist(), np.r_[at[1:], len(tk)].tolist())}
+        # The stops the floats and counts decide, set on those nodes only.
+        stops = np.where(small, 0, np.where(chosen >= 0, -1, np.where(lv.has.any(axis=1), 1, 2)))
+        reasons = ("min_samples_split", "no_decrease", "no_split")
+        for k, code in zip(np.flatnonzero(stops >= 0).tolist(), stops[stops >= 0].tolist()):
+            nodes[k].stop = reasons[code]
+        split = np.flatnonzero(stops < 0).tolist()
+        if p["stop_at_zero_gain"] or p["min_gain"] is not None:
+            kept = []
+            for k in split:  # the reference's extra stops, on the chosen record
+                node, j = nodes[k], int(chosen[k])
+                best = lv.record(k, j)
+                if p["stop_at_zero_gain"] and is_independent(best.table):
+                    node.stop = "zero_gain"
+                elif p["min_gain"] is not None and best.gain < p["min_gain"]:
+                    node.stop = "min_gain"
+                else:
+                    kept.append(k)
+            split = kept
         if not split:
             return [], None, None, None
-        if plain:
-            for node, test in zip((nodes[k] for k in split), lv.splits(split, chosen[split])):
-                node.test = test
+        for k, test in zip(split, lv.splits(split, chosen[split])):
+            node = nodes[k]
+            node.test = test
+            if k in ties:
+                node.ties = ties[k]
         return self.partition(nodes, split, chosen, lv, rows, ords, nid, starts, sizes)
 
     # -- candidates --
