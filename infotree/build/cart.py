@@ -743,18 +743,20 @@ class CARTBuilder:
         child = np.where(go, 2 * slot[nid] + d_now, -1)
         S2 = 2 * len(split)
         kept = child >= 0
-        if self.reg:  # each child's statistics; pure: a single value of y
-            order = np.argsort(child[kept], kind="stable")
-            kr, ns = rows[kept][order], np.bincount(child[kept], minlength=S2)
-            some = ns > 0
-            block = np.zeros((S2, 3), np.int64)
-            pure = np.zeros(S2, bool)
-            if some.any():
-                block[some] = self.stats(kr, ns[some])
-                at = np.r_[0, np.cumsum(ns[some])[:-1]]
-                yk = self.yv[kr]
-                pure[some] = np.minimum.reduceat(yk, at) == np.maximum.reduceat(yk, at)
-            pure, labels = pure.tolist(), [0] * S2
+        if self.reg:  # each child's statistics, summed along its parent's segment (no sort)
+            yr, yq = self.yv.take(rows), self.yq.take(rows)
+            block = np.empty((S2, 3), np.int64)
+            for side in (0, 1):
+                on = go & (d_now == side)
+                block[side::2, 0] = np.add.reduceat(on.view(np.int8), starts, dtype=np.int64)[split]
+                block[side::2, 1] = np.add.reduceat(np.where(on, yr, 0), starts)[split]
+                block[side::2, 2] = np.add.reduceat(np.where(on, yq, 0), starts)[split]
+            ns, S, Q = block[:, 0], block[:, 1], block[:, 2]
+            # Pure (one value of y): S = n·c and Q = n·c² for an integer c, as then Σ(y − c)² = 0.
+            n1 = np.maximum(ns, 1)
+            c = S // n1
+            pure = ((S == c * n1) & (Q == n1 * c * c)).tolist()
+            labels = [0] * S2
             stats = _Stats(self, block)
         else:
             block = np.bincount(child[kept] * nc + y[rows[kept]], minlength=S2 * nc).reshape(S2, nc)
