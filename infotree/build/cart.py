@@ -368,7 +368,7 @@ class CARTBuilder:
         nid = np.repeat(np.arange(K), sizes)
         CC = self.stats(rows, sizes) if self.reg else np.bincount(nid * nc + self.y[rows], minlength=K * nc).reshape(K, nc)
         lv = _Level(self, K, self.m, nc)
-        self.sorted_values = {}
+        self.sorted_values, self.between = {}, {}
         self.inner = nid[:-1] == nid[1:]   # neighbours in the same node
         # Per node and feature: the best split's improvement, in floats with a bound.
         imp = np.full((K, self.m), -np.inf)
@@ -476,6 +476,15 @@ class CARTBuilder:
         ex = self._exact(L + R, L, R)
         return np.array([x > 0 for x in (ex[0] if isinstance(ex, tuple) else ex)], bool)
 
+    def cuttable(self, v):
+        """Where a cut may fall along a depth's array sorted by a feature (v: its value
+        codes): between two different known values of one node.  Kept per feature for the
+        depth's surrogates."""
+        between = (v[:-1] != v[1:]) & self.inner
+        if self.has_missing:
+            between &= v[1:] >= 0
+        return between
+
     def numeric_cuts(self, j, order, nid, starts, K, CC, lv, imp, bnd):
         """Every node's best cut of numeric feature j, from its rows sorted by value."""
         nc, ml = self.nc, self.min_leaf
@@ -483,10 +492,9 @@ class CARTBuilder:
         if self.reg:
             return self.numeric_cuts_regression(j, order, v, nid, starts, K, CC, lv, imp, bnd)
         yo = self.y.take(order)
-        between = (v[:-1] != v[1:]) & self.inner
+        between = self.between[j] = self.cuttable(v)
         if self.has_missing:
             known = v >= 0
-            between &= known[1:]
         cut = np.flatnonzero(between)
         k_of = nid[cut]
         nz = starts > 0
@@ -546,16 +554,16 @@ class CARTBuilder:
         """numeric_cuts for regression: decrease = d² / (n_L·n_R·n), d = S_L·n_R − S_R·n_L
         an exact integer; in floats only a few roundings from the exact value."""
         ml = self.min_leaf
-        between = (v[:-1] != v[1:]) & self.inner
+        between = self.between[j] = self.cuttable(v)
         if self.has_missing:
             known = v >= 0
-            between &= known[1:]
             kn = np.bincount(nid[known], minlength=K)
         else:
             kn = CC[:, 0]
         cut = np.flatnonzero(between)
         k_of = nid[cut]
-        cumS, cumQ = np.cumsum(self.yv.take(order)), np.cumsum(self.yq.take(order))
+        yo = self.yv.take(order)
+        cumS, cumQ = np.cumsum(yo), np.cumsum(yo * yo)
         nz = starts > 0
         bS, bQ = np.zeros(K, np.int64), np.zeros(K, np.int64)
         bS[nz], bQ[nz] = cumS[starts[nz] - 1], cumQ[starts[nz] - 1]
@@ -882,14 +890,15 @@ class CARTBuilder:
         ends = np.r_[starts[1:], len(order)] - 1
         T0, T1 = c0[ends] - before0, c1[ends] - before1
         sv.both[:, j], sv.most[:, j] = T0 + T1, np.maximum(T0, T1)
-        cut = np.flatnonzero((v[:-1] != v[1:]) & (nid[:-1] == nid[1:]) & known[1:] & want[nid[:-1]])
+        cut = np.flatnonzero(self.between[j] & want.take(nid[:-1]))
         if not len(cut):
             return
         k_of = nid[cut]
         lr, rr = c0[cut] - before0[k_of], c1[cut] - before1[k_of]
+        n_low = lr + rr
+        ok = np.flatnonzero((n_low >= 2) & (T0[k_of] + T1[k_of] - n_low >= 2))
+        cut, k_of, lr, rr = cut[ok], k_of[ok], lr[ok], rr[ok]
         ll, rl = T0[k_of] - lr, T1[k_of] - rr
-        ok = (lr + rr >= 2) & (ll + rl >= 2)
-        cut, k_of, lr, rr, ll, rl = cut[ok], k_of[ok], lr[ok], rr[ok], ll[ok], rl[ok]
         if not len(cut):
             return
         A, B = ll + rr, lr + rl
