@@ -27,6 +27,10 @@ checks that it does, printers included.  What makes it fast:
   and surrogate records are made when a printer or a user reads them.
 * **Regression** (``squared_error``, numeric features): targets as shifted integers; a
   cut's decrease is (S_L·n_R − S_R·n_L)² / (n_L·n_R·n) with an exact integer numerator.
+* **Per node, only what must be a Python object**: the split nodes' midpoints from int64
+  numerators and denominators with one vectorised gcd; stops and ties set from arrays;
+  regression children's statistics summed along their parents' segments; the cyclic
+  garbage collector paused while the nodes are made (it would re-traverse all of them).
 
 A nominal feature with more than :data:`_MASK_VALUES` values takes the reference's
 splitter node by node.  Sample weights (``build_tree`` sends weighted fits to the
