@@ -269,7 +269,7 @@ def _short(file):
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--rows", default="1000,10000,100000", help="numeric sizes, comma-separated")
+    ap.add_argument("--rows", default="1000,10000,100000", help="numeric sizes, comma-separated (\"\": none)")
     ap.add_argument("--repeats", type=int, default=3, help="infotree fits per size (each in a child process)")
     ap.add_argument("--sk-repeats", type=int, default=5)
     ap.add_argument("--cap", type=float, default=300, help="seconds (wall) an infotree fit may take")
@@ -303,7 +303,7 @@ def main(argv=None) -> int:
     rows = []
     if not args.only_profile:
         spent = 0.0
-        for n in (int(x) for x in args.rows.split(",")):
+        for n in (int(x) for x in args.rows.split(",") if x):
             if spent > args.total:
                 print(f"  numeric {n} rows: not started ({spent:.0f} s of infotree fitting spent, --total {args.total:.0f})")
                 continue

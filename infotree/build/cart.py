@@ -27,6 +27,10 @@ checks that it does, printers included.  What makes it fast:
   and surrogate records are made when a printer or a user reads them.
 * **Regression** (``squared_error``, numeric features): targets as shifted integers; a
   cut's decrease is (S_L·n_R − S_R·n_L)² / (n_L·n_R·n) with an exact integer numerator.
+* **Per node, only what must be a Python object**: the split nodes' midpoints from int64
+  numerators and denominators with one vectorised gcd; stops and ties set from arrays;
+  regression children's statistics summed along their parents' segments; the cyclic
+  garbage collector paused while the nodes are made (it would re-traverse all of them).
 
 A nominal feature with more than :data:`_MASK_VALUES` values takes the reference's
 splitter node by node.  Sample weights (``build_tree`` sends weighted fits to the
@@ -37,6 +41,7 @@ by the reference builder.
 
 from __future__ import annotations
 
+import gc
 import math
 from dataclasses import replace
 from functools import partial
@@ -189,19 +194,28 @@ class _Level:
         return SubsetSplit(j, left, b.t.domains[j])
 
     def splits(self, ks, js):
-        """split(k, j) of many nodes (numeric midpoints made in one pass)."""
+        """split(k, j) of many nodes: numeric midpoints' numerators and denominators in
+        int64 arrays (where the features' exact values allow), reduced by one vectorised gcd."""
         b = self.b
         if not b.midpoint:
             return [self.split(k, j) for k, j in zip(ks, js.tolist())]
-        out = []
-        numbers, numeric = b.t.numbers, b.numeric
-        for k, j, lo, hi in zip(ks, js.tolist(), self.lo[ks, js].tolist(), self.hi[ks, js].tolist()):
-            if numeric[j]:
-                x, z = numbers[j][lo], numbers[j][hi]
-                out.append(ThresholdSplit(j, Fraction(x.numerator * z.denominator + z.numerator * x.denominator,
-                                                      2 * x.denominator * z.denominator)))
-            else:
-                out.append(self.split(k, j))
+        lo, hi = self.lo[ks, js], self.hi[ks, js]
+        small = b.small_fractions
+        fast = small[js]
+        out = [None] * len(ks)
+        if fast.any():
+            at = b.fraction_offsets[js[fast]]
+            xn, xd = b.fraction_num[at + lo[fast]], b.fraction_den[at + lo[fast]]
+            zn, zd = b.fraction_num[at + hi[fast]], b.fraction_den[at + hi[fast]]
+            num, den = xn * zd + zn * xd, 2 * xd * zd
+            g = np.gcd(num, den)
+            num //= g
+            den //= g
+            for i, j, n, d in zip(np.flatnonzero(fast).tolist(), js[fast].tolist(), num.tolist(), den.tolist()):
+                out[i] = ThresholdSplit(j, Fraction(n, d))
+        if not fast.all():
+            for i in np.flatnonzero(~fast).tolist():
+                out[i] = self.split(ks[i], int(js[i]))
         return out
 
     def record(self, k, j, split=None):
@@ -240,6 +254,20 @@ class CARTBuilder:
         # Cuts' thresholds: the exact midpoint of two values, one normalisation (not two)
         self.midpoint = self.p.get("threshold") == "midpoint"
         self.has_missing = tree.missing_slot
+        # Numeric values as int64 numerators and denominators, all features end to end, for
+        # the features whose values are below 2^30 in both (their midpoints fit in int64).
+        self.small_fractions = np.zeros(self.m, bool)
+        self.fraction_offsets = np.zeros(self.m, np.int64)
+        num, den, at = [], [], 0
+        for j in range(self.m):
+            vals = tree.numbers[j] if self.numeric[j] else None
+            self.fraction_offsets[j] = at
+            if vals and all(abs(v.numerator) < 1 << 30 and v.denominator < 1 << 30 for v in vals):
+                self.small_fractions[j] = True
+                num += [v.numerator for v in vals]
+                den += [v.denominator for v in vals]
+                at += len(vals)
+        self.fraction_num, self.fraction_den = np.array(num, np.int64), np.array(den, np.int64)
         # A nominal value and the class in one code (-1: missing), and the nominal
         # features in groups of equal domain size: one bincount per group and depth.
         # Per group, each row's cell in a node's block (feature, value, class; a missing
@@ -324,8 +352,17 @@ class CARTBuilder:
                 x = self.Xt[j, rows]
                 ords[j] = rows[np.argsort(np.where(x < 0, np.iinfo(np.int64).max, x), kind="stable")]
         nodes, sizes = [root], np.array([len(rows)])
-        while nodes:
-            nodes, rows, ords, sizes = self.level(nodes, rows, ords, sizes)
+        # The cyclic collector paused while the tree grows: it would traverse every node
+        # made so far, again and again (a sixth of a 200,000-node fit); the nodes' parent
+        # links are cycles it collects later as usual.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            while nodes:
+                nodes, rows, ords, sizes = self.level(nodes, rows, ords, sizes)
+        finally:
+            if collecting:
+                gc.enable()
 
     def level(self, nodes, rows, ords, sizes):
         """Decide one depth's open nodes (rows: theirs, node by node); the next depth's."""
@@ -335,7 +372,7 @@ class CARTBuilder:
         nid = np.repeat(np.arange(K), sizes)
         CC = self.stats(rows, sizes) if self.reg else np.bincount(nid * nc + self.y[rows], minlength=K * nc).reshape(K, nc)
         lv = _Level(self, K, self.m, nc)
-        self.sorted_values = {}
+        self.sorted_values, self.between = {}, {}
         self.inner = nid[:-1] == nid[1:]   # neighbours in the same node
         # Per node and feature: the best split's improvement, in floats with a bound.
         imp = np.full((K, self.m), -np.inf)
@@ -354,10 +391,10 @@ class CARTBuilder:
             for node in nodes:
                 node.stop = "max_depth"
             return [], None, None, None
-        small = (sizes < p["min_samples_split"]).tolist()
+        small = sizes < p["min_samples_split"]
         # Positive improvements only; the best per node, first feature on an exact tie.
         has = lv.has.copy()
-        has[np.array(small, bool)] = False
+        has[small] = False
         unsure = has & (imp - bnd <= 0)
         if unsure.any():
             ks, js = np.nonzero(unsure)
@@ -367,40 +404,36 @@ class CARTBuilder:
                                       lambda items: self.exact_improvements(lv, ks[items], js[items]))
         chosen = np.full(K, -1, np.int64)
         chosen[groups] = js[win]
-        ties = {}
+        # Each node's features tied exactly with its chosen one, as a run of tk.
         tie = np.flatnonzero(eq & (js != chosen[ks]))
-        for k, j in zip(ks[tie].tolist(), js[tie].tolist()):
-            ties.setdefault(k, []).append(j)
-        split = []
-        any_cand = lv.has.any(axis=1).tolist()
-        plain = not (p["stop_at_zero_gain"] or p["min_gain"] is not None)
-        for k, (node, j) in enumerate(zip(nodes, chosen.tolist())):
-            if small[k]:
-                node.stop = "min_samples_split"
-                continue
-            if j < 0:
-                node.stop = "no_decrease" if any_cand[k] else "no_split"
-                continue
-            if plain:
-                if k in ties:
-                    node.ties = tuple(ties[k])
-                split.append(k)
-                continue
-            best = lv.record(k, j)  # the reference's extra stops, on the chosen record
-            if p["stop_at_zero_gain"] and is_independent(best.table):
-                node.stop = "zero_gain"
-                continue
-            if p["min_gain"] is not None and best.gain < p["min_gain"]:
-                node.stop = "min_gain"
-                continue
-            node.test = lv.split(k, j)
-            node.ties = tuple(ties.get(k, ()))
-            split.append(k)
+        tk, tj = ks[tie], js[tie].tolist()
+        at = _seg_starts(tk)
+        ties = {k: tuple(tj[a:b]) for k, a, b in zip(tk[at].tolist(), at.tolist(), np.r_[at[1:], len(tk)].tolist())}
+        # The stops the floats and counts decide, set on those nodes only.
+        stops = np.where(small, 0, np.where(chosen >= 0, -1, np.where(lv.has.any(axis=1), 1, 2)))
+        reasons = ("min_samples_split", "no_decrease", "no_split")
+        for k, code in zip(np.flatnonzero(stops >= 0).tolist(), stops[stops >= 0].tolist()):
+            nodes[k].stop = reasons[code]
+        split = np.flatnonzero(stops < 0).tolist()
+        if p["stop_at_zero_gain"] or p["min_gain"] is not None:
+            kept = []
+            for k in split:  # the reference's extra stops, on the chosen record
+                node, j = nodes[k], int(chosen[k])
+                best = lv.record(k, j)
+                if p["stop_at_zero_gain"] and is_independent(best.table):
+                    node.stop = "zero_gain"
+                elif p["min_gain"] is not None and best.gain < p["min_gain"]:
+                    node.stop = "min_gain"
+                else:
+                    kept.append(k)
+            split = kept
         if not split:
             return [], None, None, None
-        if plain:
-            for node, test in zip((nodes[k] for k in split), lv.splits(split, chosen[split])):
-                node.test = test
+        for k, test in zip(split, lv.splits(split, chosen[split])):
+            node = nodes[k]
+            node.test = test
+            if k in ties:
+                node.ties = ties[k]
         return self.partition(nodes, split, chosen, lv, rows, ords, nid, starts, sizes)
 
     # -- candidates --
@@ -447,6 +480,15 @@ class CARTBuilder:
         ex = self._exact(L + R, L, R)
         return np.array([x > 0 for x in (ex[0] if isinstance(ex, tuple) else ex)], bool)
 
+    def cuttable(self, v):
+        """Where a cut may fall along a depth's array sorted by a feature (v: its value
+        codes): between two different known values of one node.  Kept per feature for the
+        depth's surrogates."""
+        between = (v[:-1] != v[1:]) & self.inner
+        if self.has_missing:
+            between &= v[1:] >= 0
+        return between
+
     def numeric_cuts(self, j, order, nid, starts, K, CC, lv, imp, bnd):
         """Every node's best cut of numeric feature j, from its rows sorted by value."""
         nc, ml = self.nc, self.min_leaf
@@ -454,10 +496,9 @@ class CARTBuilder:
         if self.reg:
             return self.numeric_cuts_regression(j, order, v, nid, starts, K, CC, lv, imp, bnd)
         yo = self.y.take(order)
-        between = (v[:-1] != v[1:]) & self.inner
+        between = self.between[j] = self.cuttable(v)
         if self.has_missing:
             known = v >= 0
-            between &= known[1:]
         cut = np.flatnonzero(between)
         k_of = nid[cut]
         nz = starts > 0
@@ -517,16 +558,16 @@ class CARTBuilder:
         """numeric_cuts for regression: decrease = d² / (n_L·n_R·n), d = S_L·n_R − S_R·n_L
         an exact integer; in floats only a few roundings from the exact value."""
         ml = self.min_leaf
-        between = (v[:-1] != v[1:]) & self.inner
+        between = self.between[j] = self.cuttable(v)
         if self.has_missing:
             known = v >= 0
-            between &= known[1:]
             kn = np.bincount(nid[known], minlength=K)
         else:
             kn = CC[:, 0]
         cut = np.flatnonzero(between)
         k_of = nid[cut]
-        cumS, cumQ = np.cumsum(self.yv.take(order)), np.cumsum(self.yq.take(order))
+        yo = self.yv.take(order)
+        cumS, cumQ = np.cumsum(yo), np.cumsum(yo * yo)
         nz = starts > 0
         bS, bQ = np.zeros(K, np.int64), np.zeros(K, np.int64)
         bS[nz], bQ[nz] = cumS[starts[nz] - 1], cumQ[starts[nz] - 1]
@@ -714,18 +755,20 @@ class CARTBuilder:
         child = np.where(go, 2 * slot[nid] + d_now, -1)
         S2 = 2 * len(split)
         kept = child >= 0
-        if self.reg:  # each child's statistics; pure: a single value of y
-            order = np.argsort(child[kept], kind="stable")
-            kr, ns = rows[kept][order], np.bincount(child[kept], minlength=S2)
-            some = ns > 0
-            block = np.zeros((S2, 3), np.int64)
-            pure = np.zeros(S2, bool)
-            if some.any():
-                block[some] = self.stats(kr, ns[some])
-                at = np.r_[0, np.cumsum(ns[some])[:-1]]
-                yk = self.yv[kr]
-                pure[some] = np.minimum.reduceat(yk, at) == np.maximum.reduceat(yk, at)
-            pure, labels = pure.tolist(), [0] * S2
+        if self.reg:  # each child's statistics, summed along its parent's segment (no sort)
+            yr, yq = self.yv.take(rows), self.yq.take(rows)
+            block = np.empty((S2, 3), np.int64)
+            for side in (0, 1):
+                on = go & (d_now == side)
+                block[side::2, 0] = np.add.reduceat(on.view(np.int8), starts, dtype=np.int64)[split]
+                block[side::2, 1] = np.add.reduceat(np.where(on, yr, 0), starts)[split]
+                block[side::2, 2] = np.add.reduceat(np.where(on, yq, 0), starts)[split]
+            ns, S, Q = block[:, 0], block[:, 1], block[:, 2]
+            # Pure (one value of y): S = n·c and Q = n·c² for an integer c, as then Σ(y − c)² = 0.
+            n1 = np.maximum(ns, 1)
+            c = S // n1
+            pure = ((S == c * n1) & (Q == n1 * c * c)).tolist()
+            labels = [0] * S2
             stats = _Stats(self, block)
         else:
             block = np.bincount(child[kept] * nc + y[rows[kept]], minlength=S2 * nc).reshape(S2, nc)
@@ -851,14 +894,15 @@ class CARTBuilder:
         ends = np.r_[starts[1:], len(order)] - 1
         T0, T1 = c0[ends] - before0, c1[ends] - before1
         sv.both[:, j], sv.most[:, j] = T0 + T1, np.maximum(T0, T1)
-        cut = np.flatnonzero((v[:-1] != v[1:]) & (nid[:-1] == nid[1:]) & known[1:] & want[nid[:-1]])
+        cut = np.flatnonzero(self.between[j] & want.take(nid[:-1]))
         if not len(cut):
             return
         k_of = nid[cut]
         lr, rr = c0[cut] - before0[k_of], c1[cut] - before1[k_of]
+        n_low = lr + rr
+        ok = np.flatnonzero((n_low >= 2) & (T0[k_of] + T1[k_of] - n_low >= 2))
+        cut, k_of, lr, rr = cut[ok], k_of[ok], lr[ok], rr[ok]
         ll, rl = T0[k_of] - lr, T1[k_of] - rr
-        ok = (lr + rr >= 2) & (ll + rl >= 2)
-        cut, k_of, lr, rr, ll, rl = cut[ok], k_of[ok], lr[ok], rr[ok], ll[ok], rl[ok]
         if not len(cut):
             return
         A, B = ll + rr, lr + rl
