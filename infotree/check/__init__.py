@@ -67,6 +67,7 @@ from ..measures import (
 from .answers import MAX_DECIMALS, MAX_LOG_ARGUMENT, Answer, read_answer, significant_digits
 from .diagnosis import diagnose
 from .names import Names, Unreadable, did_you_mean
+from .pruning import PruningClaims
 from .printed import claim_after_facts, context_path, is_prose, is_table_heading
 from .treetext import ClaimedLeaf, TreeTextError, is_ignored, is_tree_line, read_tree
 from .trees import (Expected, Grower, binary_choices, complement, cond_text, grade_tree, number_text,
@@ -489,6 +490,7 @@ class _Checker:
         self.domain = self.names.domain
         self.variables = self.names.variables
         self.grower = Grower(data, dict(options, criterion=criterion))
+        self.pruning = PruningClaims(self, dict(options, criterion=self.grower.criterion))
         self.context = ()   # the node of an "At outlook = sunny:" line: IG, GR, SplitInfo claims below are there
         self.last_feature = None   # the feature the last claim measured: H_known(Y), improvement (rpart)
         self.regression = criterion == "squared_error"
@@ -525,6 +527,12 @@ class _Checker:
                 return self.check_special(number, body, special)
             except _Unreadable as e:
                 return ClaimResult(number, body, kind, "unreadable", message=str(e))
+        pruning = self.pruning.match(body)
+        if pruning is not None:  # cost-complexity: alpha(path), R(T_t), alpha_k, CP(row k), weakest link
+            try:
+                return self.pruning.check(number, body, *pruning)
+            except _Unreadable as e:
+                return ClaimResult(number, body, pruning[0], "unreadable", message=str(e))
         try:
             toks, rhs = _split_claim(body)
             kind = _claim_kind(toks)
@@ -1856,7 +1864,7 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
             if result is not None:
                 results.append(result)
             continue
-        if len(body) <= MAX_LINE_LENGTH and is_tree_line(body, _CLAIM_NAMES):
+        if len(body) <= MAX_LINE_LENGTH and is_tree_line(body, _CLAIM_NAMES) and checker.pruning.match(body) is None:
             indent = raw.expandtabs(4)
             block.append((number, len(indent) - len(indent.lstrip()), body))
             continue

@@ -1,0 +1,240 @@
+"""Claims about cost-complexity pruning (docs/cost_complexity.md), as the worked example writes them.
+
+``alpha(PATH) = 1/2`` or ``g(PATH)``: the weakest-link alpha (R(t) - R(T_t))/(|leaves(T_t)| - 1) of the
+internal node at PATH in the grown tree T0; ``R(PATH)``, ``R(T_{PATH})``: its risk as a leaf and its
+branch's risk; ``R(T_k)``: the risk of the sequence's k-th tree; ``alpha_k``, ``alphas = a, b, ...``: the
+sequence's alphas; ``CP(nsplit = 2)``, ``CP(row 3)``, ``rel error(...)``: a cp table row; ``weakest link
+= PATH`` (``weakest link_k``).  ``t`` is the node of an ``At PATH:`` line.  T0 is grown with the check's
+own tree options, before any pruning, exactly as ``infotree cptable`` grows it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..errors import InfotreeError
+from ..exact import decimal_text
+from .answers import read_answer
+from .names import Unreadable
+from .trees import split_condition, where
+
+__all__ = ["PruningClaims"]
+
+_NUMBER = r"\s*=\s*(?P<answer>.+)"
+_FORMS = [
+    ("alphas", re.compile(r"(?:alphas|α's|alpha's)" + _NUMBER, re.I)),
+    ("alpha_k", re.compile(r"(?:alpha|α)_\{?(?P<k>\d+)\}?" + _NUMBER, re.I)),
+    ("alpha", re.compile(r"(?:alpha|α|g)\s*\((?P<path>.*)\)" + _NUMBER, re.I)),
+    ("tree_risk", re.compile(r"R\s*\(\s*T_?\{?(?P<k>\d+)\}?\s*\)" + _NUMBER)),
+    ("branch_risk", re.compile(r"R\s*\(\s*T_\{?(?P<path>.*?)\}?\s*\)" + _NUMBER)),
+    ("risk", re.compile(r"R\s*\((?P<path>.*)\)" + _NUMBER)),
+    ("cp", re.compile(r"(?P<what>CP|rel\s*error)\s*(?:_\{?(?P<k>\d+)\}?|\((?P<row>[^()]*)\))" + _NUMBER, re.I)),
+    ("weakest_link", re.compile(r"weakest[\s-]*link(?:_\{?(?P<k>\d+)\}?)?" + _NUMBER, re.I)),
+]
+
+
+def _path_text(node) -> str:
+    conds = []
+    while node.parent is not None:
+        parent = node.parent
+        conds.append(split_condition(parent.test, parent.children.index(node), parent.split_feature))
+        node = parent
+    return where(conds[::-1]) or "root"
+
+
+class PruningClaims:
+    """Grades the claims of this module's grammar for one checker (its names, paths and judge)."""
+
+    def __init__(self, checker, options):
+        self.checker = checker
+        self.options = options
+        self._path = self._table = None
+
+    def match(self, body):
+        for kind, form in _FORMS:
+            m = form.fullmatch(body.strip())
+            if m:
+                return kind, m
+        return None
+
+    # -- the grown tree, its weakest-link sequence and cp table, each computed once --
+    def path(self):
+        if self._path is None:
+            from ..complexity import pruning_path
+            from ..tree import build_tree
+
+            opts = {k: v for k, v in self.options.items() if not k.startswith("ccp_") and k not in ("folds", "seed")}
+            if not opts["criterion"].binary:
+                raise Unreadable("cost-complexity claims are about a CART tree: check with --algorithm cart "
+                                 "(and the tree options of 'infotree cptable')")
+            opts["prune"] = "none"
+            try:
+                tree = build_tree(self.checker.data, **opts)
+                self._path = pruning_path(tree, self.options.get("ccp_risk") or "rpart")
+            except InfotreeError as e:
+                raise Unreadable(str(e)) from None
+        return self._path
+
+    def table(self):
+        if self._table is None:
+            from ..complexity import cp_table
+
+            if self.path().risk != "rpart":
+                raise Unreadable("a cp table is rpart's (risk = misclassified rows); check without --risk impurity")
+            try:
+                self._table = cp_table(self.path().tree, cp=self.options.get("cp") or 0)
+            except InfotreeError as e:
+                raise Unreadable(str(e)) from None
+        return self._table
+
+    def node(self, text, head):
+        """T0's node at a path (``t``: the ``At`` line's node; ``root``)."""
+        from . import _as_cond, _branch_of, _split_claim
+
+        text = text.strip()
+        fixed = self.checker.context if text == "t" else self.checker.path(_split_claim(text, split=False)[0], head)
+        node = self.path().tree.root
+        for var, val in fixed:
+            b = None if node.split is None or node.split_feature != var else _branch_of(node.test, var, val)
+            if b is None and node.split is not None and node.split_feature == var and hasattr(node.test, "left"):
+                b = next((i for i, side in enumerate((node.test.left_values, node.test.right_values))
+                          if val in side), None)  # colour = red: the side of the subset split that holds red
+            if b is None:
+                raise Unreadable(f"T0 has no node {where(_as_cond(v, c) for v, c in fixed)}: {_path_text(node)} "
+                                 + ("is a leaf" if node.split is None else f"splits on {node.split_feature}"))
+            node = node.children[b]
+        return node
+
+    def links(self):
+        """id(node) -> its weakest-link record (alpha, R(t), R(T_t), leaves) when the sequence cuts it."""
+        return {id(link.node): link for step in self.path().steps for link in step.links}
+
+    def step(self, k):
+        steps = self.path().steps
+        if not 1 <= k <= len(steps):
+            raise Unreadable(f"the sequence has steps 1 to {len(steps)}, not {k}")
+        return steps[k - 1]
+
+    # -- grading --
+    def check(self, number, body, kind, m):
+        from . import ClaimResult
+
+        answer = m.group("answer").strip()
+        if kind == "weakest_link":
+            return self.check_link(number, body, m, answer)
+        if kind == "alphas":
+            return self.check_alphas(number, body, answer)
+        value, quantity, kind, lines = self.value(kind, m)
+        got = read_answer(answer, log=self.checker.log)
+        verdict, message = self.checker.judge(value, got)
+        return ClaimResult(number, body, kind, verdict, answer=got.text, answer_value=got.value, expected=value,
+                           expected_decimal=decimal_text(value, max(self.checker.digits, got.decimals)),
+                           quantity=quantity, message=message, explanation=tuple(lines))
+
+    def value(self, kind, m):
+        """(exact value, quantity, JSON kind, explanation) of a numeric claim."""
+        path = self.path()
+        if kind == "alpha_k":
+            s = self.step(int(m.group("k")))
+            return s.alpha, f"alpha_{m.group('k')}", "ccp_alpha", [self.link_line(x) for x in s.links]
+        if kind == "tree_risk":
+            k = int(m.group("k"))
+            risk = path.tree_risk if k == 0 else self.step(k).risk
+            return risk, f"R(T_{k})", "risk", []
+        if kind == "cp":
+            return self.cp_row(m)
+        node = self.node(m.group("path"), {"alpha": "alpha", "risk": "R", "branch_risk": "R(T_...)"}[kind])
+        where_ = _path_text(node)
+        if kind == "risk":
+            return path_risk(path, node), f"R({where_})", "risk", []
+        if node.split is None:
+            raise Unreadable(f"{where_} is a leaf of T0: "
+                             + ("R(T_t) = R(t) there" if kind == "branch_risk" else "only internal nodes have an alpha"))
+        r, branch, leaves = self.branch(node)
+        if kind == "branch_risk":
+            return branch, f"R(T_{{{where_}}})", "risk", []
+        alpha = (r - branch) / (leaves - 1)
+        line = f"{where_}: alpha = (R(t) - R(T_t))/(|leaves| - 1) = ({r} - {branch})/({leaves} - 1) = {alpha} in T0"
+        return alpha, f"alpha({where_})", "ccp_alpha", [line]
+
+    def branch(self, node):
+        """(R(t), R(T_t), |leaves(T_t)|) of a node of T0, unpruned."""
+        path = self.path()
+        leaves = [d for d in node.walk() if d.split is None]
+        return path_risk(path, node), sum((path_risk(path, d) for d in leaves[1:]), path_risk(path, leaves[0])), \
+            len(leaves)
+
+    def link_line(self, link):
+        return (f"{_path_text(link.node)}: alpha = ({link.risk} - {link.subtree_risk})/({link.leaves} - 1) = "
+                f"{link.alpha}")
+
+    def cp_row(self, m):
+        table = self.table()
+        rows = table.rows
+        if m.group("k") is not None or (m.group("row") or "").strip().lower().startswith("row"):
+            text = m.group("k") or m.group("row").strip()[3:].strip()
+            if not text.isdigit() or not 1 <= int(text) <= len(rows):
+                raise Unreadable(f"the cp table has rows 1 to {len(rows)}, not {text!r}")
+            i = int(text) - 1
+        else:
+            spec = re.fullmatch(r"\s*nsplit\s*=\s*(\d+)\s*", m.group("row"))
+            if spec is None:
+                raise Unreadable(f"cannot read {m.group('row')!r}; name the row as in CP(row 3) or CP(nsplit = 2)")
+            found = [i for i, r in enumerate(rows) if r.nsplit == int(spec.group(1))]
+            if not found:
+                raise Unreadable(f"no row of the cp table has nsplit {spec.group(1)}; its rows have nsplit "
+                                 f"{', '.join(str(r.nsplit) for r in rows)}")
+            i = found[0]
+        row = rows[i]
+        cp = m.group("what").upper() == "CP"
+        line = (f"row {i + 1}: CP = alpha / R(root) = {row.alpha}/{table.path.root_risk} = {row.cp}, nsplit "
+                f"{row.nsplit}, rel error {row.rel_error}")
+        return (row.cp if cp else row.rel_error), f"{'CP' if cp else 'rel error'}(row {i + 1})", \
+            "cp" if cp else "rel_error", [line]
+
+    def check_alphas(self, number, body, answer):
+        from . import ClaimResult
+
+        expected = [s.alpha for s in self.path().steps]
+        shown = ", ".join(map(str, expected))
+        parts = [p.strip() for p in answer.split(",")]
+        if len(parts) != len(expected):
+            return ClaimResult(number, body, "ccp_alphas", "wrong", answer=answer, expected=shown,
+                               message=f"the sequence has {len(expected)} alphas ({shown}), "
+                                       f"not {len(parts)}")
+        worst, message = "right", ""
+        order = ("right", "imprecise", "close", "wrong")
+        for k, (value, text) in enumerate(zip(expected, parts), 1):
+            verdict, msg = self.checker.judge(value, read_answer(text, log=self.checker.log))
+            if order.index(verdict) > order.index(worst):
+                worst, message = verdict, f"alpha_{k}: {msg}"
+        return ClaimResult(number, body, "ccp_alphas", worst, answer=answer, expected=shown,
+                           expected_decimal=", ".join(decimal_text(a, self.checker.digits) for a in expected),
+                           quantity="alphas", message=message,
+                           explanation=tuple(self.link_line(x) for s in self.path().steps for x in s.links))
+
+    def check_link(self, number, body, m, answer):
+        from . import ClaimResult
+
+        k = int(m.group("k") or 1)
+        step = self.step(k)
+        node = self.node(answer, "weakest link")
+        names = tuple(_path_text(x.node) for x in step.links)
+        lines = tuple(self.link_line(x) for x in step.links)
+        if any(x.node is node for x in step.links):
+            return ClaimResult(number, body, "weakest_link", "right", answer=answer, answer_value=_path_text(node),
+                               expected=names, explanation=lines)
+        own = self.links().get(id(node))
+        why = (f"its alpha is {own.alpha}, cut at step {next(i for i, s in enumerate(self.path().steps, 1) if own in s.links)}"
+               if own is not None else "the sequence never cuts it itself (an ancestor's cut removes it)")
+        return ClaimResult(number, body, "weakest_link", "wrong", answer=answer, answer_value=_path_text(node),
+                           expected=names, explanation=lines,
+                           message=f"step {k} cuts {' and '.join(names)} (alpha {step.alpha}); "
+                                   f"not {_path_text(node)}: {why}")
+
+
+def path_risk(path, node):
+    """R(t) under the path's risk (rpart's misclassified rows, or scikit-learn's N_t/N · impurity)."""
+    from ..complexity import _risk_function
+
+    return _risk_function(path.tree, path.risk)(node)
