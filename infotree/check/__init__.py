@@ -882,25 +882,7 @@ class _Checker:
         quantity = _canonical(m)
         value, steps, before, parts = self.evaluate(m, None, quantity)
         value = _simplify(value)
-        *steps_written, final = _chain(answer_text)
-        answer = read_answer(final, log=self.log)
-        verdict, message = self.judge(value, answer, parts)
-        # A chain "= H(3,2) = -(3/5)log2(3/5) - ... = 0.971": every step that reads as a number or an
-        # expression must be right too; steps written with measure names are working, not graded.
-        exact_step = False
-        for k, step in enumerate(steps_written, 1):
-            try:
-                a = read_answer(step, log=self.log)
-            except _Unreadable:
-                continue
-            v, msg = self.judge(value, a, parts)
-            exact_step |= v == "right" and a.form == "exact"
-            if v == "wrong" and verdict != "unreadable":
-                verdict, message = "wrong", f"step {k} ({_clip(step.strip(), 40)}): {msg}"
-                break
-        if verdict == "imprecise" and exact_step:
-            # "= 7/900 = 0.0078": the exact value is written; the decimal after it only shows its size
-            verdict, message = "right", ""
+        answer, verdict, message = self.judge_chain(value, answer_text, parts)
         expected_decimal = decimal_text(value, max(self.digits, answer.decimals))
         explanation = before + _steps_lines(quantity, steps + [_exact_text(value), decimal_text(value, self.digits)])
         try:
@@ -1175,6 +1157,29 @@ class _Checker:
             value = mutual_information(A, B)
         symbolic = f"{_h_symbol(b, given, fixed)} - {_h_symbol(b, tuple(a) + tuple(given), fixed)}"
         return value, [symbolic, f"{_bracket(form1)} - {_bracket(form2)}"], ("-", h1, h2)
+
+    def judge_chain(self, value, answer_text, parts=None):
+        """(final answer, verdict, message) of an answer that may be a chain ``= expr = ... = 0.971``."""
+        *steps_written, final = _chain(answer_text)
+        answer = read_answer(final, log=self.log)
+        verdict, message = self.judge(value, answer, parts)
+        # A chain "= H(3,2) = -(3/5)log2(3/5) - ... = 0.971": every step that reads as a number or an
+        # expression must be right too; steps written with measure names are working, not graded.
+        exact_step = False
+        for k, step in enumerate(steps_written, 1):
+            try:
+                a = read_answer(step, log=self.log)
+            except _Unreadable:
+                continue
+            v, msg = self.judge(value, a, parts)
+            exact_step |= v == "right" and a.form == "exact"
+            if v == "wrong":
+                verdict, message = "wrong", f"step {k} ({_clip(step.strip(), 40)}): {msg}"
+                break
+        if verdict == "imprecise" and exact_step:
+            # "= 7/900 = 0.0078": the exact value is written; the decimal after it only shows its size
+            verdict, message = "right", ""
+        return answer, verdict, message
 
     def judge(self, value, answer: Answer, parts=None):
         """(verdict, message) of a number or expression answer against the exact value."""

@@ -22,12 +22,15 @@ __all__ = ["PruningClaims"]
 
 _NUMBER = r"\s*=\s*(?P<answer>.+)"
 _FORMS = [
+    # the worked example's line: "colour in {green, blue}   R(t) = 3, R(T_t) = 0, leaves 4: alpha = (3 - 0)/(4 - 1) = 1"
+    ("link_row", re.compile(r"(?P<path>.+?)\s+R\(t\)\s*=\s*(?P<r>[^,]+),\s*R\(T_t\)\s*=\s*(?P<b>[^,]+),\s*"
+                            r"leaves\s+(?P<n>\d+):\s*(?:alpha|α|g\(t\))" + _NUMBER, re.I)),
     ("alphas", re.compile(r"(?:alphas|α's|alpha's)" + _NUMBER, re.I)),
     ("alpha_k", re.compile(r"(?:alpha|α)_\{?(?P<k>\d+)\}?" + _NUMBER, re.I)),
-    ("alpha", re.compile(r"(?:alpha|α|g)\s*\((?P<path>.*)\)" + _NUMBER, re.I)),
+    ("alpha", re.compile(r"(?:alpha|α|g)\s*\((?P<path>[^()]*)\)" + _NUMBER, re.I)),
     ("tree_risk", re.compile(r"R\s*\(\s*T_?\{?(?P<k>\d+)\}?\s*\)" + _NUMBER)),
-    ("branch_risk", re.compile(r"R\s*\(\s*T_\{?(?P<path>.*?)\}?\s*\)" + _NUMBER)),
-    ("risk", re.compile(r"R\s*\((?P<path>.*)\)" + _NUMBER)),
+    ("branch_risk", re.compile(r"R\s*\(\s*T_\{?(?P<path>[^()]*?)\}?\s*\)" + _NUMBER)),
+    ("risk", re.compile(r"R\s*\((?P<path>[^()]*)\)" + _NUMBER)),
     ("cp", re.compile(r"(?P<what>CP|rel\s*error)\s*(?:_\{?(?P<k>\d+)\}?|\((?P<row>[^()]*)\))" + _NUMBER, re.I)),
     ("weakest_link", re.compile(r"weakest[\s-]*link(?:_\{?(?P<k>\d+)\}?)?" + _NUMBER, re.I)),
 ]
@@ -124,12 +127,35 @@ class PruningClaims:
             return self.check_link(number, body, m, answer)
         if kind == "alphas":
             return self.check_alphas(number, body, answer)
+        if kind == "link_row":
+            return self.check_row(number, body, m, answer)
         value, quantity, kind, lines = self.value(kind, m)
-        got = read_answer(answer, log=self.checker.log)
-        verdict, message = self.checker.judge(value, got)
+        got, verdict, message = self.checker.judge_chain(value, answer)
         return ClaimResult(number, body, kind, verdict, answer=got.text, answer_value=got.value, expected=value,
                            expected_decimal=decimal_text(value, max(self.checker.digits, got.decimals)),
                            quantity=quantity, message=message, explanation=tuple(lines))
+
+    def check_row(self, number, body, m, answer):
+        """Every number of a line of the worked example's table: R(t), R(T_t), the leaves and alpha."""
+        from . import ClaimResult
+
+        node = self.node(m.group("path"), "the node")
+        where_ = _path_text(node)
+        if node.split is None:
+            raise Unreadable(f"{where_} is a leaf of T0: only internal nodes have an alpha")
+        r, branch, leaves = self.branch(node)
+        alpha = (r - branch) / (leaves - 1)
+        line = f"{where_}: R(t) = {r}, R(T_t) = {branch}, leaves {leaves}: alpha = {alpha}"
+        got, verdict, message = self.checker.judge_chain(alpha, answer)
+        for name, value, text in (("R(t)", r, m.group("r")), ("R(T_t)", branch, m.group("b")),
+                                  ("leaves", leaves, m.group("n"))):
+            v, msg = self.checker.judge(value, read_answer(text, log=self.checker.log))
+            if v != "right":
+                verdict, message = ("wrong" if v == "wrong" else verdict), f"{name}: {msg}"
+                break
+        return ClaimResult(number, body, "ccp_alpha", verdict, answer=got.text, answer_value=got.value,
+                           expected=alpha, expected_decimal=decimal_text(alpha, max(self.checker.digits, got.decimals)),
+                           quantity=f"alpha({where_})", message=message, explanation=(line,))
 
     def value(self, kind, m):
         """(exact value, quantity, JSON kind, explanation) of a numeric claim."""
