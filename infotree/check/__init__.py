@@ -67,6 +67,7 @@ from ..measures import (
 from .answers import MAX_DECIMALS, MAX_LOG_ARGUMENT, Answer, read_answer, significant_digits
 from .diagnosis import diagnose
 from .names import Names, Unreadable, did_you_mean
+from .forests import ForestClaims
 from .pruning import PruningClaims
 from .printed import claim_after_facts, context_path, is_prose, is_table_heading
 from .treetext import ClaimedLeaf, TreeTextError, is_ignored, is_tree_line, read_tree
@@ -475,7 +476,7 @@ class _Measure:
 
 class _Checker:
     def __init__(self, data, criterion, tolerance, digits, options, *, min_digits=3, log="2",
-                 max_claim_cells=MAX_CLAIM_CELLS):
+                 max_claim_cells=MAX_CLAIM_CELLS, forest=None):
         self.min_digits = min_digits
         self.log = log
         self.max_claim_cells = max_claim_cells
@@ -490,7 +491,9 @@ class _Checker:
         self.domain = self.names.domain
         self.variables = self.names.variables
         self.grower = Grower(data, dict(options, criterion=criterion))
-        self.pruning = PruningClaims(self, dict(options, criterion=self.grower.criterion))
+        # claims with their own grammar: cost-complexity (the grown tree's sequence) and a forest's votes
+        self.families = (PruningClaims(self, dict(options, criterion=self.grower.criterion)),
+                         ForestClaims(self, forest))
         self.context = ()   # the node of an "At outlook = sunny:" line: IG, GR, SplitInfo claims below are there
         self.last_feature = None   # the feature the last claim measured: H_known(Y), improvement (rpart)
         self.regression = criterion == "squared_error"
@@ -527,12 +530,13 @@ class _Checker:
                 return self.check_special(number, body, special)
             except _Unreadable as e:
                 return ClaimResult(number, body, kind, "unreadable", message=str(e))
-        pruning = self.pruning.match(body)
-        if pruning is not None:  # cost-complexity: alpha(path), R(T_t), alpha_k, CP(row k), weakest link
+        family = self.family(body)
+        if family is not None:  # alpha(path), R(T_t), alpha_k, CP(row k), weakest link; votes, OOB error
+            handler, kind, m = family
             try:
-                return self.pruning.check(number, body, *pruning)
+                return handler.check(number, body, kind, m)
             except _Unreadable as e:
-                return ClaimResult(number, body, pruning[0], "unreadable", message=str(e))
+                return ClaimResult(number, body, kind, "unreadable", message=str(e))
         try:
             toks, rhs = _split_claim(body)
             kind = _claim_kind(toks)
@@ -545,6 +549,14 @@ class _Checker:
             return self.check_measure(number, body, measure, answer)
         except _Unreadable as e:
             return ClaimResult(number, body, kind, "unreadable", answer=answer, message=str(e))
+
+    def family(self, body):
+        """(handler, kind, match) of a cost-complexity or forest claim, or None."""
+        for handler in self.families:
+            found = handler.match(body)
+            if found is not None:
+                return (handler, *found)
+        return None
 
     def lhs_measure(self, text) -> _Measure:
         toks, _ = _split_claim(text.strip(), split=False)
@@ -1812,7 +1824,7 @@ def _decision_text(exp) -> str:
 # -- the public entry ---------------------------------------------------------------------
 
 def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digits=4, min_digits=3, log="2",
-                  max_claim_cells=MAX_CLAIM_CELLS, tree_options=None) -> Report:
+                  max_claim_cells=MAX_CLAIM_CELLS, tree_options=None, forest=None) -> Report:
     """Check every claim of an answers text (str, bytes or lines) against ``data``.
 
     ``data`` is a :class:`~infotree.data.Dataset` or a path for :func:`~infotree.data.load`;
@@ -1824,6 +1836,8 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
     ``tree_options``: keywords of :func:`~infotree.tree.build_tree` other than ``criterion``
     (``prune``, ``min_objects``, ``max_depth``, ...): tree claims are graded against the tree
     grown with them.
+    ``forest``: a function returning (a :class:`~infotree.ensemble.Forest`, its ballots on the rows
+    votes claims name, or None for the data's rows), called at the first forest claim.
     An answers text that cannot be read raises :class:`AnswersError`; bad lines do not.
     """
     if criterion not in _CRITERIA:
@@ -1844,7 +1858,7 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
         data = load(data)
     lines = _lines_of(text_or_lines)
     checker = _Checker(data, criterion, tolerance, digits, dict(tree_options or {}), min_digits=min_digits,
-                       log=log, max_claim_cells=max_claim_cells)
+                       log=log, max_claim_cells=max_claim_cells, forest=forest)
     results, block = [], []
 
     def flush():
@@ -1869,7 +1883,7 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
             if result is not None:
                 results.append(result)
             continue
-        if len(body) <= MAX_LINE_LENGTH and is_tree_line(body, _CLAIM_NAMES) and checker.pruning.match(body) is None:
+        if len(body) <= MAX_LINE_LENGTH and is_tree_line(body, _CLAIM_NAMES) and checker.family(body) is None:
             indent = raw.expandtabs(4)
             block.append((number, len(indent) - len(indent.lstrip()), body))
             continue
