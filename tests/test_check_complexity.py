@@ -25,7 +25,7 @@ from infotree.tree import build_tree
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "worked_examples" / "cost_complexity"
 DATA = EXAMPLE / "data.csv"
-FULL = dict(criterion="gini", cp=Fraction(0), min_samples_split=2, min_leaf=1)
+FULL = {"criterion": "gini", "cp": Fraction(0), "min_samples_split": 2, "min_leaf": 1}
 
 
 def grow(data):
@@ -186,11 +186,11 @@ def test_readme_round_trip():
     assert len(step1) == 5
     claims = list(step1)
     seq = text.split("**the nested sequence", 1)[1].split("**each weakest link", 1)[0]
-    for m in re.finditer(r"^\| (\d+) \| `([^`]+)` \| [0-9.]+ \| (.+?) \| \d+ \| `([^`]+)` \|$", seq, re.M):
+    for m in re.finditer(r"^\| (\d+) \| `([^`]+)` \| [0-9.]+ \| (.+?) \| \d+ \| `([^`]+)` \|$", seq, re.MULTILINE):
         k, alpha, cut, r = m.groups()
         claims += [f"alpha_{k} = {alpha}", f"R(T_{k}) = {r}", f"weakest link_{k} = {cut.replace(chr(92), '')}"]
     exact = text.split("**exact values**", 1)[1].split("###", 1)[0]
-    for m in re.finditer(r"^\| (\d+) \| `([^`]+)` \| `([^`]+)` \| `([^`]+)` \|", exact, re.M):
+    for m in re.finditer(r"^\| (\d+) \| `([^`]+)` \| `([^`]+)` \| `([^`]+)` \|", exact, re.MULTILINE):
         i, cp, _, rel = m.groups()
         claims += [f"CP(row {i}) = {cp}", f"rel error(row {i}) = {rel}"]
     assert len(claims) == 5 + 3 * 4 + 2 * 5

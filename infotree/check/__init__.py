@@ -66,10 +66,10 @@ from ..measures import (
 )
 from .answers import MAX_DECIMALS, MAX_LOG_ARGUMENT, Answer, read_answer, significant_digits
 from .diagnosis import diagnose
-from .names import Names, Unreadable, did_you_mean
 from .forests import ForestClaims
-from .pruning import PruningClaims
+from .names import Names, Unreadable, did_you_mean
 from .printed import claim_after_facts, context_path, is_prose, is_table_heading
+from .pruning import PruningClaims
 from .treetext import ClaimedLeaf, TreeTextError, is_ignored, is_tree_line, read_tree
 from .trees import (Expected, Grower, binary_choices, complement, cond_text, grade_tree, number_text,
                     split_condition, where)

@@ -14,14 +14,15 @@ import re
 from ..errors import InfotreeError
 from ..exact import decimal_text
 from .names import Unreadable
+from .pruning import first_match
 
 __all__ = ["ForestClaims"]
 
 _ROW = r"\s*\(\s*row\s+(?P<row>\d+)\s*\)\s*=\s*"
 _FORMS = [
-    ("forest_votes", re.compile(r"votes" + _ROW + r"(?P<answer>.+?)\s+for\s+(?P<label>\S.*)", re.I)),
-    ("forest_prediction", re.compile(r"prediction" + _ROW + r"(?P<answer>.+)", re.I)),
-    ("oob_error", re.compile(r"OOB[\s_-]*error\s*=\s*(?P<answer>.+)", re.I)),
+    ("forest_votes", re.compile(r"votes" + _ROW + r"(?P<answer>.+?)\s+for\s+(?P<label>\S.*)", re.IGNORECASE)),
+    ("forest_prediction", re.compile(r"prediction" + _ROW + r"(?P<answer>.+)", re.IGNORECASE)),
+    ("oob_error", re.compile(r"OOB[\s_-]*error\s*=\s*(?P<answer>.+)", re.IGNORECASE)),
 ]
 
 
@@ -34,11 +35,7 @@ class ForestClaims:
         self._forest = None
 
     def match(self, body):
-        for kind, form in _FORMS:
-            m = form.fullmatch(body.strip())
-            if m:
-                return kind, m
-        return None
+        return first_match(_FORMS, body)
 
     def forest(self):
         if self._forest is None:

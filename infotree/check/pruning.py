@@ -18,22 +18,31 @@ from .answers import read_answer
 from .names import Unreadable
 from .trees import split_condition, where
 
-__all__ = ["PruningClaims"]
+__all__ = ["PruningClaims", "first_match"]
 
 _NUMBER = r"\s*=\s*(?P<answer>.+)"
 _FORMS = [
     # the worked example's line: "colour in {green, blue}   R(t) = 3, R(T_t) = 0, leaves 4: alpha = (3 - 0)/(4 - 1) = 1"
     ("link_row", re.compile(r"(?P<path>.+?)\s+R\(t\)\s*=\s*(?P<r>[^,]+),\s*R\(T_t\)\s*=\s*(?P<b>[^,]+),\s*"
-                            r"leaves\s+(?P<n>\d+):\s*(?:alpha|α|g\(t\))" + _NUMBER, re.I)),
-    ("alphas", re.compile(r"(?:alphas|α's|alpha's)" + _NUMBER, re.I)),
-    ("alpha_k", re.compile(r"(?:alpha|α)_\{?(?P<k>\d+)\}?" + _NUMBER, re.I)),
-    ("alpha", re.compile(r"(?:alpha|α|g)\s*\((?P<path>[^()]*)\)" + _NUMBER, re.I)),
+                            r"leaves\s+(?P<n>\d+):\s*(?:alpha|α|g\(t\))" + _NUMBER, re.IGNORECASE)),
+    ("alphas", re.compile(r"(?:alphas|α's|alpha's)" + _NUMBER, re.IGNORECASE)),
+    ("alpha_k", re.compile(r"(?:alpha|α)_\{?(?P<k>\d+)\}?" + _NUMBER, re.IGNORECASE)),
+    ("alpha", re.compile(r"(?:alpha|α|g)\s*\((?P<path>[^()]*)\)" + _NUMBER, re.IGNORECASE)),
     ("tree_risk", re.compile(r"R\s*\(\s*T_?\{?(?P<k>\d+)\}?\s*\)" + _NUMBER)),
     ("branch_risk", re.compile(r"R\s*\(\s*T_\{?(?P<path>[^()]*?)\}?\s*\)" + _NUMBER)),
     ("risk", re.compile(r"R\s*\((?P<path>[^()]*)\)" + _NUMBER)),
-    ("cp", re.compile(r"(?P<what>CP|rel\s*error)\s*(?:_\{?(?P<k>\d+)\}?|\((?P<row>[^()]*)\))" + _NUMBER, re.I)),
-    ("weakest_link", re.compile(r"weakest[\s-]*link(?:_\{?(?P<k>\d+)\}?)?" + _NUMBER, re.I)),
+    ("cp", re.compile(r"(?P<what>CP|rel\s*error)\s*(?:_\{?(?P<k>\d+)\}?|\((?P<row>[^()]*)\))" + _NUMBER, re.IGNORECASE)),
+    ("weakest_link", re.compile(r"weakest[\s-]*link(?:_\{?(?P<k>\d+)\}?)?" + _NUMBER, re.IGNORECASE)),
 ]
+
+
+def first_match(forms, body):
+    """(kind, match) of the first of ``forms`` [(kind, regex)] that reads the whole line, or None."""
+    for kind, form in forms:
+        m = form.fullmatch(body.strip())
+        if m:
+            return kind, m
+    return None
 
 
 def _path_text(node) -> str:
@@ -54,11 +63,7 @@ class PruningClaims:
         self._path = self._table = None
 
     def match(self, body):
-        for kind, form in _FORMS:
-            m = form.fullmatch(body.strip())
-            if m:
-                return kind, m
-        return None
+        return first_match(_FORMS, body)
 
     # -- the grown tree, its weakest-link sequence and cp table, each computed once --
     def path(self):
