@@ -85,16 +85,16 @@ def brute_sequence(tree, rows, target):
     """[(alpha_k, R(T_k), leaves)] of the smallest minimisers of R(T) + alpha·|T|, by enumeration."""
     nodes = {id(n): n for n in tree.root.walk()}
     r = {k: risk(rows, n, target) for k, n in nodes.items()}
-    trees = [(sum(r[i] for i in t), len(t)) for t in prunings(tree.root)]
-    cands = sorted({Fraction(0)} | {(ra - rb) / (nb - na) for (ra, na), (rb, nb) in itertools.combinations(trees, 2)
-                                    if nb != na and (ra - rb) / (nb - na) > 0})
+    trees = [(sum(r[i] for i in t), len(t), t) for t in prunings(tree.root)]
+    cands = sorted({Fraction(0)} | {(ra - rb) / (nb - na) for (ra, na, _), (rb, nb, _) in
+                                    itertools.combinations(trees, 2) if nb != na and (ra - rb) / (nb - na) > 0})
     out, last = [], None
     for a in cands:
         best = min(trees, key=lambda t: (t[0] + a * t[1], t[1]))
         if best != last:
-            out.append((a, best[0], best[1]))
+            out.append((a, best[0], best[1], best[2]))
             last = best
-    return out[1:]  # the first is T0 at alpha 0
+    return out  # [0] is T0 at alpha 0
 
 
 def rows_of(path):
@@ -116,11 +116,11 @@ def test_every_internal_node_alpha_risks_and_sequence_against_enumeration():
         p = path_text(node)
         lines += [f"alpha({p}) = {(rt - rb) / (len(leaves) - 1)}", f"g({p}) = {(rt - rb) / (len(leaves) - 1)}",
                   f"R({p}) = {rt}", f"R(T_{{{p}}}) = {rb}"]
-    seq = brute_sequence(tree, rows, "buy")
-    assert [a for a, _, _ in seq] == [Fraction(1, 2), 1, 2, 3]
-    lines += [f"alpha_{k} = {a}" for k, (a, _, _) in enumerate(seq, 1)]
-    lines += [f"R(T_{k}) = {rk}" for k, (_, rk, _) in enumerate(seq, 1)]
-    lines.append("alphas = " + ", ".join(str(a) for a, _, _ in seq))
+    seq = brute_sequence(tree, rows, "buy")[1:]
+    assert [a for a, *_ in seq] == [Fraction(1, 2), 1, 2, 3]
+    lines += [f"alpha_{k} = {a}" for k, (a, *_) in enumerate(seq, 1)]
+    lines += [f"R(T_{k}) = {rk}" for k, (_, rk, *_) in enumerate(seq, 1)]
+    lines.append("alphas = " + ", ".join(str(a) for a, *_ in seq))
     results = check("\n".join(lines))
     assert len(results) == len(lines) and all(r.right for r in results), [(r.text, r.message) for r in results]
 
@@ -167,10 +167,10 @@ def test_node_of_a_context_line_and_subset_side_by_one_value():
 def test_cp_table_rows_are_alpha_over_root_risk_and_risk_over_root_risk():
     rows = rows_of(DATA)
     tree = grow(read(DATA))
-    seq = brute_sequence(tree, rows, "buy")
+    seq = brute_sequence(tree, rows, "buy")[1:]
     r0 = risk(rows, tree.root, "buy")
     # rpart's order: the root first (largest CP), T0 last with CP 0
-    table = [(a / r0, leaves - 1, rk / r0) for a, rk, leaves in reversed(seq)] + [(Fraction(0), 5, Fraction(0))]
+    table = [(a / r0, leaves - 1, rk / r0) for a, rk, leaves, _ in reversed(seq)] + [(Fraction(0), 5, Fraction(0))]
     lines = []
     for i, (cp, nsplit, rel) in enumerate(table, 1):
         lines += [f"CP(row {i}) = {cp}", f"CP_{i} = {float(cp):.4f}", f"CP(nsplit = {nsplit}) = {cp}",
@@ -199,6 +199,25 @@ def test_readme_round_trip():
         [(r.text, r.message) for r in results if not r.right]
 
 
+def test_the_line_of_a_node_in_every_tree_of_the_sequence():
+    """g(t) recomputed as the sequence cuts below t (the README: "its g becomes (3 - 1)/(2 - 1) = 2"): the
+    line is right in every T_k (enumerated) where t is still internal."""
+    rows = rows_of(DATA)
+    tree = grow(read(DATA))
+    claims = []
+    for _, _, _, kept in brute_sequence(tree, rows, "buy"):
+        for node in tree.root.walk():
+            below = [d for d in node.walk() if id(d) in kept]
+            if node.split is None or id(node) in kept or not below:
+                continue  # a leaf of T0, or not internal in this T_k
+            rt, rb = risk(rows, node, "buy"), sum(risk(rows, d, "buy") for d in below)
+            claims.append(f"{path_text(node)}  R(t) = {rt}, R(T_t) = {rb}, leaves {len(below)}: "
+                          f"alpha = ({rt} - {rb})/({len(below)} - 1) = {(rt - rb) / (len(below) - 1)}")
+    assert len(claims) == 5 + 3 + 2 + 1
+    results = check("\n".join(claims))
+    assert all(r.right for r in results), [(r.text, r.message) for r in results if not r.right]
+
+
 def test_a_wrong_number_in_the_readme_line_is_named():
     r, = check("colour in {green, blue}   R(t) = 3, R(T_t) = 1, leaves 4: alpha = (3 - 1)/(4 - 1) = 2/3")
     assert r.verdict == "wrong" and r.message.startswith("R(T_t): 1 is not the value")
@@ -215,8 +234,8 @@ def test_random_data_against_enumeration(seed, tmp_path):
     tree = grow(data)
     if sum(1 for _ in prunings(tree.root)) > 50_000:
         pytest.skip("too many prunings to enumerate")
-    seq = brute_sequence(tree, rows, "y")
-    claims = ["alphas = " + ", ".join(str(a) for a, _, _ in seq)]
+    seq = brute_sequence(tree, rows, "y")[1:]
+    claims = ["alphas = " + ", ".join(str(a) for a, *_ in seq)]
     for node in tree.root.walk():
         if node.split is not None:
             leaves = [d for d in node.walk() if d.split is None]

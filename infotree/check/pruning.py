@@ -148,9 +148,18 @@ class PruningClaims:
         where_ = _path_text(node)
         if node.split is None:
             raise Unreadable(f"{where_} is a leaf of T0: only internal nodes have an alpha")
-        r, branch, leaves = self.branch(node)
+        # g(t) is recomputed as the sequence cuts below t (the worked example: 1, then (3 - 1)/(2 - 1) = 2):
+        # the line is read in the first tree T_k whose R(T_t) and leaves are the ones written, else in T0
+        states = self.states(node)
+        written = []
+        for text in (m.group("b"), m.group("n")):
+            try:
+                written.append(read_answer(text, log=self.checker.log).value)
+            except Unreadable:
+                written.append(None)
+        k, r, branch, leaves = next((st for st in states if [st[2], st[3]] == written), states[0])
         alpha = (r - branch) / (leaves - 1)
-        line = f"{where_}: R(t) = {r}, R(T_t) = {branch}, leaves {leaves}: alpha = {alpha}"
+        line = f"{where_} in T_{k}: R(t) = {r}, R(T_t) = {branch}, leaves {leaves}: alpha = {alpha}"
         got, verdict, message = self.checker.judge_chain(alpha, answer)
         for name, value, text in (("R(t)", r, m.group("r")), ("R(T_t)", branch, m.group("b")),
                                   ("leaves", leaves, m.group("n"))):
@@ -187,6 +196,31 @@ class PruningClaims:
         alpha = (r - branch) / (leaves - 1)
         line = f"{where_}: alpha = (R(t) - R(T_t))/(|leaves| - 1) = ({r} - {branch})/({leaves} - 1) = {alpha} in T0"
         return alpha, f"alpha({where_})", "ccp_alpha", [line]
+
+    def states(self, node):
+        """[(k, R(t), R(T_t), |leaves(T_t)|)] of an internal node of T0 in each tree T_k of the sequence
+        where it is still internal."""
+        path, out, cut = self.path(), [], set()
+        above = set()
+        up = node
+        while up is not None:
+            above.add(id(up))
+            up = up.parent
+        for k in range(len(path.steps) + 1):
+            if k:
+                cut |= {id(link.node) for link in path.steps[k - 1].links}
+            if above & cut:
+                break
+            leaves, stack = [], [node]
+            while stack:
+                d = stack.pop()
+                if d.split is None or id(d) in cut:
+                    leaves.append(d)
+                else:
+                    stack.extend(d.children)
+            risk = sum((path_risk(path, d) for d in leaves[1:]), path_risk(path, leaves[0]))
+            out.append((k, path_risk(path, node), risk, len(leaves)))
+        return out
 
     def branch(self, node):
         """(R(t), R(T_t), |leaves(T_t)|) of a node of T0, unpruned."""
