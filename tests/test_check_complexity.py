@@ -174,9 +174,14 @@ def test_cp_table_rows_are_alpha_over_root_risk_and_risk_over_root_risk():
     lines = []
     for i, (cp, nsplit, rel) in enumerate(table, 1):
         lines += [f"CP(row {i}) = {cp}", f"CP_{i} = {float(cp):.4f}", f"CP(nsplit = {nsplit}) = {cp}",
-                  f"rel error(row {i}) = {rel}", f"rel error(nsplit = {nsplit}) = {float(rel):.4f}"]
+                  f"rel error(row {i}) = {rel}", f"rel error(nsplit = {nsplit}) = {float(rel):.4f}",
+                  f"CP = {float(cp):.4f}, nsplit = {nsplit}, rel error = {float(rel):.4f}"]
     results = check("\n".join(lines))
-    assert all(r.right for r in results), [(r.text, r.message) for r in results if not r.right]
+    assert len(results) == len(lines) and all(r.right for r in results), \
+        [(r.text, r.message) for r in results if not r.right]
+    wrong = check("CP = 1/7, nsplit = 2, rel error = 1/7\nCP = 0.1, nsplit = 7\nCP(row 0) = 1")
+    assert [r.verdict for r in wrong] == ["wrong", "unreadable", "unreadable"]
+    assert wrong[0].message.startswith("rel error: ") and "nsplit 0, 1, 2, 3, 5" in wrong[1].message
 
 
 def test_readme_round_trip():

@@ -32,6 +32,9 @@ _FORMS = [
     ("branch_risk", re.compile(r"R\s*\(\s*T_\{?(?P<path>[^()]*?)\}?\s*\)" + _NUMBER)),
     ("risk", re.compile(r"R\s*\((?P<path>[^()]*)\)" + _NUMBER)),
     ("cp", re.compile(r"(?P<what>CP|rel\s*error)\s*(?:_\{?(?P<k>\d+)\}?|\((?P<row>[^()]*)\))" + _NUMBER, re.IGNORECASE)),
+    # a printcp row: "CP = 1/7, nsplit = 2, rel error = 2/7" (nsplit names the row)
+    ("cp_line", re.compile(r"CP\s*=\s*[^,=]+(?=.*,\s*nsplit\s*=)(?:,\s*(?:nsplit|rel\s*error)\s*=\s*[^,=]+)+",
+                           re.IGNORECASE)),
     ("weakest_link", re.compile(r"weakest[\s-]*link(?:_\{?(?P<k>\d+)\}?)?" + _NUMBER, re.IGNORECASE)),
 ]
 
@@ -127,6 +130,8 @@ class PruningClaims:
     def check(self, number, body, kind, m):
         from . import ClaimResult
 
+        if kind == "cp_line":
+            return self.check_cp_line(number, body, m)
         answer = m.group("answer").strip()
         if kind == "weakest_link":
             return self.check_link(number, body, m, answer)
@@ -134,6 +139,7 @@ class PruningClaims:
             return self.check_alphas(number, body, answer)
         if kind == "link_row":
             return self.check_row(number, body, m, answer)
+
         value, quantity, kind, lines = self.value(kind, m)
         got, verdict, message = self.checker.judge_chain(value, answer)
         return ClaimResult(number, body, kind, verdict, answer=got.text, answer_value=got.value, expected=value,
@@ -233,29 +239,54 @@ class PruningClaims:
         return (f"{_path_text(link.node)}: alpha = ({link.risk} - {link.subtree_risk})/({link.leaves} - 1) = "
                 f"{link.alpha}")
 
-    def cp_row(self, m):
+    def row_index(self, text):
+        """The cp table's row (index) that ``row 3``, ``3`` or ``nsplit = 2`` names."""
+        rows = self.table().rows
+        spec = re.fullmatch(r"\s*(?:row\s*)?(\d+)\s*|\s*nsplit\s*=\s*(\d+)\s*", text, re.IGNORECASE)
+        if spec is None:
+            raise Unreadable(f"cannot read {text!r}; name the row as in CP(row 3) or CP(nsplit = 2)")
+        if spec.group(1) is not None:
+            if not 1 <= int(spec.group(1)) <= len(rows):
+                raise Unreadable(f"the cp table has rows 1 to {len(rows)}, not {spec.group(1)}")
+            return int(spec.group(1)) - 1
+        found = [i for i, r in enumerate(rows) if r.nsplit == int(spec.group(2))]
+        if not found:
+            raise Unreadable(f"no row of the cp table has nsplit {spec.group(2)}; its rows have nsplit "
+                             f"{', '.join(str(r.nsplit) for r in rows)}")
+        return found[0]
+
+    def row_line(self, i):
         table = self.table()
-        rows = table.rows
-        if m.group("k") is not None or (m.group("row") or "").strip().lower().startswith("row"):
-            text = m.group("k") or m.group("row").strip()[3:].strip()
-            if not text.isdigit() or not 1 <= int(text) <= len(rows):
-                raise Unreadable(f"the cp table has rows 1 to {len(rows)}, not {text!r}")
-            i = int(text) - 1
-        else:
-            spec = re.fullmatch(r"\s*nsplit\s*=\s*(\d+)\s*", m.group("row"))
-            if spec is None:
-                raise Unreadable(f"cannot read {m.group('row')!r}; name the row as in CP(row 3) or CP(nsplit = 2)")
-            found = [i for i, r in enumerate(rows) if r.nsplit == int(spec.group(1))]
-            if not found:
-                raise Unreadable(f"no row of the cp table has nsplit {spec.group(1)}; its rows have nsplit "
-                                 f"{', '.join(str(r.nsplit) for r in rows)}")
-            i = found[0]
-        row = rows[i]
+        row = table.rows[i]
+        return (f"row {i + 1}: CP = alpha / R(root) = {row.alpha}/{table.path.root_risk} = {row.cp}, nsplit "
+                f"{row.nsplit}, rel error = R(T)/R(root) = {row.rel_error}")
+
+    def cp_row(self, m):
+        i = self.row_index(m.group("k") or m.group("row"))
+        row = self.table().rows[i]
         cp = m.group("what").upper() == "CP"
-        line = (f"row {i + 1}: CP = alpha / R(root) = {row.alpha}/{table.path.root_risk} = {row.cp}, nsplit "
-                f"{row.nsplit}, rel error {row.rel_error}")
         return (row.cp if cp else row.rel_error), f"{'CP' if cp else 'rel error'}(row {i + 1})", \
-            "cp" if cp else "rel_error", [line]
+            "cp" if cp else "rel_error", [self.row_line(i)]
+
+    def check_cp_line(self, number, body, m):
+        """``CP = 1/7, nsplit = 2, rel error = 2/7``: a row of the cp table as printcp shows it."""
+        from . import ClaimResult
+
+        fields = {}
+        for part in body.split(","):
+            key, _, value = part.partition("=")
+            fields[re.sub(r"\s+", " ", key.strip().lower())] = value.strip()
+        i = self.row_index(f"nsplit = {fields['nsplit']}")
+        row = self.table().rows[i]
+        verdict, message, order = "right", "", ("right", "imprecise", "close", "wrong")
+        for key, value in (("cp", row.cp), ("rel error", row.rel_error)):
+            if key in fields:
+                v, msg = self.checker.judge(value, read_answer(fields[key], log=self.checker.log))
+                if order.index(v) > order.index(verdict):
+                    verdict, message = v, f"{'CP' if key == 'cp' else key}: {msg}"
+        return ClaimResult(number, body, "cp", verdict, answer=fields["cp"], expected=row.cp,
+                           expected_decimal=decimal_text(row.cp, self.checker.digits), quantity=f"CP(row {i + 1})",
+                           message=message, explanation=(self.row_line(i),))
 
     def check_alphas(self, number, body, answer):
         from . import ClaimResult
