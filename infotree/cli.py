@@ -843,7 +843,9 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     forest_opts.add_argument("--vote", choices=["majority", "average"], default="majority",
                     help="class probabilities: the trees' vote fractions (default) or their mean leaf "
                          "probabilities (scikit-learn's)")
-    forest_opts.add_argument("--predict", metavar="FILE", help="rows to classify: print every tree's vote on each")
+    forest_opts.add_argument("--predict", metavar="FILE",
+                             help="rows to classify: print every tree's vote on each (check: the rows that "
+                                  "votes(row k) and prediction(row k) claims name)")
     forest_opts.add_argument("--builder", choices=["auto", "levelwise", "reference"], default="auto",
                     help="which builder grows the trees (they grow the same forest)")
     fo = sub.add_parser("forest", parents=[common, grow, forest_opts], help="grow a forest (bagging, random forest, random "
