@@ -71,15 +71,29 @@ def test_every_training_row_and_the_oob_error_recounted_from_the_trees(options, 
         winner = next(c for c in data.classes if votes[c] == top)
         claims += [f"votes(row {i + 1}) = {Fraction(votes[c], len(each))} for {c}" for c in data.classes]
         claims.append(f"prediction(row {i + 1}) = {winner}")
+        claims += [f"vote(tree {t + 1}, row {i + 1}) = {p[i]}" for t, p in enumerate(each)]
         out_of_bag = [p[i] for t, p in enumerate(each) if i not in forest.samples[t].tolist()]
         if out_of_bag:
             oob = Counter(out_of_bag)
             best = max(oob.values())
             voted += 1
-            wrong += next(c for c in data.classes if oob[c] == best) != truth[i]
+            oob_winner = next(c for c in data.classes if oob[c] == best)
+            wrong += oob_winner != truth[i]
+            claims += [f"OOB votes(row {i + 1}) = {Fraction(oob[c], len(out_of_bag))} for {c}" for c in data.classes]
+            claims.append(f"OOB prediction(row {i + 1}) = {oob_winner}")
     claims.append(f"OOB error = {Fraction(wrong, voted)}")
     status, out = run("\n".join(claims) + "\n", tmp_path, *options)
     assert status == 0 and marks(out) == ["✓"] * len(claims), out
+
+
+def test_tree_votes_and_out_of_bag_rows_of_the_readme(tmp_path):
+    """The README's tables: tree 4 votes 0 on bacterium 17; row 14 is out of bag for tree 4 only, which votes
+    0; row 10 was drawn by every tree."""
+    status, out = run("vote(tree 4, row 1) = 0\nvote(tree 1, row 1) = 1\nOOB votes(row 14) = 1 for 0\n"
+                      "OOB prediction(row 14) = 0\nvote(tree 4, row 1) = 1\nvote(tree 6, row 1) = 1\n"
+                      "OOB votes(row 10) = 1 for 0\n", tmp_path, "--trees", "5", "--seed", "28", "--predict", str(NEW))
+    assert marks(out) == ["✓"] * 4 + ["✗", "?", "?"], out
+    assert "tree 4 votes 0" in out and "trees 1 to 5, not 6" in out and "every tree drew row 10" in out
 
 
 def test_forest_claims_need_a_forest_that_can_grow(tmp_path):
