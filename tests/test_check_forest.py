@@ -92,7 +92,7 @@ def test_tree_votes_and_out_of_bag_rows_of_the_readme(tmp_path):
     status, out = run("vote(tree 4, row 1) = 0\nvote(tree 1, row 1) = 1\nOOB votes(row 14) = 1 for 0\n"
                       "OOB prediction(row 14) = 0\nvote(tree 4, row 1) = 1\nvote(tree 6, row 1) = 1\n"
                       "OOB votes(row 10) = 1 for 0\n", tmp_path, "--trees", "5", "--seed", "28", "--predict", str(NEW))
-    assert marks(out) == ["✓"] * 4 + ["✗", "?", "?"], out
+    assert status == 1 and marks(out) == ["✓"] * 4 + ["✗", "?", "?"], out
     assert "tree 4 votes 0" in out and "trees 1 to 5, not 6" in out and "every tree drew row 10" in out
 
 
