@@ -260,3 +260,34 @@ def test_json_kinds_and_refusal_without_cart():
     claim, = doc["claims"]
     assert claim["verdict"] == "unreadable" and "--algorithm cart" in claim["message"]
     json.dumps(doc)
+
+
+def test_readme_scikit_learn_risk_round_trip(tmp_path):
+    """The README's scikit-learn section (R(t) = N_t/N · Gini(t)), through the command line with
+    --prune cost-complexity --risk impurity: its sequence, and each weakest link's line in the tree it was
+    cut from (root: R(T_t) = 31/140 with 3 leaves, in T_2)."""
+    import io
+
+    from infotree.check.command import run_check_command
+    from infotree.cli import build_parser
+
+    text = EXAMPLE.joinpath("README.md").read_text(encoding="utf-8").split("## scikit-learn's risk", 1)[1]
+    claims = []
+    seq = text.split("**the nested sequence", 1)[1].split("**each weakest link", 1)[0]
+    for m in re.finditer(r"^\| (\d+) \| `([^`]+)` \| [0-9.]+ \| (.+?) \| \d+ \| `([^`]+)` \|$", seq, re.MULTILINE):
+        k, alpha, cut, r = m.groups()
+        claims += [f"alpha_{k} = {alpha}", f"R(T_{k}) = {r}", f"weakest link_{k} = {cut.replace(chr(92), '')}"]
+    links = text.split("**each weakest link", 1)[1]
+    for m in re.finditer(r"^\| \d+ \| (.+?) \| `([^`]+)` \| `([^`]+)` \| (\d+) \| `([^`]+)` \|", links, re.MULTILINE):
+        node, rt, rb, leaves, alpha = m.groups()
+        claims.append(f"{node.replace(chr(92), '')}  R(t) = {rt}, R(T_t) = {rb}, leaves {leaves}: alpha = {alpha}")
+    assert len(claims) == 3 * 3 + 3
+    answers = tmp_path / "a.txt"
+    answers.write_text("\n".join(claims) + "\nalpha_1 = 1/2\n", encoding="utf-8")
+    args = build_parser("check").parse_args(
+        ["check", str(answers), "--data", str(DATA), "--algorithm", "cart", "--min-samples-split", "2",
+         "--min-leaf", "1", "--prune", "cost-complexity", "--risk", "impurity", "--alpha", "0"])
+    out = io.StringIO()
+    assert run_check_command(args, out) == 1
+    lines = out.getvalue().splitlines()
+    assert [line[0] for line in lines if " line " in line[:10]] == ["✓"] * len(claims) + ["✗"], out.getvalue()
