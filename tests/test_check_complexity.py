@@ -291,3 +291,33 @@ def test_readme_scikit_learn_risk_round_trip(tmp_path):
     assert run_check_command(args, out) == 1
     lines = out.getvalue().splitlines()
     assert [line[0] for line in lines if " line " in line[:10]] == ["✓"] * len(claims) + ["✗"], out.getvalue()
+
+
+KYPHOSIS = Path(__file__).parent / "data" / "kyphosis.csv"
+
+
+@pytest.mark.parametrize("data, extra", [(DATA, ["--folds", "3"]), (KYPHOSIS, ["--min-digits", "2"])])
+def test_cptable_text_output_fed_back(data, extra, tmp_path, capsys):
+    """'infotree cptable --steps' output is read back row by row: every table row's claims are right
+    (kyphosis' decimal CPs such as 0.0089 have 2 significant digits, hence --min-digits 2); a changed
+    alpha is wrong."""
+    from infotree.cli import main
+
+    growth = ["--cp", "0", "--min-samples-split", "2", "--min-leaf", "1"]
+    folds = [x for x in extra if x != "--min-digits" and x != "2"]
+    assert main(["cptable", str(data), *growth, "--steps", *folds]) == 0
+    printed = capsys.readouterr().out
+    answers = tmp_path / "cptable.txt"
+    answers.write_text(printed, encoding="utf-8")
+    digits = [x for x in extra if x not in folds]
+    assert main(["check", str(answers), "--data", str(data), "--algorithm", "cart", *growth, *digits]) == 0
+    out = capsys.readouterr().out
+    assert "?" not in {line[:1] for line in out.splitlines()}, out
+    n = int(re.search(r"(\d+)/\1 correct", out).group(1))
+    seq_rows = len(re.findall(r"^\s+\d+\s+\S+\s+\d+\.\d{4}\s", printed.split("the nested sequence", 1)[1], re.MULTILINE))
+    assert n >= 2 + 3 * seq_rows
+    changed = printed.replace("(1 - 0)/(3 - 1) = 1/2", "(1 - 0)/(3 - 1) = 1/3", 1)
+    if changed != printed:
+        answers.write_text(changed, encoding="utf-8")
+        assert main(["check", str(answers), "--data", str(data), "--algorithm", "cart", *growth, *digits]) == 1
+        assert "✗" in capsys.readouterr().out

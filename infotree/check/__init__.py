@@ -69,7 +69,7 @@ from .diagnosis import diagnose
 from .forests import ForestClaims
 from .names import Names, Unreadable, did_you_mean
 from .printed import claim_after_facts, context_path, is_prose, is_table_heading
-from .pruning import PruningClaims
+from .pruning import CpTableText, PruningClaims
 from .treetext import ClaimedLeaf, TreeTextError, is_ignored, is_tree_line, read_tree
 from .trees import (Expected, Grower, binary_choices, complement, cond_text, grade_tree, number_text,
                     split_condition, where)
@@ -1867,8 +1867,14 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
             block.clear()
 
     in_table = False
+    cptable = CpTableText()
     for number, raw in enumerate(lines, 1):
         body = _strip_comment(raw) if len(raw) <= MAX_LINE_LENGTH else raw.strip()
+        stated = cptable.claims(body) if len(body) <= MAX_LINE_LENGTH else None
+        if stated is not None:  # 'infotree cptable' output fed back: each row's claims
+            flush()
+            results.extend(checker.check_line(number, claim) for claim in stated)
+            continue
         if in_table and body:
             continue  # a table of infotree's node report, up to its blank line
         in_table = is_table_heading(body)

@@ -334,3 +334,69 @@ def path_risk(path, node):
     from ..complexity import _risk_function
 
     return _risk_function(path.tree, path.risk)(node)
+
+
+# -- 'infotree cptable' text output fed back (its round trip) --
+_CPT_COLUMNS = {"cp table": {"CP", "nsplit", "rel error"}, "exact values": {"CP", "alpha", "rel error"},
+                "the nested sequence T0, T1, ..., root": {"k", "alpha_k", "cut at", "R(T_k)"},
+                "each weakest link": {"k", "node t", "R(t)", "R(T_t)", "leaves", "alpha"}}
+_CPT_TITLES = tuple(_CPT_COLUMNS)
+_CPT_PROSE = re.compile(r"Cost-complexity \(cp\) table|Weakest-link pruning|=+|risk: .*|each step cuts .*|"
+                        r"\d+-fold cross-validation, .*|min: row .*|the sequence .*")
+_CPT_ROOT = re.compile(r"R\(root\) = (?P<r>[^ ;]+)(?:; T0 has (?P<n>\d+) leaves and R\(T0\) = (?P<t>\S+)| \(.*)")
+
+
+class CpTableText:
+    """Reads ``infotree cptable --steps`` text output line by line: each row of its tables becomes the
+    claims it states (``alpha_1 = 1/2``, ``CP = 0.1429, nsplit = 2, rel error = 0.2857``, a weakest link's
+    line); its prose is skipped.  xerror and xstd are not graded (they need the folds)."""
+
+    def __init__(self):
+        self.title = self.header = None
+        self.rows = False
+
+    def claims(self, body):
+        """The claims a line states ([] for prose), or None when the line is not cptable's output."""
+        s = body.strip()
+        if self.title is not None:
+            if not s:
+                self.title, self.header, self.rows = None, None, False
+                return []
+            if self.header is None:
+                self.header = re.split(r"\s{2,}", s)
+                if not _CPT_COLUMNS[self.title] <= set(self.header):
+                    self.title = "other"   # a node report's "exact values": skipped up to its blank line
+                return []
+            if self.title == "other":
+                return []
+            if not self.rows and set(s) <= set("- "):
+                self.rows = True
+                return []
+            if self.rows:
+                return self.row(re.split(r"\s{2,}", s))
+            self.title = None
+        if s in _CPT_TITLES:
+            self.title = s
+            return []
+        if _CPT_PROSE.fullmatch(s):
+            return []
+        m = _CPT_ROOT.fullmatch(s)
+        if m:
+            return [f"R(root) = {m.group('r')}"] + ([f"R(T_0) = {m.group('t')}"] if m.group("t") else [])
+        return None
+
+    def row(self, cells):
+        head = self.header
+        # the cp tables' first column (the row number) has no header; the sequence's is "k"
+        k, named = cells[0], dict(zip(head, cells if head[0] == "k" else cells[1:]))
+        if self.title == "cp table":
+            return [f"CP = {named['CP']}, nsplit = {named['nsplit']}, rel error = {named['rel error']}"]
+        if self.title == "exact values":
+            return [f"CP(row {k}) = {named['CP']}", f"rel error(row {k}) = {named['rel error']}"]
+        if len(cells) < len(head):   # T0's row: no alpha, no cut
+            return []
+        if self.title.startswith("the nested"):
+            return [f"alpha_{k} = {named['alpha_k']}", f"R(T_{k}) = {named['R(T_k)']}"] + \
+                [f"weakest link_{k} = {cut}" for cut in named["cut at"].split("; ")]
+        return [f"{named['node t']}  R(t) = {named['R(t)']}, R(T_t) = {named['R(T_t)']}, leaves {named['leaves']}: "
+                f"alpha = {named['alpha']}"]
