@@ -321,3 +321,19 @@ def test_cptable_text_output_fed_back(data, extra, tmp_path, capsys):
         answers.write_text(changed, encoding="utf-8")
         assert main(["check", str(answers), "--data", str(data), "--algorithm", "cart", *growth, *digits]) == 1
         assert "✗" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("pruning", [["--alpha", "1"], ["--cp", "1/10"], ["--risk", "impurity", "--alpha", "1/20"]])
+def test_tree_steps_pruned_by_cost_complexity_fed_back(pruning, tmp_path, capsys):
+    """'infotree tree --prune cost-complexity --steps' output checked with the same options: every claim right,
+    nothing unreadable (each pruned node's cost-complexity table is skipped as the node report's tables are)."""
+    from infotree.cli import main
+
+    options = ["--algorithm", "cart", "--min-samples-split", "2", "--min-leaf", "1", "--prune", "cost-complexity",
+               *pruning]
+    assert main(["tree", str(DATA), *options, "--steps"]) == 0
+    answers = tmp_path / "steps.txt"
+    answers.write_text(capsys.readouterr().out, encoding="utf-8")
+    assert main(["check", str(answers), "--data", str(DATA), *options]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^(\d+)/\1 correct$", out, re.MULTILINE), out
