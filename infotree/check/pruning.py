@@ -4,8 +4,9 @@
 internal node at PATH in the grown tree T0; ``R(PATH)``, ``R(T_{PATH})``: its risk as a leaf and its
 branch's risk; ``R(T_k)``: the risk of the sequence's k-th tree; ``alpha_k``, ``alphas = a, b, ...``: the
 sequence's alphas; ``CP(nsplit = 2)``, ``CP(row 3)``, ``rel error(...)``: a cp table row; ``weakest link
-= PATH`` (``weakest link_k``).  ``t`` is the node of an ``At PATH:`` line.  T0 is grown with the check's
-own tree options, before any pruning, exactly as ``infotree cptable`` grows it.
+= PATH`` (``weakest link_k``); the worked example's line ``PATH  R(t) = 3, R(T_t) = 1, leaves 2: alpha =
+...``.  ``t`` is the node of a ``Node: PATH`` line.  T0 is grown with the check's own tree options, before
+any pruning, exactly as ``infotree cptable`` grows it.  :class:`CpTableText` reads ``cptable``'s output.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from .answers import read_answer
 from .names import Unreadable
 from .trees import split_condition, where
 
-__all__ = ["PruningClaims", "first_match"]
+__all__ = ["CpTableText", "PruningClaims", "first_match"]
 
 _NUMBER = r"\s*=\s*(?P<answer>.+)"
 _FORMS = [
@@ -99,7 +100,7 @@ class PruningClaims:
         return self._table
 
     def node(self, text, head):
-        """T0's node at a path (``t``: the ``At`` line's node; ``root``)."""
+        """T0's node at a path (``t``: the node of the last ``Node:`` line; ``root``)."""
         from . import _as_cond, _branch_of, _split_claim
 
         text = text.strip()
@@ -373,7 +374,10 @@ class CpTableText:
                 self.rows = True
                 return []
             if self.rows:
-                return self.row(re.split(r"\s{2,}", s))
+                try:
+                    return self.row(re.split(r"\s{2,}", s))
+                except (KeyError, IndexError):
+                    return None   # not a row as cptable prints it: read as any other line
             self.title = None
         if s in _CPT_TITLES:
             self.title = s
