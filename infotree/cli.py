@@ -498,13 +498,11 @@ def _cmd_predict(args, out):
     return _emit(args, inputs, write)
 
 
-def _cmd_forest(args, out):
+def forest_from_args(args, data):
+    """The forest ``infotree forest`` grows from its options (shared with ``check``) on ``data``."""
     from .ensemble import forest_criterion, grow_forest, m_try, parse_rows
     from .parse import ParseError, parse_rational
-    from .printers.forest import write
 
-    if args.format != "text" and args.table_format != "simple":
-        raise InfotreeError("--table-format applies to --format text only")
     try:
         fraction = parse_rational(args.sample_fraction, what="--sample-fraction")
     except ParseError:
@@ -530,7 +528,6 @@ def _cmd_forest(args, out):
         options["max_depth"] = None
     options.pop("validation")
     options.pop("prune")
-    data = read_data(args.data, args)
     n = data.n_rows
     texts = list(args.sample or [])
     if args.samples:
@@ -558,16 +555,30 @@ def _cmd_forest(args, out):
             except ParseError:
                 pass
     m_try(max_features, data.n_features, name="--max-features")
-    forest = grow_forest(data, n_trees=args.trees or 10, seed=args.seed, max_features=max_features,
-                         draw="tree" if args.subspace else "node", sample_fraction=fraction,
-                         bootstrap=args.bootstrap, samples=samples, vote=args.vote, builder=args.builder, **options)
+    return grow_forest(data, n_trees=args.trees or 10, seed=args.seed, max_features=max_features,
+                       draw="tree" if args.subspace else "node", sample_fraction=fraction,
+                       bootstrap=args.bootstrap, samples=samples, vote=args.vote, builder=args.builder, **options)
+
+
+def predicted_ballots(forest, path, unseen="error") -> list:
+    """The forest's ballot on each row of the file ``path`` (``forest --predict``), in file order."""
+    rows = _rows_for(forest.trees[0], path)
+    try:
+        return forest.ballots(rows, unseen=unseen)
+    except InfotreeError as e:
+        raise InfotreeError(f"{path}: " + str(e).replace("(or unseen='majority')", "(or --unseen majority)")) from None
+
+
+def _cmd_forest(args, out):
+    from .printers.forest import write
+
+    if args.format != "text" and args.table_format != "simple":
+        raise InfotreeError("--table-format applies to --format text only")
+    forest = forest_from_args(args, read_data(args.data, args))
     predicted = None
     if args.predict:
-        rows = _rows_for(forest.trees[0], args.predict)
-        try:
-            predicted = ([str(i + 1) for i in range(len(rows))], forest.ballots(rows, unseen=args.unseen))
-        except InfotreeError as e:
-            raise InfotreeError(f"{args.predict}: " + str(e).replace("(or unseen='majority')", "(or --unseen majority)")) from None
+        ballots = predicted_ballots(forest, args.predict, args.unseen)
+        predicted = ([str(i + 1) for i in range(len(ballots))], ballots)
     mdi = share = perm = None
     if args.importance in ("both", "mdi", "permutation"):
         mdi, share = forest.mdi_shares()
@@ -810,39 +821,43 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     ev.add_argument("--format", choices=["text", "markdown", "latex", "json"], default="text")
     ev.set_defaults(func=_cmd_evaluate)
 
-    fo = sub.add_parser("forest", parents=[common, grow], help="grow a forest (bagging, random forest, random "
+    # the forest's draws and vote: 'forest' and 'check' (votes, OOB error claims) read them alike
+    forest_opts = _Parser(add_help=False)
+    forest_opts.add_argument("--trees", type=_positive, metavar="T", help="how many trees (default 10; with --sample or "
+                    "--samples, one per sample)")
+    forest_opts.add_argument("--max-features", default="all", metavar="M",
+                    help="features drawn: an integer, sqrt, log2, all (default: bagging) or a fraction such as 0.5")
+    forest_opts.add_argument("--subspace", action="store_true",
+                    help="draw the features once per tree (random subspace) instead of at every node (random forest)")
+    forest_opts.add_argument("--sample-fraction", default="1", metavar="F",
+                    help="rows per tree as a fraction of the data's, in (0, 1] (default 1)")
+    forest_opts.add_argument("--bootstrap", action=argparse.BooleanOptionalAction, default=True,
+                    help="draw the rows with replacement (default) or, --no-bootstrap, without")
+    forest_opts.add_argument("--sample", action="append", metavar="ROWS",
+                    help="one tree's rows, 1-based as in DATA: '1-5,7,7' (a repeat counts twice) or "
+                         "'all but 3,10,14,16'; repeat the option for more trees")
+    forest_opts.add_argument("--samples", metavar="FILE", help="one tree's rows per line, written as for --sample")
+    forest_opts.add_argument("--unseen", choices=["error", "majority"], default="error",
+                    help="--predict: a value not seen in training is an error (default), or a tree predicts its "
+                         "node's majority there")
+    forest_opts.add_argument("--vote", choices=["majority", "average"], default="majority",
+                    help="class probabilities: the trees' vote fractions (default) or their mean leaf "
+                         "probabilities (scikit-learn's)")
+    forest_opts.add_argument("--predict", metavar="FILE",
+                             help="rows to classify: print every tree's vote on each (check: the rows that "
+                                  "votes(row k) and prediction(row k) claims name)")
+    forest_opts.add_argument("--builder", choices=["auto", "levelwise", "reference"], default="auto",
+                    help="which builder grows the trees (they grow the same forest)")
+    fo = sub.add_parser("forest", parents=[common, grow, forest_opts], help="grow a forest (bagging, random forest, random "
                         "subspace) and print its trees, votes, OOB error and importances, exactly",
                         description="Grow T trees, each on rows drawn from DATA and choosing among drawn features; "
                                     "every draw comes from --seed (docs/forests.md), so the output is the same on "
                                     "every run.")
     fo.add_argument("data", metavar="DATA", help="CSV or ARFF file")
-    fo.add_argument("--trees", type=_positive, metavar="T", help="how many trees (default 10; with --sample or "
-                    "--samples, one per sample)")
-    fo.add_argument("--max-features", default="all", metavar="M",
-                    help="features drawn: an integer, sqrt, log2, all (default: bagging) or a fraction such as 0.5")
-    fo.add_argument("--subspace", action="store_true",
-                    help="draw the features once per tree (random subspace) instead of at every node (random forest)")
-    fo.add_argument("--sample-fraction", default="1", metavar="F",
-                    help="rows per tree as a fraction of the data's, in (0, 1] (default 1)")
-    fo.add_argument("--bootstrap", action=argparse.BooleanOptionalAction, default=True,
-                    help="draw the rows with replacement (default) or, --no-bootstrap, without")
-    fo.add_argument("--sample", action="append", metavar="ROWS",
-                    help="one tree's rows, 1-based as in DATA: '1-5,7,7' (a repeat counts twice) or "
-                         "'all but 3,10,14,16'; repeat the option for more trees")
-    fo.add_argument("--samples", metavar="FILE", help="one tree's rows per line, written as for --sample")
     fo.add_argument("--show-samples", action="store_true", help="print the rows each tree drew and its out-of-bag rows")
-    fo.add_argument("--predict", metavar="FILE", help="rows to classify: print every tree's vote on each")
-    fo.add_argument("--unseen", choices=["error", "majority"], default="error",
-                    help="--predict: a value not seen in training is an error (default), or a tree predicts its "
-                         "node's majority there")
-    fo.add_argument("--vote", choices=["majority", "average"], default="majority",
-                    help="class probabilities: the trees' vote fractions (default) or their mean leaf "
-                         "probabilities (scikit-learn's)")
     fo.add_argument("--show-oob", action="store_true", help="print every training row's out-of-bag votes")
     fo.add_argument("--importance", choices=["both", "mdi", "permutation", "none"], default="both",
                     help="mean decrease in impurity, permutation importance on out-of-bag rows, both (default) or none")
-    fo.add_argument("--builder", choices=["auto", "levelwise", "reference"], default="auto",
-                    help="which builder grows the trees (they grow the same forest)")
     fo.add_argument("--format", choices=["text", "markdown", "json"], default="text")
     fo.add_argument("--nodes", choices=["none", "root", "all"], default="none",
                     help="whose candidate tables to print with each tree (default none)")
@@ -854,7 +869,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     if command in (None, "check"):
         from .check.command import add_check_command
 
-        add_check_command(sub, [common, grow], help=_CHECK_HELP)
+        add_check_command(sub, [common, grow, forest_opts], help=_CHECK_HELP)
     else:
         sub.add_parser("check", help=_CHECK_HELP)
     return p

@@ -66,8 +66,10 @@ from ..measures import (
 )
 from .answers import MAX_DECIMALS, MAX_LOG_ARGUMENT, Answer, read_answer, significant_digits
 from .diagnosis import diagnose
+from .forests import ForestClaims
 from .names import Names, Unreadable, did_you_mean
 from .printed import claim_after_facts, context_path, is_prose, is_table_heading
+from .pruning import CpTableText, PruningClaims
 from .treetext import ClaimedLeaf, TreeTextError, is_ignored, is_tree_line, read_tree
 from .trees import (Expected, Grower, binary_choices, complement, cond_text, grade_tree, number_text,
                     split_condition, where)
@@ -474,7 +476,7 @@ class _Measure:
 
 class _Checker:
     def __init__(self, data, criterion, tolerance, digits, options, *, min_digits=3, log="2",
-                 max_claim_cells=MAX_CLAIM_CELLS):
+                 max_claim_cells=MAX_CLAIM_CELLS, forest=None):
         self.min_digits = min_digits
         self.log = log
         self.max_claim_cells = max_claim_cells
@@ -489,6 +491,9 @@ class _Checker:
         self.domain = self.names.domain
         self.variables = self.names.variables
         self.grower = Grower(data, dict(options, criterion=criterion))
+        # claims with their own grammar: cost-complexity (the grown tree's sequence) and a forest's votes
+        self.families = (PruningClaims(self, dict(options, criterion=self.grower.criterion)),
+                         ForestClaims(self, forest))
         self.context = ()   # the node of an "At outlook = sunny:" line: IG, GR, SplitInfo claims below are there
         self.last_feature = None   # the feature the last claim measured: H_known(Y), improvement (rpart)
         self.regression = criterion == "squared_error"
@@ -525,6 +530,13 @@ class _Checker:
                 return self.check_special(number, body, special)
             except _Unreadable as e:
                 return ClaimResult(number, body, kind, "unreadable", message=str(e))
+        family = self.family(body)
+        if family is not None:  # alpha(path), R(T_t), alpha_k, CP(row k), weakest link; votes, OOB error
+            handler, kind, m = family
+            try:
+                return handler.check(number, body, kind, m)
+            except _Unreadable as e:
+                return ClaimResult(number, body, kind, "unreadable", message=str(e))
         try:
             toks, rhs = _split_claim(body)
             kind = _claim_kind(toks)
@@ -537,6 +549,14 @@ class _Checker:
             return self.check_measure(number, body, measure, answer)
         except _Unreadable as e:
             return ClaimResult(number, body, kind, "unreadable", answer=answer, message=str(e))
+
+    def family(self, body):
+        """(handler, kind, match) of a cost-complexity or forest claim, or None."""
+        for handler in self.families:
+            found = handler.match(body)
+            if found is not None:
+                return (handler, *found)
+        return None
 
     def lhs_measure(self, text) -> _Measure:
         toks, _ = _split_claim(text.strip(), split=False)
@@ -874,25 +894,7 @@ class _Checker:
         quantity = _canonical(m)
         value, steps, before, parts = self.evaluate(m, None, quantity)
         value = _simplify(value)
-        *steps_written, final = _chain(answer_text)
-        answer = read_answer(final, log=self.log)
-        verdict, message = self.judge(value, answer, parts)
-        # A chain "= H(3,2) = -(3/5)log2(3/5) - ... = 0.971": every step that reads as a number or an
-        # expression must be right too; steps written with measure names are working, not graded.
-        exact_step = False
-        for k, step in enumerate(steps_written, 1):
-            try:
-                a = read_answer(step, log=self.log)
-            except _Unreadable:
-                continue
-            v, msg = self.judge(value, a, parts)
-            exact_step |= v == "right" and a.form == "exact"
-            if v == "wrong" and verdict != "unreadable":
-                verdict, message = "wrong", f"step {k} ({_clip(step.strip(), 40)}): {msg}"
-                break
-        if verdict == "imprecise" and exact_step:
-            # "= 7/900 = 0.0078": the exact value is written; the decimal after it only shows its size
-            verdict, message = "right", ""
+        answer, verdict, message = self.judge_chain(value, answer_text, parts)
         expected_decimal = decimal_text(value, max(self.digits, answer.decimals))
         explanation = before + _steps_lines(quantity, steps + [_exact_text(value), decimal_text(value, self.digits)])
         try:
@@ -1167,6 +1169,29 @@ class _Checker:
             value = mutual_information(A, B)
         symbolic = f"{_h_symbol(b, given, fixed)} - {_h_symbol(b, tuple(a) + tuple(given), fixed)}"
         return value, [symbolic, f"{_bracket(form1)} - {_bracket(form2)}"], ("-", h1, h2)
+
+    def judge_chain(self, value, answer_text, parts=None):
+        """(final answer, verdict, message) of an answer that may be a chain ``= expr = ... = 0.971``."""
+        *steps_written, final = _chain(answer_text)
+        answer = read_answer(final, log=self.log)
+        verdict, message = self.judge(value, answer, parts)
+        # A chain "= H(3,2) = -(3/5)log2(3/5) - ... = 0.971": every step that reads as a number or an
+        # expression must be right too; steps written with measure names are working, not graded.
+        exact_step = False
+        for k, step in enumerate(steps_written, 1):
+            try:
+                a = read_answer(step, log=self.log)
+            except _Unreadable:
+                continue
+            v, msg = self.judge(value, a, parts)
+            exact_step |= v == "right" and a.form == "exact"
+            if v == "wrong":
+                verdict, message = "wrong", f"step {k} ({_clip(step.strip(), 40)}): {msg}"
+                break
+        if verdict == "imprecise" and exact_step:
+            # "= 7/900 = 0.0078": the exact value is written; the decimal after it only shows its size
+            verdict, message = "right", ""
+        return answer, verdict, message
 
     def judge(self, value, answer: Answer, parts=None):
         """(verdict, message) of a number or expression answer against the exact value."""
@@ -1799,7 +1824,7 @@ def _decision_text(exp) -> str:
 # -- the public entry ---------------------------------------------------------------------
 
 def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digits=4, min_digits=3, log="2",
-                  max_claim_cells=MAX_CLAIM_CELLS, tree_options=None) -> Report:
+                  max_claim_cells=MAX_CLAIM_CELLS, tree_options=None, forest=None) -> Report:
     """Check every claim of an answers text (str, bytes or lines) against ``data``.
 
     ``data`` is a :class:`~infotree.data.Dataset` or a path for :func:`~infotree.data.load`;
@@ -1811,6 +1836,8 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
     ``tree_options``: keywords of :func:`~infotree.tree.build_tree` other than ``criterion``
     (``prune``, ``min_objects``, ``max_depth``, ...): tree claims are graded against the tree
     grown with them.
+    ``forest``: a function returning (a :class:`~infotree.ensemble.Forest`, its ballots on the rows
+    votes claims name, or None for the data's rows), called at the first forest claim.
     An answers text that cannot be read raises :class:`AnswersError`; bad lines do not.
     """
     if criterion not in _CRITERIA:
@@ -1831,7 +1858,7 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
         data = load(data)
     lines = _lines_of(text_or_lines)
     checker = _Checker(data, criterion, tolerance, digits, dict(tree_options or {}), min_digits=min_digits,
-                       log=log, max_claim_cells=max_claim_cells)
+                       log=log, max_claim_cells=max_claim_cells, forest=forest)
     results, block = [], []
 
     def flush():
@@ -1840,8 +1867,14 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
             block.clear()
 
     in_table = False
+    cptable = CpTableText()
     for number, raw in enumerate(lines, 1):
         body = _strip_comment(raw) if len(raw) <= MAX_LINE_LENGTH else raw.strip()
+        stated = cptable.claims(body) if len(body) <= MAX_LINE_LENGTH else None
+        if stated is not None:  # 'infotree cptable' output fed back: each row's claims
+            flush()
+            results.extend(checker.check_line(number, claim) for claim in stated)
+            continue
         if in_table and body:
             continue  # a table of infotree's node report, up to its blank line
         in_table = is_table_heading(body)
@@ -1856,7 +1889,7 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
             if result is not None:
                 results.append(result)
             continue
-        if len(body) <= MAX_LINE_LENGTH and is_tree_line(body, _CLAIM_NAMES):
+        if len(body) <= MAX_LINE_LENGTH and is_tree_line(body, _CLAIM_NAMES) and checker.family(body) is None:
             indent = raw.expandtabs(4)
             block.append((number, len(indent) - len(indent.lstrip()), body))
             continue

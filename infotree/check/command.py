@@ -40,8 +40,8 @@ def _tolerance_arg(text):
 
 
 def add_check_command(sub, parents=(), *, help):
-    """Add ``infotree check`` to the argparse subparsers ``sub``; ``parents`` are the data and tree
-    option parsers of :mod:`infotree.cli` (shared with ``tree``)."""
+    """Add ``infotree check`` to the argparse subparsers ``sub``; ``parents`` are the data, tree and
+    forest option parsers of :mod:`infotree.cli` (shared with ``tree`` and ``forest``)."""
     c = sub.add_parser(
         "check", help=help, parents=list(parents),
         description="Check claims such as 'H(play) = 0.940', 'Gain(S, Outlook) = 0.246', 'root = outlook' or a "
@@ -74,9 +74,16 @@ def run_check_command(args, out) -> int:
         data = read_data(args.data, args)
         options = tree_options(args)
         criterion = options.pop("criterion").name
+
+        def forest():  # grown at the first forest claim, as 'infotree forest' grows it
+            from ..cli import forest_from_args, predicted_ballots
+
+            grown = forest_from_args(args, data)
+            return grown, predicted_ballots(grown, args.predict, args.unseen) if args.predict else None
+
         report = check_answers(text, data, criterion=criterion, tolerance=args.tolerance, digits=args.digits,
                                min_digits=args.min_digits, log=args.log, max_claim_cells=args.max_claim_cells,
-                               tree_options=options)
+                               tree_options=options, forest=forest)
     except InfotreeError as e:
         sys.stderr.write(f"infotree: error: {e}\n")
         if args.format == "json":

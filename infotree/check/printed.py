@@ -26,9 +26,11 @@ import re
 
 __all__ = ["claim_after_facts", "context_path", "is_prose", "is_table_heading"]
 
-# The node report's tables (ID3/C4.5 and CART), each from its heading up to a blank line.
+# The node report's tables (ID3/C4.5 and CART), each from its heading up to a blank line; a pruned node's
+# cost-complexity table too (its alpha is the link's when cut; the sequence's claims grade those values).
 _TABLE = re.compile(r"(?:branches|candidates|exact values|splits|C4\.5 gain corrections|surrogates \(.{0,300}\)|"
-                    r"every split tried|complexity \(.{0,200}\)|[Pp]runing \(.{0,200}\)):")
+                    r"every split tried|complexity \(.{0,200}\)|[Pp]runing \(.{0,200}\)|"
+                    r"cost-complexity pruning \(weakest link, exact\)):")
 
 
 def is_table_heading(body: str) -> bool:
