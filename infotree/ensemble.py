@@ -458,13 +458,7 @@ def grow_forest(data, *, n_trees=10, seed=0, criterion="gain", max_features="all
         # Bagging needs no draw at all: every node sees what a single tree's node sees.
         the_draw = None if per_node is None and tree_mask.all() else _NodeDraw(seed, t, per_node, tree_mask,
                                                                                crit.considers_used, data.kinds)
-        grow_with = builder
-        if the_draw is not None and crit.binary:  # the fast CART builder does not apply Tree.draw yet
-            if builder == "levelwise":
-                raise InfotreeError("the fast CART builder does not apply a forest's feature draw yet; "
-                                    "use builder 'auto' or 'reference' (bagging, every feature, may use it)")
-            grow_with = "reference"
-        trees.append(build_tree(_bag(data, rows), criterion=crit, builder=grow_with, feature_draw=the_draw,
+        trees.append(build_tree(_bag(data, rows), criterion=crit, builder=builder, feature_draw=the_draw,
                                 **tree_params))
         drawn.append(rows)
     params = dict(criterion=crit.name, seed=seed, m_try=k, max_features=max_features, draw=draw,

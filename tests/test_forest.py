@@ -483,21 +483,24 @@ def test_the_forest_defaults_leave_tree_alone(capsys):
     assert status == 0 and "surrogates (sent with the" in out
 
 
-def test_cart_forests_and_the_fast_cart_builder():
-    """CART bagging grows the same trees with the fast CART builder; a drawn forest uses the reference."""
+@pytest.mark.parametrize("name", ["labor.csv", "kyphosis.csv", "stagec.csv"])
+@pytest.mark.parametrize("kind", [dict(), dict(max_features=2), dict(max_features=3, draw="tree")])
+def test_cart_forests_and_the_fast_cart_builder(name, kind):
+    """CART bagging, random forests (features drawn at each node) and random subspaces grow
+    the same trees, records included, with the fast CART builder and the reference one."""
     import io
 
     from infotree.printers import render
 
-    data = load(DATA / "labor.csv", numeric="auto", on_missing="keep")
+    data = load(DATA / name, numeric="auto", on_missing="keep")
     cart = dict(criterion="gini", cp=None, min_leaf=1, surrogates=0, competitors=0)
     texts = []
     for builder in ("auto", "reference"):
         buf = io.StringIO()
-        for tree in grow_forest(data, n_trees=3, seed=1, builder=builder, **cart).trees:
+        forest = grow_forest(data, n_trees=3, seed=1, builder=builder, **kind, **cart)
+        for tree in forest.trees:
             render(tree, buf, fmt="json")
         texts.append(buf.getvalue())
     assert texts[0] == texts[1]
-    with pytest.raises(InfotreeError, match="does not apply a forest's feature draw"):
-        grow_forest(data, n_trees=2, max_features=2, builder="levelwise", **cart)
-    assert grow_forest(data, n_trees=2, max_features=2, **cart).kind == "random forest"
+    if kind.get("max_features") and "draw" not in kind:
+        assert forest.kind == "random forest"

@@ -392,8 +392,12 @@ class CARTBuilder:
                 node.stop = "max_depth"
             return [], None, None, None
         small = sizes < p["min_samples_split"]
+        # A forest's node sees its drawn features only (Tree.draw): its candidates, as in the reference.
+        if self.t.draw is not None:
+            lv.has &= np.array([self.t.draw(node) for node in nodes], dtype=bool)
+        offered = lv.has
         # Positive improvements only; the best per node, first feature on an exact tie.
-        has = lv.has.copy()
+        has = offered.copy()
         has[small] = False
         unsure = has & (imp - bnd <= 0)
         if unsure.any():
@@ -410,7 +414,7 @@ class CARTBuilder:
         at = _seg_starts(tk)
         ties = {k: tuple(tj[a:b]) for k, a, b in zip(tk[at].tolist(), at.tolist(), np.r_[at[1:], len(tk)].tolist())}
         # The stops the floats and counts decide, set on those nodes only.
-        stops = np.where(small, 0, np.where(chosen >= 0, -1, np.where(lv.has.any(axis=1), 1, 2)))
+        stops = np.where(small, 0, np.where(chosen >= 0, -1, np.where(offered.any(axis=1), 1, 2)))
         reasons = ("min_samples_split", "no_decrease", "no_split")
         for k, code in zip(np.flatnonzero(stops >= 0).tolist(), stops[stops >= 0].tolist()):
             nodes[k].stop = reasons[code]
