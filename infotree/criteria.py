@@ -51,7 +51,7 @@ from fractions import Fraction
 
 from .errors import InfotreeError
 from .forms import entropy_form, gini_form, misclassification_form, sse_form
-from .measures import conditional_entropy_from_table, entropy, gini, misclassification
+from .measures import conditional_entropy_from_table, entropy, gini, misclassification, sum_of_squares
 from .routing import FRACTIONAL_WEIGHTS, SURROGATES
 
 __all__ = ["ALGORITHMS", "CRITERIA", "C45GainRatio", "Choice", "Criterion", "Entropy", "GainRatio", "Gini", "Impurity",
@@ -456,10 +456,7 @@ class SquaredError(Impurity):
     regression = True
     form = staticmethod(sse_form)
 
-    @staticmethod
-    def impurity(stats):
-        n, s, q = stats
-        return Fraction(0) if not n else q - Fraction(s) ** 2 / n
+    impurity = staticmethod(sum_of_squares)
 
     @staticmethod
     def weight(stats):

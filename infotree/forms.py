@@ -154,7 +154,3 @@ def sse_form(stats, *, latex=False) -> str:
     nt = f"({nt})" if "/" in nt else nt
     return f"{_number(q)} - {st}²/{nt}"
 
-
-def sse_sum_form(table, *, latex=False) -> str:
-    """``SSE(5; 60, 800) + …``: a split's children's SSEs, each written from its (n, Σy, Σy²)."""
-    return " + ".join(f"({sse_form(r, latex=latex)})" for r in table if r[0])

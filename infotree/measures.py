@@ -40,6 +40,7 @@ from .exact import Exact, Ratio, _factor_int, factorize
 from .parse import parse_rational
 
 __all__ = [
+    "sum_of_squares",
     "conditional_entropy",
     "conditional_entropy_from_table",
     "conditional_mutual_information",
@@ -327,6 +328,13 @@ def gini(counts) -> Fraction:
     cs = _checked(_once(counts))
     n = sum(cs)
     return 1 - sum(Fraction(c) ** 2 for c in cs) / Fraction(n) ** 2
+
+
+def sum_of_squares(stats) -> Fraction:
+    """SSE = Σ(y − ȳ)² = Σy² − (Σy)²/n of rows given by their statistics (n, Σy, Σy²), exactly:
+    ``sum_of_squares((3, 6, 14)) == 2`` for y = 1, 2, 3 (0 for no rows)."""
+    n, s, q = stats
+    return Fraction(0) if not n else q - Fraction(s) ** 2 / n
 
 
 def misclassification(counts) -> Fraction:

@@ -22,8 +22,7 @@ from .measures import (
 )
 
 __all__ = ["BinaryCandidate", "Branch", "Candidate", "Complexity", "CostComplexity", "CpRow", "CpTable", "Evaluation",
-           "Pessimistic", "RegressionCandidate",
-           "PruningPath", "PruningStep", "ReducedError", "Surrogate", "WeakestLink"]
+           "Pessimistic", "PruningPath", "PruningStep", "ReducedError", "RegressionCandidate", "Surrogate", "WeakestLink"]
 
 
 @dataclass(frozen=True)
