@@ -57,7 +57,7 @@ import math
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from decimal import Decimal
 from fractions import Fraction
 from itertools import compress, filterfalse
@@ -201,9 +201,20 @@ class Dataset:
         if rows.dtype != bool:
             rows = rows.astype(np.intp)
         y = self.y[rows]
-        return Dataset(self.features, self.target, self.domains, self.classes, self.X[rows], y,
-                       source=self.source, lines=None if self.lines is None else self.lines[rows],
-                       notes=_notes(self.target, self.classes, y), kinds=self.kinds, numbers=self.numbers)
+        return self._derived(self.X[rows], y, lines=None if self.lines is None else _frozen(self.lines[rows], np.int64),
+                             notes=_notes(self.target, self.classes, y))
+
+    def _derived(self, X, y, **changes) -> Dataset:
+        """This data set with other rows (codes valid under the domains given or kept) and
+        other fields, not validated again: every value came from a data set whose
+        construction checked it.  A forest derives one per tree, a cross-validation one per
+        fold; checking 10^5 exact numbers each time was most of a forest's fit."""
+        new = object.__new__(Dataset)
+        for f in fields(self):
+            object.__setattr__(new, f.name, changes.get(f.name, getattr(self, f.name)))
+        object.__setattr__(new, "X", _frozen(X, np.int32, order="F"))
+        object.__setattr__(new, "y", _frozen(y, np.int32))
+        return new
 
     def encode_rows(self, rows, *, unseen="error") -> np.ndarray:
         """Codes of new rows under this dataset's domains, shape ``(len(rows), n_features)``.

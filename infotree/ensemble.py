@@ -223,8 +223,8 @@ def _bag(data, rows) -> Dataset:
         X[:, j] = remap[col]  # -1 indexes the last entry: missing stays -1
         numbers[j] = tuple(data.numbers[j][c] for c in present.tolist())
         domains[j] = tuple(data.domains[j][c] for c in present.tolist())
-    return Dataset(data.features, data.target, domains, data.classes, X, data.y[rows],
-                   kinds=data.kinds, numbers=numbers)
+    return data._derived(X, data.y[rows], domains=tuple(domains), numbers=tuple(numbers), source=None, lines=None,
+                         notes=())
 
 
 # -- the forest -------------------------------------------------------------------------
