@@ -59,6 +59,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from decimal import Decimal
+from operator import itemgetter
 from fractions import Fraction
 from itertools import compress, filterfalse
 from operator import methodcaller
@@ -203,6 +204,26 @@ class Dataset:
         y = self.y[rows]
         return self._derived(self.X[rows], y, lines=None if self.lines is None else _frozen(self.lines[rows], np.int64),
                              notes=_notes(self.target, self.classes, y))
+
+    def sample(self, rows) -> Dataset:
+        """The rows (indices; a row drawn twice is two rows) as a data set of their own:
+        the same domains and classes, but a numeric column keeps only the values present,
+        so that C4.5's thresholds are values of the sample (a forest's trees)."""
+        rows = np.asarray(rows, dtype=np.intp)
+        X = np.array(self.X[rows], dtype=np.int32)
+        numbers, domains = list(self.numbers), list(self.domains)
+        for j, kind in enumerate(self.kinds):
+            if kind != "numeric":
+                continue
+            col = X[:, j]
+            present = np.flatnonzero(np.bincount(col[col >= 0], minlength=len(self.numbers[j])))
+            remap = np.full(len(self.numbers[j]) + 1, -1, dtype=np.int32)
+            remap[present] = np.arange(len(present), dtype=np.int32)
+            X[:, j] = remap[col]  # -1 indexes the last entry: missing stays -1
+            pick = itemgetter(*present.tolist()) if len(present) > 1 else lambda d: tuple(d[c] for c in present.tolist())
+            numbers[j], domains[j] = pick(self.numbers[j]), pick(self.domains[j])
+        return self._derived(X, self.y[rows], domains=tuple(domains), numbers=tuple(numbers), source=None,
+                             lines=None, notes=())
 
     def _derived(self, X, y, **changes) -> Dataset:
         """This data set with other rows (codes valid under the domains given or kept) and

@@ -39,7 +39,6 @@ from fractions import Fraction
 import numpy as np
 
 from .criteria import criterion_named
-from .data import Dataset
 from .errors import InfotreeError, NotFittedError
 from .measures import entropy
 
@@ -58,26 +57,6 @@ _TOP = 1 << 64
 
 def _stream(seed, *key) -> np.random.PCG64:
     return np.random.PCG64(np.random.SeedSequence(seed, spawn_key=key))
-
-
-class _NodeStream:
-    """A node's stream: word i is the first 8 bytes (little-endian) of
-    BLAKE2b(tree key ‖ path ‖ i), the tree key the 16 bytes of SeedSequence(seed,
-    spawn_key=(tree, 1)).generate_state(2, uint64), each path step (feature, branch) and
-    i as unsigned 32-, 32- and 64-bit little-endian integers.  A counter-based stream:
-    about 5 µs a node, where a SeedSequence and a PCG64 cost 50 µs (most of a forest's
-    fit on nominal data)."""
-
-    def __init__(self, prefix: bytes):
-        self.prefix, self.i = prefix, 0
-
-    def random_raw(self, size=None):
-        words = []
-        for _ in range(1 if size is None else size):
-            digest = hashlib.blake2b(self.prefix + self.i.to_bytes(8, "little"), digest_size=8).digest()
-            words.append(int.from_bytes(digest, "little"))
-            self.i += 1
-        return words[0] if size is None else words  # a list: _below reads it as PCG64's array
 
 
 def _below(bg, bounds) -> list[int]:
@@ -179,52 +158,67 @@ def parse_rows(text, n, what="--sample") -> list[int]:
 
 
 class _NodeDraw:
-    """A tree's feature draw (``Tree.draw``): node -> the bool mask of its drawn features."""
+    """A tree's feature draw (``Tree.draw``): node -> the bool mask of its drawn features.
+
+    A node's draw is a partial Fisher-Yates shuffle (as :func:`_choose`) on the node's own
+    stream: word i is the first 8 bytes (little-endian) of BLAKE2b(tree key ‖ path ‖ i),
+    the tree key the 16 bytes of SeedSequence(seed, spawn_key=(tree, 1)).generate_state(2,
+    uint64), each path step (feature, branch) and i as unsigned 32-, 32- and 64-bit
+    little-endian integers.  A counter-based stream: a few µs a node in plain Python,
+    where a SeedSequence and a PCG64 cost 50 µs (most of a forest's fit on nominal data)."""
 
     def __init__(self, seed, t, k, tree_mask, considers_used, kinds):
-        self.k, self.tree_mask, self.considers_used, self.kinds = k, tree_mask, considers_used, kinds
+        self.k, self.m, self.tree_mask = k, len(kinds), tree_mask
+        self.offered = np.flatnonzero(tree_mask).tolist()
+        # ID3: a nominal feature tested on the path is no longer drawable
+        self.spent = None if considers_used else [kind != "numeric" for kind in kinds]
         words = np.random.SeedSequence(seed, spawn_key=(t, _NODE)).generate_state(2, np.uint64)
-        self.key = words.astype("<u8").tobytes()  # the tree key of the nodes' streams (_NodeStream)
-        self.memo = {}
+        self.key = words.astype("<u8").tobytes()
+        self.memo, self.prefixes = {}, {}
 
     def __call__(self, node):
         path = node.path
         mask = self.memo.get(path)
         if mask is None:
-            mask = self.tree_mask.copy()
-            if not self.considers_used:  # ID3: a nominal feature tested on the path is no longer drawable
-                for f, _ in path:
-                    if self.kinds[f] != "numeric":
-                        mask[f] = False
-            if self.k is not None:
-                avail = np.flatnonzero(mask).tolist()
-                if len(avail) > self.k:
-                    steps = struct.pack(f"<{2 * len(path)}I", *(x for step in path for x in step))
-                    mask[:] = False
-                    mask[_choose(_NodeStream(self.key + steps), avail, self.k)] = True
+            avail = self.offered
+            if self.spent is not None and path:
+                used = {f for f, _ in path if self.spent[f]}
+                avail = [f for f in avail if f not in used]
+            k = self.k
+            if k is not None and len(avail) > k:
+                avail = self.choose(path, avail, k)
+            mask = np.zeros(self.m, bool)
+            mask[avail] = True
             self.memo[path] = mask
         return mask
 
+    def prefix(self, path) -> bytes:
+        """The node's stream prefix: its parent's (kept: parents are drawn first) and its step."""
+        prefix = self.prefixes.get(path)
+        if prefix is None:
+            if not path:
+                prefix = self.key
+            else:
+                up = self.prefixes.get(path[:-1])
+                prefix = (self.key + struct.pack(f"<{2 * len(path) - 2}I", *(x for step in path[:-1] for x in step))
+                          if up is None else up) + struct.pack("<2I", *path[-1])
+            self.prefixes[path] = prefix
+        return prefix
 
-def _bag(data, rows) -> Dataset:
-    """The rows as a data set of their own: same domains and classes; a numeric column
-    keeps the values present, so C4.5's thresholds are values of the sample."""
-    X = data.X[rows]
-    numbers = list(data.numbers)
-    domains = list(data.domains)
-    X = np.array(X, dtype=np.int32)
-    for j, kind in enumerate(data.kinds):
-        if kind != "numeric":
-            continue
-        col = X[:, j]
-        present = np.unique(col[col >= 0])
-        remap = np.full(len(data.numbers[j]) + 1, -1, dtype=np.int32)
-        remap[present] = np.arange(len(present), dtype=np.int32)
-        X[:, j] = remap[col]  # -1 indexes the last entry: missing stays -1
-        numbers[j] = tuple(data.numbers[j][c] for c in present.tolist())
-        domains[j] = tuple(data.domains[j][c] for c in present.tolist())
-    return data._derived(X, data.y[rows], domains=tuple(domains), numbers=tuple(numbers), source=None, lines=None,
-                         notes=())
+    def choose(self, path, items, k):
+        """:func:`_choose` on the node's stream, its words made one at a time as taken."""
+        prefix = self.prefix(path)
+        a, i = list(items), 0
+        for pos, n in enumerate(range(len(a), len(a) - k, -1)):
+            limit = _TOP - _TOP % n
+            while True:  # a rejection (chance below n / 2^64) takes the next word
+                x = int.from_bytes(hashlib.blake2b(prefix + i.to_bytes(8, "little"), digest_size=8).digest(), "little")
+                i += 1
+                if x < limit:
+                    break
+            j = pos + x % n
+            a[pos], a[j] = a[j], a[pos]
+        return sorted(a[:k])
 
 
 # -- the forest -------------------------------------------------------------------------
@@ -410,7 +404,7 @@ def grow_forest(data, *, n_trees=10, seed=0, criterion="gain", max_features="all
     (``"tree"``).  ``vote``: ``"majority"`` or ``"average"``.  Other keywords go to
     :func:`~infotree.tree.build_tree` (pruning is refused: forests grow their trees whole).
     """
-    from .tree import build_tree
+    from .tree import build_tree, grow_together
 
     crit = forest_criterion(criterion)
     n, m = data.n_rows, data.n_features
@@ -439,7 +433,7 @@ def grow_forest(data, *, n_trees=10, seed=0, criterion="gain", max_features="all
     if isinstance(n_trees, bool) or not isinstance(n_trees, (int, np.integer)) or n_trees < 1:
         raise InfotreeError(f"n_trees {n_trees!r} is not allowed; give a positive integer")
     seed, size = int(seed), max(1, round(fraction * n))
-    trees, drawn = [], []
+    drawn, draws = [], []
     for t in range(int(n_trees)):
         if samples is not None:
             rows = samples[t]
@@ -458,9 +452,12 @@ def grow_forest(data, *, n_trees=10, seed=0, criterion="gain", max_features="all
         # Bagging needs no draw at all: every node sees what a single tree's node sees.
         the_draw = None if per_node is None and tree_mask.all() else _NodeDraw(seed, t, per_node, tree_mask,
                                                                                crit.considers_used, data.kinds)
-        trees.append(build_tree(_bag(data, rows), criterion=crit, builder=builder, feature_draw=the_draw,
-                                **tree_params))
         drawn.append(rows)
+        draws.append(the_draw)
+    trees = grow_together(data, drawn, draws, criterion=crit, builder=builder, **tree_params)
+    if trees is None:
+        trees = [build_tree(data.sample(rows), criterion=crit, builder=builder, feature_draw=the_draw, **tree_params)
+                 for rows, the_draw in zip(drawn, draws)]
     params = dict(criterion=crit.name, seed=seed, m_try=k, max_features=max_features, draw=draw,
                   bootstrap=bool(bootstrap), sample_size=size, given=samples is not None, vote=vote)
     return Forest(data, trees, drawn, params)

@@ -72,7 +72,14 @@ class Tree:
         self.draw = None
         self._index = {f: i for i, f in enumerate(self.features)}
         self.path_tests = ()  # node_at: the split tests of the root's path
-        self._value_index = [{v: i for i, v in enumerate(d)} for d in self.domains]
+        self._values_indexed = None
+
+    @property
+    def _value_index(self) -> list:
+        """Per feature, value text -> code; made when first needed (a forest's trees rarely need it)."""
+        if self._values_indexed is None:
+            self._values_indexed = [{v: i for i, v in enumerate(d)} for d in self.domains]
+        return self._values_indexed
 
     def threshold_between(self, j, lo, hi) -> Fraction:
         """The threshold of a cut between ranks lo and hi of numeric feature j.
@@ -350,7 +357,7 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
                min_leaf=1, cp=None, max_subsets=1 << 15, competitors=4, surrogates=5, use_surrogate=2,
                surrogate_style=0, sample_weight=None, every_split=False, lookahead=0, ccp_alpha=None, ccp_cp=None,
                ccp_select=None, ccp_risk="rpart", folds=10, seed=0, ccp_sequence="weakest-link",
-               feature_draw=None) -> Tree:
+               feature_draw=None, grow=True) -> Tree:
     """Grow a tree on a :class:`~infotree.data.Dataset`.
 
     ``criterion``: ``"gain"`` (ID3), ``"gain_ratio"`` (C4.5) or ``"gain_ratio_plain"``.
@@ -395,6 +402,8 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
     the same tree with the same records.
     ``lookahead``: 0 (greedy, the default) or 1: each candidate is scored by the gain of
     its best two-level split (:mod:`infotree.lookahead`; the reference builder grows it).
+    ``grow=False``: the tree planted, not grown (no root; nothing collapsed or pruned),
+    for :func:`grow_together`.
     """
     crit = criterion_named(criterion)
     if builder not in BUILDERS:
@@ -469,6 +478,8 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
                 kinds=getattr(data, "kinds", None), numbers=getattr(data, "numbers", None),
                 values=target_numbers(data) if crit.regression else None)
     tree.draw = feature_draw
+    if not grow:
+        return tree
     if sample_weight is None:
         _grow(crit, "reference" if lookahead else builder, tree, X, y)
     else:
@@ -503,6 +514,35 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
 
         prune_tree(tree, data, method=prune, confidence=confidence, validation=validation)
     return tree
+
+
+def grow_together(data, samples, draws, **options) -> list[Tree] | None:
+    """For each (rows, draw): the tree ``build_tree(data.sample(rows), feature_draw=draw,
+    **options)`` grows, all grown together by the CART builder, in one level loop (a
+    forest's trees are small: numpy's per-call cost, paid once per depth and tree, was
+    most of their growing).  None when the options are not the CART builder's alone
+    (another criterion or builder, weights, every_split, lookahead, C4.5's thresholds, a
+    cp, collapsing or pruning) or when it refuses the data: grow the trees one by one."""
+    from .build.cart import CARTBuilder, Refused
+
+    template = build_tree(data, grow=False, **options)  # validates the options; the builder's domains
+    p = template.params
+    if (_builder(template.criterion, options.get("builder", "auto")) is not CARTBuilder
+            or options.get("sample_weight") is not None or p.get("every_split") or p.get("lookahead")
+            or p["threshold"] != "midpoint" or p.get("cp") is not None or p["collapse"] or p["prune"] != "none"):
+        return None
+    samples = [np.asarray(rows, dtype=np.int64) for rows in samples]
+    trees = [build_tree(data.sample(rows), feature_draw=draw, grow=False, **options)
+             for rows, draw in zip(samples, draws)]
+    # Each tree's rows as rows of their own (a row drawn twice is two rows), end to end.
+    every = np.concatenate(samples)
+    ends = np.cumsum([len(rows) for rows in samples])
+    try:
+        CARTBuilder(template, np.asarray(data.X)[every], np.asarray(data.y, dtype=np.int64)[every]).run_many(
+            [(t, np.arange(end - len(rows), end)) for t, rows, end in zip(trees, samples, ends.tolist())])
+    except Refused:
+        return None
+    return trees
 
 
 def target_numbers(data) -> tuple:

@@ -484,16 +484,21 @@ def test_the_forest_defaults_leave_tree_alone(capsys):
 
 
 @pytest.mark.parametrize("name", ["labor.csv", "kyphosis.csv", "stagec.csv"])
-@pytest.mark.parametrize("kind", [dict(), dict(max_features=2), dict(max_features=3, draw="tree")])
+@pytest.mark.parametrize("kind", [dict(), dict(max_features=2), dict(max_features=3, draw="tree"),
+                                  dict(max_features=2, surrogates=2), dict(max_features=2, max_depth=2)])
 def test_cart_forests_and_the_fast_cart_builder(name, kind):
     """CART bagging, random forests (features drawn at each node) and random subspaces grow
-    the same trees, records included, with the fast CART builder and the reference one."""
+    the same trees, records included, with the fast CART builder (all trees together, a
+    forest's nodes sorting only what they drew; with surrogates, every feature kept
+    sorted) and the reference one (tree by tree); max_depth: the last depth's candidates
+    are the drawn features only, as the reference's."""
     import io
 
     from infotree.printers import render
 
     data = load(DATA / name, numeric="auto", on_missing="keep")
-    cart = dict(criterion="gini", cp=None, min_leaf=1, surrogates=0, competitors=0)
+    kind = dict(kind)
+    cart = dict(criterion="gini", cp=None, min_leaf=1, surrogates=kind.pop("surrogates", 0), competitors=0)
     texts = []
     for builder in ("auto", "reference"):
         buf = io.StringIO()

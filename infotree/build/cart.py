@@ -328,31 +328,40 @@ class CARTBuilder:
     def run(self, rows=None, path=(), weights=None):
         if weights is not None:
             raise ValueError("the fast CART builder takes no sample weights")  # build_tree never asks
-        t, y = self.t, self.y
-        rows = np.arange(len(y), dtype=np.int64) if rows is None else np.asarray(rows, dtype=np.int64)
-        if self.reg:
-            root = Node(t, tuple(path), len(path), self.node_counts(self.stats(rows, [len(rows)])[0].tolist()))
-            t.root = root
-            if len(rows) == 0 or self.yv[rows].min() == self.yv[rows].max():
-                root.stop = "pure"
-                return
-        else:
-            root = Node(t, tuple(path), len(path), np.bincount(y[rows], minlength=self.nc).astype(np.int64))
-            t.root = root
-            counts = root.class_counts.tolist()
-            root.label = counts.index(max(counts))
-            if sum(1 for c in counts if c) <= 1:
-                root.stop = "pure"
-                return
-        # Each numeric column sorted once (stable: rows of equal value keep row order),
-        # its missing values last; every later depth only partitions these arrays.
-        ords = {}
-        for j in range(self.m):
+        rows = np.arange(len(self.y), dtype=np.int64) if rows is None else np.asarray(rows, dtype=np.int64)
+        self.run_many([(self.t, rows)], path)
+
+    def run_many(self, roots, path=()):
+        """Grow one tree per (tree, rows) root, all of them together, level by level: a
+        depth's open nodes of every tree are one batch, so numpy's per-call cost is paid
+        once per depth, not once per depth and tree (a forest's trees are small).  The
+        roots' rows are disjoint; every tree shares this builder's features, domains and
+        numbers, and has a draw (Tree.draw) if any has."""
+        nodes, parts = [], []
+        for tree, rows in roots:
+            root = self.plant(tree, rows, path)
+            if root.stop is None:
+                nodes.append(root)
+                parts.append(rows)
+        if not nodes:
+            return
+        self.drawn = nodes[0].tree.draw is not None
+        if any((node.tree.draw is not None) != self.drawn for node in nodes):
+            raise ValueError("the trees grown together either all have a feature draw or none has")
+        rows = np.concatenate(parts)
+        sizes = np.array([len(r) for r in parts])
+        seg = np.repeat(np.arange(len(parts), dtype=np.int64), sizes) if len(parts) > 1 else 0
+        # Each numeric column sorted once per root (stable: rows of equal value keep row
+        # order), its missing values last; every later depth only partitions these arrays.
+        # A forest's nodes (without surrogates, which read every feature) sort instead only
+        # what they drew, depth by depth (drawn_order).
+        ords = None if self.drawn and not self.p.get("surrogates", 5) else {}
+        for j in range(self.m if ords is not None else 0):
             if self.numeric[j]:
                 x = self.Xt[j, rows]
-                ords[j] = rows[np.argsort(np.where(x < 0, np.iinfo(np.int64).max, x), kind="stable")]
-        nodes, sizes = [root], np.array([len(rows)])
-        # The cyclic collector paused while the tree grows: it would traverse every node
+                key = np.where(x < 0, self.nv[j], x) + seg * (self.nv[j] + 1)
+                ords[j] = rows[np.argsort(key, kind="stable")]
+        # The cyclic collector paused while the trees grow: it would traverse every node
         # made so far, again and again (a sixth of a 200,000-node fit); the nodes' parent
         # links are cycles it collects later as usual.
         collecting = gc.isenabled()
@@ -363,6 +372,23 @@ class CARTBuilder:
         finally:
             if collecting:
                 gc.enable()
+
+    def plant(self, tree, rows, path):
+        """The root of ``tree`` on ``rows``; a leaf already when they are pure."""
+        if self.reg:
+            root = Node(tree, tuple(path), len(path), self.node_counts(self.stats(rows, [len(rows)])[0].tolist()))
+            if len(rows) == 0 or self.yv[rows].min() == self.yv[rows].max():
+                root.stop = "pure"
+        else:
+            root = Node(tree, tuple(path), len(path), np.bincount(self.y[rows], minlength=self.nc).astype(np.int64))
+            counts = root.class_counts.tolist()
+            root.label = counts.index(max(counts))
+            if sum(1 for c in counts if c) <= 1:
+                root.stop = "pure"
+        if tree is not self.t:  # its own data's flag, as a builder of its rows alone would set it
+            tree.missing_slot = bool(len(rows) and self.Xt[:, rows].min() < 0)
+        tree.root = root
+        return root
 
     def level(self, nodes, rows, ords, sizes):
         """Decide one depth's open nodes (rows: theirs, node by node); the next depth's."""
@@ -377,11 +403,21 @@ class CARTBuilder:
         # Per node and feature: the best split's improvement, in floats with a bound.
         imp = np.full((K, self.m), -np.inf)
         bnd = np.zeros((K, self.m))
+        # A forest's node sees its drawn features only (Tree.draw): its candidates, as in the reference.
+        drawn = np.array([node.tree.draw(node) for node in nodes], dtype=bool) if self.drawn else None
         for j in range(self.m):
-            if self.numeric[j]:
+            if not self.numeric[j]:
+                continue
+            if ords is None:  # the rows of the nodes that drew feature j, sorted now
+                order, nid_j, starts_j = self.drawn_order(j, rows, nid, K, drawn[:, j])
+                self.inner = nid_j[:-1] == nid_j[1:]
+                self.numeric_cuts(j, order, nid_j, starts_j, K, CC, lv, imp, bnd)
+            else:
                 self.numeric_cuts(j, ords[j], nid, starts, K, CC, lv, imp, bnd)
         for g in range(len(self.nominal_groups)):
             self.subset_cuts(g, rows, nid, K, CC, lv, imp, bnd)
+        if drawn is not None:
+            lv.has &= drawn
         considered = self.considered
         for k, node in enumerate(nodes):
             node._considered = considered
@@ -392,9 +428,6 @@ class CARTBuilder:
                 node.stop = "max_depth"
             return [], None, None, None
         small = sizes < p["min_samples_split"]
-        # A forest's node sees its drawn features only (Tree.draw): its candidates, as in the reference.
-        if self.t.draw is not None:
-            lv.has &= np.array([self.t.draw(node) for node in nodes], dtype=bool)
         offered = lv.has
         # Positive improvements only; the best per node, first feature on an exact tie.
         has = offered.copy()
@@ -439,6 +472,20 @@ class CARTBuilder:
             if k in ties:
                 node.ties = ties[k]
         return self.partition(nodes, split, chosen, lv, rows, ords, nid, starts, sizes)
+
+    def drawn_order(self, j, rows, nid, K, want):
+        """The rows of the nodes that drew numeric feature j (``want``: per node), node by
+        node, each node's sorted by value (stable; missing last): the node ids of that
+        array and each node's start in it.  A forest's node draws a few features, so
+        sorting those rows at each depth costs less than keeping every feature's rows
+        sorted through every partition."""
+        sel = np.flatnonzero(want[nid])
+        r, k = rows[sel], nid[sel]
+        x = self.Xt[j].take(r)
+        top = self.nv[j]
+        o = np.argsort(k * (top + 1) + np.where(x < 0, top, x), kind="stable")
+        k = k[o]
+        return r[o], k, np.searchsorted(k, np.arange(K))
 
     # -- candidates --
     def _floats(self, counts):
@@ -705,7 +752,7 @@ class CARTBuilder:
     # -- partition and surrogates --
     def partition(self, nodes, split, chosen, lv, rows, ords, nid, starts, sizes):
         """The split nodes' children, their surrogates, and the next depth's rows."""
-        t, p, nc, y = self.t, self.p, self.nc, self.y
+        p, nc, y = self.p, self.nc, self.y
         K = len(nodes)
         is_split = np.zeros(K, bool)
         is_split[split] = True
@@ -741,7 +788,7 @@ class CARTBuilder:
 
                 def value_of(j, r=r):
                     c = int(self.Xt[j, r])
-                    return None if c < 0 else t.numbers[j][c] if self.numeric[j] else c
+                    return None if c < 0 else self.t.numbers[j][c] if self.numeric[j] else c
 
                 dd, by = SURROGATES.route(node, value_of, use)
                 if dd is not None:
@@ -790,7 +837,7 @@ class CARTBuilder:
             node = nodes[k]
             kids = []
             for step in steps[j]:
-                kid = Node(t, None, depth, counts, parent=node)
+                kid = Node(node.tree, None, depth, counts, parent=node)
                 kid._ci = c
                 kid._n = n_l[c]
                 kid.step = step
@@ -820,7 +867,7 @@ class CARTBuilder:
             return order[np.argsort(c.astype(small), kind="stable")]
 
         rows_next = regroup(rows)
-        ords_next = {j: regroup(o) for j, o in ords.items()}
+        ords_next = None if ords is None else {j: regroup(o) for j, o in ords.items()}
         sizes_next = np.bincount(new_id[rows_next], minlength=len(open_next))
         return open_next, rows_next, ords_next, sizes_next
 
