@@ -177,20 +177,33 @@ class _NodeDraw:
         self.memo, self.prefixes = {}, {}
 
     def __call__(self, node):
-        path = node.path
-        mask = self.memo.get(path)
-        if mask is None:
+        mask = np.zeros(self.m, bool)
+        mask[list(self.features(node.path))] = True
+        return mask
+
+    def masks(self, nodes):
+        """The draws of many nodes (their paths' draws, as ``__call__``) as one bool array,
+        nodes × features: a builder asks for a depth's at once."""
+        ks, js = [], []
+        for k, node in enumerate(nodes):
+            drawn = self.features(node.path)
+            ks += [k] * len(drawn)
+            js += drawn
+        out = np.zeros((len(nodes), self.m), bool)
+        out[ks, js] = True
+        return out
+
+    def features(self, path) -> tuple:
+        """The features drawn at the node of this path, in column order (kept: a printer asks again)."""
+        drawn = self.memo.get(path)
+        if drawn is None:
             avail = self.offered
             if self.spent is not None and path:
                 used = {f for f, _ in path if self.spent[f]}
                 avail = [f for f in avail if f not in used]
             k = self.k
-            if k is not None and len(avail) > k:
-                avail = self.choose(path, avail, k)
-            mask = np.zeros(self.m, bool)
-            mask[avail] = True
-            self.memo[path] = mask
-        return mask
+            drawn = self.memo[path] = tuple(avail if k is None or len(avail) <= k else self.choose(path, avail, k))
+        return drawn
 
     def prefix(self, path) -> bytes:
         """The node's stream prefix: its parent's (kept: parents are drawn first) and its step."""

@@ -364,3 +364,15 @@ class Node:
             stack.extend(reversed(node.children))
 
 
+def draws(nodes) -> np.ndarray:
+    """The nodes' feature draws (their trees' ``Tree.draw``), nodes × features; each tree's
+    run of nodes asked at once where its draw can (a forest's ``masks``)."""
+    out, at = [], 0
+    while at < len(nodes):
+        tree, end = nodes[at].tree, at + 1
+        while end < len(nodes) and nodes[end].tree is tree:
+            end += 1
+        run, draw = nodes[at:end], tree.draw
+        out.append(draw.masks(run) if hasattr(draw, "masks") else np.array([draw(node) for node in run], dtype=bool))
+        at = end
+    return np.concatenate(out) if out else np.zeros((0, 0), bool)

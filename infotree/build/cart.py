@@ -52,7 +52,7 @@ import numpy as np
 from ..criteria import Entropy, Gini
 from ..errors import InfotreeError
 from ..measures import is_independent
-from ..node import Node
+from ..node import Node, draws
 from ..records import BinaryCandidate, RegressionCandidate, Surrogate
 from ..routing import SURROGATES
 from ..splits import SubsetSplit, ThresholdSplit
@@ -404,7 +404,7 @@ class CARTBuilder:
         imp = np.full((K, self.m), -np.inf)
         bnd = np.zeros((K, self.m))
         # A forest's node sees its drawn features only (Tree.draw): its candidates, as in the reference.
-        drawn = np.array([node.tree.draw(node) for node in nodes], dtype=bool) if self.drawn else None
+        drawn = draws(nodes) if self.drawn else None
         for j in range(self.m):
             if not self.numeric[j]:
                 continue

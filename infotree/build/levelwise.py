@@ -21,7 +21,7 @@ import numpy as np
 from ..criteria import C45GainRatio, Entropy, GainRatio, Gini, InformationGain, Misclassification, SquaredError
 from .. import limits
 from ..errors import InfotreeError, LimitError
-from ..node import _OFF_PATH, Node
+from ..node import _OFF_PATH, Node, draws
 from ..routing import FRACTIONAL_WEIGHTS
 from ..splits import NominalSplit, ThresholdSplit
 from ..exact import Exact
@@ -448,9 +448,12 @@ class LevelwiseBuilder(Decisions):
         pure = (CC > 0).sum(axis=1) <= 1
         eligible = (nonempty >= 2) & ~used                   # unused and separating
         # A forest's node chooses among its drawn features only (Tree.draw; decisions read self.drawn).
-        self.drawn = None if t.draw is None else np.array(
-            [self.all_features if is_pure else t.draw(node) for node, is_pure in zip(nodes, pure.tolist())], dtype=bool)
-        if self.drawn is not None:
+        self.drawn = None
+        if t.draw is not None:
+            self.drawn = np.ones((len(nodes), len(self.all_features)), bool)
+            drawing = np.flatnonzero(~pure)
+            if len(drawing):
+                self.drawn[drawing] = draws([nodes[k] for k in drawing.tolist()])
             eligible &= self.drawn
         self.float_sums(T, CC, scale, Fnx, Fnxy, n, weighted)
         self.scale = scale
