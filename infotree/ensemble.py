@@ -53,6 +53,7 @@ _ROWS, _NODE, _SUBSPACE, _PERMUTE = 0, 1, 2, 3
 # -- the draws ---------------------------------------------------------------------------
 
 _TOP = 1 << 64
+_COUNTERS = tuple(i.to_bytes(8, "little") for i in range(64))  # a node stream's first words' counters
 
 
 def _stream(seed, *key) -> np.random.PCG64:
@@ -174,64 +175,70 @@ class _NodeDraw:
         self.spent = None if considers_used else [kind != "numeric" for kind in kinds]
         words = np.random.SeedSequence(seed, spawn_key=(t, _NODE)).generate_state(2, np.uint64)
         self.key = words.astype("<u8").tobytes()
-        self.memo, self.prefixes = {}, {}
+        self.memo = {}   # path -> the features drawn there (a printer asks again)
+        self.last = {}   # the nodes of the last depth asked through masks -> (prefix, spent features)
 
     def __call__(self, node):
         mask = np.zeros(self.m, bool)
         mask[list(self.features(node.path))] = True
         return mask
 
+    def features(self, path) -> tuple:
+        """The features drawn at the node of this path, in column order."""
+        drawn = self.memo.get(path)
+        if drawn is None:
+            prefix = self.key + struct.pack(f"<{2 * len(path)}I", *(x for step in path for x in step))
+            used = {f for f, _ in path if self.spent[f]} if self.spent is not None else ()
+            drawn = self.memo[path] = self.draw(prefix, used)
+        return drawn
+
     def masks(self, nodes):
-        """The draws of many nodes (their paths' draws, as ``__call__``) as one bool array,
-        nodes × features: a builder asks for a depth's at once."""
+        """The draws of many nodes (as ``__call__``) as one bool array, nodes × features: a
+        builder asks for a depth's at once, after its parents' depth, so that a node's
+        stream prefix and spent features are its parent's and its step's (not its path
+        walked and hashed again)."""
+        last, now, spent = self.last, {}, self.spent
         ks, js = [], []
         for k, node in enumerate(nodes):
-            drawn = self.features(node.path)
+            up = last.get(node.parent)
+            if up is None:  # a root, or a parent not asked through masks
+                path = node.path
+                prefix = self.key + struct.pack(f"<{2 * len(path)}I", *(x for step in path for x in step))
+                used = frozenset(f for f, _ in path if spent[f]) if spent is not None else frozenset()
+            else:
+                prefix, used = up[0] + struct.pack("<2I", *node.step), up[1]
+                if spent is not None and spent[node.step[0]]:
+                    used = used | {node.step[0]}
+            now[node] = (prefix, used)
+            drawn = self.draw(prefix, used)
             ks += [k] * len(drawn)
             js += drawn
+        self.last = now
         out = np.zeros((len(nodes), self.m), bool)
         out[ks, js] = True
         return out
 
-    def features(self, path) -> tuple:
-        """The features drawn at the node of this path, in column order (kept: a printer asks again)."""
-        drawn = self.memo.get(path)
-        if drawn is None:
-            avail = self.offered
-            if self.spent is not None and path:
-                used = {f for f, _ in path if self.spent[f]}
-                avail = [f for f in avail if f not in used]
-            k = self.k
-            drawn = self.memo[path] = tuple(avail if k is None or len(avail) <= k else self.choose(path, avail, k))
-        return drawn
+    def draw(self, prefix, used) -> tuple:
+        avail = [f for f in self.offered if f not in used] if used else self.offered
+        k = self.k
+        return tuple(avail) if k is None or len(avail) <= k else self.choose(prefix, avail, k)
 
-    def prefix(self, path) -> bytes:
-        """The node's stream prefix: its parent's (kept: parents are drawn first) and its step."""
-        prefix = self.prefixes.get(path)
-        if prefix is None:
-            if not path:
-                prefix = self.key
-            else:
-                up = self.prefixes.get(path[:-1])
-                prefix = (self.key + struct.pack(f"<{2 * len(path) - 2}I", *(x for step in path[:-1] for x in step))
-                          if up is None else up) + struct.pack("<2I", *path[-1])
-            self.prefixes[path] = prefix
-        return prefix
-
-    def choose(self, path, items, k):
+    @staticmethod
+    def choose(prefix, items, k, blake2b=hashlib.blake2b) -> tuple:
         """:func:`_choose` on the node's stream, its words made one at a time as taken."""
-        prefix = self.prefix(path)
         a, i = list(items), 0
-        for pos, n in enumerate(range(len(a), len(a) - k, -1)):
+        for pos in range(k):
+            n = len(a) - pos
             limit = _TOP - _TOP % n
             while True:  # a rejection (chance below n / 2^64) takes the next word
-                x = int.from_bytes(hashlib.blake2b(prefix + i.to_bytes(8, "little"), digest_size=8).digest(), "little")
+                word = _COUNTERS[i] if i < len(_COUNTERS) else i.to_bytes(8, "little")
+                x = int.from_bytes(blake2b(prefix + word, digest_size=8).digest(), "little")
                 i += 1
                 if x < limit:
                     break
             j = pos + x % n
             a[pos], a[j] = a[j], a[pos]
-        return sorted(a[:k])
+        return tuple(sorted(a[:k]))
 
 
 # -- the forest -------------------------------------------------------------------------
