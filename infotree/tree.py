@@ -518,18 +518,23 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
 
 def grow_together(data, samples, draws, **options) -> list[Tree] | None:
     """For each (rows, draw): the tree ``build_tree(data.sample(rows), feature_draw=draw,
-    **options)`` grows, all grown together by the CART builder, in one level loop (a
-    forest's trees are small: numpy's per-call cost, paid once per depth and tree, was
-    most of their growing).  None when the options are not the CART builder's alone
-    (another criterion or builder, weights, every_split, lookahead, C4.5's thresholds, a
-    cp, collapsing or pruning) or when it refuses the data: grow the trees one by one."""
+    **options)`` grows, all grown together by the fast CART builder or the level-wise ID3
+    one, in one level loop (a forest's trees are small: numpy's per-call cost, paid once
+    per depth and tree, was most of their growing).  None when the options are not those
+    builders' alone (another criterion or builder, weights, every_split, lookahead, C4.5's
+    thresholds, a cp, collapsing or pruning) or when the builder refuses the data: grow
+    the trees one by one."""
     from .build.cart import CARTBuilder, Refused
+    from .build.levelwise import KERNELS, LevelwiseBuilder
 
     template = build_tree(data, grow=False, **options)  # validates the options; the builder's domains
-    p = template.params
-    if (_builder(template.criterion, options.get("builder", "auto")) is not CARTBuilder
-            or options.get("sample_weight") is not None or p.get("every_split") or p.get("lookahead")
-            or p["threshold"] != "midpoint" or p.get("cp") is not None or p["collapse"] or p["prune"] != "none"):
+    p, crit = template.params, template.criterion
+    builder = _builder(crit, options.get("builder", "auto"))
+    # (C4.5's kernel reads the sample's size: its many-values rule.)
+    id3 = builder is LevelwiseBuilder and KERNELS[type(crit)] == "id3"
+    if (not (builder is CARTBuilder or id3) or options.get("sample_weight") is not None or p.get("every_split")
+            or p.get("lookahead") or p["threshold"] != "midpoint" or p.get("cp") is not None or p["collapse"]
+            or p["prune"] != "none"):
         return None
     samples = [np.asarray(rows, dtype=np.int64) for rows in samples]
     trees = [build_tree(data.sample(rows), feature_draw=draw, grow=False, **options)
@@ -538,7 +543,7 @@ def grow_together(data, samples, draws, **options) -> list[Tree] | None:
     every = np.concatenate(samples)
     ends = np.cumsum([len(rows) for rows in samples])
     try:
-        CARTBuilder(template, np.asarray(data.X)[every], np.asarray(data.y, dtype=np.int64)[every]).run_many(
+        builder(template, np.asarray(data.X)[every], np.asarray(data.y, dtype=np.int64)[every]).run_many(
             [(t, np.arange(end - len(rows), end)) for t, rows, end in zip(trees, samples, ends.tolist())])
     except Refused:
         return None

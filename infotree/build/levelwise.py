@@ -168,19 +168,31 @@ class LevelwiseBuilder(Decisions):
         self.lazy = not (self.has_missing or self.numeric.any() or tree.params.get("prune", "none") != "none")
 
     def run(self, rows=None, path=()):
-        t, y = self.t, self.y
-        rows = np.arange(len(y), dtype=np.int64) if rows is None else np.asarray(rows, dtype=np.int64)
-        if self.lazy:
-            t._recount = _Recount(self.X, y, rows, self.nv, self.width, self.nc)
-        counts = np.bincount(y[rows], minlength=self.nc).astype(np.int64)
-        root = Node(t, tuple(path), len(path), counts)
-        root.label = _majority(counts)
-        t.root = root
-        open_nodes = [root]
-        used = np.zeros((1, self.m), bool)
+        rows = np.arange(len(self.y), dtype=np.int64) if rows is None else np.asarray(rows, dtype=np.int64)
+        self.run_many([(self.t, rows)], path)
+
+    def run_many(self, roots, path=()):
+        """Grow one tree per (tree, rows) root, all of them together, level by level (a
+        forest: numpy's per-call cost paid once per depth, not once per depth and tree).
+        The roots' rows are disjoint; every tree shares this builder's features and
+        domains."""
+        open_nodes, parts = [], []
+        for tree, rows in roots:
+            if self.lazy:
+                tree._recount = _Recount(self.X, self.y, rows, self.nv, self.width, self.nc)
+            counts = np.bincount(self.y[rows], minlength=self.nc).astype(np.int64)
+            root = Node(tree, tuple(path), len(path), counts)
+            root.label = _majority(counts)
+            tree.root = root
+            if tree is not self.t:  # its own data's flag, as a builder of its rows alone would set it
+                tree.missing_slot = bool(len(rows) and self.Xt[:, rows].min() < 0)
+            open_nodes.append(root)
+            parts.append(rows)
+        used = np.zeros((len(open_nodes), self.m), bool)
         for f, _ in path:
-            used[0, f] = not self.is_numeric[f]  # a numeric feature may be cut again below
-        cases = (rows, np.zeros(len(rows), dtype=np.int64), None)
+            used[:, f] = not self.is_numeric[f]  # a numeric feature may be cut again below
+        sizes = [len(rows) for rows in parts]
+        cases = (np.concatenate(parts), np.repeat(np.arange(len(parts), dtype=np.int64), sizes), None)
         # The build only adds live objects (nodes, their lists and paths); the cyclic
         # collector would walk all of them again and again and free nothing.
         was_enabled = gc.isenabled()
@@ -412,7 +424,7 @@ class LevelwiseBuilder(Decisions):
         return (rows, nid, w), out_nodes, np.concatenate(out_used)
 
     def level_part(self, nodes, cases, used):
-        t, p = self.t, self.t.params
+        p = self.t.params
         K = len(nodes)
         at_max_depth = p["max_depth"] is not None and nodes[0].depth >= p["max_depth"]
         if at_max_depth and self.lazy:
@@ -449,7 +461,7 @@ class LevelwiseBuilder(Decisions):
         eligible = (nonempty >= 2) & ~used                   # unused and separating
         # A forest's node chooses among its drawn features only (Tree.draw; decisions read self.drawn).
         self.drawn = None
-        if t.draw is not None:
+        if nodes[0].tree.draw is not None:
             self.drawn = np.ones((len(nodes), len(self.all_features)), bool)
             drawing = np.flatnonzero(~pure)
             if len(drawing):
@@ -494,7 +506,7 @@ class LevelwiseBuilder(Decisions):
                     continue
             if self.is_numeric[choice]:
                 lo, hi, _ = node.cuts[choice]
-                node.test = ThresholdSplit(choice, t.threshold_between(choice, lo, hi))
+                node.test = ThresholdSplit(choice, self.t.threshold_between(choice, lo, hi))
             else:
                 node.test = self.nominal[choice]
             split_nodes.append((k, node, choice))
@@ -508,7 +520,7 @@ class LevelwiseBuilder(Decisions):
         A case whose value of the split feature is missing goes down every branch,
         its weight multiplied by the branch's share of the known weight (C4.5).
         """
-        t, K = self.t, len(nodes)
+        K = len(nodes)
         rows, nid, cw = cases
         W = self.width
         split_of = np.full(K, -1, dtype=np.int64)
@@ -528,17 +540,13 @@ class LevelwiseBuilder(Decisions):
         for s_i, (k, node, f) in enumerate(split_nodes):
             split_of[k] = f
             base[k] = len(remap)
-            u = used[k]
-            if not self.is_numeric[f]:
-                u = u.copy()
-                u[f] = True
-            else:
+            if self.is_numeric[f]:
                 lo_of[k] = node.cuts[f][0]
             kids = []
             depth = node.depth + 1
             nb = self.n_slots[f]
-            known = T[k, f, :nb]
             if self.has_missing and np.any(T[k, f, W - 1]):
+                known = T[k, f, :nb]
                 d = scale[k]
                 shares[k] = self.routing.shares([int(x) for x in known.sum(axis=1).tolist()])
                 unknown = [int(c) for c in T[k, f, W - 1].tolist()]
@@ -546,24 +554,24 @@ class LevelwiseBuilder(Decisions):
                                       dtype=object) for row, s in zip(known, shares[k])]
             elif not plain:
                 d = scale[k]
-                counts_of = [np.array([Fraction(int(c), d) for c in row.tolist()], dtype=object) for row in known]
+                counts_of = [np.array([Fraction(int(c), d) for c in row.tolist()], dtype=object) for row in T[k, f, :nb]]
             else:
                 counts_of = None  # rows of the level's block
             steps = self.steps[f]
             for v in range(nb):
                 if counts_of is None:
-                    child = Node(t, None, depth, block, parent=node)
+                    child = Node(node.tree, None, depth, block, parent=node)
                     child._ci = s_i * W + v
                     child._n = size = child_n[s_i][v]
                 else:
-                    child = Node(t, None, depth, counts_of[v], parent=node)
+                    child = Node(node.tree, None, depth, counts_of[v], parent=node)
                     size = child.n
                 child.step = steps[v]
                 if size:
                     child.label = child_labels[s_i][v] if counts_of is None else _majority(counts_of[v])
                     remap.append(len(open_next))
                     open_next.append(child)
-                    used_next.append(u)
+                    used_next.append(s_i)
                 else:
                     # An empty branch is a record only: no rows reach it.
                     child.stop = "empty"
@@ -571,6 +579,11 @@ class LevelwiseBuilder(Decisions):
                     remap.append(-1)
                 kids.append(child)
             node.children = kids
+        # An open child's used features: its parent's, and the parent's nominal split feature.
+        of = np.array([k for k, _, _ in split_nodes])[used_next]
+        used_next = used[of]
+        fs = split_of[of]
+        used_next[np.arange(len(of)), fs] |= ~self.numeric[fs]
         sf = split_of[nid]
         keep = sf >= 0
         rows, nid = rows[keep], nid[keep]
@@ -578,8 +591,7 @@ class LevelwiseBuilder(Decisions):
         val = self.Xt.ravel().take(sf * self.Xt.shape[1] + rows)  # one 1-d gather
         remap = np.asarray(remap, dtype=np.int64)
         if not self.has_missing and not self.numeric.any():  # nominal, complete: one gather
-            return ((rows, remap[base[nid] + val], None), open_next,
-                    np.array(used_next, bool).reshape(len(open_next), self.m))
+            return (rows, remap[base[nid] + val], None), open_next, used_next
         num = self.numeric[sf]
         if num.any():
             val = np.where(num & (val >= 0), (val > lo_of[nid]).astype(np.int64), val)
@@ -611,5 +623,5 @@ class LevelwiseBuilder(Decisions):
             new_w.append(wa)
         cases = (np.concatenate(new_rows), np.concatenate(new_nid),
                  None if new_w is None else np.concatenate(new_w))
-        return cases, open_next, np.array(used_next, bool).reshape(len(open_next), self.m)
+        return cases, open_next, used_next
 
