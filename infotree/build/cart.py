@@ -409,9 +409,9 @@ class CARTBuilder:
             if not self.numeric[j]:
                 continue
             if ords is None:  # the rows of the nodes that drew feature j, sorted now
-                order, nid_j, starts_j = self.drawn_order(j, rows, nid, K, drawn[:, j])
+                order, v, nid_j, starts_j = self.drawn_order(j, rows, nid, K, drawn[:, j])
                 self.inner = nid_j[:-1] == nid_j[1:]
-                self.numeric_cuts(j, order, nid_j, starts_j, K, CC, lv, imp, bnd)
+                self.numeric_cuts(j, order, nid_j, starts_j, K, CC, lv, imp, bnd, v)
             else:
                 self.numeric_cuts(j, ords[j], nid, starts, K, CC, lv, imp, bnd)
         for g in range(len(self.nominal_groups)):
@@ -475,17 +475,17 @@ class CARTBuilder:
 
     def drawn_order(self, j, rows, nid, K, want):
         """The rows of the nodes that drew numeric feature j (``want``: per node), node by
-        node, each node's sorted by value (stable; missing last): the node ids of that
-        array and each node's start in it.  A forest's node draws a few features, so
+        node, each node's sorted by value (stable; missing last); their values, the node
+        ids of that array and each node's start in it.  A forest's node draws a few features, so
         sorting those rows at each depth costs less than keeping every feature's rows
         sorted through every partition."""
         sel = np.flatnonzero(want[nid])
         r, k = rows[sel], nid[sel]
         x = self.Xt[j].take(r)
         top = self.nv[j]
-        o = np.argsort(k * (top + 1) + np.where(x < 0, top, x), kind="stable")
+        o = np.argsort(k * (top + 1) + (np.where(x < 0, top, x) if self.has_missing else x), kind="stable")
         k = k[o]
-        return r[o], k, np.searchsorted(k, np.arange(K))
+        return r[o], x[o], k, np.searchsorted(k, np.arange(K))
 
     # -- candidates --
     def _floats(self, counts):
@@ -540,10 +540,13 @@ class CARTBuilder:
             between &= v[1:] >= 0
         return between
 
-    def numeric_cuts(self, j, order, nid, starts, K, CC, lv, imp, bnd):
-        """Every node's best cut of numeric feature j, from its rows sorted by value."""
+    def numeric_cuts(self, j, order, nid, starts, K, CC, lv, imp, bnd, v=None):
+        """Every node's best cut of numeric feature j, from its rows sorted by value (v:
+        their values, when known)."""
         nc, ml = self.nc, self.min_leaf
-        v = self.sorted_values[j] = self.Xt[j].take(order)   # kept for this depth's surrogates
+        if v is None:
+            v = self.Xt[j].take(order)
+        self.sorted_values[j] = v   # kept for this depth's surrogates
         if self.reg:
             return self.numeric_cuts_regression(j, order, v, nid, starts, K, CC, lv, imp, bnd)
         yo = self.y.take(order)
