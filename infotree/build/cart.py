@@ -763,7 +763,7 @@ class CARTBuilder:
         f_of[~is_split] = 0
         # The primary's direction of each row (-1: its value is missing), by node row order.
         fr = f_of[nid]
-        x = self.Xt[fr, rows]
+        x = self.Xt.ravel().take(fr * self.Xt.shape[1] + rows)  # one 1-d gather, faster than Xt[fr, rows]
         lo = lv.lo[np.arange(K), f_of][nid]
         d = np.full(len(rows), -1, np.int64)
         num = np.array(self.numeric, bool)[fr]
@@ -858,20 +858,21 @@ class CARTBuilder:
             node.children = kids
         if not open_next:
             return [], None, None, None
-        new_id = np.full(len(self.y), -1, np.int64)
-        new_id[rows] = np.where(kept, remap[np.maximum(child, 0)], -1)
-
+        child_of = np.where(kept, remap[np.maximum(child, 0)], -1)  # each row's open child, in rows' order
         small = np.uint16 if len(open_next) < 1 << 16 else np.int64  # numpy radix-sorts 16 bits
 
-        def regroup(order):
-            c = new_id.take(order)
+        def regroup(order, c):
             keep = c >= 0
             order, c = order[keep], c[keep]
             return order[np.argsort(c.astype(small), kind="stable")]
 
-        rows_next = regroup(rows)
-        ords_next = None if ords is None else {j: regroup(o) for j, o in ords.items()}
-        sizes_next = np.bincount(new_id[rows_next], minlength=len(open_next))
+        rows_next = regroup(rows, child_of)
+        ords_next = None
+        if ords is not None:
+            new_id = np.full(len(self.y), -1, np.int64)
+            new_id[rows] = child_of
+            ords_next = {j: regroup(o, new_id.take(o)) for j, o in ords.items()}
+        sizes_next = np.bincount(child_of[child_of >= 0], minlength=len(open_next))
         return open_next, rows_next, ords_next, sizes_next
 
     def surrogates(self, nodes, split, chosen, lv, rows, ords, nid, starts, sizes, d, dir_row, most):
