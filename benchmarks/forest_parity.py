@@ -24,7 +24,8 @@ their standard error (|Δ| < 2·√(s_i²/S + s_k²/S)).
   ``car one-hot``: both tools on the same 21 one-hot 0/1 columns (matched).
 
 Speed.  CPU seconds of ``fit`` alone for ``--speed-trees`` trees (default 100), one
-process, scikit-learn with ``n_jobs=1``, in the same run:
+process, scikit-learn with ``n_jobs=1``, in the same run, ``--speed-repeats`` fits of each
+alternately (medians; the ratio is the median of the pairs' ratios):
 
 * ``numeric``: 10,000 x 10 numeric rows, 3 classes (``cart_speed.make_numeric``): CART
   forests on both sides;
@@ -141,7 +142,7 @@ def speed(args):
     from infotree import RandomForestClassifier
 
     print(f"\n## Speed: fit of {args.speed_trees} trees, CPU seconds, one process\n")
-    print("| case | rows x features | infotree | scikit-learn (n_jobs=1) | ratio |")
+    print("| case | rows x features | infotree (median s) | scikit-learn, n_jobs=1 (median s) | ratio (median) |")
     print("|---|---|---:|---:|---:|")
     Xn, yn = make_numeric(10000)
     Xc, yc = read(DATASETS / "nursery.csv")
@@ -150,15 +151,19 @@ def speed(args):
     for name, X, y, criterion, Xs, shape in cases:
         if name.split(":")[0] not in args.speed_cases:
             continue
-        clf = RandomForestClassifier(n_estimators=args.speed_trees, random_state=0, criterion=criterion)
-        t = time.process_time()
-        clf.fit(X, y)
-        ours = time.process_time() - t
-        sk = SK(n_estimators=args.speed_trees, random_state=0, max_features="sqrt", n_jobs=1)
-        t = time.process_time()
-        sk.fit(Xs, np.array(y))
-        theirs = time.process_time() - t
-        print(f"| {name} | {shape} | {ours:.1f} | {theirs:.2f} | {ours / theirs:.1f}x |", flush=True)
+        ours, theirs = [], []
+        for _ in range(args.speed_repeats):  # alternately, so that both see the same load
+            clf = RandomForestClassifier(n_estimators=args.speed_trees, random_state=0, criterion=criterion)
+            t = time.process_time()
+            clf.fit(X, y)
+            ours.append(time.process_time() - t)
+            sk = SK(n_estimators=args.speed_trees, random_state=0, max_features="sqrt", n_jobs=1)
+            t = time.process_time()
+            sk.fit(Xs, np.array(y))
+            theirs.append(time.process_time() - t)
+        ratio = statistics.median(a / b for a, b in zip(ours, theirs))
+        print(f"| {name} | {shape} | {statistics.median(ours):.2f} | {statistics.median(theirs):.2f} | "
+              f"{ratio:.2f}x (pairs: {', '.join(f'{a / b:.2f}' for a, b in zip(ours, theirs))}) |", flush=True)
 
 
 def seeds(text):
@@ -172,6 +177,7 @@ def main(argv=None) -> int:
     p.add_argument("--trees", type=int, default=20, help="trees per CV forest (default 20)")
     p.add_argument("--folds", type=int, default=5)
     p.add_argument("--speed-trees", type=int, default=100)
+    p.add_argument("--speed-repeats", type=int, default=3, help="fits of each tool, alternately (median ratio)")
     p.add_argument("--speed-cases", type=lambda t: t.split(","), default=["numeric", "nursery"],
                    help="numeric,nursery (default both)")
     p.add_argument("--no-parity", action="store_true")
