@@ -539,12 +539,19 @@ def grow_together(data, samples, draws, **options) -> list[Tree] | None:
     samples = [np.asarray(rows, dtype=np.int64) for rows in samples]
     trees = [build_tree(data.sample(rows), feature_draw=draw, grow=False, **options)
              for rows, draw in zip(samples, draws)]
-    # Each tree's rows as rows of their own (a row drawn twice is two rows), end to end.
+    # Each tree's rows as rows of their own, end to end.  The CART builder takes a row
+    # drawn k times as one row counted k times (without surrogates, which count rows once
+    # each: there a row drawn twice is two rows).
+    multiplicity = None
+    if builder is CARTBuilder and not crit.regression and not p.get("surrogates"):
+        drawn = [np.unique(rows, return_counts=True) for rows in samples]
+        samples, multiplicity = [rows for rows, _ in drawn], np.concatenate([k for _, k in drawn])
     every = np.concatenate(samples)
     ends = np.cumsum([len(rows) for rows in samples])
+    roots = [(t, np.arange(end - len(rows), end)) for t, rows, end in zip(trees, samples, ends.tolist())]
     try:
-        builder(template, np.asarray(data.X)[every], np.asarray(data.y, dtype=np.int64)[every]).run_many(
-            [(t, np.arange(end - len(rows), end)) for t, rows, end in zip(trees, samples, ends.tolist())])
+        grower = builder(template, np.asarray(data.X)[every], np.asarray(data.y, dtype=np.int64)[every])
+        grower.run_many(roots, multiplicity=multiplicity) if multiplicity is not None else grower.run_many(roots)
     except Refused:
         return None
     return trees

@@ -509,3 +509,34 @@ def test_cart_forests_and_the_fast_cart_builder(name, kind):
     assert texts[0] == texts[1]
     if kind.get("max_features") and "draw" not in kind:
         assert forest.kind == "random forest"
+
+
+@pytest.mark.parametrize("case", range(8))
+def test_cart_forests_grown_together_on_generated_tables(case):
+    """The trees the fast CART builder grows together (a bootstrap sample's repeated rows
+    as one row counted as often as drawn) are the reference builder's, tree by tree,
+    records included: numeric columns with ties, a nominal one, missing values, min_leaf,
+    min_samples_split, max_depth and per-node or per-tree draws."""
+    import io
+
+    from infotree.printers import render
+
+    rng = np.random.default_rng(100 + case)
+    n = int(rng.integers(20, 90))
+    cols = [rng.integers(0, int(rng.integers(2, 9)), n).astype(float) / 4 for _ in range(3)]
+    cols.append(rng.choice(np.array(["a", "b", "c", "d"], dtype=object), n))
+    X = np.array(cols, dtype=object).T
+    X[rng.random(X.shape) < 0.08] = None
+    y = rng.integers(0, int(rng.integers(2, 4)), n).astype(str)
+    data = from_arrays(X, y, numeric="auto", on_missing="keep")
+    options = dict(criterion=["gini", "entropy", "misclassification"][case % 3], cp=None, surrogates=0,
+                   competitors=0, min_leaf=int(rng.integers(1, 3)), min_samples_split=int(rng.integers(2, 6)),
+                   max_depth=[None, 3][case % 2], max_features=int(rng.integers(1, 5)),
+                   draw=["node", "tree"][case % 4 == 3])
+    texts = []
+    for builder in ("auto", "reference"):
+        buf = io.StringIO()
+        for tree in grow_forest(data, n_trees=4, seed=case, builder=builder, **options).trees:
+            render(tree, buf, fmt="json")
+        texts.append(buf.getvalue())
+    assert texts[0] == texts[1]

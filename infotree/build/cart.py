@@ -249,6 +249,7 @@ class CARTBuilder:
         self.Xt = np.ascontiguousarray(X.T, dtype=np.int64).reshape(self.m, len(self.y))
         self.nv = [len(d) for d in tree.domains]
         self.min_leaf = self.p.get("min_leaf", 1)
+        self.w = None  # each row's multiplicity (run_many), or None: every row once
         self.considered = np.ones(self.m, bool)
         self.steps = [((j, 0), (j, 1)) for j in range(self.m)]  # a child's step, shared
         # Cuts' thresholds: the exact midpoint of two values, one normalisation (not two)
@@ -331,12 +332,20 @@ class CARTBuilder:
         rows = np.arange(len(self.y), dtype=np.int64) if rows is None else np.asarray(rows, dtype=np.int64)
         self.run_many([(self.t, rows)], path)
 
-    def run_many(self, roots, path=()):
+    def run_many(self, roots, path=(), multiplicity=None):
         """Grow one tree per (tree, rows) root, all of them together, level by level: a
         depth's open nodes of every tree are one batch, so numpy's per-call cost is paid
         once per depth, not once per depth and tree (a forest's trees are small).  The
         roots' rows are disjoint; every tree shares this builder's features, domains and
-        numbers, and has a draw (Tree.draw) if any has."""
+        numbers, and has a draw (Tree.draw) if any has.  ``multiplicity``: how many times
+        each row counts (a bootstrap sample's repeated rows as one row each: a third fewer
+        rows to sort and partition); classification without surrogates only."""
+        if multiplicity is not None:
+            if self.reg or self.p.get("surrogates", 5):
+                raise ValueError("rows count once each in regression and with surrogates")
+            self.w = np.asarray(multiplicity, dtype=np.int64)
+            if self.w.sum() < 1 << 31:  # every cumulative count fits: int32 sums run several times faster
+                self.w = self.w.astype(np.int32)
         nodes, parts = [], []
         for tree, rows in roots:
             root = self.plant(tree, rows, path)
@@ -380,7 +389,7 @@ class CARTBuilder:
             if len(rows) == 0 or self.yv[rows].min() == self.yv[rows].max():
                 root.stop = "pure"
         else:
-            root = Node(tree, tuple(path), len(path), np.bincount(self.y[rows], minlength=self.nc).astype(np.int64))
+            root = Node(tree, tuple(path), len(path), self.count(self.y[rows], self.nc, rows))
             counts = root.class_counts.tolist()
             root.label = counts.index(max(counts))
             if sum(1 for c in counts if c) <= 1:
@@ -396,7 +405,7 @@ class CARTBuilder:
         K = len(nodes)
         starts = np.r_[0, np.cumsum(sizes)[:-1]]
         nid = np.repeat(np.arange(K), sizes)
-        CC = self.stats(rows, sizes) if self.reg else np.bincount(nid * nc + self.y[rows], minlength=K * nc).reshape(K, nc)
+        CC = self.stats(rows, sizes) if self.reg else self.count(nid * nc + self.y[rows], K * nc, rows).reshape(K, nc)
         lv = _Level(self, K, self.m, nc)
         self.sorted_values, self.between = {}, {}
         self.inner = nid[:-1] == nid[1:]   # neighbours in the same node
@@ -427,7 +436,7 @@ class CARTBuilder:
             for node in nodes:
                 node.stop = "max_depth"
             return [], None, None, None
-        small = sizes < p["min_samples_split"]
+        small = (sizes if self.w is None else CC.sum(axis=1)) < p["min_samples_split"]
         offered = lv.has
         # Positive improvements only; the best per node, first feature on an exact tie.
         has = offered.copy()
@@ -486,6 +495,14 @@ class CARTBuilder:
         o = np.argsort(k * (top + 1) + (np.where(x < 0, top, x) if self.has_missing else x), kind="stable")
         k = k[o]
         return r[o], x[o], k, np.searchsorted(k, np.arange(K))
+
+    def count(self, idx, size, rows=None, weights=None):
+        """np.bincount(idx) of the listed rows (or of the given weights), each counted as
+        many times as it stands for (run_many's multiplicities)."""
+        if weights is None and (self.w is None or rows is None):
+            return np.bincount(idx, minlength=size).astype(np.int64, copy=False)
+        w = self.w.take(rows) if weights is None else weights
+        return np.bincount(idx, weights=w, minlength=size).astype(np.int64)  # exact: sums below 2^53
 
     # -- candidates --
     def _floats(self, counts):
@@ -550,6 +567,7 @@ class CARTBuilder:
         if self.reg:
             return self.numeric_cuts_regression(j, order, v, nid, starts, K, CC, lv, imp, bnd)
         yo = self.y.take(order)
+        wo = None if self.w is None else self.w.take(order)
         between = self.between[j] = self.cuttable(v)
         if self.has_missing:
             known = v >= 0
@@ -558,21 +576,28 @@ class CARTBuilder:
         nz = starts > 0
         # Cumulative class counts (the last class is the rest).  A bool array is summed as
         # int8 into int32: numpy's cumsum of bool (or of floats) is ten times slower.
-        cums = [_cumcount(yo == c) for c in range(nc - 1)]
+        if wo is None:
+            cums = [_cumcount(yo == c) for c in range(nc - 1)]
+        else:
+            cums = [np.cumsum(wo * (yo == c), dtype=wo.dtype) for c in range(nc - 1)]
+            cw = np.cumsum(wo, dtype=wo.dtype)
+            w_before = np.zeros(K, np.int64)
+            w_before[nz] = cw[starts[nz] - 1]
         before = np.zeros((nc - 1, K), np.int64)
         for c in range(nc - 1):
             before[c, nz] = cums[c][starts[nz] - 1]
         if self.has_missing:
-            kn = np.bincount(nid[known], minlength=K)
+            k_rows = np.bincount(nid[known], minlength=K)  # a node's known rows lead its segment
+            kn = k_rows if wo is None else self.count(nid[known], K, weights=wo[known])
             P = np.zeros((K, nc), np.int64)
-            some = kn > 0
+            some = k_rows > 0
             for c in range(nc - 1):
-                P[some, c] = cums[c][starts[some] + kn[some] - 1] - before[c, some]
+                P[some, c] = cums[c][starts[some] + k_rows[some] - 1] - before[c, some]
             P[:, nc - 1] = kn - P[:, :nc - 1].sum(axis=1)
             lv.U[:, j] = CC - P
         else:
             kn, P = CC.sum(axis=1), CC
-        n_left = cut + 1 - starts[k_of]
+        n_left = cut + 1 - starts[k_of] if wo is None else cw[cut] - w_before[k_of]
         if ml > 1:  # else every cut between known rows leaves one on each side
             ok = (n_left >= ml) & (kn[k_of] - n_left >= ml)
             cut, k_of, n_left = cut[ok], k_of[ok], n_left[ok]
@@ -667,8 +692,8 @@ class CARTBuilder:
         js = self.nominal_groups[g]
         nc, V, ml, F = self.nc, self.nv[js[0]], self.min_leaf, len(js)
         block = F * (V + 1) * nc
-        T = np.bincount((self.cells[g].take(rows, axis=1) + nid * block).ravel(),
-                        minlength=K * block).reshape(K, F, V + 1, nc)[:, :, :V]
+        T = self.count((self.cells[g].take(rows, axis=1) + nid * block).ravel(), K * block,
+                       weights=None if self.w is None else np.tile(self.w.take(rows), F)).reshape(K, F, V + 1, nc)[:, :, :V]
         P = _short_sum(T, 2)                                # K × F × classes
         lv.U[:, js] = CC[:, None, :] - P
         n_v = _short_sum(T, 3)
@@ -825,7 +850,7 @@ class CARTBuilder:
             labels = [0] * S2
             stats = _Stats(self, block)
         else:
-            block = np.bincount(child[kept] * nc + y[rows[kept]], minlength=S2 * nc).reshape(S2, nc)
+            block = self.count(child[kept] * nc + y[rows[kept]], S2 * nc, rows[kept]).reshape(S2, nc)
             labels = block.argmax(axis=1).tolist()
             ns = block.sum(axis=1)
             pure = ((block > 0).sum(axis=1) <= 1).tolist()
