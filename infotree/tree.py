@@ -549,9 +549,9 @@ def grow_together(data, samples, draws, **options) -> list[Tree] | None:
     every = np.concatenate(samples)
     ends = np.cumsum([len(rows) for rows in samples])
     roots = [(t, np.arange(end - len(rows), end)) for t, rows, end in zip(trees, samples, ends.tolist())]
+    counted = {} if multiplicity is None else {"multiplicity": multiplicity}
     try:
-        grower = builder(template, np.asarray(data.X)[every], np.asarray(data.y, dtype=np.int64)[every])
-        grower.run_many(roots, multiplicity=multiplicity) if multiplicity is not None else grower.run_many(roots)
+        builder(template, np.asarray(data.X)[every], np.asarray(data.y, dtype=np.int64)[every]).run_many(roots, **counted)
     except Refused:
         return None
     return trees
