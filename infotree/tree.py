@@ -546,15 +546,39 @@ def grow_together(data, samples, draws, **options) -> list[Tree] | None:
     if builder is CARTBuilder and not crit.regression and not p.get("surrogates"):
         drawn = [np.unique(rows, return_counts=True) for rows in samples]
         samples, multiplicity = [rows for rows, _ in drawn], np.concatenate([k for _, k in drawn])
-    every = np.concatenate(samples)
-    ends = np.cumsum([len(rows) for rows in samples])
-    roots = [(t, np.arange(end - len(rows), end)) for t, rows, end in zip(trees, samples, ends.tolist())]
-    counted = {} if multiplicity is None else {"multiplicity": multiplicity}
-    try:
-        builder(template, np.asarray(data.X)[every], np.asarray(data.y, dtype=np.int64)[every]).run_many(roots, **counted)
-    except Refused:
-        return None
+    X, y = np.asarray(data.X), np.asarray(data.y, dtype=np.int64)
+    sizes = [len(rows) for rows in samples]
+    at = 0
+    for group in _groups(sizes, _TOGETHER_ROWS):  # consecutive trees, their rows copied once
+        every = np.concatenate([samples[i] for i in group])
+        ends = np.cumsum([sizes[i] for i in group]).tolist()
+        roots = [(trees[i], np.arange(end - sizes[i], end)) for i, end in zip(group, ends)]
+        counted = {} if multiplicity is None else {"multiplicity": multiplicity[at:at + len(every)]}
+        at += len(every)
+        try:
+            builder(template, X[every], y[every]).run_many(roots, **counted)
+        except Refused:
+            return None
     return trees
+
+
+# Rows (all trees' samples) grown together at most: the builder copies each tree's rows
+# (features × rows) and works on a depth of all of them at once; beyond a few million
+# rows the copies cost more memory than the shared per-depth calls save time.
+_TOGETHER_ROWS = 1 << 21
+
+
+def _groups(sizes, most):
+    """Consecutive index groups whose sizes sum to at most ``most`` (a larger one alone)."""
+    group, total = [], 0
+    for i, n in enumerate(sizes):
+        if group and total + n > most:
+            yield group
+            group, total = [], 0
+        group.append(i)
+        total += n
+    if group:
+        yield group
 
 
 def target_numbers(data) -> tuple:

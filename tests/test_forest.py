@@ -540,3 +540,26 @@ def test_cart_forests_grown_together_on_generated_tables(case):
             render(tree, buf, fmt="json")
         texts.append(buf.getvalue())
     assert texts[0] == texts[1]
+
+
+def test_trees_grown_together_in_groups_are_the_same(monkeypatch):
+    """Past a number of rows the trees grow together in consecutive groups: the same forest."""
+    import io
+
+    import infotree.tree as tree_module
+    from infotree.printers import render
+
+    data = load(DATA / "kyphosis.csv", numeric="auto", on_missing="keep")
+
+    def forest_json():
+        buf = io.StringIO()
+        for tree in grow_forest(data, n_trees=5, seed=3, criterion="gini", cp=None, surrogates=0, competitors=0,
+                                max_features=2).trees:
+            render(tree, buf, fmt="json")
+        return buf.getvalue()
+
+    whole = forest_json()
+    monkeypatch.setattr(tree_module, "_TOGETHER_ROWS", 100)  # kyphosis has 81 rows: one tree a group
+    assert forest_json() == whole
+    assert list(tree_module._groups([81] * 5, 100)) == [[0], [1], [2], [3], [4]]
+    assert list(tree_module._groups([40, 40, 30, 200, 10], 100)) == [[0, 1], [2], [3], [4]]
