@@ -118,6 +118,26 @@ def test_generated_tables(table, criterion, max_depth, min_leaf, min_split, surr
                 surrogates=surrogates, use_surrogate=use, surrogate_style=style, cp=cp)
 
 
+@pytest.mark.parametrize("use", [0, 1, 2])
+@pytest.mark.parametrize("name", ["vote.arff", "labor.arff", "breast-cancer.arff"])
+def test_derived_tables_are_the_counts(monkeypatch, name, use):
+    """Histogram subtraction: every depth's nominal tables, derived from the parents' (the
+    smaller side counted, the other subtracted, rows without the primary's value routed or
+    dropped by the surrogates), equal the counts of the depth's rows."""
+    data = load(ROOT / "tests" / "data" / name, on_missing="keep")
+    cuts, checked = cart.CARTBuilder.subset_cuts, []
+
+    def counted(self, g, rows, nid, K, *rest):
+        if self.tables[g] is not None:
+            assert np.array_equal(self.tables[g], self.count(g, rows, nid, K))
+            checked.append(K)
+        return cuts(self, g, rows, nid, K, *rest)
+
+    monkeypatch.setattr(cart.CARTBuilder, "subset_cuts", counted)
+    build_tree(data, criterion="gini", builder="levelwise", use_surrogate=use, min_leaf=1, min_samples_split=2)
+    assert len(checked) >= 3
+
+
 def test_subsets_past_the_limit_refused_as_the_reference_does():
     cols = {"f": [f"v{i % 9}" for i in range(40)], "g": [str(i % 5) for i in range(40)],
             "y": [f"c{i % 3}" for i in range(40)]}

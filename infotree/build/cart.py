@@ -17,12 +17,18 @@ checks that it does, printers included.  What makes it fast:
   not (``n_impurity_ratio``: integers; entropy: ``n_impurity_exact``, exact logarithms;
   a decrease's sign by strict concavity, an integer test): a decision never rests on a
   float alone.
-* **Subsets in bulk**: the nominal features with V values counted in one ``bincount``
-  per depth, every subset of the values a bit mask (more than two classes), or Breiman's
+* **Subsets in bulk**: the nominal features with V values have one (feature, value,
+  class) table per node; every subset of the values a bit mask (more than two classes:
+  the present values first, the subsets are a prefix of one list of masks), or Breiman's
   ordering (two classes: value proportions of denominators below 2^26 order exactly as
   floats).
+* **Histogram subtraction**: only the root's tables are counted whole.  A split node's
+  rows are counted on its smaller side (one ``bincount`` per depth); the other side is
+  its table less those and less the rows without the primary's value.  The two sides
+  give the nominal surrogates' agreements, and, with the rows the surrogates route, the
+  children's tables.
 * **Surrogates in bulk** from the same sorted arrays: the primary's direction along each
-  other feature's segment, cumulated, gives every surrogate cut's agreement.
+  other numeric feature's segment, cumulated, gives every surrogate cut's agreement.
 * **Records when asked for**: a node keeps its row in its depth's arrays; its candidate
   and surrogate records are made when a printer or a user reads them.
 * **Regression** (``squared_error``, numeric features): targets as shifted integers; a
@@ -44,7 +50,7 @@ from __future__ import annotations
 import gc
 import math
 from dataclasses import replace
-from functools import partial
+from functools import lru_cache, partial
 from fractions import Fraction
 
 import numpy as np
@@ -73,8 +79,9 @@ _COUNT_LIMIT = 1 << 26
 _BITS = 62
 
 
-def _members(bits) -> frozenset:
-    return frozenset(i for i in range(bits.bit_length()) if bits >> i & 1)
+@lru_cache(maxsize=1 << 12)  # a tree's subset splits repeat a few (feature, value set) pairs
+def _subset_split(j, bits, values) -> SubsetSplit:
+    return SubsetSplit(j, frozenset(i for i in range(bits.bit_length()) if bits >> i & 1), values)
 
 
 def _short_sum(a, axis):
@@ -190,8 +197,9 @@ class _Level:
                 return ThresholdSplit(j, Fraction(x.numerator * z.denominator + z.numerator * x.denominator,
                                                   2 * x.denominator * z.denominator))
             return ThresholdSplit(j, b.t.threshold_between(j, lo, hi))
-        left = self.wide[k, j] if b.nv[j] > _BITS else _members(int(self.mask[k, j]))
-        return SubsetSplit(j, left, b.t.domains[j])
+        if b.nv[j] > _BITS:
+            return SubsetSplit(j, self.wide[k, j], b.t.domains[j])
+        return _subset_split(j, int(self.mask[k, j]), b.t.domains[j])
 
     def splits(self, ks, js):
         """split(k, j) of many nodes: numeric midpoints' numerators and denominators in
@@ -214,8 +222,11 @@ class _Level:
             for i, j, n, d in zip(np.flatnonzero(fast).tolist(), js[fast].tolist(), num.tolist(), den.tolist()):
                 out[i] = ThresholdSplit(j, Fraction(n, d))
         if not fast.all():
-            for i in np.flatnonzero(~fast).tolist():
-                out[i] = self.split(ks[i], int(js[i]))
+            rest = np.flatnonzero(~fast)
+            masks = self.mask[np.asarray(ks)[rest], js[rest]].tolist()
+            for i, j, m in zip(rest.tolist(), js[rest].tolist(), masks):
+                out[i] = (self.split(ks[i], j) if b.numeric[j] or b.nv[j] > _BITS
+                          else _subset_split(j, m, b.t.domains[j]))
         return out
 
     def record(self, k, j, split=None):
@@ -270,24 +281,24 @@ class CARTBuilder:
                 at += len(vals)
         self.fraction_num, self.fraction_den = np.array(num, np.int64), np.array(den, np.int64)
         # A nominal value and the class in one code (-1: missing), and the nominal
-        # features in groups of equal domain size: one bincount per group and depth.
-        # Per group, each row's cell in a node's block (feature, value, class; a missing
-        # value has the slot after the values) and its (feature, value) slot.
+        # features in groups of equal domain size: one bincount per group counts a set of
+        # rows.  Per group, each row's cells in a node's block (feature, value, class; a
+        # missing value has the slot after the values, if any is missing), row by row:
+        # a set of rows is gathered in whole rows of cells.
         sizes = sorted({v for v, num in zip(self.nv, self.numeric) if not num})
         self.nominal_groups = [[j for j in range(self.m) if not self.numeric[j] and self.nv[j] == v] for v in sizes]
-        self.cells, self.slots3 = [], []
+        self.group_of = {j: (g, f) for g, js in enumerate(self.nominal_groups) for f, j in enumerate(js)}
+        self.cells = []
         for js in self.nominal_groups:
-            V1 = self.nv[js[0]] + 1
-            slot = self.Xt[js]
+            V1 = self.nv[js[0]] + self.has_missing
+            wide = len(js) * V1 * self.nc >= 1 << 31
+            cells = np.array(X.reshape(len(self.y), self.m)[:, js], dtype=np.int64 if wide else np.int32, order="C")
             if self.has_missing:
-                slot[slot < 0] = V1 - 1
-            slot += np.arange(len(js))[:, None] * V1
-            cells = slot * self.nc
-            cells += self.y
+                cells[cells < 0] = V1 - 1
+            cells += np.arange(len(js)) * V1
+            cells *= self.nc
+            cells += self.y[:, None]
             self.cells.append(cells)
-            slot *= 3                          # times the 3 directions (none, left, right)
-            slot += 1
-            self.slots3.append(slot)
 
     def regression_targets(self):
         """Regression: the targets as integers (times D, the least common denominator of
@@ -370,6 +381,7 @@ class CARTBuilder:
                 x = self.Xt[j, rows]
                 key = np.where(x < 0, self.nv[j], x) + seg * (self.nv[j] + 1)
                 ords[j] = rows[np.argsort(key, kind="stable")]
+        self.tables = [None] * len(self.nominal_groups)  # the roots' counted in subset_cuts
         # The cyclic collector paused while the trees grow: it would traverse every node
         # made so far, again and again (a sixth of a 200,000-node fit); the nodes' parent
         # links are cycles it collects later as usual.
@@ -691,11 +703,15 @@ class CARTBuilder:
         V values)."""
         js = self.nominal_groups[g]
         nc, V, ml, F = self.nc, self.nv[js[0]], self.min_leaf, len(js)
-        block = F * (V + 1) * nc
-        T = self.count((self.cells[g].take(rows, axis=1) + nid * block).ravel(), K * block,
-                       weights=None if self.w is None else np.tile(self.w.take(rows), F)).reshape(K, F, V + 1, nc)[:, :, :V]
-        P = _short_sum(T, 2)                                # K × F × classes
-        lv.U[:, js] = CC[:, None, :] - P
+        T = self.tables[g]   # derived by the parents' partition, or counted here (the root)
+        if T is None:
+            T = self.tables[g] = self.nominal_count(g, rows, nid, K)
+        T = T[:, :, :V]
+        if self.has_missing:
+            P = _short_sum(T, 2)                            # K × F × classes: the known rows
+            lv.U[:, js] = CC[:, None, :] - P
+        else:
+            P = np.broadcast_to(CC[:, None, :], (K, F, nc))
         n_v = _short_sum(T, 3)
         present = n_v > 0
         k_present = _short_sum(present.view(np.int8), 2)
@@ -720,21 +736,41 @@ class CARTBuilder:
             lowest = np.left_shift(1, np.argmax(present, axis=2))[..., None]
             flip = (bits & lowest) == 0        # the side written is the one with the first present value
             Lm = np.where(flip[..., None], P[:, :, None, :] - prefix, prefix)
-            masks = np.where(flip, pmask & ~bits, bits)
+            written = np.where(flip, pmask & ~bits, bits)
+
+            def masks(ks, fs, cs):
+                return written[ks, fs, cs]
         else:
             if ((1 << (k_present[live] - 1)) - 1 > self.p.get("max_subsets", 1 << 15)).any():
                 raise Refused
-            M = np.arange(1, (1 << V) - 1)
-            # Each subset's counts: the subset without its lowest value, plus that value.
-            parts = [None]
-            for m in M.tolist():
-                low = (m & -m).bit_length() - 1
-                rest = m & (m - 1)
-                parts.append(T[:, :, low] if not rest else parts[rest] + T[:, :, low])
-            Lm = np.stack(parts[1:], axis=2)
-            lowest = pmask & -pmask
-            valid = ((M & ~pmask) == 0) & ((M & lowest) != 0) & (M != pmask)
-            masks = np.broadcast_to(M, valid.shape)
+            # The present values first, in value order: the reference's subsets (those
+            # holding the lowest present value, all but the whole, by mask) are the odd masks
+            # below 2^k − 1 over these k positions, in the same order (an order-keeping map
+            # of bits keeps the order of masks): a prefix of one list for every node.
+            Tc = T
+            gaps = live & (pmask[..., 0] != (1 << k_present) - 1)   # an absent value below a present one
+            if gaps.any():
+                gk, gf = np.nonzero(gaps)
+                order = np.argsort(~present[gk, gf], axis=1, kind="stable")
+                Tc = T.copy()
+                Tc[gk, gf] = np.take_along_axis(T[gk, gf], order[..., None], axis=1)
+            M = list(range(1, (1 << V) - 2, 2))
+            Lm = np.empty((len(M), K, F, nc), np.int64)   # mask first: each one a contiguous block
+            Lm[0] = Tc[:, :, 0]
+            for i, m in enumerate(M[1:], 1):   # the mask without its top position, plus that one
+                top = m.bit_length() - 1
+                np.add(Lm[M.index(m ^ 1 << top)], Tc[:, :, top], out=Lm[i])
+            Lm = Lm.transpose(1, 2, 0, 3)
+            valid = np.arange(len(M)) < ((1 << k_present) >> 1)[..., None] - 1
+            M = np.array(M)
+
+            def masks(ks, fs, cs):  # the subsets' value codes as bits: position i is the i-th present value
+                m, rest, out = M[cs], pmask[ks, fs, 0], 0
+                for i in range(V):
+                    low = rest & -rest
+                    out |= np.where(m >> i & 1, low, 0)
+                    rest ^= low
+                return out
         if ml > 1:
             nL = _short_sum(Lm, 3)
             valid = valid & (nL >= ml) & (_short_sum(P, 2)[..., None] - nL >= ml)
@@ -748,12 +784,12 @@ class CARTBuilder:
         val, b = self._improvements(Pi, L, R)
         groups, win, _ = _first_best(ks * F + fs, val, b, lambda items: self._exact(Pi[items], L[items], R[items]))
         gk, gf = np.divmod(groups, F)
-        gj = np.asarray(js)[gf]
-        lv.has[gk, gj] = True
+        at = gk * self.m + np.asarray(js)[gf]   # (node, feature) cells, flat
+        lv.has.ravel()[at] = True
         lv.tried[:, js] = np.bincount(ks * F + fs, minlength=K * F).reshape(K, F)
-        lv.L[gk, gj], lv.R[gk, gj] = L[win], R[win]
-        imp[gk, gj], bnd[gk, gj] = val[win], b[win]
-        lv.mask[gk, gj] = masks[ks[win], fs[win], cs[win]]
+        lv.L.reshape(-1, nc)[at], lv.R.reshape(-1, nc)[at] = L[win], R[win]
+        imp.ravel()[at], bnd.ravel()[at] = val[win], b[win]
+        lv.mask.ravel()[at] = masks(ks[win], fs[win], cs[win])
 
     def subsets_one_by_one(self, j, T, live, lv, imp, bnd):
         """A wide nominal feature: the reference's splitter at each node."""
@@ -803,9 +839,10 @@ class CARTBuilder:
         d[~is_split[nid]] = -1
         dir_row = np.full(len(self.y), -1, np.int64)  # by row number, for the sorted arrays
         dir_row[rows] = d
+        sides = self.side_tables(split, chosen, lv, rows, nid, d)
         most = p.get("surrogates", 5)
         if most > 0:
-            self.surrogates(nodes, split, chosen, lv, rows, ords, nid, starts, sizes, d, dir_row, most)
+            self.surrogates(nodes, split, chosen, lv, rows, ords, nid, starts, sizes, d, dir_row, most, sides)
         # Rows whose primary value is missing: by the surrogates (rpart's usesurrogate).
         miss = np.flatnonzero(is_split[nid] & (d < 0))
         if len(miss):
@@ -884,6 +921,7 @@ class CARTBuilder:
         if not open_next:
             return [], None, None, None
         child_of = np.where(kept, remap[np.maximum(child, 0)], -1)  # each row's open child, in rows' order
+        self.tables = self.child_tables(sides, rows, child, d, remap)
         small = np.uint16 if len(open_next) < 1 << 16 else np.int64  # numpy radix-sorts 16 bits
 
         def regroup(order, c):
@@ -900,7 +938,62 @@ class CARTBuilder:
         sizes_next = np.bincount(child_of[child_of >= 0], minlength=len(open_next))
         return open_next, rows_next, ords_next, sizes_next
 
-    def surrogates(self, nodes, split, chosen, lv, rows, ords, nid, starts, sizes, d, dir_row, most):
+    def nominal_count(self, g, rows, at, K):
+        """The g-th nominal group's counts of the rows into K tables (at: each row's table),
+        one bincount (each row counted as many times as it stands for): K × features ×
+        values (and missing, if any row has it) × classes."""
+        js = self.nominal_groups[g]
+        F, V1, nc = len(js), self.nv[js[0]] + self.has_missing, self.nc
+        block = F * V1 * nc
+        cells = self.cells[g].take(rows, axis=0)
+        if cells.dtype != np.int64 and K * block >= 1 << 31:
+            cells = cells.astype(np.int64)
+        cells += (at * block).astype(cells.dtype)[:, None]
+        w = None if self.w is None else np.repeat(self.w.take(rows), F)   # run_many's multiplicities
+        return self.count(cells.ravel(), K * block, weights=w).reshape(K, F, V1, nc)
+
+    def side_tables(self, split, chosen, lv, rows, nid, d):
+        """Per nominal group, each split node's tables of its rows by the primary's direction
+        d (S × 2 × features × values (and missing) × classes; rows without a direction in
+        neither).  Histogram subtraction: the smaller side is counted, the other is its
+        node's table less it and less the rows without a direction."""
+        if not self.nominal_groups:
+            return []
+        K, S = len(self.tables[0]), len(split)
+        slot = np.full(K, -1, np.int64)
+        slot[split] = np.arange(S)
+        small = np.full(K, -2, np.int64)   # the side counted; -2 (no direction has it) off split nodes
+        js = chosen[split]                 # the chosen cut's sides are the rows with a direction
+        small[split] = lv.R[split, js].sum(axis=1) < lv.L[split, js].sum(axis=1)
+        counted = np.flatnonzero(d == small[nid])
+        lost = np.flatnonzero((d < 0) & (slot[nid] >= 0))
+        at, s, side = slot[nid[counted]], np.arange(S), small[split]
+        out = []
+        for g, T in enumerate(self.tables):
+            A = self.nominal_count(g, rows[counted], at, S)
+            B = T[split] - A
+            if len(lost):
+                B -= self.nominal_count(g, rows[lost], slot[nid[lost]], S)
+            D = np.empty((S, 2) + A.shape[1:], np.int64)
+            D[s, side], D[s, 1 - side] = A, B
+            out.append(D)
+        return out
+
+    def child_tables(self, sides, rows, child, d, remap):
+        """The next depth's nominal tables: each open child's side table (child 2s + side of
+        the s-th split node, as in partition), plus the rows without the primary's direction
+        that the surrogates sent it."""
+        at = np.flatnonzero(remap >= 0)    # the open children, in the next depth's order
+        routed = np.flatnonzero((child >= 0) & (d < 0))
+        out = []
+        for g, D in enumerate(sides):
+            C = D.reshape((-1,) + D.shape[2:])
+            if len(routed):
+                C = C + self.nominal_count(g, rows[routed], child[routed], len(C))
+            out.append(C[at])
+        return out
+
+    def surrogates(self, nodes, split, chosen, lv, rows, ords, nid, starts, sizes, d, dir_row, most, sides):
         """Every split node's surrogates (rpart's choose_surg, as infotree.surrogates), in bulk."""
         K = len(nodes)
         style = self.p.get("surrogate_style", 0)
@@ -922,9 +1015,10 @@ class CARTBuilder:
         flip_s = (b < a) | ((a == b) & is_num)
         flip = np.zeros(K, bool)
         flip[ks] = flip_s
-        # Majority of the primary's directions (infotree's orientation), per node.
-        d0 = np.bincount(nid[d == 0], minlength=K)
-        d1 = np.bincount(nid[d == 1], minlength=K)
+        # Majority of the primary's directions (infotree's orientation), per node: the
+        # chosen cut's sides.
+        d0, d1 = np.zeros((2, K), np.int64)
+        d0[ks], d1[ks] = nL, nR
         majority = np.where(d0 > d1, 0, 1).tolist()
         tied = (d0 == d1).tolist()
         for k in split:
@@ -935,11 +1029,13 @@ class CARTBuilder:
         fdir = np.full(len(self.y), -1, np.int64)
         fdir[rows] = np.where(d >= 0, d ^ flip[nid].astype(np.int64), -1)
         sv = _Surrogates(self, K, flip)
+        sv.slot[ks] = np.arange(len(ks))
         for j in range(self.m):
             if self.numeric[j]:
                 self.numeric_surrogates(j, ords[j], nid, starts, fdir, is_split & (chosen != j), sv)
-        for g, js in enumerate(self.nominal_groups):
-            self.nominal_surrogates(g, rows, nid, K, fdir, is_split[:, None] & (chosen[:, None] != js), sv)
+        other = js[:, None] != np.arange(self.m)   # split nodes × features: all but the primary
+        for g, group in enumerate(self.nominal_groups):
+            self.nominal_surrogates(g, sides[g], ks, flip_s, other[:, group], sv)
         # Ranked by agreement (agree/n: fractions of denominators below 2^26 order exactly
         # as floats), ties in column order; adj > 0 means agree > majority.
         if style == 0:
@@ -959,7 +1055,7 @@ class CARTBuilder:
         sv.first = np.searchsorted(kk, np.arange(K + 1)).tolist()
         first = sv.first
         for k in split:
-            nodes[k].surrogates = partial(sv.records, k) if first[k + 1] > first[k] else ()
+            nodes[k]._surrogates = partial(sv.records, k) if first[k + 1] > first[k] else ()
 
     def numeric_surrogates(self, j, order, nid, starts, fdir, want, sv):
         """Each wanted node's best surrogate cut on numeric feature j (into ``sv``): the
@@ -1000,17 +1096,16 @@ class CARTBuilder:
         sv.lo[ks, j], sv.hi[ks, j] = v[at], v[at + 1]
         sv.left_le[ks, j] = B[first] > A[first]
 
-    def nominal_surrogates(self, g, rows, nid, K, fdir, want, sv):
-        """Each wanted node's surrogate on the g-th group of nominal features (all with V
-        values; ``want``: nodes × features) into ``sv``: every value the way most of its
-        directed rows go (a tie: the directed rows' majority side)."""
+    def nominal_surrogates(self, g, D, ks, flip, want, sv):
+        """The split nodes' (ks) surrogates on the g-th group of nominal features (all with
+        V values; ``want``: split nodes × the group's features) into ``sv``: every value the way most of its
+        directed rows go (a tie: the directed rows' majority side).  D: their side tables
+        (side_tables); flip: theirs in rpart's orientation."""
         js = self.nominal_groups[g]
-        V, F = self.nv[js[0]], len(js)
-        block = F * (V + 1)
-        # Per node, feature and value (or missing): rows without direction, left, right.
-        idx = self.slots3[g].take(rows, axis=1) + (nid * (block * 3) + fdir.take(rows))
-        cnt = np.bincount(idx.ravel(), minlength=K * block * 3).reshape(K, F, V + 1, 3)[:, :, :V, 1:]
-        left, right = cnt[..., 0], cnt[..., 1]
+        V = self.nv[js[0]]
+        n = _short_sum(D[..., :V, :], 4)        # S × sides × F × V: the directed rows
+        s, f = np.arange(len(ks)), flip.astype(np.int64)
+        left, right = n[s, f], n[s, 1 - f]
         sl, sr = _short_sum(left, 2), _short_sum(right, 2)
         default_right = ~(sl > sr)
         active = (left + right) > 0
@@ -1019,16 +1114,11 @@ class CARTBuilder:
         agree = _short_sum(np.where(goes_right, right, left), 2)   # a value without rows adds 0
         against = sl + sr - agree
         ok = want & (against >= 2) & (agree >= 2)
-        sv.found[:, js] = ok
-        sv.agree[:, js] = agree
-        sv.both[:, js], sv.most[:, js] = sl + sr, np.maximum(sl, sr)
-        if V <= _BITS:
-            bits = np.left_shift(1, np.arange(V))
-            sv.lbits[:, js], sv.rbits[:, js] = goes_left @ bits, goes_right @ bits
-        else:
-            for k, f in zip(*np.nonzero(ok)):
-                sv.sets[int(k), js[f]] = (frozenset(np.flatnonzero(goes_left[k, f]).tolist()),
-                                          frozenset(np.flatnonzero(goes_right[k, f]).tolist()))
+        at = np.ix_(ks, js)
+        sv.found[at], sv.agree[at] = ok, agree
+        sv.both[at], sv.most[at] = sl + sr, np.maximum(sl, sr)
+        # Each value's side, made into value sets when a record is read: −1 left, 1 right, 0 no row.
+        sv.sides[g] = goes_right.view(np.int8) - goes_left.view(np.int8)
 
 
 class _Stats:
@@ -1058,9 +1148,9 @@ class _Surrogates:
         self.lo = np.zeros((K, m), np.int64)
         self.hi = np.zeros((K, m), np.int64)
         self.left_le = np.zeros((K, m), bool)
-        self.lbits = np.zeros((K, m), np.int64)   # nominal: the values going left, right, as bits
-        self.rbits = np.zeros((K, m), np.int64)
-        self.sets = {}                            # or, past _BITS values, (k, j) -> (left, right codes)
+        self.slot = np.full(K, -1, np.int64)       # a split node's index among the depth's split nodes
+        self.sides = {}                           # nominal group -> each value's side (int8: split
+                                                  # nodes × the group's features × values)
 
     def records(self, k) -> tuple:
         b, t, out = self.b, self.b.t, []
@@ -1071,8 +1161,9 @@ class _Surrogates:
                 test = ThresholdSplit(j, (nums[int(self.lo[k, j])] + nums[int(self.hi[k, j])]) / 2)
                 sides, rights = ((0, 1) if bool(self.left_le[k, j]) != flip else (1, 0)), None
             else:
-                lefts, rights = self.sets[k, j] if b.nv[j] > _BITS else (
-                    _members(int(self.lbits[k, j])), _members(int(self.rbits[k, j])))
+                g, f = b.group_of[j]
+                side = self.sides[g][self.slot[k], f]
+                lefts, rights = (frozenset(np.flatnonzero(x).tolist()) for x in (side < 0, side > 0))
                 if flip:
                     lefts, rights = rights, lefts
                 test, sides = SubsetSplit(j, lefts, t.domains[j]), None
