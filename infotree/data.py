@@ -1030,16 +1030,15 @@ def _distinct_codes(col):
         keys = np.ascontiguousarray(col).view(np.int64)
     elif col.dtype.kind == "U":
         keys = col
+        if col.dtype.itemsize in (4, 8):  # one or two characters: as integers, which np.unique sorts faster
+            keys = np.ascontiguousarray(col).view(np.uint32 if col.dtype.itemsize == 4 else np.uint64)
     else:
         return None
-    distinct, first, inv = np.unique(keys, return_index=True, return_inverse=True)
+    _, first, inv = np.unique(keys, return_index=True, return_inverse=True)
     order = np.argsort(first)                    # the distinct values in order of first appearance
     rank = np.empty(len(order), dtype=np.intp)
     rank[order] = np.arange(len(order))
-    distinct = distinct[order]
-    if col.dtype == np.float64:
-        distinct = distinct.view(np.float64)
-    return distinct.astype(str).tolist(), rank[inv.reshape(-1)]
+    return col[first[order]].astype(str).tolist(), rank[inv.reshape(-1)]
 
 
 def _finish_factorize(raw, inv):

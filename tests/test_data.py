@@ -732,7 +732,8 @@ def test_columns_of_floats_and_str_are_factorized_as_their_texts(floats, words):
     codes that str() of every cell gives (-0.0 and 0.0 apart, as their texts are)."""
     from infotree.data import _distinct_codes, _raw_codes, _strings
 
-    for col in (np.array(floats, dtype=np.float64), np.array(words)):
+    # a column of a 2-D array too: strided, as from_arrays reads one
+    for col in (np.array(floats, dtype=np.float64), np.array(words), np.array([words, words]).T[:, 1]):
         fast, plain = _distinct_codes(col), _raw_codes(_strings(col))
         assert fast[0] == plain[0] and fast[1].tolist() == plain[1].tolist()
     assert _distinct_codes(np.array([1.0, np.nan])) is None  # NaN is missing: the general path
