@@ -1098,9 +1098,9 @@ class CARTBuilder:
 
     def nominal_surrogates(self, g, D, ks, flip, want, sv):
         """The split nodes' (ks) surrogates on the g-th group of nominal features (all with
-        V values; ``want``: split nodes × the group's features) into ``sv``: every value the way most of its
-        directed rows go (a tie: the directed rows' majority side).  D: their side tables
-        (side_tables); flip: theirs in rpart's orientation."""
+        V values; ``want``: split nodes × the group's features) into ``sv``: every value the
+        way most of its directed rows go (a tie: the directed rows' majority side).  D: their
+        side tables (side_tables); flip: theirs in rpart's orientation."""
         js = self.nominal_groups[g]
         V = self.nv[js[0]]
         n = _short_sum(D[..., :V, :], 4)        # S × sides × F × V: the directed rows
