@@ -971,12 +971,14 @@ class CARTBuilder:
         out = []
         for g, T in enumerate(self.tables):
             A = self.nominal_count(g, rows[counted], at, S)
-            B = T[split] - A
+            B = T.take(split, axis=0)
+            B -= A
             if len(lost):
                 B -= self.nominal_count(g, rows[lost], slot[nid[lost]], S)
             D = np.empty((S, 2) + A.shape[1:], np.int64)
             D[s, side], D[s, 1 - side] = A, B
             out.append(D)
+        self.tables = [None] * len(out)   # this depth's are spent: freed before the children's are made
         return out
 
     def child_tables(self, sides, rows, child, d, remap):
