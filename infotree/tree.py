@@ -539,11 +539,11 @@ def grow_together(data, samples, draws, **options) -> list[Tree] | None:
     samples = [np.asarray(rows, dtype=np.int64) for rows in samples]
     trees = [build_tree(data.sample(rows), feature_draw=draw, grow=False, **options)
              for rows, draw in zip(samples, draws)]
-    # Each tree's rows as rows of their own, end to end.  The CART builder takes a row
-    # drawn k times as one row counted k times (without surrogates, which count rows once
+    # Each tree's rows as rows of their own, end to end.  The builders take a row drawn k
+    # times as one row counted k times (CART without surrogates, which count rows once
     # each: there a row drawn twice is two rows).
     multiplicity = None
-    if builder is CARTBuilder and not crit.regression and not p.get("surrogates"):
+    if id3 or (builder is CARTBuilder and not crit.regression and not p.get("surrogates")):
         drawn = [np.unique(rows, return_counts=True) for rows in samples]
         samples, multiplicity = [rows for rows, _ in drawn], np.concatenate([k for _, k in drawn])
     X, y = np.asarray(data.X), np.asarray(data.y, dtype=np.int64)

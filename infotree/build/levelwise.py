@@ -78,8 +78,8 @@ class _Recount:
     are filtered.
     """
 
-    def __init__(self, X, y, rows, nv, width, nc):
-        self.X, self.y, self.rows = X, y, rows
+    def __init__(self, X, y, rows, nv, width, nc, w=None):
+        self.X, self.y, self.rows, self.w = X, y, rows, w
         self.nv, self.width, self.nc = [int(v) for v in nv], width, nc
         self.chain: list = []   # [(node, its rows)] from the root
 
@@ -103,7 +103,8 @@ class _Recount:
         ya = self.y[rows]
         T = np.zeros((len(self.nv), self.width, nc), dtype=np.int32)
         for j, V in enumerate(self.nv):
-            T[j, :V] = np.bincount(self.X[rows, j] * nc + ya, minlength=V * nc).reshape(V, nc)
+            T[j, :V] = np.bincount(self.X[rows, j] * nc + ya, None if self.w is None else self.w[rows],
+                                   minlength=V * nc).reshape(V, nc)
         return T
 
 
@@ -143,6 +144,7 @@ class LevelwiseBuilder(Decisions):
                 f"limit of {limits.current().table_cells}; drop an ID-like column (--drop {tree.features[j]}) or "
                 f"raise the limit ({limits.option('table_cells')})")
         self.F = _xlog2x_table(len(y))
+        self.mult = None  # each row's multiplicity (run_many), or None: every row once
         self.ones = np.ones(self.width * self.nc)
         self.all_features = np.ones(self.m, bool)
         # C4.5's many-values rule: which features count towards the average gain.
@@ -171,16 +173,24 @@ class LevelwiseBuilder(Decisions):
         rows = np.arange(len(self.y), dtype=np.int64) if rows is None else np.asarray(rows, dtype=np.int64)
         self.run_many([(self.t, rows)], path)
 
-    def run_many(self, roots, path=()):
+    def run_many(self, roots, path=(), multiplicity=None):
         """Grow one tree per (tree, rows) root, all of them together, level by level (a
         forest: numpy's per-call cost paid once per depth, not once per depth and tree).
         The roots' rows are disjoint; every tree shares this builder's features and
-        domains."""
+        domains.  ``multiplicity``: how many times each row counts (a bootstrap sample's
+        repeated rows as one row each); ID3 only (C4.5's weights are its missing values')."""
+        if multiplicity is not None:
+            if not self.id3:
+                raise ValueError("rows count once each but with ID3")
+            self.mult = np.asarray(multiplicity, dtype=np.int64)
+            # a node counts at most its root's weight: F's table reaches that far
+            self.F = _xlog2x_table(max((int(self.mult[rows].sum()) for _, rows in roots), default=0))
         open_nodes, parts = [], []
         for tree, rows in roots:
             if self.lazy:
-                tree._recount = _Recount(self.X, self.y, rows, self.nv, self.width, self.nc)
-            counts = np.bincount(self.y[rows], minlength=self.nc).astype(np.int64)
+                tree._recount = _Recount(self.X, self.y, rows, self.nv, self.width, self.nc, self.mult)
+            counts = np.bincount(self.y[rows], None if self.mult is None else self.mult[rows],
+                                 minlength=self.nc).astype(np.int64)
             root = Node(tree, tuple(path), len(path), counts)
             root.label = _majority(counts)
             tree.root = root
@@ -262,7 +272,10 @@ class LevelwiseBuilder(Decisions):
             scale, sw = self.scaled_weights(K, nid, cw, depth)
             dtype = object if sw.dtype == object else np.int64
         F = self.F.take if sw is None else _xlog2x
-        CC = self._bincount(nid * nc + ya, K * nc, sw).reshape(K, nc)
+        # run_many's multiplicities: integer counts still (T stays int32, F a table)
+        mw = None if cw is not None or self.mult is None else self.mult.take(rows).astype(np.float64)
+        counted = sw if sw is not None else mw
+        CC = self._bincount(nid * nc + ya, K * nc, counted).reshape(K, nc)
         # Every cell is written below (numeric features and short domains zero theirs).
         T = np.zeros((K, m, W, nc), dtype=dtype) if dtype == object else np.empty((K, m, W, nc), dtype=dtype)
         Fnx = np.empty((K, m))
@@ -274,7 +287,7 @@ class LevelwiseBuilder(Decisions):
             need = mo if sw is None else np.array([mo * s for s in scale], dtype=dtype)[:, None]
         ones = self.ones
         self.cuts = {}
-        n_cases = np.bincount(nid, minlength=K)
+        n_cases = self._bincount(nid, K, mw)
         offsets = {}  # node and class part of the bincount index, per number of slots
         for j in range(m):
             V = int(self.nv[j])
@@ -286,9 +299,10 @@ class LevelwiseBuilder(Decisions):
             off = offsets.get(V1)
             if off is None:
                 off = offsets[V1] = nid * (V1 * nc) + ya
-            b = self._bincount(off + x * nc, K * V1 * nc, sw).reshape(K, V1, nc)
+            b = self._bincount(off + x * nc, K * V1 * nc, counted).reshape(K, V1, nc)
             if self.numeric[j]:
-                known_cases = np.bincount(nid[x < V], minlength=K) if self.has_missing else n_cases
+                known_cases = (self._bincount(nid[x < V], K, None if mw is None else mw[x < V]) if self.has_missing
+                               else n_cases)
                 T[:, j] = 0  # nodes without an admissible cut keep zeros
                 self.cut_numeric(j, b[:, :V], T, scale, known_cases)
                 known = T[:, j, :2]
