@@ -31,7 +31,9 @@ alternately (medians; the ratio is the median of the pairs' ratios):
   forests on both sides;
 * ``nursery`` (12,960 x 8 nominal): infotree's ID3 forest (one branch per value, the
   level-wise builder) against scikit-learn's on one-hot columns: different trees,
-  the same task.
+  the same task.  Each tool gets its array made before the clock starts: the one-hot
+  0/1 matrix for scikit-learn, a numpy array of the value strings for infotree (as
+  ``cart_speed.py`` gives connect-4).
 
     /tmp/skvenv/bin/python benchmarks/forest_parity.py                  # about 5 minutes here
     /tmp/skvenv/bin/python benchmarks/forest_parity.py --no-speed --seeds 0-2 --trees 10
@@ -147,7 +149,8 @@ def speed(args):
     Xn, yn = make_numeric(10000)
     Xc, yc = read(DATASETS / "nursery.csv")
     cases = (("numeric: CART forests (gini, √m)", Xn, yn, "gini", Xn, "10,000 x 10"),
-             ("nursery: ID3 forest (level-wise) vs one-hot CART", Xc, yc, "gain", one_hot(Xc), "12,960 x 8"))
+             ("nursery: ID3 forest (level-wise) vs one-hot CART", np.array(Xc, dtype=str), yc, "gain", one_hot(Xc),
+              "12,960 x 8"))
     for name, X, y, criterion, Xs, shape in cases:
         if name.split(":")[0] not in args.speed_cases:
             continue
