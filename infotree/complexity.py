@@ -240,7 +240,7 @@ def node_path(tree, codes, seen=None) -> list:
     use = tree.params.get("use_surrogate", 2)
     while node.split is not None:
         if seen is None:
-            child = tree._child(node, codes[node.split])
+            child = tree._child(node, codes)
         else:
             d = _rpart_branch(node, node.test, codes[node.split] if tree._known(codes[node.split]) is not None
                               else None, seen)

@@ -18,7 +18,7 @@ from .errors import InfotreeError
 from .exact import Exact
 from .measures import entropy
 from .records import Candidate
-from .splits import NominalSplit, ThresholdSplit
+from .splits import NominalSplit, ThresholdSplit, condition_words
 
 __all__ = ["Node"]
 
@@ -44,7 +44,8 @@ class Node:
     # a node costs about one object.
     __slots__ = ("tree", "_path", "step", "depth", "_cc", "_ci", "_n", "_tables", "_considered", "test",
                  "ties", "stop", "label", "children", "parent", "_valid", "_gain_ok",
-                 "_candidates", "_records", "collapsed_errors", "scale", "cuts", "pruned", "_surrogates", "majority")
+                 "_candidates", "_records", "collapsed_errors", "scale", "cuts", "pruned", "_surrogates", "majority",
+                 "mofn")
 
     def __init__(self, tree, path, depth, class_counts, parent=None):
         self.tree = tree
@@ -72,6 +73,7 @@ class Node:
         self.pruned = None          # pruning's record for this node (infotree.records)
         self.surrogates = ()        # CART: surrogate splits (infotree.records.Surrogate), best first
         self.majority = None        # CART: the primary's majority direction (0, 1) or None on a tie
+        self.mofn = None            # m_of_n trees: the M-of-N search at this node (infotree.mofn.MofNSearch)
 
     @property
     def surrogates(self) -> tuple:
@@ -204,17 +206,20 @@ class Node:
         return self.tree.criterion.impurity(self.class_counts.tolist()) if self.n else None
 
     def path_names(self) -> list[tuple[str, str]]:
-        """(feature, value) per step from the root; a numeric step's value is ``<= t`` or ``> t``."""
+        """(feature, value) per step from the root; a numeric step's value is ``<= t`` or ``> t``;
+        an M-of-N step is ``(None, "at least 2 of {...}")``."""
         return [(f, v if op == "=" else f"{op} {v}") for f, op, v in self.path_conditions()]
 
     def path_conditions(self) -> list[tuple[str, str, str]]:
-        """(feature, operator, value) per step from the root: ``=``, ``<=`` or ``>``."""
+        """(feature, operator, value) per step from the root: ``=``, ``<=`` or ``>``; below an
+        M-of-N test ``(None, "at least" or "fewer than", "2 of {a = x, b = y}")``."""
         t = self.tree
         steps = []
         node = self
         while node.parent is not None:
             f, v = node.step
-            steps.append((t.features[f], *node.parent.branch_condition(v)))
+            # an M-of-N branch names no one feature: (None, "at least", "2 of {...}")
+            steps.append((None if node.parent.mofn is not None else t.features[f], *node.parent.branch_condition(v)))
             node = node.parent
         # A node_at node has a path but no parent: the tree keeps its steps' tests.
         head = [(t.features[f], *test.condition(v)) for (f, v), test in zip(node.path, t.path_tests)]
@@ -226,7 +231,10 @@ class Node:
 
     @property
     def split_feature(self) -> str | None:
-        return None if self.split is None else self.tree.features[self.split]
+        """The split feature's name; an M-of-N node's test, ``2 of {a = x, b = y}``; None for a leaf."""
+        if self.split is None:
+            return None
+        return self.test.text if self.mofn is not None else self.tree.features[self.split]
 
     @property
     def label_name(self) -> str:
@@ -318,6 +326,8 @@ class Node:
         """The candidate record of the split feature alone, or None for a leaf."""
         if self.split is None:
             return None
+        if self.mofn is not None:  # the grown test's record: its two branches
+            return self.mofn.best.candidate
         if self._records is not None:
             self.candidates()
         if self._candidates is not None:  # a loaded model's node keeps none: None
@@ -353,7 +363,7 @@ class Node:
 
     def describe_path(self) -> str:
         """``outlook = sunny, humidity <= 75``, or ``root``."""
-        return ", ".join(f"{f} {op} {v}" for f, op, v in self.path_conditions()) or "root"
+        return ", ".join(condition_words(f, op, v) for f, op, v in self.path_conditions()) or "root"
 
     def walk(self):
         """This node and all nodes below it, in pre-order (children in value order)."""

@@ -275,7 +275,7 @@ class _ReducedError:
         unseen = []
         shares = None
         for codes, y, w in cases:
-            child = self.t._child(node, codes[node.split])
+            child = self.t._child(node, codes)
             if child is None:  # missing: every branch, by its share of the training weight
                 if shares is None:
                     shares = FRACTIONAL_WEIGHTS.shares([ch.n for ch in node.children])

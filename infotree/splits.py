@@ -17,7 +17,13 @@ from fractions import Fraction
 
 from .data import number_text
 
-__all__ = ["MofNSplit", "NominalSplit", "SubsetSplit", "ThresholdSplit"]
+__all__ = ["MofNSplit", "NominalSplit", "SubsetSplit", "ThresholdSplit", "condition_words"]
+
+
+def condition_words(feature, op, value) -> str:
+    """A branch condition as words: ``outlook = sunny``; an M-of-N branch, whose triple
+    names no one feature (``feature`` None), ``at least 2 of {outlook = sunny, windy = TRUE}``."""
+    return f"{op} {value}" if feature is None else f"{feature} {op} {value}"
 
 
 @dataclass(frozen=True)

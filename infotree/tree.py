@@ -39,7 +39,7 @@ from .errors import InfotreeError
 from .node import Node
 from .records import Candidate
 from .routing import SURROGATES
-from .splits import NominalSplit, ThresholdSplit
+from .splits import NominalSplit, ThresholdSplit, condition_words
 
 __all__ = ["CRITERIA", "Candidate", "Node", "Tree", "build_tree", "node_at"]
 
@@ -228,8 +228,13 @@ class Tree:
             cols.append([None if c == -3 else c for c in col.tolist()])
         return [list(r) for r in zip(*cols)] if cols else [[] for _ in range(n)]
 
-    def _child(self, node, c):
-        """The child a code goes to, None for a missing value, -1 for an unseen one."""
+    def _child(self, node, codes):
+        """The child a row of codes goes to, None for a missing split value, -1 for an unseen
+        one.  An M-of-N test reads the whole row: a missing or unseen value of a condition's
+        feature does not satisfy that condition, so every row has a child."""
+        if node.mofn is not None:
+            return node.children[node.test.route(codes)]
+        c = codes[node.split]
         if c is None or (not isinstance(c, Fraction) and c < 0):
             return c
         return node.children[node.test.route(c)]
@@ -238,7 +243,7 @@ class Tree:
         """The node a row stops at: a leaf, a node whose value is unseen or that no surrogate
         leaves (CART), or a node whose value is missing (C4.5: the branches combine there)."""
         while node.split is not None:
-            child = self._child(node, codes[node.split])
+            child = self._child(node, codes)
             if child is None and self.criterion.missing is SURROGATES:  # CART: surrogates, majority
                 d, _ = SURROGATES.route(node, lambda j: self._known(codes[j]), self.params.get("use_surrogate", 2))
                 if d is None:  # the row stays here, as in training
@@ -264,7 +269,7 @@ class Tree:
         each reached leaf's (smoothed) probabilities weighted by the row's share of it."""
         node = self._descend(node, codes)
         if (node.split is not None and self.criterion.missing is not SURROGATES
-                and self._child(node, codes[node.split]) is None):  # C4.5: every branch, by its share
+                and self._child(node, codes) is None):  # C4.5: every branch, by its share
             out = [Fraction(0)] * len(self.classes)
             shares = self.criterion.missing.shares([ch.n for ch in node.children])
             for b, w in self.criterion.missing.spread(weight, shares):
@@ -308,9 +313,17 @@ class Tree:
         codes = self._codes([row], unseen)[0]
         node, lines = self.root, []
         while node.split is not None:
+            if node.mofn is not None:  # count the conditions that hold
+                b = node.test.route(codes)
+                held = [name for (j, v), name in zip(node.test.conditions, node.test.names) if codes[j] == v]
+                lines.append(f"{len(held)} of the {len(node.test.conditions)} conditions hold "
+                             f"({', '.join(held) or 'none'}): {condition_words(None, *node.branch_condition(b))} "
+                             f"(split: {node.reason})")
+                node = node.children[b]
+                continue
             c = codes[node.split]
             f = self.features[node.split]
-            child = self._child(node, c)
+            child = self._child(node, codes)
             if child is None and self.criterion.missing is SURROGATES:
                 d, by = SURROGATES.route(node, lambda j: self._known(codes[j]), self.params.get("use_surrogate", 2))
                 if d is None:
@@ -357,7 +370,7 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
                min_leaf=1, cp=None, max_subsets=1 << 15, competitors=4, surrogates=5, use_surrogate=2,
                surrogate_style=0, sample_weight=None, every_split=False, lookahead=0, ccp_alpha=None, ccp_cp=None,
                ccp_select=None, ccp_risk="rpart", folds=10, seed=0, ccp_sequence="weakest-link",
-               feature_draw=None, grow=True) -> Tree:
+               feature_draw=None, grow=True, m_of_n=False) -> Tree:
     """Grow a tree on a :class:`~infotree.data.Dataset`.
 
     ``criterion``: ``"gain"`` (ID3), ``"gain_ratio"`` (C4.5) or ``"gain_ratio_plain"``.
@@ -404,6 +417,10 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
     its best two-level split (:mod:`infotree.lookahead`; the reference builder grows it).
     ``grow=False``: the tree planted, not grown (no root; nothing collapsed or pruned),
     for :func:`grow_together`.
+    ``m_of_n=True`` (criterion ``gain``, nominal features without missing values): every
+    internal node tests the M-of-N test grown at it from the best single condition
+    (:mod:`infotree.mofn`, ID2-of-3), two branches; a node whose grown test has gain 0 is a
+    leaf (the reference builder grows it).
     """
     crit = criterion_named(criterion)
     if builder not in BUILDERS:
@@ -435,6 +452,8 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
     if lookahead and builder == "levelwise":
         raise InfotreeError("lookahead=1 needs the reference builder (builder='auto' or 'reference')")
     X = np.asarray(data.X)
+    if m_of_n:
+        _check_m_of_n(data, X, crit, builder, lookahead, sample_weight, prune)
     if X.size and X.min() < 0 and crit.missing is None:
         j = int(np.flatnonzero((X < 0).any(axis=0))[0])
         raise InfotreeError(f"feature {data.features[j]!r} has missing values; criterion {crit.name!r} does not "
@@ -451,6 +470,8 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
         params["confidence"] = confidence
     if lookahead:
         params["lookahead"] = lookahead
+    if m_of_n:
+        params["m_of_n"] = True
     if crit.binary:
         if not isinstance(min_leaf, int) or min_leaf < 1:
             raise InfotreeError(f"min_leaf {min_leaf!r} is not allowed; give a positive integer")
@@ -481,7 +502,7 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
     if not grow:
         return tree
     if sample_weight is None:
-        _grow(crit, "reference" if lookahead else builder, tree, X, y)
+        _grow(crit, "reference" if lookahead or m_of_n else builder, tree, X, y)
     else:
         if builder == "levelwise":
             raise InfotreeError("sample_weight needs the reference builder (builder='auto' or 'reference')")
@@ -514,6 +535,30 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
 
         prune_tree(tree, data, method=prune, confidence=confidence, validation=validation)
     return tree
+
+
+def _check_m_of_n(data, X, crit, builder, lookahead, sample_weight, prune):
+    """m_of_n=True's one-line refusals: what M-of-N tests (ID2-of-3 with information gain) accept."""
+    if crit.name != "gain":
+        raise InfotreeError(f"criterion {crit.name!r} is not allowed with m_of_n=True; allowed: 'gain' (M-of-N tests "
+                            f"are grown and scored by information gain)")
+    if builder == "levelwise":
+        raise InfotreeError("m_of_n=True needs the reference builder (builder='auto' or 'reference')")
+    if lookahead:
+        raise InfotreeError("m_of_n=True cannot be combined with lookahead=1; allowed: lookahead=0")
+    if sample_weight is not None:
+        raise InfotreeError("m_of_n=True counts rows; sample_weight is not allowed with it")
+    if prune not in ("none", "reduced-error"):
+        raise InfotreeError(f"prune {prune!r} is not allowed with m_of_n=True; allowed: none, reduced-error")
+    kinds = getattr(data, "kinds", ("nominal",) * len(data.features))
+    for j, k in enumerate(kinds):
+        if k == "numeric":
+            raise InfotreeError(f"feature {data.features[j]!r} is numeric; M-of-N tests (m_of_n=True) take nominal "
+                                f"features only (allowed: nominal columns, e.g. read with the column declared nominal)")
+    if X.size and X.min() < 0:
+        j = int(np.flatnonzero((X < 0).any(axis=0))[0])
+        raise InfotreeError(f"feature {data.features[j]!r} has missing values; M-of-N tests (m_of_n=True) need every "
+                            f"value known (allowed: complete data, or on_missing='value', which reads '?' as a value)")
 
 
 def grow_together(data, samples, draws, **options) -> list[Tree] | None:

@@ -63,7 +63,10 @@ class ReferenceBuilder:
         if self.crit.pure(counts):
             node.stop = "pure"
             return
-        node.considered = np.ones(self.m, bool) if self.crit.considers_used else _OFF_PATH
+        # An M-of-N tree may test a feature again below (a test does not exhaust it): every
+        # feature is a candidate of the one-feature table shown beside the node's search.
+        node.considered = (np.ones(self.m, bool) if self.crit.considers_used or p.get("m_of_n")
+                           else _OFF_PATH)
         cands = self.candidates(node, rows, w)
         node._candidates = cands
         if p["max_depth"] is not None and node.depth >= p["max_depth"]:
@@ -71,6 +74,9 @@ class ReferenceBuilder:
             return
         if node.n < p["min_samples_split"]:
             node.stop = "min_samples_split"
+            return
+        if p.get("m_of_n"):
+            self.grow_m_of_n(node, rows)
             return
         if p.get("lookahead"):  # each candidate's two-level score (infotree.lookahead), where a choice is made
             cands = node._candidates = with_lookahead(self, node, rows, w, cands)
@@ -105,6 +111,34 @@ class ReferenceBuilder:
                 self.grow(child, r, wv, below)
             else:  # an empty branch is a record only: no rows reach it
                 child.stop, child.label = "empty", node.label
+
+    def grow_m_of_n(self, node, rows) -> None:
+        """Split ``node`` on the M-of-N test grown at it (:mod:`infotree.mofn`) when its gain is
+        positive (and at least min_gain); its two children are grown alike."""
+        from ..mofn import grow_m_of_n
+
+        sub = self.X[rows]
+        if not (sub != sub[0]).any():  # every row alike: no condition holds for some rows only
+            node.stop = "no_separation"
+            return
+        t = self.t
+        search = node.mofn = grow_m_of_n(_Coded(t, self.X, self.y), rows)
+        gain = search.best.candidate.gain
+        if not gain > 0:
+            node.stop = "mofn_zero_gain"
+            return
+        if self.p["min_gain"] is not None and gain < self.p["min_gain"]:
+            node.stop = "min_gain"
+            return
+        node.test = test = search.best.split
+        node.children = []
+        branch = np.array([test.route(r) for r in sub.tolist()], dtype=np.int64)
+        for b in range(2):
+            r = rows[branch == b]
+            child = Node(t, None, node.depth + 1, self.class_counts(r, None), parent=node)
+            child.step = (test.feature, b)
+            node.children.append(child)
+            self.grow(child, r, None, frozenset())
 
     # -- counts, candidates, partition --
     def class_counts(self, rows, w):
@@ -283,6 +317,14 @@ class ReferenceBuilder:
                 if by is not None:
                     routed[by] += 1
         node.surrogates = tuple(replace(s, routed=k) for s, k in zip(node.surrogates, routed))
+
+
+class _Coded:
+    """The tree's coded rows as :func:`infotree.mofn.grow_m_of_n` reads a Dataset."""
+
+    def __init__(self, tree, X, y):
+        self.X, self.y = X, y
+        self.features, self.domains, self.classes, self.kinds = tree.features, tree.domains, tree.classes, tree.kinds
 
 
 class _Context:

@@ -25,6 +25,7 @@ STOPS = {
     "no_valid": "stopped: no feature sends at least min_objects = {tree.params[min_objects]} rows to two branches",
     "no_positive_ratio": "stopped: no valid feature with at least average gain has a positive gain ratio",
     "loaded": "leaf (read from a saved model)",
+    "mofn_zero_gain": "stopped: the M-of-N test grown here has information gain 0; majority leaf",
     "no_decrease": "stopped: no binary split decreases the impurity",  # regression: the SSE
     "no_split": "stopped: no binary split leaves min_leaf = {tree.params[min_leaf]} rows on each side",
     "collapsed": "collapsed: the subtree below made {node.collapsed_errors} training errors, no fewer than this leaf's {node.errors}",
@@ -36,6 +37,8 @@ def reason(node) -> str:
     t = node.tree
     if node.split is not None:
         what = t.criterion.title
+        if node.mofn is not None:
+            what = "the M-of-N test grown from the best single condition (ID2-of-3); its information gain is positive"
         if t.params.get("lookahead"):
             what += " after lookahead 1 (each feature scored by its best two-level split)"
         if node.ties:
