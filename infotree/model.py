@@ -4,8 +4,8 @@ A saved model is the JSON contract (:mod:`infotree.printers.json`).  Loading
 checks it thoroughly, because a model file may have been edited by hand: every
 error names the file, the node path and what was expected.
 
-Formats 1 (nominal splits, integer counts) and 2 (C4.5: numeric splits with their
-thresholds, fractional weights) are read; a newer format is refused with a one-line
+Formats 1 (nominal splits, integer counts), 2 (C4.5: numeric splits with their
+thresholds, fractional weights), 3 (CART's binary tests) and 4 (M-of-N tests) are read; a newer format is refused with a one-line
 message.  A loaded C4.5 tree predicts as the saved one, missing values included
 (they combine the branches by their weights, as J48 does), and keeps the pruning
 records (``node.pruned``, ``node.reason``).
@@ -31,7 +31,7 @@ from .parse import ParseError, parse_rational
 from .printers.json import FORMAT_VERSION, FORMATS_READ, write
 from .criteria import CRITERIA
 from .records import Complexity, CostComplexity, Pessimistic, ReducedError, Surrogate, WeakestLink
-from .splits import NominalSplit, SubsetSplit, ThresholdSplit
+from .splits import MofNSplit, NominalSplit, SubsetSplit, ThresholdSplit
 from .tree import Node, Tree
 
 __all__ = ["dumps", "load_model", "loads", "save_model"]
@@ -319,6 +319,33 @@ class _Loader:
                              f"\"left\": [...], \"right\": [...]}} dividing its values {', '.join(domain)}")
         return SubsetSplit(f, frozenset(domain.index(v) for v in left), domain)
 
+    def m_of_n_test(self, t, test, where):
+        """An M-of-N node's test (format 4): at least m of the conditions feature = value, one per
+        nominal feature."""
+        if self.format < 4:
+            self.fail(where, f"an M-of-N test needs model format 4 (this file says {self.format})")
+        m, conds = test.get("m"), test.get("conditions")
+        shape = ("\"test\": {\"kind\": \"m_of_n\", \"m\": <1..N>, \"conditions\": [{\"feature\": f, "
+                 "\"value\": v}, ...]} with N conditions on distinct nominal features")
+        if (not isinstance(conds, list) or not conds or not isinstance(m, int) or isinstance(m, bool)
+                or not 1 <= m <= len(conds) or not all(isinstance(c, dict) for c in conds)):
+            self.fail(where, f"an M-of-N node needs {shape}")
+        pairs, names = [], []
+        for c in conds:
+            f, v = c.get("feature"), c.get("value")
+            if f not in t.features or t.kinds[t.features.index(f)] != "nominal":
+                self.fail(where, f"M-of-N condition feature {f!r} is not a nominal feature; features are: "
+                                 f"{', '.join(t.features)}")
+            j = t.features.index(f)
+            if v not in t.domains[j]:
+                self.fail(where, f"M-of-N condition value {v!r} is not a value of {f!r}; values are: "
+                                 f"{', '.join(t.domains[j])}")
+            pairs.append((j, t.domains[j].index(v)))
+            names.append(f"{f} = {v}")
+        if len({j for j, _ in pairs}) != len(pairs):
+            self.fail(where, f"an M-of-N node needs {shape}")
+        return MofNSplit(m, tuple(pairs), tuple(names))
+
     def stats(self, t, obj, where):
         """A regression node's (n, Σy, Σy²), exact, and its label (the mean) checked."""
         st = self.get(obj, "stats", dict, where)
@@ -374,12 +401,24 @@ class _Loader:
                          "cp" if isinstance(node.pruned, Complexity) else
                          "cost_complexity" if isinstance(node.pruned, CostComplexity) else "loaded")
             return node
-        if split not in t.features:
+        test = obj.get("test")
+        m_of_n = isinstance(test, dict) and test.get("kind") == "m_of_n"
+        if m_of_n:
+            node.test = self.m_of_n_test(t, test, where)
+            if split != node.test.text:
+                self.fail(where, f"the split of this M-of-N node must read {node.test.text!r} (its test), not {split!r}")
+            split = node.test.text
+            f = node.test.feature
+        elif split not in t.features:
             self.fail(where, f"split feature {split!r} is not a feature; features are: {', '.join(t.features)}")
-        f = t.features.index(split)
+        else:
+            f = t.features.index(split)
         values = [self.get(c, "value", str, where) for c in children]
         threshold = obj.get("threshold")
-        if t.criterion.binary:
+        if m_of_n:
+            if values != list(node.test.labels):
+                self.fail(where, f"children of this M-of-N split must be {', '.join(node.test.labels)} in order")
+        elif t.criterion.binary:
             node.test = self.binary_test(t, f, obj.get("test"), where)
             if values != list(node.test.labels):
                 self.fail(where, f"children of this split must be {', '.join(node.test.labels)} in order")
@@ -402,7 +441,7 @@ class _Loader:
             node.test = NominalSplit(f, t.domains[f])
         node.children = []
         for v, c in enumerate(children):
-            step = "{} {} {}".format(split, *node.branch_condition(v))
+            step = " ".join(node.branch_condition(v)) if m_of_n else "{} {} {}".format(split, *node.branch_condition(v))
             node.children.append(self.node(t, self.get(c, "node", dict, where), path + ((f, v),), depth + 1, node,
                                            steps + (step,)))
         total = [sum(ch.class_counts.tolist()[i] for ch in node.children) for i in range(len(counts))]

@@ -18,7 +18,7 @@ from .errors import InfotreeError
 from .exact import Exact
 from .measures import entropy
 from .records import Candidate
-from .splits import NominalSplit, ThresholdSplit, condition_words
+from .splits import MofNSplit, NominalSplit, ThresholdSplit, condition_words
 
 __all__ = ["Node"]
 
@@ -91,6 +91,11 @@ class Node:
     def split(self) -> int | None:
         """The split feature's index, or None for a leaf."""
         return None if self.test is None else self.test.feature
+
+    @property
+    def m_of_n(self) -> bool:
+        """Whether the split is an M-of-N test: it reads a whole row, its branches name no one feature."""
+        return isinstance(self.test, MofNSplit)
 
     @property
     def threshold(self):
@@ -219,7 +224,7 @@ class Node:
         while node.parent is not None:
             f, v = node.step
             # an M-of-N branch names no one feature: (None, "at least", "2 of {...}")
-            steps.append((None if node.parent.mofn is not None else t.features[f], *node.parent.branch_condition(v)))
+            steps.append((None if node.parent.m_of_n else t.features[f], *node.parent.branch_condition(v)))
             node = node.parent
         # A node_at node has a path but no parent: the tree keeps its steps' tests.
         head = [(t.features[f], *test.condition(v)) for (f, v), test in zip(node.path, t.path_tests)]
@@ -234,7 +239,7 @@ class Node:
         """The split feature's name; an M-of-N node's test, ``2 of {a = x, b = y}``; None for a leaf."""
         if self.split is None:
             return None
-        return self.test.text if self.mofn is not None else self.tree.features[self.split]
+        return self.test.text if self.m_of_n else self.tree.features[self.split]
 
     @property
     def label_name(self) -> str:

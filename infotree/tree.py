@@ -232,7 +232,7 @@ class Tree:
         """The child a row of codes goes to, None for a missing split value, -1 for an unseen
         one.  An M-of-N test reads the whole row: a missing or unseen value of a condition's
         feature does not satisfy that condition, so every row has a child."""
-        if node.mofn is not None:
+        if node.m_of_n:
             return node.children[node.test.route(codes)]
         c = codes[node.split]
         if c is None or (not isinstance(c, Fraction) and c < 0):
@@ -313,7 +313,7 @@ class Tree:
         codes = self._codes([row], unseen)[0]
         node, lines = self.root, []
         while node.split is not None:
-            if node.mofn is not None:  # count the conditions that hold
+            if node.m_of_n:  # count the conditions that hold
                 b = node.test.route(codes)
                 held = [name for (j, v), name in zip(node.test.conditions, node.test.names) if codes[j] == v]
                 lines.append(f"{len(held)} of the {len(node.test.conditions)} conditions hold "

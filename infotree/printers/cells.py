@@ -54,7 +54,8 @@ class Markup:
     #: the marker column and the C4.5 filter cells
     symbols = {"chosen": "*", "tied": "=", "equal": "≡", "ge": "≥ avg", "lt": "< avg", "dash": "—",
                "then": "=>", "undefined": "undefined (split info 0)", "<=": "<=", ">": ">", "=": "=",
-               "in": "in", "not in": "not in", "missing": "? (missing)"}
+               "in": "in", "not in": "not in", "missing": "? (missing)", "at least": "at least",
+               "fewer than": "fewer than"}
 
     #: which half of a (text, latex) pair :meth:`math`, :meth:`code` and :meth:`equation` read;
     #: :meth:`value` and :meth:`form` render only those (a subclass that overrides one of the
@@ -124,7 +125,8 @@ class _Latex(Markup):
     symbols = {"chosen": "*", "tied": "=", "equal": r"$\equiv$", "ge": r"$\geq$ avg", "lt": r"$<$ avg",
                "dash": "---", "then": r"$\Rightarrow$",
                "undefined": r"\shortstack[r]{undefined\\(split info 0)}", "<=": r"$\leq$", ">": r"$>$", "=": "=",
-               "in": r"$\in$", "not in": r"$\notin$", "missing": "? (missing)"}
+               "in": r"$\in$", "not in": r"$\notin$", "missing": "? (missing)", "at least": "at least",
+               "fewer than": "fewer than"}
     uses_text, uses_latex = False, True
 
     def name(self, s):
@@ -182,6 +184,8 @@ def _tex_name(s: str) -> str:
 # -- names of entropies ----------------------------------------------------------------
 
 def _cond(f: str, op: str, v: str, latex: bool = False) -> str:
+    if f is None:  # an M-of-N branch: "at least 2 of {a = x, b = y}"
+        return _tex_name(f"{op} {v}") if latex else f"{op} {v}"
     if latex:
         rel = {"<=": "\\leq", ">": ">", "=": "=", "in": "\\in", "not in": "\\notin"}[op]
         return f"{_tex_name(f)} {rel} {_tex_name(v)}"
@@ -232,8 +236,14 @@ def entropy_name(tree, node, given: str | None = None, value: str | None = None)
 
 def node_title(node, markup: Markup = TEXT) -> str:
     """``outlook = sunny, humidity <= 75``, or ``root``."""
-    return ", ".join(f"{markup.name(f)} {markup.symbols[op]} {markup.name(v)}"
-                     for f, op, v in node.path_conditions()) or "root"
+    return ", ".join(condition_markup(markup, f, op, v) for f, op, v in node.path_conditions()) or "root"
+
+
+def condition_markup(markup: Markup, f, op: str, v: str) -> str:
+    """``outlook = sunny`` in ``markup``; an M-of-N branch (``f`` None): ``at least 2 of {...}``."""
+    if f is None:
+        return f"{markup.symbols[op]} {markup.name(v)}"
+    return f"{markup.name(f)} {markup.symbols[op]} {markup.name(v)}"
 
 
 def count_text(c) -> str:

@@ -22,7 +22,7 @@ from ..forms import counts_text
 from ..data import number_text
 from ..records import BinaryCandidate, Complexity, CostComplexity, ReducedError, RegressionCandidate
 from .cells import exact_text
-from ..splits import SubsetSplit, ThresholdSplit
+from ..splits import MofNSplit, SubsetSplit, ThresholdSplit
 from .cells import all_missing, equal_gain_groups
 from .impurity import equal_decrease_groups
 
@@ -31,9 +31,11 @@ __all__ = ["FORMATS_READ", "FORMAT_VERSION", "format_of", "pruning_json", "value
 #: Bumped when a documented key changes meaning; readers refuse newer versions.
 #: Format 2: numeric splits (children ``<= t``, ``> t``) and fractional weights.
 #: Format 3: CART's binary splits, each node's ``test`` (threshold or subset).
-FORMAT_VERSION = 3
+#: Format 4: M-of-N tests (``m_of_n=True``): each split node's ``test`` is
+#: ``{"kind": "m_of_n", "m": 2, "conditions": [{"feature": f, "value": v}, ...]}``.
+FORMAT_VERSION = 4
 #: The versions this infotree reads.
-FORMATS_READ = (1, 2, 3)
+FORMATS_READ = (1, 2, 3, 4)
 
 
 def _dump(x) -> str:
@@ -60,7 +62,26 @@ def test_json(tree, test):
         return {"kind": "threshold", "threshold": tree.number_text(test.threshold)}
     if isinstance(test, SubsetSplit):
         return {"kind": "subset", "left": list(test.left_values), "right": list(test.right_values)}
+    if isinstance(test, MofNSplit):
+        return {"kind": "m_of_n", "m": test.m,
+                "conditions": [{"feature": tree.features[j], "value": tree.domains[j][v]} for j, v in test.conditions]}
     return {"kind": "values"}
+
+
+def search_json(tree, search) -> dict:
+    """An M-of-N node's search (:mod:`infotree.mofn`): each accepted step's test, its two
+    branches' counts and exact gain, why it stopped, and the rejected best move."""
+    def step(s):
+        c = s.candidate
+        return {"operator": s.operator, "text": s.split.text, "test": test_json(tree, s.split), "tried": s.tried,
+                "branches": [{"value": b.value, "n": counts_text(b.n), "class_counts": _counts(tree, b.counts)}
+                             for b in c.branches],
+                "conditional_entropy": value_json(c.conditional_entropy), "gain": value_json(c.gain)}
+
+    best = search.best_feature
+    return {"steps": [step(s) for s in search.steps], "stopped": search.stopped,
+            "rejected": None if search.rejected is None else step(search.rejected),
+            "best_feature": None if best is None else {"feature": best.feature, "gain": value_json(best.gain)}}
 
 
 def competitors(tree, node) -> list:
@@ -206,6 +227,8 @@ def format_of(tree) -> int:
     """1 when every split is nominal and every count an integer, else 2 (see the module docstring)."""
     if tree.criterion.binary:
         return 3
+    if tree.params.get("m_of_n"):
+        return 4
     for node in tree.nodes():
         if node.threshold is not None or getattr(node.class_counts, "dtype", None) == object and any(
                 getattr(k, "denominator", 1) != 1 for k in node.class_counts.tolist()):
@@ -235,6 +258,10 @@ def _write_node(tree, node, out, with_candidates, indent, smoothing=None):
     if tree.criterion.regression:  # statistics, mean and SSE in place of classes and entropy
         del head["class_counts"], head["entropy"], head["errors"]
         head.update(stats=_stats(tree, node.class_counts), mean=None if node.mean is None else number_text(node.mean))
+    if tree.params.get("m_of_n"):  # format 4: the test, and where candidates are shown the search
+        head["test"] = test_json(tree, node.test)
+        if show and node.mofn is not None:
+            head["m_of_n_search"] = search_json(tree, node.mofn)
     if smoothing is not None and node.is_leaf:  # a probability estimation tree's leaf
         head["probabilities"] = {k: counts_text(p) for k, p in zip(tree.classes, tree.probabilities(node, smoothing))}
     if tree.criterion.binary:  # CART (format 3): the impurity, the test, its improvement

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..data import number_text
 from ..forms import counts_text
-from .cells import TEXT, Markup, _integral, _java_round2, java_double_to_string, weight_text
+from .cells import TEXT, Markup, _integral, condition_markup, _java_round2, java_double_to_string, weight_text
 
 __all__ = ["branch_text", "j48_line", "leaf_text", "probabilities_text", "smoothing_line", "tree_lines", "weka_line",
            "write_tree_lines"]
@@ -47,13 +47,14 @@ def leaf_text(node, weights: str = "decimal") -> str:
 
 
 def branch_text(tree, node, markup: Markup = TEXT, weights: str = "decimal") -> str:
-    """The condition of the branch that leads to ``node``: ``outlook = sunny``, ``humidity <= 75``."""
+    """The condition of the branch that leads to ``node``: ``outlook = sunny``, ``humidity <= 75``,
+    ``at least 2 of {outlook = sunny, windy = TRUE}`` below an M-of-N test."""
     f, v = node.step
     parent = node.parent
     op, t = parent.test.condition(v) if parent is not None else ("=", tree.domains[f][v])
     if weights == "j48" and op != "=":  # J48 prints thresholds as Java's doubleToString
         t = java_double_to_string(parent.threshold)
-    return f"{markup.name(tree.features[f])} {markup.symbols[op]} {markup.name(t)}"
+    return condition_markup(markup, None if parent.m_of_n else tree.features[f], op, t)
 
 
 def tree_lines(tree, markup: Markup = TEXT, weights: str = "decimal", smoothing=None):

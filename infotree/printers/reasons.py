@@ -37,7 +37,7 @@ def reason(node) -> str:
     t = node.tree
     if node.split is not None:
         what = t.criterion.title
-        if node.mofn is not None:
+        if node.m_of_n:
             what = "the M-of-N test grown from the best single condition (ID2-of-3); its information gain is positive"
         if t.params.get("lookahead"):
             what += " after lookahead 1 (each feature scored by its best two-level split)"

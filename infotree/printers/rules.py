@@ -30,13 +30,15 @@ No condition is dropped: C4.5rules' pessimistic simplification is not done here.
 from __future__ import annotations
 
 from ..data import number_text
+from ..splits import condition_words
 from .cells import class_counts_text, weight_text
 
 __all__ = ["rules", "write"]
 
 
 def rules(tree) -> list[tuple[list[tuple[str, str, str]], object]]:
-    """``(conditions, leaf)`` per leaf in pre-order; conditions are ``(feature, operator, value)``."""
+    """``(conditions, leaf)`` per leaf in pre-order; conditions are ``(feature, operator, value)``
+    (an M-of-N branch's: ``(None, "at least", "2 of {...}")``)."""
     return [(leaf.path_conditions(), leaf) for leaf in tree.leaves()]
 
 
@@ -49,7 +51,7 @@ def write(tree, out, *, weights="decimal") -> None:
     width = max(len(f"then {tree.target} = {leaf.label_name}") for _, leaf in rs)
     for k, (conds, leaf) in enumerate(rs, 1):
         head = f"Rule {k}: ".ljust(len(indent))
-        test = " and ".join(f"{f} {op} {v}" for f, op, v in conds) or "always (the tree is a single leaf)"
+        test = " and ".join(condition_words(f, op, v) for f, op, v in conds) or "always (the tree is a single leaf)"
         then = f"then {tree.target} = {leaf.label_name}".ljust(width)
         if tree.criterion.regression:
             cover = f"covers {weight_text(leaf.n, weights)} ({class_counts_text(tree, leaf.class_counts)}), SSE {number_text(leaf.risk)}"
