@@ -424,7 +424,7 @@ def _markers(node, groups) -> dict:
             out[f] = "equal"
     for j in node.ties:
         out[t.features[j]] = "tied"
-    if node.split is not None:
+    if node.split is not None and not node.m_of_n:  # an M-of-N node chose its grown test, shown beside
         out[t.features[node.split]] = "chosen"
     return out
 

@@ -70,6 +70,10 @@ def write_node(tree, node, out, *, digits=4, heading="subsubsection") -> None:
         write_table(v.corrections, out, {5: "0.22", 6: "0.14"})
     if v.tried is not None:
         write_table(v.tried, out, {})
+    if node.mofn is not None:  # an M-of-N tree's node: the search that grew its test
+        from .mofn import write as write_search
+
+        write_search(node.mofn, out, target=tree.target, where=node.describe_path(), digits=digits, fmt="latex")
     out.write("\\begin{itemize}\n")
     for note in v.notes:
         out.write(f"\\item {note}\n")

@@ -52,6 +52,12 @@ def write_node(tree, node, out, *, digits=4, heading="###") -> None:
         if t is not None:
             out.write(f"\n**{t.title}**\n\n")
             write_table(t, out)
+    if node.mofn is not None:  # an M-of-N tree's node: the search that grew its test
+        from .mofn import write as write_search
+
+        out.write("\n")
+        write_search(node.mofn, out, target=tree.target, where=node.describe_path(), digits=digits, fmt="markdown",
+                     level=len(heading) + 1)
     out.write("\n")
     for note in v.notes:
         out.write(f"- {note}\n")

@@ -1,13 +1,15 @@
-"""An M-of-N search (:mod:`infotree.mofn`) as text or Markdown: each accepted step's test,
-its two branches like any binary split's, H(Y|test) in the counts' form, and the exact gain."""
+"""An M-of-N search (:mod:`infotree.mofn`) as text, Markdown or LaTeX: each accepted step's
+test, its two branches like any binary split's, H(Y|test) in the counts' form, and the exact
+gain.  ``infotree measures --m-of-n`` prints one; a tree grown with ``m_of_n=True`` prints
+each node's beside its one-feature candidate table."""
 
 from __future__ import annotations
 
 from ..exact import decimal_text
 from ..forms import conditional_entropy_form
-from .cells import MARKDOWN, TEXT, Table, count_text
+from .cells import LATEX, MARKDOWN, TEXT, Table, count_text, latex_escape
 
-__all__ = ["write"]
+__all__ = ["search_lines", "write"]
 
 
 def _step_table(search, step, m) -> Table:
@@ -22,35 +24,71 @@ def _step_table(search, step, m) -> Table:
 
 def _gain_lines(step, target, digits, m):
     c = step.candidate
-    return [m.equation([(f"H({target}|test)", ""), m.form(conditional_entropy_form, c.table),
-                        m.value(c.conditional_entropy)], approx=decimal_text(c.conditional_entropy, digits)),
-            m.equation([("IG", ""), m.value(c.gain)], approx=decimal_text(c.gain, digits))]
+    h = (f"H({m.name(target)}|test)", f"H(\\text{{{latex_escape(target)}}} \\mid \\text{{test}})")
+    return [m.equation([h, m.form(conditional_entropy_form, c.table), m.value(c.conditional_entropy)],
+                       approx=decimal_text(c.conditional_entropy, digits)),
+            m.equation([("IG", "\\mathrm{IG}"), m.value(c.gain)], approx=decimal_text(c.gain, digits))]
 
 
-def write(search, out, *, target, where="root", digits=4, fmt="text") -> None:
-    """Write ``search``; ``target`` names the class, ``where`` the node."""
+def search_lines(search, target, digits, m):
+    """The search as worked-solution lines (``--steps``): each step's test, H(Y|test) and IG, then why it stopped."""
+    yield f"M-of-N test grown from the best single condition (ID2-of-3), {count_text(search.n)} rows:"
+    for i, step in enumerate(search.steps, 1):
+        yield f"step {i} ({m.name(step.operator)}, {step.tried} tests compared): {m.name(step.split.text)}"
+        for line in _gain_lines(step, target, digits, m):
+            yield f"  {line}"
+    line = f"stopped: {m.name(search.stopped)}"
+    if search.rejected is not None:
+        r = search.rejected
+        line += (f" (the best move, {m.name(r.split.text)}, has IG {decimal_text(r.candidate.gain, digits)}, "
+                 f"not more)")
+    yield line
+
+
+def write(search, out, *, target, where="root", digits=4, fmt="text", level=2) -> None:
+    """Write ``search``; ``target`` names the class, ``where`` the node; ``level``: the Markdown
+    heading level of its title (its steps one deeper)."""
+    from .latex import write_table as latex_table
     from .markdown import write_table
     from .text import _table
 
-    m = MARKDOWN if fmt == "markdown" else TEXT
-    bullet = "- " if fmt == "markdown" else ""
-    heading = "## " if fmt == "markdown" else ""
-    out.write(f"{heading}M-of-N test at {m.name(where)} ({count_text(search.n)} rows; grown from the best single "
-              f"condition, as ID2-of-3)\n")
+    m = {"markdown": MARKDOWN, "latex": LATEX}.get(fmt, TEXT)
+    bullet = {"markdown": "- ", "latex": "\\item "}.get(fmt, "")
+    title = (f"M-of-N test at {m.name(where)} ({count_text(search.n)} rows; grown from the best single "
+             f"condition, as ID2-of-3)")
+    if fmt == "markdown":
+        out.write(f"{'#' * level} {title}\n")
+    elif fmt == "latex":
+        out.write(f"\\par\\medskip\\noindent\\textbf{{{title}}}\\par\n")
+    else:
+        out.write(f"{title}\n")
     for i, step in enumerate(search.steps, 1):
-        out.write(f"\n### step {i}: {m.name(step.operator)} ({step.tried} tests compared)\n\n"
-                  if fmt == "markdown" else f"\nstep {i}: {step.operator} ({step.tried} tests compared)\n")
+        head = f"step {i}: {m.name(step.operator)} ({step.tried} tests compared)"
+        if fmt == "markdown":
+            out.write(f"\n{'#' * (level + 1)} {head}\n\n")
+        elif fmt == "latex":
+            out.write(f"\\par\\smallskip\\noindent\\textit{{{head}}}\\par\n\\begin{{itemize}}\n")
+        else:
+            out.write(f"\n{head}\n")
         out.write(f"{bullet}test: {m.name(step.split.text)}\n")
         t = _step_table(search, step, m)
         if fmt == "markdown":
             out.write("\n")
             write_table(t, out)
             out.write("\n")
+        elif fmt == "latex":
+            out.write("\\end{itemize}\n")
+            latex_table(t, out)
+            out.write("\\begin{itemize}\n")
         else:
             out.write(_table(t, "simple") + "\n")
-        for line in _gain_lines(step, m.name(target), digits, m):
+        for line in _gain_lines(step, target, digits, m):
             out.write(f"{bullet}{line}\n")
-    out.write(f"\n{bullet}stopped: {m.name(search.stopped)}")
+        if fmt == "latex":
+            out.write("\\end{itemize}\n")
+    if fmt == "latex":
+        out.write("\\begin{itemize}\n")
+    out.write(f"\n{bullet}stopped: {m.name(search.stopped)}" if fmt != "latex" else f"{bullet}stopped: {m.name(search.stopped)}")
     if search.rejected is not None:
         r = search.rejected
         out.write(f" (the best move, {m.name(r.split.text)}, has IG {decimal_text(r.candidate.gain, digits)} "
@@ -61,3 +99,5 @@ def write(search, out, *, target, where="root", digits=4, fmt="text") -> None:
         better = "more than" if b.candidate.gain > f.gain else "equal to" if b.candidate.gain == f.gain else "less than"
         out.write(f"{bullet}the test's IG {decimal_text(b.candidate.gain, digits)} is {better} the best one-feature "
                   f"split's: {m.name(f.feature)} (one branch per value), IG {decimal_text(f.gain, digits)}\n")
+    if fmt == "latex":
+        out.write("\\end{itemize}\n")

@@ -7,7 +7,10 @@ one as an exact ``Fraction`` (``"75.0"`` is 75).  A value not seen in training
 raises ValueError (as ``Tree.predict`` does by default).  A missing value
 (``None``, ``"?"``, ``""``) raises too, except in a C4.5 tree, where the function
 returns None: C4.5 would send the row down every branch weighted by its share,
-which nested ``if`` statements cannot say; ``Tree.predict`` does it.
+which nested ``if`` statements cannot say; ``Tree.predict`` does it.  An M-of-N
+test counts the conditions that hold (``held = (a == "x") + (b == "y")``, then
+``if held >= 2:``); there a value not seen in training satisfies no condition, as
+``Tree.predict(..., unseen="majority")`` reads it.
 
     >>> import io
     >>> from infotree.data import load
@@ -112,6 +115,15 @@ def write(tree, out) -> None:
                 note = "no training rows: the parent's majority"
             value = f"Fraction({_q(node.label_name)})" if tree.criterion.regression and node.n else _q(node.label_name)
             out.write(f"{pad}return {value}  # {note}\n")
+            continue
+        if node.m_of_n:  # count the conditions that hold (a value unseen in training holds none)
+            test = node.test
+            terms = " + ".join(f"(str(row[{_q(tree.features[j])}]).strip() == {_q(tree.domains[j][v])})"
+                               for j, v in test.conditions)
+            out.write(f"{pad}held = {terms}\n")
+            low, high = node.children
+            stack += [(depth + 1, high), (depth, "else:"), (depth + 1, low),
+                      (depth, f"if held >= {test.m}:  # {_q('at least ' + test.text)}")]
             continue
         feature = node.split_feature
         var = _name(feature, used)

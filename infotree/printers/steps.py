@@ -137,6 +137,11 @@ def node_steps(tree, node, *, digits: int = 4, markup: Markup = TEXT):
     for group in equal_gain_groups(node):
         gain = next(c.gain for c in node.candidates() if c.feature == group[0])
         yield f"{m.equation([_fn('IG', f) for f in group])} exactly (each {decimal_text(gain, digits)})"
+    if node.mofn is not None:  # an M-of-N tree's node: the search that grew its test
+        from .mofn import search_lines
+
+        yield from search_lines(node.mofn, tree.target, digits, m)
+        yield ""
     if node.split is not None:
         yield f"{m.symbols['then']} split on {m.name(node.split_feature)} ({m.name(node.reason)})"
     else:

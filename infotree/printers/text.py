@@ -116,6 +116,11 @@ def write_node(tree, node, out, *, digits=4, table_format="simple") -> None:
     for t in (v.branches, v.summary, v.exact, v.corrections, v.tried):
         if t is not None:
             out.write(f"\n{t.title}:\n{_table(t, table_format)}\n")
+    if node.mofn is not None:  # an M-of-N tree's node: the search that grew its test
+        from .mofn import write as write_search
+
+        out.write("\n")
+        write_search(node.mofn, out, target=tree.target, where=node.describe_path(), digits=digits)
     out.write("\n")
     for note in v.notes:
         out.write(note + "\n")
