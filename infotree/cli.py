@@ -113,6 +113,8 @@ def read_data(path, args):
 
     crit = _CRITERIA[args.criterion]
     on_missing = "value" if args.missing_as_value else ("keep" if crit.missing is not None else "reject")
+    if getattr(args, "m_of_n", False) and on_missing == "reject":
+        on_missing = "keep"  # build_tree refuses them, naming what --m-of-n allows
     numeric = getattr(args, "numeric", None) or []
     if numeric == ["auto"] or (not numeric and crit.reads_numbers):
         numeric = "auto"
@@ -142,7 +144,9 @@ _FLAGS = ((re.compile(r"on_missing='keep' or on_missing='value'"),
           (re.compile(r"categorical=\[('(?:[^'\\]|\\.)*')\]"), r"--categorical \1"),
           (re.compile(r"^columns= names"), "--columns names"), (re.compile(r"^drop= names"), "--drop names"),
           (re.compile(r"after columns=/drop="), "after --columns/--drop"),
-          (re.compile(r"numeric=\[('(?:[^'\\]|\\.)*')\]"), r"--numeric \1"))
+          (re.compile(r"numeric=\[('(?:[^'\\]|\\.)*')\]"), r"--numeric \1"),
+          (re.compile(r"m_of_n=True"), "--m-of-n"), (re.compile(r"lookahead=([01])"), r"--lookahead \1"),
+          (re.compile(r"^prune '([a-z-]+)'"), r"--prune \1"), (re.compile(r"^criterion '([a-z_]+)'"), lambda m: "--criterion " + m.group(1).replace("_", "-")))
 
 
 def as_flags(message: str) -> str:
@@ -216,7 +220,12 @@ def _cost_complexity(args, crit) -> dict:
 def _build(args, data):
     from .tree import build_tree
 
-    return build_tree(data, every_split=_every_split(args), **tree_options(args))
+    if not getattr(args, "m_of_n", False):
+        return build_tree(data, every_split=_every_split(args), **tree_options(args))
+    try:
+        return build_tree(data, every_split=_every_split(args), m_of_n=True, **tree_options(args))
+    except InfotreeError as e:  # its refusals name the keywords; here the flags say the same
+        raise InfotreeError(as_flags(str(e))) from None
 
 
 def _every_split(args) -> bool:
@@ -759,6 +768,9 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     t.add_argument("--smoothing", type=_smoothing, metavar="S",
                    help="print each leaf's class probabilities (text, markdown, latex, json, dot): none (frequencies), "
                         "laplace or m=M (m-estimate with the root's class distribution as prior)")
+    t.add_argument("--m-of-n", action="store_true",
+                   help="every split is the M-of-N test grown at its node from the best single condition "
+                        "(ID2-of-3; criterion gain, nominal features, no missing values). See docs/pet_lookahead.md")
     t.set_defaults(func=_cmd_tree)
 
     r = sub.add_parser("report", parents=[common, grow], help="one self-contained HTML file: drawing, tree, "

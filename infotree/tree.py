@@ -554,7 +554,8 @@ def _check_m_of_n(data, X, crit, builder, lookahead, sample_weight, prune):
     for j, k in enumerate(kinds):
         if k == "numeric":
             raise InfotreeError(f"feature {data.features[j]!r} is numeric; M-of-N tests (m_of_n=True) take nominal "
-                                f"features only (allowed: nominal columns, e.g. read with the column declared nominal)")
+                                f"features only (allowed: nominal columns; read this one as nominal with "
+                                f"categorical=[{data.features[j]!r}])")
     if X.size and X.min() < 0:
         j = int(np.flatnonzero((X < 0).any(axis=0))[0])
         raise InfotreeError(f"feature {data.features[j]!r} has missing values; M-of-N tests (m_of_n=True) need every "
