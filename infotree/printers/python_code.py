@@ -136,7 +136,7 @@ def write(tree, out) -> None:
                 out.write(f"{pad}{var} = Fraction(str({get}).strip())\n")
             low, high = node.children
             t = _number(tree.number_text(node.threshold))
-            stack += [(depth + 1, high), (depth, f"else:  # {_q('fewer than ' + test.text)}"), (depth + 1, low), (depth, f"if {var} <= {t}:")]
+            stack += [(depth + 1, high), (depth, "else:"), (depth + 1, low), (depth, f"if {var} <= {t}:")]
             continue
         out.write(f"{pad}{var} = str({get}).strip()\n")
         stack.append((depth, f"return _unknown({_q(feature)}, {var})"))
