@@ -217,6 +217,13 @@ def _cost_complexity(args, crit) -> dict:
     return out
 
 
+def _m_of_n_flag(parser):
+    parser.add_argument("--m-of-n", action="store_true",
+                        help="every split is the M-of-N test grown at its node from the best single condition "
+                             "(ID2-of-3; criterion gain, nominal features, no missing values). "
+                             "See docs/pet_lookahead.md")
+
+
 def _build(args, data):
     from .tree import build_tree
 
@@ -484,6 +491,9 @@ def _cmd_predict(args, out):
     else:
         if args.model_or_data is None or args.data is None:
             raise InfotreeError("predict needs MODEL.json DATA (a model saved by 'infotree tree --format json') or --train TRAIN DATA")
+        if args.m_of_n:
+            raise InfotreeError("--m-of-n grows the tree with M-of-N tests: it applies with --train TRAIN (a saved "
+                                "model predicts with the tests it has)")
         tree = load_model(args.model_or_data)
         data_path = args.data
     if args.smoothing is not None and not args.proba:
@@ -768,9 +778,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     t.add_argument("--smoothing", type=_smoothing, metavar="S",
                    help="print each leaf's class probabilities (text, markdown, latex, json, dot): none (frequencies), "
                         "laplace or m=M (m-estimate with the root's class distribution as prior)")
-    t.add_argument("--m-of-n", action="store_true",
-                   help="every split is the M-of-N test grown at its node from the best single condition "
-                        "(ID2-of-3; criterion gain, nominal features, no missing values). See docs/pet_lookahead.md")
+    _m_of_n_flag(t)
     t.set_defaults(func=_cmd_tree)
 
     r = sub.add_parser("report", parents=[common, grow], help="one self-contained HTML file: drawing, tree, "
@@ -783,6 +791,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     r.add_argument("--title", help="the page's title (default: Decision tree for TARGET)")
     r.add_argument("--exact-weights", action="store_true", help="fractional C4.5 weights as exact fractions")
     r.add_argument("--output", "-o", metavar="FILE", help="write here (atomically) instead of standard output")
+    _m_of_n_flag(r)
     r.set_defaults(func=_cmd_report)
 
     m = sub.add_parser("measures", parents=[common, show], help="the candidate table at the root or at a node")
@@ -807,6 +816,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     pr.add_argument("--unseen", choices=["error", "majority"], default="error",
                     help="a value not seen in training: error (default) or predict the node's majority")
     pr.add_argument("--output", "-o", metavar="FILE")
+    _m_of_n_flag(pr)
     pr.set_defaults(func=_cmd_predict)
 
     cpt = sub.add_parser("cptable", parents=[common, grow, show],

@@ -54,6 +54,10 @@ class _TreeClassifier:
         #: predict_proba's leaf probabilities: "none", "laplace" or "m=M" (infotree.smoothing)
         self.smoothing = smoothing
 
+    def _options(self) -> dict:
+        """build_tree's keywords that only some estimators have."""
+        return {}
+
     def get_params(self, deep=True) -> dict:
         return {k: getattr(self, k) for k in self._params}
 
@@ -84,7 +88,7 @@ class _TreeClassifier:
                                 stop_at_zero_gain=self.stop_at_zero_gain, min_objects=self.min_objects,
                                 collapse=self.collapse, average_gain_slack=self.average_gain_slack,
                                 threshold=self.threshold, prune=self.prune, confidence=self.confidence,
-                                lookahead=self.lookahead)
+                                lookahead=self.lookahead, **self._options())
         self.classes_ = np.array(data.classes, dtype=object)
         self.feature_names_in_ = np.array(data.features, dtype=object)
         self.n_features_in_ = len(data.features)
@@ -116,9 +120,19 @@ class _TreeClassifier:
 
 
 class ID3Classifier(_TreeClassifier):
-    """ID3: maximal information gain; zero-gain splits are made unless ``stop_at_zero_gain``."""
+    """ID3: maximal information gain; zero-gain splits are made unless ``stop_at_zero_gain``.
+    ``m_of_n=True``: every split is the M-of-N test grown at its node (:mod:`infotree.mofn`)."""
 
     _criterion = "gain"
+    _params = _TreeClassifier._params + ("m_of_n",)
+
+    def __init__(self, *, m_of_n=False, **params):
+        super().__init__(**params)
+        #: grow M-of-N tests (ID2-of-3) instead of one-feature splits (docs/pet_lookahead.md)
+        self.m_of_n = m_of_n
+
+    def _options(self) -> dict:
+        return {"m_of_n": self.m_of_n} if self.m_of_n else {}
 
 
 class C45Classifier(_TreeClassifier):

@@ -332,3 +332,38 @@ def test_latex_compiles(tmp_path):
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stdout[-2000:]
 
+
+
+def test_estimator_and_html():
+    from infotree.estimators import ID3Classifier
+    from infotree.printers.html import show
+
+    X, y = planted()
+    clf = ID3Classifier(m_of_n=True).fit(X, y)
+    assert clf.get_params()["m_of_n"] is True and len(clf.tree_) == 3
+    assert clf.predict(X) == y
+    assert ID3Classifier().fit(X, y).tree_.root.test.__class__.__name__ == "NominalSplit"
+    html = show(build_tree(load(WEATHER), m_of_n=True))._repr_html_()
+    assert "M-of-N test at root (14 rows" in html and "at least 2 of {outlook" in html
+
+
+def test_cli_predict_and_report(tmp_path):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "infotree", *map(str, args)], capture_output=True, text=True,
+                              env=env)
+
+    expected = build_tree(load(WEATHER), m_of_n=True).predict(as_text(load(WEATHER)))
+    p = run("predict", "--train", WEATHER, WEATHER, "--m-of-n")
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.split() == expected
+    model = tmp_path / "m.json"
+    assert run("tree", WEATHER, "--m-of-n", "--format", "json", "-o", model).returncode == 0
+    p = run("predict", model, WEATHER)
+    assert p.returncode == 0 and p.stdout.split() == expected
+    p = run("predict", model, WEATHER, "--m-of-n")
+    assert p.returncode != 0 and "--m-of-n grows the tree" in p.stderr and "Traceback" not in p.stderr
+    report = tmp_path / "r.html"
+    assert run("report", WEATHER, "--m-of-n", "-o", report).returncode == 0
+    assert "M-of-N test at root" in report.read_text()

@@ -73,6 +73,12 @@ def node_html(tree, node, *, digits=4) -> str:
     for t in (v.branches, v.summary, v.exact, v.corrections, v.tried):
         if t is not None:
             _table(t, out)
+    if node.mofn is not None:  # an M-of-N tree's node: the search that grew its test, as text
+        from .mofn import write as write_search
+
+        text = io.StringIO()
+        write_search(node.mofn, text, target=tree.target, where=node.describe_path(), digits=digits)
+        out.write(f'<pre class="infotree-mofn">{escape(text.getvalue())}</pre>\n')
     out.write("<ul>\n")
     for note in v.notes:
         out.write(f"<li>{escape(note)}</li>\n")
