@@ -203,6 +203,14 @@ def test_text_tree_and_derivation():
     assert "step 1 (best single condition, 10 tests compared): 1 of {outlook = overcast}" in out
 
 
+def test_j48_layout_and_probabilities():
+    tree = build_tree(load(WEATHER), m_of_n=True)
+    j48 = _render(tree, "text", nodes="none", weights="j48")
+    assert "|   at least 2 of {outlook = sunny, humidity = high}: no (1.0)\n" in j48
+    md = _render(tree, "markdown", nodes="none", smoothing="laplace")
+    assert "|  fewer than 2 of {outlook = sunny, humidity = high}: yes (9) [no 1/11, yes 10/11]\n" in md
+
+
 def test_rules_and_python_code():
     data = load(WEATHER)
     tree = build_tree(data, m_of_n=True)

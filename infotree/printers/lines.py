@@ -52,7 +52,7 @@ def branch_text(tree, node, markup: Markup = TEXT, weights: str = "decimal") -> 
     f, v = node.step
     parent = node.parent
     op, t = parent.test.condition(v) if parent is not None else ("=", tree.domains[f][v])
-    if weights == "j48" and op != "=":  # J48 prints thresholds as Java's doubleToString
+    if weights == "j48" and parent.threshold is not None:  # J48 prints thresholds as Java's doubleToString
         t = java_double_to_string(parent.threshold)
     return condition_markup(markup, None if parent.m_of_n else tree.features[f], op, t)
 
