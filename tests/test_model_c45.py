@@ -129,8 +129,8 @@ def test_tampered_c45_models_name_the_node():
                            "(this file says 1)")
 
     doc = _doc()
-    doc["format"] = 4
-    assert "which reads formats 1, 2, 3" in _error(doc)
+    doc["format"] = 5
+    assert "which reads formats 1, 2, 3, 4" in _error(doc)
 
     doc = _doc("labor", "pessimistic")
     doc["root"]["children"][0]["node"]["pruned"]["estimated_errors"]["leaf"] = "many"
