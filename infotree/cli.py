@@ -465,8 +465,6 @@ def _m_of_n(args, data, node):
     from .mofn import grow_m_of_n
     from .printers.mofn import write
 
-    if args.format == "latex":
-        raise InfotreeError("--m-of-n prints as text or markdown")
     mask = np.ones(len(data.y), bool)
     for j, v in node.path:
         if data.kinds[j] == "numeric":

@@ -16,9 +16,10 @@ like any binary split.  The search at a node (Murphy & Pazzani 1991, ID2-of-3):
 
 Every gain is exact (:class:`~infotree.records.Candidate` of the test's two branches).
 Nominal features only; a row whose value is missing satisfies none of that feature's
-conditions.  This is a prototype: the tree builders do not grow M-of-N nodes (see
-``docs/pet_lookahead.md``); :func:`grow_m_of_n` derives the test at a node and
-``infotree measures DATA --m-of-n [--at PATH]`` prints the derivation.
+conditions.  :func:`grow_m_of_n` derives the test at a node; the reference builder grows
+a whole tree of them (``build_tree(data, m_of_n=True)``, ``infotree tree DATA --m-of-n``,
+see ``docs/pet_lookahead.md``), and ``infotree measures DATA --m-of-n [--at PATH]`` prints
+the derivation at one node.
 
     >>> from infotree.data import load
     >>> s = grow_m_of_n(load("tests/data/weather.csv"))

@@ -108,7 +108,9 @@ def test_weather_search_and_cli():
                                               "is numeric\n")
     p = subprocess.run([sys.executable, "-m", "infotree", "measures", str(WEATHER), "--m-of-n", "--format", "latex"],
                        capture_output=True, text=True, env=env)
-    assert p.returncode == 1 and p.stderr == "infotree: error: --m-of-n prints as text or markdown\n"
+    assert p.returncode == 0, p.stderr
+    assert "\\textbf{M-of-N test at root (14 rows; grown from the best single condition, as ID2-of-3)}" in p.stdout
+    assert "$\\mathrm{IG} = " in p.stdout and "\\begin{longtable}" in p.stdout
 
 
 def test_nothing_to_separate():
