@@ -45,50 +45,45 @@ def search_lines(search, target, digits, m):
     yield line
 
 
-def write(search, out, *, target, where="root", digits=4, fmt="text", level=2) -> None:
-    """Write ``search``; ``target`` names the class, ``where`` the node; ``level``: the Markdown
-    heading level of its title (its steps one deeper)."""
+def _heading(fmt, text, level) -> str:
+    if fmt == "markdown":
+        return f"{'#' * level} {text}\n"
+    if fmt == "latex":
+        return f"\\par\\smallskip\\noindent\\textbf{{{text}}}\\par\n"
+    return f"{text}\n"
+
+
+def _write_table(fmt, t, out) -> None:
     from .latex import write_table as latex_table
     from .markdown import write_table
     from .text import _table
 
+    if fmt == "markdown":
+        out.write("\n")
+        write_table(t, out)
+        out.write("\n")
+    elif fmt == "latex":
+        latex_table(t, out)
+    else:
+        out.write(_table(t, "simple") + "\n")
+
+
+def write(search, out, *, target, where="root", digits=4, fmt="text", level=2) -> None:
+    """Write ``search``; ``target`` names the class, ``where`` the node; ``level``: the Markdown
+    heading level of its title (its steps one deeper)."""
     m = {"markdown": MARKDOWN, "latex": LATEX}.get(fmt, TEXT)
     bullet = {"markdown": "- ", "latex": "\\item "}.get(fmt, "")
-    title = (f"M-of-N test at {m.name(where)} ({count_text(search.n)} rows; grown from the best single "
-             f"condition, as ID2-of-3)")
-    if fmt == "markdown":
-        out.write(f"{'#' * level} {title}\n")
-    elif fmt == "latex":
-        out.write(f"\\par\\medskip\\noindent\\textbf{{{title}}}\\par\n")
-    else:
-        out.write(f"{title}\n")
+    # LaTeX's items sit in itemize lists; a blank line parts the text and Markdown blocks
+    begin, end, gap = ("\\begin{itemize}\n", "\\end{itemize}\n", "") if fmt == "latex" else ("", "", "\n")
+    out.write(_heading(fmt, f"M-of-N test at {m.name(where)} ({count_text(search.n)} rows; grown from the best "
+                            f"single condition, as ID2-of-3)", level))
     for i, step in enumerate(search.steps, 1):
-        head = f"step {i}: {m.name(step.operator)} ({step.tried} tests compared)"
-        if fmt == "markdown":
-            out.write(f"\n{'#' * (level + 1)} {head}\n\n")
-        elif fmt == "latex":
-            out.write(f"\\par\\smallskip\\noindent\\textit{{{head}}}\\par\n\\begin{{itemize}}\n")
-        else:
-            out.write(f"\n{head}\n")
-        out.write(f"{bullet}test: {m.name(step.split.text)}\n")
-        t = _step_table(search, step, m)
-        if fmt == "markdown":
-            out.write("\n")
-            write_table(t, out)
-            out.write("\n")
-        elif fmt == "latex":
-            out.write("\\end{itemize}\n")
-            latex_table(t, out)
-            out.write("\\begin{itemize}\n")
-        else:
-            out.write(_table(t, "simple") + "\n")
-        for line in _gain_lines(step, target, digits, m):
-            out.write(f"{bullet}{line}\n")
-        if fmt == "latex":
-            out.write("\\end{itemize}\n")
-    if fmt == "latex":
-        out.write("\\begin{itemize}\n")
-    out.write(f"\n{bullet}stopped: {m.name(search.stopped)}" if fmt != "latex" else f"{bullet}stopped: {m.name(search.stopped)}")
+        out.write(gap + _heading(fmt, f"step {i}: {m.name(step.operator)} ({step.tried} tests compared)", level + 1)
+                  + ("\n" if fmt == "markdown" else ""))
+        out.write(f"{begin}{bullet}test: {m.name(step.split.text)}\n{end}")
+        _write_table(fmt, _step_table(search, step, m), out)
+        out.write(begin + "".join(f"{bullet}{line}\n" for line in _gain_lines(step, target, digits, m)) + end)
+    out.write(f"{gap}{begin}{bullet}stopped: {m.name(search.stopped)}")
     if search.rejected is not None:
         r = search.rejected
         out.write(f" (the best move, {m.name(r.split.text)}, has IG {decimal_text(r.candidate.gain, digits)} "
@@ -99,5 +94,4 @@ def write(search, out, *, target, where="root", digits=4, fmt="text", level=2) -
         better = "more than" if b.candidate.gain > f.gain else "equal to" if b.candidate.gain == f.gain else "less than"
         out.write(f"{bullet}the test's IG {decimal_text(b.candidate.gain, digits)} is {better} the best one-feature "
                   f"split's: {m.name(f.feature)} (one branch per value), IG {decimal_text(f.gain, digits)}\n")
-    if fmt == "latex":
-        out.write("\\end{itemize}\n")
+    out.write(end)
