@@ -453,7 +453,7 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
         raise InfotreeError("lookahead=1 needs the reference builder (builder='auto' or 'reference')")
     X = np.asarray(data.X)
     if m_of_n:
-        _check_m_of_n(data, X, crit, builder, lookahead, sample_weight, prune)
+        _check_m_of_n(data, X, crit, builder, lookahead, sample_weight, prune, feature_draw)
     if X.size and X.min() < 0 and crit.missing is None:
         j = int(np.flatnonzero((X < 0).any(axis=0))[0])
         raise InfotreeError(f"feature {data.features[j]!r} has missing values; criterion {crit.name!r} does not "
@@ -537,8 +537,11 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
     return tree
 
 
-def _check_m_of_n(data, X, crit, builder, lookahead, sample_weight, prune):
+def _check_m_of_n(data, X, crit, builder, lookahead, sample_weight, prune, feature_draw):
     """m_of_n=True's one-line refusals: what M-of-N tests (ID2-of-3 with information gain) accept."""
+    if feature_draw is not None:  # the search reads every feature
+        raise InfotreeError("m_of_n=True grows each test from every feature; a forest's feature draw is not "
+                            "allowed with it")
     if crit.name != "gain":
         raise InfotreeError(f"criterion {crit.name!r} is not allowed with m_of_n=True; allowed: 'gain' (M-of-N tests "
                             f"are grown and scored by information gain)")
@@ -567,9 +570,9 @@ def grow_together(data, samples, draws, **options) -> list[Tree] | None:
     **options)`` grows, all grown together by the fast CART builder or the level-wise ID3
     one, in one level loop (a forest's trees are small: numpy's per-call cost, paid once
     per depth and tree, was most of their growing).  None when the options are not those
-    builders' alone (another criterion or builder, weights, every_split, lookahead, C4.5's
-    thresholds, a cp, collapsing or pruning) or when the builder refuses the data: grow
-    the trees one by one."""
+    builders' alone (another criterion or builder, weights, every_split, lookahead, M-of-N
+    tests, C4.5's thresholds, a cp, collapsing or pruning) or when the builder refuses the
+    data: grow the trees one by one."""
     from .build.cart import CARTBuilder, Refused
     from .build.levelwise import KERNELS, LevelwiseBuilder
 
@@ -579,8 +582,8 @@ def grow_together(data, samples, draws, **options) -> list[Tree] | None:
     # (C4.5's kernel reads the sample's size: its many-values rule.)
     id3 = builder is LevelwiseBuilder and KERNELS[type(crit)] == "id3"
     if (not (builder is CARTBuilder or id3) or options.get("sample_weight") is not None or p.get("every_split")
-            or p.get("lookahead") or p["threshold"] != "midpoint" or p.get("cp") is not None or p["collapse"]
-            or p["prune"] != "none"):
+            or p.get("lookahead") or p.get("m_of_n") or p["threshold"] != "midpoint" or p.get("cp") is not None
+            or p["collapse"] or p["prune"] != "none"):
         return None
     samples = [np.asarray(rows, dtype=np.int64) for rows in samples]
     trees = [build_tree(data.sample(rows), feature_draw=draw, grow=False, **options)

@@ -375,3 +375,13 @@ def test_cli_predict_and_report(tmp_path):
     report = tmp_path / "r.html"
     assert run("report", WEATHER, "--m-of-n", "-o", report).returncode == 0
     assert "M-of-N test at root" in report.read_text()
+
+
+def test_forests_do_not_take_m_of_n():
+    """A forest's feature draw is refused, and grow_together leaves M-of-N trees to the reference builder."""
+    from infotree.tree import grow_together
+
+    data = load(WEATHER)
+    with pytest.raises(InfotreeError, match="a forest's feature draw is not allowed"):
+        build_tree(data, m_of_n=True, feature_draw=lambda node: np.ones(4, bool))
+    assert grow_together(data, [np.arange(14)], [None], m_of_n=True) is None
