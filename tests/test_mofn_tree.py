@@ -385,3 +385,14 @@ def test_forests_do_not_take_m_of_n():
     with pytest.raises(InfotreeError, match="a forest's feature draw is not allowed"):
         build_tree(data, m_of_n=True, feature_draw=lambda node: np.ones(4, bool))
     assert grow_together(data, [np.arange(14)], [None], m_of_n=True) is None
+
+
+def test_worked_example():
+    """worked_examples/m_of_n: the committee's rule is one test, 2 of the three referees' yes."""
+    data = load(ROOT / "worked_examples" / "m_of_n" / "data.csv")
+    tree = build_tree(data, m_of_n=True)
+    assert tree.root.test.text == "2 of {referee1 = yes, referee2 = yes, referee3 = yes}"
+    assert [c.class_counts.tolist() for c in tree.root.children] == [[8, 0], [0, 8]]
+    assert tree.predict(as_text(data)) == [data.classes[c] for c in data.y.tolist()]
+    assert [str(s.candidate.gain) for s in tree.root.mofn.steps] == ["-1 + 3/4*log2(3)", "3/2 - 3/4*log2(3)", "1"]
+    assert vector(tree.root.mofn.steps[1].candidate.gain) == gain([[8, 4], [0, 4]])

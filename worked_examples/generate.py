@@ -24,7 +24,7 @@ from infotree.printers import render
 HERE = Path(__file__).resolve().parent
 EXAMPLES = ("antibiotic_resistance", "play_tennis", "horse_race", "twenty_questions", "xor",
             "gain_ratio_vs_id", "contact_lenses", "c45_missing_and_numeric", "cart_gini", "regression_sse", "pet",
-            "lookahead", "cost_complexity", "bagging")
+            "lookahead", "cost_complexity", "bagging", "m_of_n")
 
 #: every tree the examples grow: (example, criterion, how its data is read); the tests draw
 #: each one and run its rules and predict function
@@ -36,7 +36,7 @@ TREES = (("antibiotic_resistance", "gain", {}), ("play_tennis", "gain", {}), ("p
          ("play_tennis", "gini", {}), ("contact_lenses", "gini", {}),
          ("c45_missing_and_numeric", "gini", {"on_missing": "value", "numeric": "auto"}),
          ("cart_gini", "gini", {"numeric": "auto"}), ("regression_sse", "squared_error", {"numeric": "auto"}),
-         ("pet", "gain", {}), ("lookahead", "gain", {}))
+         ("pet", "gain", {}), ("lookahead", "gain", {}), ("m_of_n", "gain", {}))
 
 
 def _tree_md(tree, *, steps=True, nodes="all") -> str:
@@ -472,6 +472,36 @@ def lookahead() -> str:
         "\nLookahead does not always help: Murthy and Salzberg (1995) found it no more accurate on\n",
         "average, and sometimes larger and worse (a pathology); it costs one candidate search per\n",
         "branch of every candidate.\n",
+    ])
+
+
+# -- M-of-N tests ---------------------------------------------------------------------------
+
+def m_of_n() -> str:
+    path = HERE / "m_of_n" / "data.csv"
+    data = load(path)
+    id3 = build_tree(data)
+    tree = build_tree(data, m_of_n=True)
+    rows = [dict(department="physics", referee1="no", referee2="yes", referee3="yes"),
+            dict(department="maths", referee1="yes", referee2="no", referee3="no")]
+    return "".join([
+        "# M-of-N tests: a committee's two-of-three rule in one split\n\n",
+        "A paper is accepted when at least two of its three referees say yes; the department\n",
+        "does not matter. Data: [`data.csv`](data.csv), every combination once in each of two\n",
+        f"departments. ID3 splits one referee at a time and needs {sum(1 for _ in id3.leaves())} leaves for "
+        "the rule.\nWith `--m-of-n` every split is the test \"at least M of these N conditions hold\", grown\n",
+        "at its node from the best single condition in the style of ID2-of-3 (see\n",
+        "[docs/pet_lookahead.md](../../docs/pet_lookahead.md)). Each step's test and exact gain\n",
+        "(the first condition ties with every referee's value and is first in column and domain\n",
+        "order):\n\n",
+        _code([f"{s.operator}: {s.split.text}: IG = {s.candidate.gain} = {_d(s.candidate.gain)}"
+               for s in tree.root.mofn.steps] + [f"stopped: {tree.root.mofn.stopped}"]),
+        f"\nThe tree has {sum(1 for _ in tree.leaves())} leaves. Prediction counts the conditions that hold:\n\n",
+        _code([line for row in rows for line in tree.explain(row)]),
+        "\n## ID3 (`infotree tree data.csv`)\n\n",
+        _tree_md(id3, steps=False, nodes="none"),
+        "\n## M-of-N (`infotree tree data.csv --m-of-n`)\n\n",
+        _tree_md(tree, steps=False, nodes="root"),
     ])
 
 
