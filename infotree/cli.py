@@ -7,6 +7,7 @@ for bad input, 2 for bad usage; never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import signal
@@ -186,7 +187,8 @@ def tree_options(args) -> dict:
                 stop_at_zero_gain=args.stop_at_zero_gain, min_objects=args.min_objects,
                 collapse=False if args.no_collapse else None,
                 average_gain_slack=args.average_gain_slack, threshold=args.threshold,
-                prune=args.prune, confidence=args.confidence, validation=validation, lookahead=args.lookahead)
+                prune=args.prune, confidence=args.confidence, validation=validation, lookahead=args.lookahead,
+                **({"m_of_n": True} if getattr(args, "m_of_n", False) else {}))
 
 
 def _cost_complexity(args, crit) -> dict:
@@ -227,11 +229,18 @@ def _m_of_n_flag(parser):
 def _build(args, data):
     from .tree import build_tree
 
-    if not getattr(args, "m_of_n", False):
+    with _flagged(args):
         return build_tree(data, every_split=_every_split(args), **tree_options(args))
+
+
+@contextlib.contextmanager
+def _flagged(args):
+    """build_tree's M-of-N refusals name its keywords; at the command line the flags say the same."""
     try:
-        return build_tree(data, every_split=_every_split(args), m_of_n=True, **tree_options(args))
-    except InfotreeError as e:  # its refusals name the keywords; here the flags say the same
+        yield
+    except InfotreeError as e:
+        if not getattr(args, "m_of_n", False):
+            raise
         raise InfotreeError(as_flags(str(e))) from None
 
 
@@ -349,6 +358,7 @@ def _args_for(args, family):
     a.algorithm, a.criterion = family, ALGORITHMS[family][0].replace("_", "-")
     a.prune, a.validation = "none", None
     a.alpha = a.select = a.risk = a.sequence = None
+    a.m_of_n = False  # M-of-N tests are ID3's (criterion gain)
     if family != "cart":
         a.cp = a.min_leaf = None
     return a
@@ -369,6 +379,11 @@ def _configured(o, method, a) -> dict:
 
 
 def _label(o) -> str:
+    label = _method_label(o)
+    return f"{label}, M-of-N tests" if o.get("m_of_n") else label
+
+
+def _method_label(o) -> str:
     crit = o["criterion"]
     prune = o.get("prune", "none")
     if prune == "cost-complexity":
@@ -395,7 +410,6 @@ def _grower(o, seed):
 
 
 def _cmd_evaluate(args, out):
-    from .evaluation import cross_validate, on_test
     from .printers.complexity import write
 
     if args.test and args.folds:
@@ -413,6 +427,15 @@ def _cmd_evaluate(args, out):
     configs = _configurations(args, opts)
     results = []
     read = {}  # each family reads the files its own way (ID3: columns as categories)
+    with _flagged(args):
+        _evaluate_each(args, configs, results, read)
+    return _emit(args, [args.data, args.test], lambda f: write(results, f, fmt=args.format, digits=args.digits,
+                                                                table_format=args.table_format))
+
+
+def _evaluate_each(args, configs, results, read):
+    from .evaluation import cross_validate, on_test
+
     for label, o, a in configs:
         if a.criterion not in read:
             read[a.criterion] = (read_data(args.data, a), read_data(args.test, a) if args.test else None)
@@ -424,8 +447,6 @@ def _cmd_evaluate(args, out):
         else:
             results.append((label, cross_validate(data, grow, folds=args.folds or 10, seed=args.seed,
                                                   regression=regression)))
-    return _emit(args, [args.data, args.test], lambda f: write(results, f, fmt=args.format, digits=args.digits,
-                                                                table_format=args.table_format))
 
 
 _STEP = re.compile(r"\s*(.+?)\s*(<=|>|=)\s*(.*?)\s*$", re.S)
@@ -839,6 +860,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                     help="run several configurations on the same rows: a comma-separated list of unpruned, "
                          "pessimistic, reduced-error, cost-complexity (default: every one the algorithm has)")
     ev.add_argument("--format", choices=["text", "markdown", "latex", "json"], default="text")
+    _m_of_n_flag(ev)
     ev.set_defaults(func=_cmd_evaluate)
 
     # the forest's draws and vote: 'forest' and 'check' (votes, OOB error claims) read them alike

@@ -396,3 +396,25 @@ def test_worked_example():
     assert tree.predict(as_text(data)) == [data.classes[c] for c in data.y.tolist()]
     assert [str(s.candidate.gain) for s in tree.root.mofn.steps] == ["-1 + 3/4*log2(3)", "3/2 - 3/4*log2(3)", "1"]
     assert vector(tree.root.mofn.steps[1].candidate.gain) == gain([[8, 4], [0, 4]])
+
+
+def test_cli_evaluate():
+    """evaluate --m-of-n cross-validates M-of-N trees: the pooled accuracy is recomputed here fold by fold."""
+    from infotree.folds import assign
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    data = load(WEATHER)
+    p = subprocess.run([sys.executable, "-m", "infotree", "evaluate", str(WEATHER), "--m-of-n", "--folds", "3"],
+                       capture_output=True, text=True, env=env)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.startswith("gain, unpruned, M-of-N tests\n")
+    right = 0
+    folds = assign(np.asarray(data.y), 3, 0)  # the folds evaluate draws; each fold's tree is grown here
+    rows = as_text(data)
+    for k in range(1, 4):
+        tree = build_tree(data.subset(np.flatnonzero(folds != k)), m_of_n=True)
+        held = [rows[i] for i in np.flatnonzero(folds == k)]
+        truth = [data.classes[data.y[i]] for i in np.flatnonzero(folds == k)]
+        right += sum(a == b for a, b in zip(tree.predict(held, unseen="majority"), truth))
+    assert 0 < right < 14
+    assert f"accuracy = {right}/14 = {Fraction(right, 14)} ≈ " in p.stdout
