@@ -173,15 +173,27 @@ def _render(tree, fmt, **kw):
     return buf.getvalue()
 
 
-@pytest.mark.parametrize("fmt", [f for f in FORMATS if f not in ("svg", "png")])
+@pytest.mark.parametrize("fmt", [f for f in FORMATS if f not in ("svg", "png", "dot", "tikz")])
 def test_every_format_shows_the_tests(fmt):
     tree = build_tree(load(WEATHER), m_of_n=True)
     out = _render(tree, fmt, **({"steps": True} if fmt in ("text", "markdown", "latex") else {}))
-    needle = "at least 2 of \\{outlook" if fmt in ("latex", "tikz") else "at least 2 of {outlook"
+    needle = "at least 2 of \\{outlook" if fmt == "latex" else "at least 2 of {outlook"
     assert needle in out
-    assert ("fewer than 2 of \\{outlook" if fmt in ("latex", "tikz") else "fewer than 2 of {outlook") in out
+    assert ("fewer than 2 of \\{outlook" if fmt == "latex" else "fewer than 2 of {outlook") in out
     assert "None" not in out.replace('"none"', "") or fmt == "json"
     assert "outlook at least" not in out and "outlook fewer" not in out
+
+
+def test_graphs_name_the_test_in_the_box():
+    """DOT and TikZ: the box names the test and its IG, the edges how many conditions hold."""
+    tree = build_tree(load(WEATHER), m_of_n=True)
+    dot = _render(tree, "dot")
+    assert ('n0 [shape=box, label="2 of {outlook = overcast, humidity = normal, windy = FALSE, temperature = mild}'
+            '\\nIG = 0.6053"];') in dot
+    assert 'n0 -> n1 [label="at least 2"];' in dot and 'n0 -> n4 [label="fewer than 2"];' in dot
+    tikz = _render(tree, "tikz")
+    assert "\\textbf{2 of \\{outlook = sunny, humidity = high\\}}" in tikz
+    assert "branch={at least 2}" in tikz and "branch={fewer than 2}" in tikz
 
 
 def test_text_tree_and_derivation():

@@ -75,6 +75,8 @@ def write(tree, out, *, digits=4, weights="decimal", smoothing=None) -> None:
         if parent is not None:
             out.write(f"  n{parent} -> n{me} [label={quote(value)}];\n")
         if node.children:
-            values = node.test.labels
+            # an M-of-N node's box names its test: its edges say how many conditions hold
+            values = tuple(f"{op} {node.test.m}" for op, _ in map(node.test.condition, (0, 1))) if node.m_of_n \
+                else node.test.labels
             stack.extend((child, me, values[child.step[1]]) for child in reversed(node.children))
     out.write("}\n")

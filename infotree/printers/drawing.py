@@ -96,8 +96,11 @@ def count_lines(counts) -> list[str]:
 
 
 def edge_label(node, v) -> str:
-    """What the edge to branch ``v`` of a split says: the value, or ``<= 75`` / ``> 75``."""
+    """What the edge to branch ``v`` of a split says: the value, or ``<= 75`` / ``> 75``; below
+    an M-of-N node, whose box names the test, ``at least 2`` / ``fewer than 2``."""
     op, value = node.branch_condition(v)
+    if node.m_of_n:
+        return f"{op} {node.test.m}"
     return value if op == "=" else f"{op} {value}"
 
 
@@ -177,7 +180,10 @@ def layout(root: Box, measure) -> tuple[float, float]:
             b.x = x0 + span[id(b)] / 2
     for b in reversed(order):
         if b.children:
-            b.x = (b.children[0].x + b.children[-1].x) / 2
+            # over its children, but inside its own span: a box wider than its children's
+            # extent (an M-of-N test's) would otherwise stick out of the drawing
+            x0, half = left[id(b)], b.width / 2
+            b.x = min(max((b.children[0].x + b.children[-1].x) / 2, x0 + half), x0 + span[id(b)] - half)
     return span[id(root)] + 2 * MARGIN, tops[-1] + level_height[-1] + MARGIN
 
 
