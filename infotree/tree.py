@@ -316,7 +316,8 @@ class Tree:
             if node.m_of_n:  # count the conditions that hold
                 b = node.test.route(codes)
                 held = [name for (j, v), name in zip(node.test.conditions, node.test.names) if codes[j] == v]
-                lines.append(f"{len(held)} of the {len(node.test.conditions)} conditions hold "
+                verb = "holds" if len(held) == 1 else "hold"
+                lines.append(f"{len(held)} of the {len(node.test.conditions)} conditions {verb} "
                              f"({', '.join(held) or 'none'}): {condition_words(None, *node.branch_condition(b))} "
                              f"(split: {node.reason})")
                 node = node.children[b]

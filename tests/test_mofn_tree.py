@@ -153,7 +153,7 @@ def test_prediction_routes_by_counting():
         assert tree.predict_proba([row]) == [{k: Fraction(c, sum(counts)) for k, c in zip(tree.classes, counts)}]
         lines = tree.explain(row)
         held = holding(tree, tree.root.test, row)
-        assert lines[0].startswith(f"{held} of the 4 conditions hold (")
+        assert lines[0].startswith(f"{held} of the 4 conditions {'holds' if held == 1 else 'hold'} (")
         branch = "at least" if held >= 2 else "fewer than"
         assert f"): {branch} 2 of {{outlook = overcast, humidity = normal, windy = FALSE, temperature = mild}}" in lines[0]
         assert lines[-1].startswith(f"predict {node.label_name} (leaf: n = {node.n};")
