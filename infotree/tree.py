@@ -452,6 +452,8 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
                             f"tree (use lookahead=0)")
     if lookahead and builder == "levelwise":
         raise InfotreeError("lookahead=1 needs the reference builder (builder='auto' or 'reference')")
+    if not isinstance(m_of_n, bool):
+        raise InfotreeError(f"m_of_n {m_of_n!r} is not allowed; give True (M-of-N tests) or False")
     X = np.asarray(data.X)
     if m_of_n:
         _check_m_of_n(data, X, crit, builder, lookahead, sample_weight, prune, feature_draw)

@@ -310,10 +310,11 @@ def test_reduced_error_pruning():
     (dict(lookahead=1), "m_of_n=True cannot be combined with lookahead=1"),
     (dict(prune="pessimistic"), "prune 'pessimistic' is not allowed with m_of_n=True; allowed: none, reduced-error"),
     (dict(sample_weight=[1] * 14), "sample_weight is not allowed"),
+    (dict(m_of_n="yes"), "m_of_n 'yes' is not allowed; give True (M-of-N tests) or False"),
 ])
 def test_refusals(kw, message):
     with pytest.raises(InfotreeError, match=message.replace("(", "\\(").replace(")", "\\)")):
-        build_tree(load(WEATHER), m_of_n=True, **kw)
+        build_tree(load(WEATHER), **{"m_of_n": True, **kw})
 
 
 def test_refuses_numeric_and_missing():
