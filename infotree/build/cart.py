@@ -151,10 +151,27 @@ def _first_best(group, val, bnd, exact):
             win[g_of[s2[good]]] = items[firsts[good]]
             if bad.any():  # the floats misordered within their bounds: compare every one exactly
                 sel = np.flatnonzero(bad[rep])
-                _python_best(items[sel], g_of[sel], [Fraction(a, b) for a, b in zip(num[sel], den[sel])], win, eq)
+                _python_best(items[sel], g_of[sel], [Fraction(int(a), int(b)) for a, b in zip(num[sel], den[sel])], win, eq)
         else:
             _python_best(items, g_of, values, win, eq)
     return group[starts], win, eq
+
+
+def _decreases(SL, nL, SR, nR):
+    """Exact regression decreases d² / (n_L·n_R·n) of cuts (d = S_L·n_R − S_R·n_L, n = n_L + n_R;
+    int64 sums of a side's rows, exact) as _first_best's (numerators, denominators): int64
+    where every cross product of a numerator and a denominator fits (small nodes, whose
+    cuts tie exactly most often), else Python ints."""
+    nLf, nRf = nL.astype(np.float64), nR.astype(np.float64)
+    # Bounds of |d| and of the denominators, in floats (a few roundings: 2^62 leaves room)
+    top_d = (np.abs(SL) * nRf + np.abs(SR) * nLf).max(initial=0)
+    top_n = (nLf * nRf * (nLf + nRf)).max(initial=0)
+    if top_d * top_d * top_n < 2.0 ** 62:
+        d = SL * nR - SR * nL
+        return d * d, nL * nR * (nL + nR)
+    SL, nL, SR, nR = (a.astype(object) for a in (SL, nL, SR, nR))
+    d = SL * nR - SR * nL
+    return d * d, nL * nR * (nL + nR)
 
 
 def _python_best(items, g_of, values, win, eq):
@@ -542,9 +559,7 @@ class CARTBuilder:
     def exact_improvements(self, lv, ks, js):
         L, R = lv.L[ks, js], lv.R[ks, js]
         if self.reg:  # the decreases d² / (n_L·n_R·n), their common scale D² left out
-            L, R = L.astype(object), R.astype(object)
-            d = L[:, 1] * R[:, 0] - R[:, 1] * L[:, 0]
-            return d * d, L[:, 0] * R[:, 0] * (L[:, 0] + R[:, 0])
+            return _decreases(L[:, 1], L[:, 0], R[:, 1], R[:, 0])
         return self._exact(L + R, L, R)
 
     def positive(self, lv, ks, js):
@@ -686,8 +701,7 @@ class CARTBuilder:
         b = 2.0 ** -48 * val     # d is exact; a square, a product and a division round
 
         def exact(items):
-            dd, a, c = d[items].astype(object), n_left[items].astype(object), n_right[items].astype(object)
-            return dd * dd, a * c * (a + c)
+            return _decreases(SL[items], n_left[items], (P[:, 1][k_of] - SL)[items], n_right[items])
 
         groups, win, _ = _first_best(k_of, val, b, exact)
         lv.has[groups, j] = True
