@@ -75,6 +75,7 @@ _MASK_VALUES = 10
 # Counts below 2^26: sums of squares stay exact in floats, and proportions of different
 # values order exactly as floats (two fractions of such denominators differ by > 2^-52).
 _COUNT_LIMIT = 1 << 26
+_POSITIONS = _COUNT_LIMIT - 1  # as a mask: the low 26 bits
 # Value sets of nominal features with at most this many values are kept as int64 bit masks.
 _BITS = 62
 
@@ -575,14 +576,16 @@ class CARTBuilder:
         ex = self._exact(L + R, L, R)
         return np.array([x > 0 for x in (ex[0] if isinstance(ex, tuple) else ex)], bool)
 
-    def cuttable(self, v):
-        """Where a cut may fall along a depth's array sorted by a feature (v: its value
-        codes): between two different known values of one node.  Kept per feature for the
-        depth's surrogates."""
+    def cuttable(self, j, v, nid):
+        """Where a cut may fall along a depth's array sorted by feature j (v: its value
+        codes): between two different known values of one node; the positions (the last
+        row below each cut) and their nodes.  Kept for the depth's surrogates."""
         between = (v[:-1] != v[1:]) & self.inner
         if self.has_missing:
             between &= v[1:] >= 0
-        return between
+        cut = np.flatnonzero(between)
+        self.between[j] = cut, nid[cut]
+        return self.between[j]
 
     def numeric_cuts(self, j, order, nid, starts, K, CC, lv, imp, bnd, v=None):
         """Every node's best cut of numeric feature j, from its rows sorted by value (v:
@@ -595,11 +598,9 @@ class CARTBuilder:
             return self.numeric_cuts_regression(j, order, v, nid, starts, K, CC, lv, imp, bnd)
         yo = self.y.take(order)
         wo = None if self.w is None else self.w.take(order)
-        between = self.between[j] = self.cuttable(v)
+        cut, k_of = self.cuttable(j, v, nid)
         if self.has_missing:
             known = v >= 0
-        cut = np.flatnonzero(between)
-        k_of = nid[cut]
         nz = starts > 0
         # Cumulative class counts (the last class is the rest).  A bool array is summed as
         # int8 into int32: numpy's cumsum of bool (or of floats) is ten times slower.
@@ -664,14 +665,12 @@ class CARTBuilder:
         """numeric_cuts for regression: decrease = d² / (n_L·n_R·n), d = S_L·n_R − S_R·n_L
         an exact integer; in floats only a few roundings from the exact value."""
         ml = self.min_leaf
-        between = self.between[j] = self.cuttable(v)
+        cut, k_of = self.cuttable(j, v, nid)
         if self.has_missing:
             known = v >= 0
             kn = np.bincount(nid[known], minlength=K)
         else:
             kn = CC[:, 0]
-        cut = np.flatnonzero(between)
-        k_of = nid[cut]
         yo = self.yv.take(order)
         cumS, cumQ = np.cumsum(yo), np.cumsum(yo * yo)
         nz = starts > 0
@@ -1078,37 +1077,36 @@ class CARTBuilder:
         lowest cut of most directed rows sent the primary's way, either side left."""
         v = self.sorted_values[j]
         dd = fdir.take(order)
-        known = v >= 0
-        c0 = _cumcount((dd == 0) & known)
-        c1 = _cumcount((dd == 1) & known)
+        left, right = dd == 0, dd == 1
+        if self.has_missing:  # only rows with a known value count
+            known = v >= 0
+            left &= known
+            right &= known
+        c0, c1 = _cumcount(left), _cumcount(right)
         before0 = np.where(starts > 0, c0[np.maximum(starts - 1, 0)], 0)
         before1 = np.where(starts > 0, c1[np.maximum(starts - 1, 0)], 0)
         ends = np.r_[starts[1:], len(order)] - 1
         T0, T1 = c0[ends] - before0, c1[ends] - before1
         sv.both[:, j], sv.most[:, j] = T0 + T1, np.maximum(T0, T1)
-        cut = np.flatnonzero(self.between[j] & want.take(nid[:-1]))
+        cut, k_of = self.between[j]
         if not len(cut):
             return
-        k_of = nid[cut]
         lr, rr = c0[cut] - before0[k_of], c1[cut] - before1[k_of]
-        n_low = lr + rr
-        ok = np.flatnonzero((n_low >= 2) & (T0[k_of] + T1[k_of] - n_low >= 2))
-        cut, k_of, lr, rr = cut[ok], k_of[ok], lr[ok], rr[ok]
         ll, rl = T0[k_of] - lr, T1[k_of] - rr
-        if not len(cut):
-            return
         A, B = ll + rr, lr + rl
-        mx = np.maximum(A, B)
+        # Per node, the first cut of most agreement (each side with two directed rows):
+        # one maximum of agreement · 2^26 + (2^26 − 1 − position), positions below 2^26.
+        ok = (lr + rr >= 2) & (ll + rl >= 2) & want[k_of]
+        key = np.where(ok, (np.maximum(A, B).astype(np.int64) << 26) | (_POSITIONS - np.arange(len(cut))), -1)
         starts_c = _seg_starts(k_of)
-        best = np.maximum.reduceat(mx, starts_c)
-        rep = np.repeat(best, np.diff(np.r_[starts_c, len(cut)]))
-        first = np.minimum.reduceat(np.where(mx == rep, np.arange(len(cut)), len(cut)), starts_c)
+        top = np.maximum.reduceat(key, starts_c)
         ks = k_of[starts_c]
-        good = best > sv.most[ks, j]   # it must beat going with the majority
-        ks, first = ks[good], first[good]
+        best = top >> 26
+        good = (top >= 0) & (best > sv.most[ks, j])   # it must beat going with the majority
+        ks, best, first = ks[good], best[good], _POSITIONS - (top[good] & _POSITIONS)
         at = cut[first]
         sv.found[ks, j] = True
-        sv.agree[ks, j] = best[good]
+        sv.agree[ks, j] = best
         sv.lo[ks, j], sv.hi[ks, j] = v[at], v[at + 1]
         sv.left_le[ks, j] = B[first] > A[first]
 
