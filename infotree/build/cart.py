@@ -292,10 +292,13 @@ class CARTBuilder:
         for j in range(self.m):
             vals = tree.numbers[j] if self.numeric[j] else None
             self.fraction_offsets[j] = at
-            if vals and all(abs(v.numerator) < 1 << 30 and v.denominator < 1 << 30 for v in vals):
+            if not vals:
+                continue
+            nums, dens = [v.numerator for v in vals], [v.denominator for v in vals]
+            if max(map(abs, nums)) < 1 << 30 and max(dens) < 1 << 30:
                 self.small_fractions[j] = True
-                num += [v.numerator for v in vals]
-                den += [v.denominator for v in vals]
+                num += nums
+                den += dens
                 at += len(vals)
         self.fraction_num, self.fraction_den = np.array(num, np.int64), np.array(den, np.int64)
         # A nominal value and the class in one code (-1: missing), and the nominal
@@ -398,6 +401,8 @@ class CARTBuilder:
             if self.numeric[j]:
                 x = self.Xt[j, rows]
                 key = np.where(x < 0, self.nv[j], x) + seg * (self.nv[j] + 1)
+                if len(parts) * (self.nv[j] + 1) <= 1 << 16:  # numpy radix-sorts 16 bits
+                    key = key.astype(np.uint16)
                 ords[j] = rows[np.argsort(key, kind="stable")]
         self.tables = [None] * len(self.nominal_groups)  # the roots' counted in subset_cuts
         # The cyclic collector paused while the trees grow: it would traverse every node
