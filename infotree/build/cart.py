@@ -109,31 +109,35 @@ def _seg_starts(group):
     return np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
 
 
-def _first_best(group, val, bnd, exact):
+def _first_best(group, val, bnd, exact, starts=None):
     """Per group of items (sorted by group, then in tie order): the first item of maximal
     exact value.  ``val ± bnd`` holds each item's exact value; ``exact(items)`` gives the
     exact values of the listed items (only those the floats cannot separate are asked):
-    a list of exact numbers, or (numerators, denominators) as arrays of Python ints.
+    a list of exact numbers, or (numerators, denominators) as arrays of ints.
+    ``starts``: each group's first item, if the caller has them.
     Returns (groups, winner item per group, mask of the items exactly equal to their
     group's winner, winner included)."""
     n = len(group)
     eq = np.zeros(n, bool)
     if not n:
         return np.zeros(0, np.int64), np.zeros(0, np.int64), eq
-    starts = _seg_starts(group)
-    sizes = np.diff(np.r_[starts, n])
+    if starts is None:
+        starts = _seg_starts(group)
     floor = np.maximum.reduceat(val - bnd, starts)
-    close = val + bnd >= np.repeat(floor, sizes)
-    idx = np.arange(n)
-    first = np.minimum.reduceat(np.where(close, idx, n), starts)
-    many = np.add.reduceat(close.astype(np.int64), starts) > 1
-    win = first.copy()
-    eq[first[~many]] = True
+    # The items that may be their group's best (each group has one: its float maximum),
+    # usually one a group: the rest of the work is on these.
+    items = np.flatnonzero(val + bnd >= np.repeat(floor, np.diff(np.r_[starts, n])))
+    g_of = np.searchsorted(starts, items, side="right") - 1
+    s1 = _seg_starts(g_of)
+    win = np.zeros(len(starts), np.int64)
+    many = np.zeros(len(starts), bool)
+    win[g_of[s1]] = items[s1]
+    many[g_of[s1]] = np.diff(np.r_[s1, len(items)]) > 1
+    eq[items[s1][~many[g_of[s1]]]] = True
     if many.any():
-        gid = np.repeat(np.arange(len(starts)), sizes)
-        items = np.flatnonzero(close & many[gid])
+        sel = many[g_of]
+        items, g_of = items[sel], g_of[sel]
         values = exact(items)
-        g_of = gid[items]
         if isinstance(values, tuple):  # rationals: each against its group's float leader, in integers
             num, den = values
             s2 = _seg_starts(g_of)
@@ -705,7 +709,7 @@ class CARTBuilder:
         b = 2.0 ** -48 * val     # d is exact; a square, a product and a division round
 
         def exact(items):
-            return _decreases(SL[items], n_left[items], (P[:, 1][k_of] - SL)[items], n_right[items])
+            return _decreases(SL[items], n_left[items], P[k_of[items], 1] - SL[items], n_right[items])
 
         groups, win, _ = _first_best(k_of, val, b, exact)
         lv.has[groups, j] = True
