@@ -588,12 +588,14 @@ class CARTBuilder:
     def cuttable(self, j, v, nid):
         """Where a cut may fall along a depth's array sorted by feature j (v: its value
         codes): between two different known values of one node; the positions (the last
-        row below each cut) and their nodes.  Kept for the depth's surrogates."""
+        row below each cut), their nodes and where each node's cuts start.  Kept for the
+        depth's surrogates."""
         between = (v[:-1] != v[1:]) & self.inner
         if self.has_missing:
             between &= v[1:] >= 0
         cut = np.flatnonzero(between)
-        self.between[j] = cut, nid[cut]
+        k_of = nid[cut]
+        self.between[j] = cut, k_of, _seg_starts(k_of)
         return self.between[j]
 
     def numeric_cuts(self, j, order, nid, starts, K, CC, lv, imp, bnd, v=None):
@@ -607,7 +609,7 @@ class CARTBuilder:
             return self.numeric_cuts_regression(j, order, v, nid, starts, K, CC, lv, imp, bnd)
         yo = self.y.take(order)
         wo = None if self.w is None else self.w.take(order)
-        cut, k_of = self.cuttable(j, v, nid)
+        cut, k_of, first = self.cuttable(j, v, nid)
         if self.has_missing:
             known = v >= 0
         nz = starts > 0
@@ -638,6 +640,7 @@ class CARTBuilder:
         if ml > 1:  # else every cut between known rows leaves one on each side
             ok = (n_left >= ml) & (kn[k_of] - n_left >= ml)
             cut, k_of, n_left = cut[ok], k_of[ok], n_left[ok]
+            first = _seg_starts(k_of)
         if not len(cut):
             return
         Pf = P.astype(np.float64)
@@ -661,9 +664,9 @@ class CARTBuilder:
             Pk = P[k_of[items]]
             return self._exact(Pk, L, Pk - L)
 
-        groups, win, _ = _first_best(k_of, val, b, exact)
+        groups, win, _ = _first_best(k_of, val, b, exact, first)
         lv.has[groups, j] = True
-        lv.tried[:, j] = np.bincount(k_of, minlength=K)
+        lv.tried[groups, j] = np.diff(np.r_[first, len(cut)])
         L = np.stack([x[win] for x in Lc], axis=1).astype(np.int64)
         lv.L[groups, j], lv.R[groups, j] = L, P[groups] - L
         at = cut[win]
@@ -674,7 +677,7 @@ class CARTBuilder:
         """numeric_cuts for regression: decrease = d² / (n_L·n_R·n), d = S_L·n_R − S_R·n_L
         an exact integer; in floats only a few roundings from the exact value."""
         ml = self.min_leaf
-        cut, k_of = self.cuttable(j, v, nid)
+        cut, k_of, first = self.cuttable(j, v, nid)
         if self.has_missing:
             known = v >= 0
             kn = np.bincount(nid[known], minlength=K)
@@ -698,25 +701,29 @@ class CARTBuilder:
         if ml > 1:
             ok = (n_left >= ml) & (kn[k_of] - n_left >= ml)
             cut, k_of, n_left = cut[ok], k_of[ok], n_left[ok]
+            first = _seg_starts(k_of)
         if not len(cut):
             return
         SL = cumS[cut] - bS[k_of]
-        nP = kn[k_of]
+        SR = P[:, 1].take(k_of) - SL
+        nP = kn.take(k_of)
         n_right = nP - n_left
-        d = SL * n_right - (P[k_of, 1] - SL) * n_left
+        d = SL * n_right - SR * n_left
         df = d.astype(np.float64)
         val = df * df / (n_left.astype(np.float64) * n_right * nP)
         b = 2.0 ** -48 * val     # d is exact; a square, a product and a division round
 
         def exact(items):
-            return _decreases(SL[items], n_left[items], P[k_of[items], 1] - SL[items], n_right[items])
+            return _decreases(SL[items], n_left[items], SR[items], n_right[items])
 
-        groups, win, _ = _first_best(k_of, val, b, exact)
+        groups, win, _ = _first_best(k_of, val, b, exact, first)
         lv.has[groups, j] = True
-        lv.tried[:, j] = np.bincount(k_of, minlength=K)
+        lv.tried[groups, j] = np.diff(np.r_[first, len(cut)])
         at = cut[win]
-        L = np.stack([n_left[win], SL[win], cumQ[at] - bQ[groups]], axis=1)
-        lv.L[groups, j], lv.R[groups, j] = L, P[groups] - L
+        # column by column: numpy assigns a block of rows into (K, m, 3) far slower
+        for c, x in enumerate((n_left[win], SL[win], cumQ[at] - bQ[groups])):
+            lv.L[groups, j, c] = x
+            lv.R[groups, j, c] = P[groups, c] - x
         lv.lo[groups, j], lv.hi[groups, j] = v[at], v[at + 1]
         imp[groups, j], bnd[groups, j] = val[win], b[win]
 
@@ -944,18 +951,22 @@ class CARTBuilder:
             return [], None, None, None
         child_of = np.where(kept, remap[np.maximum(child, 0)], -1)  # each row's open child, in rows' order
         self.tables = self.child_tables(sides, rows, child, d, remap)
-        small = np.uint16 if len(open_next) < 1 << 16 else np.int64  # numpy radix-sorts 16 bits
+        # The rows of no open child last (the dtype's largest value): a stable sort groups an
+        # array by next node and the rows of none are cut off (16 bits: numpy radix-sorts
+        # them; cheaper than dropping those rows first).
+        dtype = np.uint16 if len(open_next) < 0xFFFF else np.int64
+        none = np.iinfo(dtype).max
+        key = np.where(child_of >= 0, child_of, none).astype(dtype)
+        n_next = int(np.count_nonzero(child_of >= 0))
 
         def regroup(order, c):
-            keep = c >= 0
-            order, c = order[keep], c[keep]
-            return order[np.argsort(c.astype(small), kind="stable")]
+            return order[np.argsort(c, kind="stable")[:n_next]]
 
-        rows_next = regroup(rows, child_of)
+        rows_next = regroup(rows, key)
         ords_next = None
         if ords is not None:
-            new_id = np.full(len(self.y), -1, np.int64)
-            new_id[rows] = child_of
+            new_id = np.full(len(self.y), none, dtype)
+            new_id[rows] = key
             ords_next = {j: regroup(o, new_id.take(o)) for j, o in ords.items()}
         sizes_next = np.bincount(child_of[child_of >= 0], minlength=len(open_next))
         return open_next, rows_next, ords_next, sizes_next
@@ -1097,7 +1108,7 @@ class CARTBuilder:
         ends = np.r_[starts[1:], len(order)] - 1
         T0, T1 = c0[ends] - before0, c1[ends] - before1
         sv.both[:, j], sv.most[:, j] = T0 + T1, np.maximum(T0, T1)
-        cut, k_of = self.between[j]
+        cut, k_of, starts_c = self.between[j]
         if not len(cut):
             return
         lr, rr = c0[cut] - before0[k_of], c1[cut] - before1[k_of]
@@ -1107,7 +1118,6 @@ class CARTBuilder:
         # one maximum of agreement · 2^26 + (2^26 − 1 − position), positions below 2^26.
         ok = (lr + rr >= 2) & (ll + rl >= 2) & want[k_of]
         key = np.where(ok, (np.maximum(A, B).astype(np.int64) << 26) | (_POSITIONS - np.arange(len(cut))), -1)
-        starts_c = _seg_starts(k_of)
         top = np.maximum.reduceat(key, starts_c)
         ks = k_of[starts_c]
         best = top >> 26
