@@ -1068,14 +1068,18 @@ def _float_numbers(col, missing):
     texts = distinct.astype(str).tolist()
     if not missing.keys().isdisjoint(texts):
         return None
-    numbers = []
+    numbers, domain = [], []
     for text in texts:
         point = text.find(".")
         if point < 0 or "e" in text:  # such as 1e+16 or 1e-05
-            numbers.append(_parse_decimal(text))
-        else:                         # [-]digits.digits: its digits over a power of ten
-            numbers.append(Fraction(int(text[:point] + text[point + 1:]), 10 ** (len(text) - point - 1)))
-    return codes.reshape(-1), tuple(map(_number_text, numbers)), tuple(numbers)
+            q = _parse_decimal(text)
+            text = _number_text(q)
+        else:  # [-]digits.digits: its digits over a power of ten; the shortest text is canonical but for ".0"
+            q = Fraction(int(text[:point] + text[point + 1:]), 10 ** (len(text) - point - 1))
+            text = (text[:-2] if text.endswith(".0") else text) if q else "0"
+        numbers.append(q)
+        domain.append(text)
+    return codes.reshape(-1), tuple(domain), tuple(numbers)
 
 
 def _finish_factorize(raw, inv):
