@@ -1046,7 +1046,7 @@ class CARTBuilder:
             sL, sR = L @ ci, R @ ci
             nL, nR = L.sum(axis=1), R.sum(axis=1)
         a, b = sL * nR, sR * nL
-        is_num = np.array([self.numeric[j] for j in js.tolist()], bool)
+        is_num = np.array(self.numeric, bool)[js]
         flip_s = (b < a) | ((a == b) & is_num)
         flip = np.zeros(K, bool)
         flip[ks] = flip_s
@@ -1054,10 +1054,6 @@ class CARTBuilder:
         # chosen cut's sides.
         d0, d1 = np.zeros((2, K), np.int64)
         d0[ks], d1[ks] = nL, nR
-        majority = np.where(d0 > d1, 0, 1).tolist()
-        tied = (d0 == d1).tolist()
-        for k in split:
-            nodes[k].majority = None if tied[k] else majority[k]
         n0 = d0 + d1
         maj0 = np.maximum(d0, d1)
         # Directions in rpart's orientation, by row number.
@@ -1088,9 +1084,13 @@ class CARTBuilder:
         sv.n, sv.majority = n, majority
         kk, sv.ranked = kk[top], jj[top].tolist()      # a node's surrogates: a run of ranked
         sv.first = np.searchsorted(kk, np.arange(K + 1)).tolist()
-        first = sv.first
+        first, records = sv.first, sv.records
+        side = np.where(d0 > d1, 0, 1).tolist()   # the primary's majority direction
+        tied = (d0 == d1).tolist()
         for k in split:
-            nodes[k]._surrogates = partial(sv.records, k) if first[k + 1] > first[k] else ()
+            node = nodes[k]
+            node.majority = None if tied[k] else side[k]
+            node._surrogates = partial(records, k) if first[k + 1] > first[k] else ()  # made when read
 
     def numeric_surrogates(self, j, order, nid, starts, fdir, want, sv):
         """Each wanted node's best surrogate cut on numeric feature j (into ``sv``): the
