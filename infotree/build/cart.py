@@ -106,7 +106,9 @@ def _seg_starts(group):
     """Indices where a non-decreasing group array changes (the first item of each run)."""
     if not len(group):
         return np.zeros(0, np.int64)
-    return np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
+    changes = np.flatnonzero(group[1:] != group[:-1])
+    changes += 1
+    return np.concatenate(([0], changes))
 
 
 def _first_best(group, val, bnd, exact, starts=None):
@@ -126,13 +128,13 @@ def _first_best(group, val, bnd, exact, starts=None):
     floor = np.maximum.reduceat(val - bnd, starts)
     # The items that may be their group's best (each group has one: its float maximum),
     # usually one a group: the rest of the work is on these.
-    items = np.flatnonzero(val + bnd >= np.repeat(floor, np.diff(np.r_[starts, n])))
+    items = np.flatnonzero(val + bnd >= np.repeat(floor, np.diff(starts, append=n)))
     g_of = np.searchsorted(starts, items, side="right") - 1
     s1 = _seg_starts(g_of)
     win = np.zeros(len(starts), np.int64)
     many = np.zeros(len(starts), bool)
     win[g_of[s1]] = items[s1]
-    many[g_of[s1]] = np.diff(np.r_[s1, len(items)]) > 1
+    many[g_of[s1]] = np.diff(s1, append=len(items)) > 1
     eq[items[s1][~many[g_of[s1]]]] = True
     if many.any():
         sel = many[g_of]
@@ -141,7 +143,7 @@ def _first_best(group, val, bnd, exact, starts=None):
         if isinstance(values, tuple):  # rationals: each against its group's float leader, in integers
             num, den = values
             s2 = _seg_starts(g_of)
-            rep = np.repeat(np.arange(len(s2)), np.diff(np.r_[s2, len(items)]))
+            rep = np.repeat(np.arange(len(s2)), np.diff(s2, append=len(items)))
             v = val[items]
             top = np.maximum.reduceat(v, s2)
             lead = np.minimum.reduceat(np.where(v == top[rep], np.arange(len(items)), len(items)), s2)[rep]
@@ -666,7 +668,7 @@ class CARTBuilder:
 
         groups, win, _ = _first_best(k_of, val, b, exact, first)
         lv.has[groups, j] = True
-        lv.tried[groups, j] = np.diff(np.r_[first, len(cut)])
+        lv.tried[groups, j] = np.diff(first, append=len(cut))
         L = np.stack([x[win] for x in Lc], axis=1).astype(np.int64)
         lv.L[groups, j], lv.R[groups, j] = L, P[groups] - L
         at = cut[win]
@@ -718,7 +720,7 @@ class CARTBuilder:
 
         groups, win, _ = _first_best(k_of, val, b, exact, first)
         lv.has[groups, j] = True
-        lv.tried[groups, j] = np.diff(np.r_[first, len(cut)])
+        lv.tried[groups, j] = np.diff(first, append=len(cut))
         at = cut[win]
         # column by column: numpy assigns a block of rows into (K, m, 3) far slower
         for c, x in enumerate((n_left[win], SL[win], cumQ[at] - bQ[groups])):
@@ -1079,7 +1081,7 @@ class CARTBuilder:
         order = np.lexsort((jj, -ratio, kk))
         kk, jj = kk[order], jj[order]
         first = _seg_starts(kk)
-        rank = np.arange(len(kk)) - np.repeat(first, np.diff(np.r_[first, len(kk)]))
+        rank = np.arange(len(kk)) - np.repeat(first, np.diff(first, append=len(kk)))
         top = rank < most
         sv.n, sv.majority = n, majority
         kk, sv.ranked = kk[top], jj[top].tolist()      # a node's surrogates: a run of ranked
@@ -1105,7 +1107,7 @@ class CARTBuilder:
         c0, c1 = _cumcount(left), _cumcount(right)
         before0 = np.where(starts > 0, c0[np.maximum(starts - 1, 0)], 0)
         before1 = np.where(starts > 0, c1[np.maximum(starts - 1, 0)], 0)
-        ends = np.r_[starts[1:], len(order)] - 1
+        ends = np.append(starts[1:], len(order)) - 1
         T0, T1 = c0[ends] - before0, c1[ends] - before1
         sv.both[:, j], sv.most[:, j] = T0 + T1, np.maximum(T0, T1)
         cut, k_of, starts_c = self.between[j]
