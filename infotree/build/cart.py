@@ -281,7 +281,9 @@ class CARTBuilder:
         if self.reg:
             self.regression_targets()
         tree.missing_slot = bool(X.size and X.min() < 0)
-        self.Xt = np.ascontiguousarray(X.T, dtype=np.int64).reshape(self.m, len(self.y))
+        # int32 codes (as the Dataset's): a depth gathers them along every feature's order,
+        # and half the bytes gather faster
+        self.Xt = np.ascontiguousarray(X.T, dtype=np.int32).reshape(self.m, len(self.y))
         self.nv = [len(d) for d in tree.domains]
         self.min_leaf = self.p.get("min_leaf", 1)
         self.w = None  # each row's multiplicity (run_many), or None: every row once
