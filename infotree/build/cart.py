@@ -349,6 +349,9 @@ class CARTBuilder:
         self.nc = 3                              # a node's "counts": n, Σy·D, Σy²·D²
         self.yv = np.array(Y, dtype=np.int64)[self.y] if Y else np.zeros(0, np.int64)
         self.yq = self.yv * self.yv
+        # gathered along every feature's order at every depth: int32 (top² · n < 2^62, so
+        # top < 2^31), half the bytes
+        self.y_gather = self.yv.astype(np.int32)
 
     def exact_stats(self, row):
         """A node side's statistics (n, Σy, Σy²), exact, from the scaled integers."""
@@ -687,8 +690,8 @@ class CARTBuilder:
             kn = np.bincount(nid[known], minlength=K)
         else:
             kn = CC[:, 0]
-        yo = self.yv.take(order)
-        cumS, cumQ = np.cumsum(yo), np.cumsum(yo * yo)
+        yo = self.y_gather.take(order)
+        cumS, cumQ = np.cumsum(yo, dtype=np.int64), np.cumsum(np.square(yo, dtype=np.int64))
         nz = starts > 0
         bS, bQ = np.zeros(K, np.int64), np.zeros(K, np.int64)
         bS[nz], bQ[nz] = cumS[starts[nz] - 1], cumQ[starts[nz] - 1]
