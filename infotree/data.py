@@ -1070,13 +1070,14 @@ def _float_numbers(col, missing):
         return None
     numbers, domain = [], []
     for text in texts:
-        point = text.find(".")
-        if point < 0 or "e" in text:  # such as 1e+16 or 1e-05
+        whole, point, frac = text.partition(".")
+        if not point or "e" in frac:  # such as 1e+16 or 1.5e-07
             q = _parse_decimal(text)
             text = _number_text(q)
         else:  # [-]digits.digits: its digits over a power of ten; the shortest text is canonical but for ".0"
-            q = Fraction(int(text[:point] + text[point + 1:]), 10 ** (len(text) - point - 1))
-            text = (text[:-2] if text.endswith(".0") else text) if q else "0"
+            q = Fraction(int(whole + frac), 10 ** len(frac))
+            if frac == "0":
+                text = whole if q else "0"
         numbers.append(q)
         domain.append(text)
     return codes.reshape(-1), tuple(domain), tuple(numbers)
