@@ -173,7 +173,7 @@ def _decreases(SL, nL, SR, nR):
     # Bounds of |d| and of the denominators, in floats (a few roundings: 2^62 leaves room)
     top_d = (np.abs(SL) * nRf + np.abs(SR) * nLf).max(initial=0)
     top_n = (nLf * nRf * (nLf + nRf)).max(initial=0)
-    if top_d * top_d * top_n < 2.0 ** 62:
+    if max(top_d, 1.0) ** 2 * top_n < 2.0 ** 62:  # the denominators themselves fit too
         d = SL * nR - SR * nL
         return d * d, nL * nR * (nL + nR)
     SL, nL, SR, nR = (a.astype(object) for a in (SL, nL, SR, nR))
