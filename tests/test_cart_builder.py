@@ -267,3 +267,20 @@ def test_regression_with_a_wide_target_decides_ties_in_python_ints():
     data = from_records(cols, target="y", numeric=["a", "b"])
     fast, _ = assert_same(data, criterion="squared_error")
     assert fast.root._records is not None and fast.root.split is not None
+
+
+def test_wide_sort_keys_grow_the_same_trees(monkeypatch):
+    """Past 2^16 sort keys (values of a feature, open nodes of a depth) the builder sorts
+    int64 keys instead of uint16: forced here with a bound of 8, the trees and records are
+    still the reference's."""
+    from infotree.build import cart
+
+    monkeypatch.setattr(cart, "_KEY16", 8)
+    cols = {"a": [str(i * 7 % 13) for i in range(90)], "b": [str(i * 5 % 11) for i in range(90)],
+            "c": [str(i % 3) for i in range(90)], "y": [str(i * 37 % 17 - 8) for i in range(90)]}
+    data = from_records(cols, target="y", numeric=["a", "b", "c"])
+    fast, _ = assert_same(data, criterion="squared_error")
+    assert fast.root._records is not None and sum(1 for _ in fast.root.walk()) > 50
+    data = from_records({**cols, "y": [str(i * 37 % 3) for i in range(90)]}, target="y", numeric=["a", "b", "c"])
+    fast, _ = assert_same(data, criterion="gini")
+    assert fast.root._records is not None

@@ -76,6 +76,8 @@ _MASK_VALUES = 10
 # values order exactly as floats (two fractions of such denominators differ by > 2^-52).
 _COUNT_LIMIT = 1 << 26
 _POSITIONS = _COUNT_LIMIT - 1  # as a mask: the low 26 bits
+# Sort keys below this are sorted as uint16: numpy radix-sorts them, several times faster.
+_KEY16 = 1 << 16
 # Value sets of nominal features with at most this many values are kept as int64 bit masks.
 _BITS = 62
 
@@ -412,7 +414,7 @@ class CARTBuilder:
             if self.numeric[j]:
                 x = self.Xt[j, rows]
                 key = np.where(x < 0, self.nv[j], x) + seg * (self.nv[j] + 1)
-                if len(parts) * (self.nv[j] + 1) <= 1 << 16:  # numpy radix-sorts 16 bits
+                if len(parts) * (self.nv[j] + 1) <= _KEY16:
                     key = key.astype(np.uint16)
                 ords[j] = rows[np.argsort(key, kind="stable")]
         self.tables = [None] * len(self.nominal_groups)  # the roots' counted in subset_cuts
@@ -959,9 +961,8 @@ class CARTBuilder:
         child_of = np.where(kept, remap[np.maximum(child, 0)], -1)  # each row's open child, in rows' order
         self.tables = self.child_tables(sides, rows, child, d, remap)
         # The rows of no open child last (the dtype's largest value): a stable sort groups an
-        # array by next node and the rows of none are cut off (16 bits: numpy radix-sorts
-        # them; cheaper than dropping those rows first).
-        dtype = np.uint16 if len(open_next) < 0xFFFF else np.int64
+        # array by next node and the rows of none are cut off (cheaper than dropping them first).
+        dtype = np.uint16 if len(open_next) < _KEY16 - 1 else np.int64
         none = np.iinfo(dtype).max
         key = np.where(child_of >= 0, child_of, none).astype(dtype)
         n_next = int(np.count_nonzero(child_of >= 0))
