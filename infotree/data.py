@@ -763,7 +763,9 @@ def _from_columns(names, columns, *, target, on_missing, missing, source, numeri
         raise DataError(f"{table} has no rows")
     missing = {t.strip(): t.strip() for t in ((missing,) if isinstance(missing, str) else missing)}
     prefix = f"{source} " if source else ""
-    return _assemble(names, [_distinct_codes(col) or _raw_codes(_strings(col)) for col in columns], target=target, on_missing=on_missing,
+    # A finite float column is factorized only if it is read as nominal (see _assemble)
+    raw = [None if _finite_floats(col) else _distinct_codes(col) or _raw_codes(_strings(col)) for col in columns]
+    return _assemble(names, raw, target=target, on_missing=on_missing,
                      missing=missing | _SHOWN, aliases=_MISSING_AS_VALUE, numeric=numeric, categorical=categorical,
                      objects=columns, where=lambda i: f"{prefix}row {i}", source=source, lines=None)
 
@@ -773,6 +775,7 @@ def _from_columns(names, columns, *, target, on_missing, missing, source, numeri
 def _assemble(names, columns, *, target, on_missing, missing, aliases=None, declared=None, declared_on=None,
               numeric_target=False, numeric=None, categorical=(), objects=None, where, source, lines, use=None, drop=()) -> Dataset:
     """Encode raw columns (``(labels, codes)`` pairs of :func:`_raw_codes`) into a Dataset.
+    A column given as None is a finite float64 array in ``objects``, factorized here.
 
     Raise the first problem in row order.  ``missing`` maps each missing label to the
     value shown in messages; ``aliases`` renames sentinel labels (also missing ones under
@@ -803,11 +806,20 @@ def _assemble(names, columns, *, target, on_missing, missing, aliases=None, decl
                         f"a decision tree needs a nominal class, as J48 does (choose another target=, "
                         f"or categorical=[{names[t]!r}] to read its values as classes)")
     order = [j for j in range(len(names)) if j != t] + [t]
-    n = len(columns[0][1])
+    n = len(objects[0]) if columns[0] is None else len(columns[0][1])
     X = np.empty((n, len(names) - 1), dtype=np.int32)
     domains, kinds, numbers, problems = [], [], [], []
     for k, j in enumerate(order):
         is_target = j == t
+        if columns[j] is None:
+            read = not is_target and j not in nominal and (auto or j in wanted) and _float_numbers(objects[j], missing)
+            if read:
+                X[:, k], domain, number = read
+                domains.append(domain)
+                kinds.append("numeric")
+                numbers.append(number)
+                continue
+            columns[j] = _distinct_codes(objects[j])
         labels, firsts, inv = _finish_factorize(*columns[j])
         declared_j = None if declared is None else declared[j]
         if declared_j == _ARFF_NUMERIC:
@@ -1041,6 +1053,36 @@ def _distinct_codes(col):
     return col[first[order]].astype(str).tolist(), rank[inv.reshape(-1)]
 
 
+def _finite_floats(col) -> bool:
+    return isinstance(col, np.ndarray) and col.dtype == np.float64 and col.ndim == 1 and bool(
+        len(col) and np.isfinite(col).all())
+
+
+def _float_numbers(col, missing):
+    """Codes (ranks), domain and numbers of a numeric column of finite float64 values, made
+    per distinct value (None if one's text is a ``missing`` token).  A float is read from
+    its shortest text (``str``), which rounds back to it: distinct floats have distinct
+    exact numbers in the same order (−0.0 and 0.0 are one, 0), so the floats' ranks are
+    the numbers' ranks."""
+    distinct, codes = np.unique(col, return_inverse=True)
+    texts = distinct.astype(str).tolist()
+    if not missing.keys().isdisjoint(texts):
+        return None
+    numbers, domain = [], []
+    for text in texts:
+        whole, point, frac = text.partition(".")
+        if not point or "e" in frac:  # such as 1e+16 or 1.5e-07
+            q = _parse_decimal(text)
+            text = _number_text(q)
+        else:  # [-]digits.digits: its digits over a power of ten; the shortest text is canonical but for ".0"
+            q = Fraction(int(whole + frac), 10 ** len(frac))
+            if frac == "0":
+                text = whole if q else "0"
+        numbers.append(q)
+        domain.append(text)
+    return codes.reshape(-1), tuple(domain), tuple(numbers)
+
+
 def _finish_factorize(raw, inv):
     """As :func:`_factorize`, from :func:`_raw_codes`: strip the distinct values, merging equal ones."""
     # labels are numbered as they appear, so the running maximum steps up at each first appearance
@@ -1128,19 +1170,18 @@ def _not_a_number(problem, label):
 def _number_text(q: Fraction) -> str:
     """Canonical text of a number: the exact decimal without superfluous zeros or exponent, else ``p/q``."""
     p, d = q.numerator, q.denominator
-    rest, twos, fives = d, 0, 0
-    while rest % 2 == 0:
-        rest, twos = rest // 2, twos + 1
+    if d == 1:
+        return str(p)
+    twos = (d & -d).bit_length() - 1
+    rest, fives = d >> twos, 0
     while rest % 5 == 0:
         rest, fives = rest // 5, fives + 1
     if rest != 1:
         return f"{p}/{d}"
+    # d = 2^a·5^b: p/d has max(a, b) decimal places, the last not 0 (p/d is in lowest terms)
     places = max(twos, fives)
-    digits = str(abs(p) * (10 ** places // d))
-    if places:
-        digits = digits.rjust(places + 1, "0")
-        digits = (digits[:-places] + "." + digits[-places:]).rstrip("0").rstrip(".")
-    return ("-" if p < 0 else "") + digits
+    digits = str(abs(p) * (10 ** places // d)).rjust(places + 1, "0")
+    return ("-" if p < 0 else "") + digits[:-places] + "." + digits[-places:]
 
 
 def _notes(target, classes, y) -> tuple[str, ...]:

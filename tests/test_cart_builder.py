@@ -242,3 +242,45 @@ def test_regression_with_a_large_offset_is_grown_exactly_by_the_fast_builder():
     data = from_records(cols, target="y", numeric=["a", "b"])
     fast, _ = assert_same(data, criterion="squared_error")
     assert fast.root._records is not None and fast.root.split is not None
+
+
+def test_decreases_in_int64_where_they_fit_else_in_python_ints():
+    """_first_best's exact decreases d² / (n_L·n_R·n): int64 when every cross product fits,
+    Python ints past that; the same fractions either way."""
+    from infotree.build.cart import _decreases
+
+    rng = np.random.default_rng(7)
+    for scale, kind in ((10 ** 3, np.int64), (10 ** 9, object)):
+        nL, nR = rng.integers(1, 50, 200), rng.integers(1, 50, 200)
+        SL, SR = rng.integers(-scale, scale, 200) * nL, rng.integers(-scale, scale, 200) * nR
+        num, den = _decreases(SL, nL, SR, nR)
+        assert num.dtype == kind and den.dtype == kind
+        for a, b, sl, l, sr, r in zip(num, den, SL.tolist(), nL.tolist(), SR.tolist(), nR.tolist()):
+            assert Fraction(int(a), int(b)) == Fraction((sl * r - sr * l) ** 2, l * r * (l + r))
+
+
+def test_regression_with_a_wide_target_decides_ties_in_python_ints():
+    """Targets spread over ±10^8 with repeats: the exact comparisons past int64 (Python
+    ints) grow the reference's tree and records."""
+    cols = {"a": [str(i % 5) for i in range(80)], "b": [str(i * 3 % 7) for i in range(80)],
+            "y": [str((i * 7 % 9 - 4) * 25_000_000) for i in range(80)]}
+    data = from_records(cols, target="y", numeric=["a", "b"])
+    fast, _ = assert_same(data, criterion="squared_error")
+    assert fast.root._records is not None and fast.root.split is not None
+
+
+def test_wide_sort_keys_grow_the_same_trees(monkeypatch):
+    """Past 2^16 sort keys (values of a feature, open nodes of a depth) the builder sorts
+    int64 keys instead of uint16: forced here with a bound of 8, the trees and records are
+    still the reference's."""
+    from infotree.build import cart
+
+    monkeypatch.setattr(cart, "_KEY16", 8)
+    cols = {"a": [str(i * 7 % 13) for i in range(90)], "b": [str(i * 5 % 11) for i in range(90)],
+            "c": [str(i % 3) for i in range(90)], "y": [str(i * 37 % 17 - 8) for i in range(90)]}
+    data = from_records(cols, target="y", numeric=["a", "b", "c"])
+    fast, _ = assert_same(data, criterion="squared_error")
+    assert fast.root._records is not None and sum(1 for _ in fast.root.walk()) > 50
+    data = from_records({**cols, "y": [str(i * 37 % 3) for i in range(90)]}, target="y", numeric=["a", "b", "c"])
+    fast, _ = assert_same(data, criterion="gini")
+    assert fast.root._records is not None

@@ -446,6 +446,32 @@ def test_vectorised_codes_match_the_dict_codes(table):
         assert fast[j][0] == labels and fast[j][1].tolist() == codes.tolist()
 
 
+_AWKWARD = [0.0, -0.0, 1.0, -1.0, 0.1, 0.30000000000000004, 1e16, 1e-05, 1.5e-07, 123456789012345678.0,
+            5e-324, 1.7976931348623157e308, -2.675, 1e22, 9007199254740993.0]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(_AWKWARD), st.floats(allow_nan=False, allow_infinity=False),
+                          st.integers(-10**6, 10**6).map(lambda i: i / 1000)), min_size=1, max_size=40))
+def test_float_column_read_per_distinct_value_as_cell_by_cell(values):
+    """A float64 column (numbers read per distinct value, _float_numbers) gives the Dataset of
+    the same floats as Python objects (each cell's text parsed): numbers, texts, ranks."""
+    X = np.array([values, values[::-1]], dtype=np.float64).T
+    y = [str(i % 2) for i in range(len(values))]
+    fast, cells = from_arrays(X, y, numeric="auto"), from_arrays(X.astype(object), y, numeric="auto")
+    assert fast.kinds == cells.kinds == ("numeric", "numeric")
+    assert fast.numbers == cells.numbers and fast.domains == cells.domains
+    assert fast.X.tolist() == cells.X.tolist()
+    assert fast.numbers[0] == tuple(sorted({Fraction(repr(v)) for v in values}))
+
+
+def test_float_column_with_a_missing_token_or_nan_takes_the_general_path():
+    """A float whose text is a missing token, or a NaN, is missing as cell by cell."""
+    X = np.array([[1.0, 0.5], [2.0, np.nan], [1.0, 0.25]])
+    ds = from_arrays(X, ["a", "b", "a"], numeric="auto", missing=("?", "1.0"), on_missing="keep")
+    assert ds.X.tolist() == [[-1, 1], [0, -1], [-1, 0]] and ds.domains == (("2",), ("0.25", "0.5"))
+
+
 def test_large_plain_file_reads_like_the_csv_module(tmp_path):
     """A plain file of many rows (more than one chunk) gives the same Dataset by both splitting paths."""
     rng = np.random.default_rng(0)

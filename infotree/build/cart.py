@@ -75,6 +75,9 @@ _MASK_VALUES = 10
 # Counts below 2^26: sums of squares stay exact in floats, and proportions of different
 # values order exactly as floats (two fractions of such denominators differ by > 2^-52).
 _COUNT_LIMIT = 1 << 26
+_POSITIONS = _COUNT_LIMIT - 1  # as a mask: the low 26 bits
+# Sort keys below this are sorted as uint16: numpy radix-sorts them, several times faster.
+_KEY16 = 1 << 16
 # Value sets of nominal features with at most this many values are kept as int64 bit masks.
 _BITS = 62
 
@@ -105,38 +108,44 @@ def _seg_starts(group):
     """Indices where a non-decreasing group array changes (the first item of each run)."""
     if not len(group):
         return np.zeros(0, np.int64)
-    return np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
+    changes = np.flatnonzero(group[1:] != group[:-1])
+    changes += 1
+    return np.concatenate(([0], changes))
 
 
-def _first_best(group, val, bnd, exact):
+def _first_best(group, val, bnd, exact, starts=None):
     """Per group of items (sorted by group, then in tie order): the first item of maximal
     exact value.  ``val ± bnd`` holds each item's exact value; ``exact(items)`` gives the
     exact values of the listed items (only those the floats cannot separate are asked):
-    a list of exact numbers, or (numerators, denominators) as arrays of Python ints.
+    a list of exact numbers, or (numerators, denominators) as arrays of ints.
+    ``starts``: each group's first item, if the caller has them.
     Returns (groups, winner item per group, mask of the items exactly equal to their
     group's winner, winner included)."""
     n = len(group)
     eq = np.zeros(n, bool)
     if not n:
         return np.zeros(0, np.int64), np.zeros(0, np.int64), eq
-    starts = _seg_starts(group)
-    sizes = np.diff(np.r_[starts, n])
+    if starts is None:
+        starts = _seg_starts(group)
     floor = np.maximum.reduceat(val - bnd, starts)
-    close = val + bnd >= np.repeat(floor, sizes)
-    idx = np.arange(n)
-    first = np.minimum.reduceat(np.where(close, idx, n), starts)
-    many = np.add.reduceat(close.astype(np.int64), starts) > 1
-    win = first.copy()
-    eq[first[~many]] = True
+    # The items that may be their group's best (each group has one: its float maximum),
+    # usually one a group: the rest of the work is on these.
+    items = np.flatnonzero(val + bnd >= np.repeat(floor, np.diff(starts, append=n)))
+    g_of = np.searchsorted(starts, items, side="right") - 1
+    s1 = _seg_starts(g_of)
+    win = np.zeros(len(starts), np.int64)
+    many = np.zeros(len(starts), bool)
+    win[g_of[s1]] = items[s1]
+    many[g_of[s1]] = np.diff(s1, append=len(items)) > 1
+    eq[items[s1][~many[g_of[s1]]]] = True
     if many.any():
-        gid = np.repeat(np.arange(len(starts)), sizes)
-        items = np.flatnonzero(close & many[gid])
+        sel = many[g_of]
+        items, g_of = items[sel], g_of[sel]
         values = exact(items)
-        g_of = gid[items]
         if isinstance(values, tuple):  # rationals: each against its group's float leader, in integers
             num, den = values
             s2 = _seg_starts(g_of)
-            rep = np.repeat(np.arange(len(s2)), np.diff(np.r_[s2, len(items)]))
+            rep = np.repeat(np.arange(len(s2)), np.diff(s2, append=len(items)))
             v = val[items]
             top = np.maximum.reduceat(v, s2)
             lead = np.minimum.reduceat(np.where(v == top[rep], np.arange(len(items)), len(items)), s2)[rep]
@@ -151,10 +160,27 @@ def _first_best(group, val, bnd, exact):
             win[g_of[s2[good]]] = items[firsts[good]]
             if bad.any():  # the floats misordered within their bounds: compare every one exactly
                 sel = np.flatnonzero(bad[rep])
-                _python_best(items[sel], g_of[sel], [Fraction(a, b) for a, b in zip(num[sel], den[sel])], win, eq)
+                _python_best(items[sel], g_of[sel], [Fraction(int(a), int(b)) for a, b in zip(num[sel], den[sel])], win, eq)
         else:
             _python_best(items, g_of, values, win, eq)
     return group[starts], win, eq
+
+
+def _decreases(SL, nL, SR, nR):
+    """Exact regression decreases d² / (n_L·n_R·n) of cuts (d = S_L·n_R − S_R·n_L, n = n_L + n_R;
+    int64 sums of a side's rows, exact) as _first_best's (numerators, denominators): int64
+    where every cross product of a numerator and a denominator fits (small nodes, whose
+    cuts tie exactly most often), else Python ints."""
+    nLf, nRf = nL.astype(np.float64), nR.astype(np.float64)
+    # Bounds of |d| and of the denominators, in floats (a few roundings: 2^62 leaves room)
+    top_d = (np.abs(SL) * nRf + np.abs(SR) * nLf).max(initial=0)
+    top_n = (nLf * nRf * (nLf + nRf)).max(initial=0)
+    if max(top_d, 1.0) ** 2 * top_n < 2.0 ** 62:  # the denominators themselves fit too
+        d = SL * nR - SR * nL
+        return d * d, nL * nR * (nL + nR)
+    SL, nL, SR, nR = (a.astype(object) for a in (SL, nL, SR, nR))
+    d = SL * nR - SR * nL
+    return d * d, nL * nR * (nL + nR)
 
 
 def _python_best(items, g_of, values, win, eq):
@@ -257,7 +283,9 @@ class CARTBuilder:
         if self.reg:
             self.regression_targets()
         tree.missing_slot = bool(X.size and X.min() < 0)
-        self.Xt = np.ascontiguousarray(X.T, dtype=np.int64).reshape(self.m, len(self.y))
+        # int32 codes (as the Dataset's): a depth gathers them along every feature's order,
+        # and half the bytes gather faster
+        self.Xt = np.ascontiguousarray(X.T, dtype=np.int32).reshape(self.m, len(self.y))
         self.nv = [len(d) for d in tree.domains]
         self.min_leaf = self.p.get("min_leaf", 1)
         self.w = None  # each row's multiplicity (run_many), or None: every row once
@@ -274,10 +302,13 @@ class CARTBuilder:
         for j in range(self.m):
             vals = tree.numbers[j] if self.numeric[j] else None
             self.fraction_offsets[j] = at
-            if vals and all(abs(v.numerator) < 1 << 30 and v.denominator < 1 << 30 for v in vals):
+            if not vals:
+                continue
+            nums, dens = [v.numerator for v in vals], [v.denominator for v in vals]
+            if max(map(abs, nums)) < 1 << 30 and max(dens) < 1 << 30:
                 self.small_fractions[j] = True
-                num += [v.numerator for v in vals]
-                den += [v.denominator for v in vals]
+                num += nums
+                den += dens
                 at += len(vals)
         self.fraction_num, self.fraction_den = np.array(num, np.int64), np.array(den, np.int64)
         # A nominal value and the class in one code (-1: missing), and the nominal
@@ -320,6 +351,9 @@ class CARTBuilder:
         self.nc = 3                              # a node's "counts": n, Σy·D, Σy²·D²
         self.yv = np.array(Y, dtype=np.int64)[self.y] if Y else np.zeros(0, np.int64)
         self.yq = self.yv * self.yv
+        # gathered along every feature's order at every depth: int32 (top² · n < 2^62, so
+        # top < 2^31), half the bytes
+        self.y_gather = self.yv.astype(np.int32)
 
     def exact_stats(self, row):
         """A node side's statistics (n, Σy, Σy²), exact, from the scaled integers."""
@@ -380,6 +414,8 @@ class CARTBuilder:
             if self.numeric[j]:
                 x = self.Xt[j, rows]
                 key = np.where(x < 0, self.nv[j], x) + seg * (self.nv[j] + 1)
+                if len(parts) * (self.nv[j] + 1) <= _KEY16:
+                    key = key.astype(np.uint16)
                 ords[j] = rows[np.argsort(key, kind="stable")]
         self.tables = [None] * len(self.nominal_groups)  # the roots' counted in subset_cuts
         # The cyclic collector paused while the trees grow: it would traverse every node
@@ -542,9 +578,7 @@ class CARTBuilder:
     def exact_improvements(self, lv, ks, js):
         L, R = lv.L[ks, js], lv.R[ks, js]
         if self.reg:  # the decreases d² / (n_L·n_R·n), their common scale D² left out
-            L, R = L.astype(object), R.astype(object)
-            d = L[:, 1] * R[:, 0] - R[:, 1] * L[:, 0]
-            return d * d, L[:, 0] * R[:, 0] * (L[:, 0] + R[:, 0])
+            return _decreases(L[:, 1], L[:, 0], R[:, 1], R[:, 0])
         return self._exact(L + R, L, R)
 
     def positive(self, lv, ks, js):
@@ -560,14 +594,18 @@ class CARTBuilder:
         ex = self._exact(L + R, L, R)
         return np.array([x > 0 for x in (ex[0] if isinstance(ex, tuple) else ex)], bool)
 
-    def cuttable(self, v):
-        """Where a cut may fall along a depth's array sorted by a feature (v: its value
-        codes): between two different known values of one node.  Kept per feature for the
+    def cuttable(self, j, v, nid):
+        """Where a cut may fall along a depth's array sorted by feature j (v: its value
+        codes): between two different known values of one node; the positions (the last
+        row below each cut), their nodes and where each node's cuts start.  Kept for the
         depth's surrogates."""
         between = (v[:-1] != v[1:]) & self.inner
         if self.has_missing:
             between &= v[1:] >= 0
-        return between
+        cut = np.flatnonzero(between)
+        k_of = nid[cut]
+        self.between[j] = cut, k_of, _seg_starts(k_of)
+        return self.between[j]
 
     def numeric_cuts(self, j, order, nid, starts, K, CC, lv, imp, bnd, v=None):
         """Every node's best cut of numeric feature j, from its rows sorted by value (v:
@@ -580,11 +618,9 @@ class CARTBuilder:
             return self.numeric_cuts_regression(j, order, v, nid, starts, K, CC, lv, imp, bnd)
         yo = self.y.take(order)
         wo = None if self.w is None else self.w.take(order)
-        between = self.between[j] = self.cuttable(v)
+        cut, k_of, first = self.cuttable(j, v, nid)
         if self.has_missing:
             known = v >= 0
-        cut = np.flatnonzero(between)
-        k_of = nid[cut]
         nz = starts > 0
         # Cumulative class counts (the last class is the rest).  A bool array is summed as
         # int8 into int32: numpy's cumsum of bool (or of floats) is ten times slower.
@@ -613,6 +649,7 @@ class CARTBuilder:
         if ml > 1:  # else every cut between known rows leaves one on each side
             ok = (n_left >= ml) & (kn[k_of] - n_left >= ml)
             cut, k_of, n_left = cut[ok], k_of[ok], n_left[ok]
+            first = _seg_starts(k_of)
         if not len(cut):
             return
         Pf = P.astype(np.float64)
@@ -636,9 +673,9 @@ class CARTBuilder:
             Pk = P[k_of[items]]
             return self._exact(Pk, L, Pk - L)
 
-        groups, win, _ = _first_best(k_of, val, b, exact)
+        groups, win, _ = _first_best(k_of, val, b, exact, first)
         lv.has[groups, j] = True
-        lv.tried[:, j] = np.bincount(k_of, minlength=K)
+        lv.tried[groups, j] = np.diff(first, append=len(cut))
         L = np.stack([x[win] for x in Lc], axis=1).astype(np.int64)
         lv.L[groups, j], lv.R[groups, j] = L, P[groups] - L
         at = cut[win]
@@ -649,16 +686,14 @@ class CARTBuilder:
         """numeric_cuts for regression: decrease = d² / (n_L·n_R·n), d = S_L·n_R − S_R·n_L
         an exact integer; in floats only a few roundings from the exact value."""
         ml = self.min_leaf
-        between = self.between[j] = self.cuttable(v)
+        cut, k_of, first = self.cuttable(j, v, nid)
         if self.has_missing:
             known = v >= 0
             kn = np.bincount(nid[known], minlength=K)
         else:
             kn = CC[:, 0]
-        cut = np.flatnonzero(between)
-        k_of = nid[cut]
-        yo = self.yv.take(order)
-        cumS, cumQ = np.cumsum(yo), np.cumsum(yo * yo)
+        yo = self.y_gather.take(order)
+        cumS, cumQ = np.cumsum(yo, dtype=np.int64), np.cumsum(np.square(yo, dtype=np.int64))
         nz = starts > 0
         bS, bQ = np.zeros(K, np.int64), np.zeros(K, np.int64)
         bS[nz], bQ[nz] = cumS[starts[nz] - 1], cumQ[starts[nz] - 1]
@@ -675,26 +710,29 @@ class CARTBuilder:
         if ml > 1:
             ok = (n_left >= ml) & (kn[k_of] - n_left >= ml)
             cut, k_of, n_left = cut[ok], k_of[ok], n_left[ok]
+            first = _seg_starts(k_of)
         if not len(cut):
             return
         SL = cumS[cut] - bS[k_of]
-        nP = kn[k_of]
+        SR = P[:, 1].take(k_of) - SL
+        nP = kn.take(k_of)
         n_right = nP - n_left
-        d = SL * n_right - (P[k_of, 1] - SL) * n_left
+        d = SL * n_right - SR * n_left
         df = d.astype(np.float64)
         val = df * df / (n_left.astype(np.float64) * n_right * nP)
         b = 2.0 ** -48 * val     # d is exact; a square, a product and a division round
 
         def exact(items):
-            dd, a, c = d[items].astype(object), n_left[items].astype(object), n_right[items].astype(object)
-            return dd * dd, a * c * (a + c)
+            return _decreases(SL[items], n_left[items], SR[items], n_right[items])
 
-        groups, win, _ = _first_best(k_of, val, b, exact)
+        groups, win, _ = _first_best(k_of, val, b, exact, first)
         lv.has[groups, j] = True
-        lv.tried[:, j] = np.bincount(k_of, minlength=K)
+        lv.tried[groups, j] = np.diff(first, append=len(cut))
         at = cut[win]
-        L = np.stack([n_left[win], SL[win], cumQ[at] - bQ[groups]], axis=1)
-        lv.L[groups, j], lv.R[groups, j] = L, P[groups] - L
+        # column by column: numpy assigns a block of rows into (K, m, 3) far slower
+        for c, x in enumerate((n_left[win], SL[win], cumQ[at] - bQ[groups])):
+            lv.L[groups, j, c] = x
+            lv.R[groups, j, c] = P[groups, c] - x
         lv.lo[groups, j], lv.hi[groups, j] = v[at], v[at + 1]
         imp[groups, j], bnd[groups, j] = val[win], b[win]
 
@@ -922,18 +960,21 @@ class CARTBuilder:
             return [], None, None, None
         child_of = np.where(kept, remap[np.maximum(child, 0)], -1)  # each row's open child, in rows' order
         self.tables = self.child_tables(sides, rows, child, d, remap)
-        small = np.uint16 if len(open_next) < 1 << 16 else np.int64  # numpy radix-sorts 16 bits
+        # The rows of no open child last (the dtype's largest value): a stable sort groups an
+        # array by next node and the rows of none are cut off (cheaper than dropping them first).
+        dtype = np.uint16 if len(open_next) < _KEY16 - 1 else np.int64
+        none = np.iinfo(dtype).max
+        key = np.where(child_of >= 0, child_of, none).astype(dtype)
+        n_next = int(np.count_nonzero(child_of >= 0))
 
         def regroup(order, c):
-            keep = c >= 0
-            order, c = order[keep], c[keep]
-            return order[np.argsort(c.astype(small), kind="stable")]
+            return order[np.argsort(c, kind="stable")[:n_next]]
 
-        rows_next = regroup(rows, child_of)
+        rows_next = regroup(rows, key)
         ords_next = None
         if ords is not None:
-            new_id = np.full(len(self.y), -1, np.int64)
-            new_id[rows] = child_of
+            new_id = np.full(len(self.y), none, dtype)
+            new_id[rows] = key
             ords_next = {j: regroup(o, new_id.take(o)) for j, o in ords.items()}
         sizes_next = np.bincount(child_of[child_of >= 0], minlength=len(open_next))
         return open_next, rows_next, ords_next, sizes_next
@@ -1013,7 +1054,7 @@ class CARTBuilder:
             sL, sR = L @ ci, R @ ci
             nL, nR = L.sum(axis=1), R.sum(axis=1)
         a, b = sL * nR, sR * nL
-        is_num = np.array([self.numeric[j] for j in js.tolist()], bool)
+        is_num = np.array(self.numeric, bool)[js]
         flip_s = (b < a) | ((a == b) & is_num)
         flip = np.zeros(K, bool)
         flip[ks] = flip_s
@@ -1021,10 +1062,6 @@ class CARTBuilder:
         # chosen cut's sides.
         d0, d1 = np.zeros((2, K), np.int64)
         d0[ks], d1[ks] = nL, nR
-        majority = np.where(d0 > d1, 0, 1).tolist()
-        tied = (d0 == d1).tolist()
-        for k in split:
-            nodes[k].majority = None if tied[k] else majority[k]
         n0 = d0 + d1
         maj0 = np.maximum(d0, d1)
         # Directions in rpart's orientation, by row number.
@@ -1050,51 +1087,53 @@ class CARTBuilder:
         order = np.lexsort((jj, -ratio, kk))
         kk, jj = kk[order], jj[order]
         first = _seg_starts(kk)
-        rank = np.arange(len(kk)) - np.repeat(first, np.diff(np.r_[first, len(kk)]))
+        rank = np.arange(len(kk)) - np.repeat(first, np.diff(first, append=len(kk)))
         top = rank < most
         sv.n, sv.majority = n, majority
         kk, sv.ranked = kk[top], jj[top].tolist()      # a node's surrogates: a run of ranked
         sv.first = np.searchsorted(kk, np.arange(K + 1)).tolist()
-        first = sv.first
+        first, records = sv.first, sv.records
+        side = np.where(d0 > d1, 0, 1).tolist()   # the primary's majority direction
+        tied = (d0 == d1).tolist()
         for k in split:
-            nodes[k]._surrogates = partial(sv.records, k) if first[k + 1] > first[k] else ()
+            node = nodes[k]
+            node.majority = None if tied[k] else side[k]
+            node._surrogates = partial(records, k) if first[k + 1] > first[k] else ()  # made when read
 
     def numeric_surrogates(self, j, order, nid, starts, fdir, want, sv):
         """Each wanted node's best surrogate cut on numeric feature j (into ``sv``): the
         lowest cut of most directed rows sent the primary's way, either side left."""
         v = self.sorted_values[j]
         dd = fdir.take(order)
-        known = v >= 0
-        c0 = _cumcount((dd == 0) & known)
-        c1 = _cumcount((dd == 1) & known)
+        left, right = dd == 0, dd == 1
+        if self.has_missing:  # only rows with a known value count
+            known = v >= 0
+            left &= known
+            right &= known
+        c0, c1 = _cumcount(left), _cumcount(right)
         before0 = np.where(starts > 0, c0[np.maximum(starts - 1, 0)], 0)
         before1 = np.where(starts > 0, c1[np.maximum(starts - 1, 0)], 0)
-        ends = np.r_[starts[1:], len(order)] - 1
+        ends = np.append(starts[1:], len(order)) - 1
         T0, T1 = c0[ends] - before0, c1[ends] - before1
         sv.both[:, j], sv.most[:, j] = T0 + T1, np.maximum(T0, T1)
-        cut = np.flatnonzero(self.between[j] & want.take(nid[:-1]))
+        cut, k_of, starts_c = self.between[j]
         if not len(cut):
             return
-        k_of = nid[cut]
         lr, rr = c0[cut] - before0[k_of], c1[cut] - before1[k_of]
-        n_low = lr + rr
-        ok = np.flatnonzero((n_low >= 2) & (T0[k_of] + T1[k_of] - n_low >= 2))
-        cut, k_of, lr, rr = cut[ok], k_of[ok], lr[ok], rr[ok]
         ll, rl = T0[k_of] - lr, T1[k_of] - rr
-        if not len(cut):
-            return
         A, B = ll + rr, lr + rl
-        mx = np.maximum(A, B)
-        starts_c = _seg_starts(k_of)
-        best = np.maximum.reduceat(mx, starts_c)
-        rep = np.repeat(best, np.diff(np.r_[starts_c, len(cut)]))
-        first = np.minimum.reduceat(np.where(mx == rep, np.arange(len(cut)), len(cut)), starts_c)
+        # Per node, the first cut of most agreement (each side with two directed rows):
+        # one maximum of agreement · 2^26 + (2^26 − 1 − position), positions below 2^26.
+        ok = (lr + rr >= 2) & (ll + rl >= 2) & want[k_of]
+        key = np.where(ok, (np.maximum(A, B).astype(np.int64) << 26) | (_POSITIONS - np.arange(len(cut))), -1)
+        top = np.maximum.reduceat(key, starts_c)
         ks = k_of[starts_c]
-        good = best > sv.most[ks, j]   # it must beat going with the majority
-        ks, first = ks[good], first[good]
+        best = top >> 26
+        good = (top >= 0) & (best > sv.most[ks, j])   # it must beat going with the majority
+        ks, best, first = ks[good], best[good], _POSITIONS - (top[good] & _POSITIONS)
         at = cut[first]
         sv.found[ks, j] = True
-        sv.agree[ks, j] = best[good]
+        sv.agree[ks, j] = best
         sv.lo[ks, j], sv.hi[ks, j] = v[at], v[at + 1]
         sv.left_le[ks, j] = B[first] > A[first]
 
