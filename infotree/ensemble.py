@@ -187,7 +187,7 @@ class _NodeDraw:
         """The features drawn at the node of this path, in column order."""
         drawn = self.memo.get(path)
         if drawn is None:
-            prefix = self.key + struct.pack(f"<{2 * len(path)}I", *(x for step in path for x in step))
+            prefix = self.prefix(path)
             used = {f for f, _ in path if self.spent[f]} if self.spent is not None else ()
             drawn = self.memo[path] = self.draw(prefix, used)
         return drawn
@@ -203,7 +203,7 @@ class _NodeDraw:
             up = last.get(node.parent)
             if up is None:  # a root, or a parent not asked through masks
                 path = node.path
-                prefix = self.key + struct.pack(f"<{2 * len(path)}I", *(x for step in path for x in step))
+                prefix = self.prefix(path)
                 used = frozenset(f for f, _ in path if spent[f]) if spent is not None else frozenset()
             else:
                 prefix, used = up[0] + struct.pack("<2I", *node.step), up[1]
@@ -217,6 +217,10 @@ class _NodeDraw:
         out = np.zeros((len(nodes), self.m), bool)
         out[ks, js] = True
         return out
+
+    def prefix(self, path) -> bytes:
+        """The stream prefix of the node of this path: the tree key and the path's steps."""
+        return self.key + struct.pack(f"<{2 * len(path)}I", *(x for step in path for x in step))
 
     def draw(self, prefix, used) -> tuple:
         avail = [f for f in self.offered if f not in used] if used else self.offered

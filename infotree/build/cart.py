@@ -456,7 +456,6 @@ class CARTBuilder:
         CC = self.stats(rows, sizes) if self.reg else self.count(nid * nc + self.y[rows], K * nc, rows).reshape(K, nc)
         lv = _Level(self, K, self.m, nc)
         self.sorted_values, self.between = {}, {}
-        self.inner = nid[:-1] == nid[1:]   # neighbours in the same node
         # Per node and feature: the best split's improvement, in floats with a bound.
         imp = np.full((K, self.m), -np.inf)
         bnd = np.zeros((K, self.m))
@@ -467,7 +466,6 @@ class CARTBuilder:
                 continue
             if ords is None:  # the rows of the nodes that drew feature j, sorted now
                 order, v, nid_j, starts_j = self.drawn_order(j, rows, nid, K, drawn[:, j])
-                self.inner = nid_j[:-1] == nid_j[1:]
                 self.numeric_cuts(j, order, nid_j, starts_j, K, CC, lv, imp, bnd, v)
             else:
                 self.numeric_cuts(j, ords[j], nid, starts, K, CC, lv, imp, bnd)
@@ -599,7 +597,7 @@ class CARTBuilder:
         codes): between two different known values of one node; the positions (the last
         row below each cut), their nodes and where each node's cuts start.  Kept for the
         depth's surrogates."""
-        between = (v[:-1] != v[1:]) & self.inner
+        between = (v[:-1] != v[1:]) & (nid[:-1] == nid[1:])  # two values of one node
         if self.has_missing:
             between &= v[1:] >= 0
         cut = np.flatnonzero(between)
