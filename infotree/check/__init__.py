@@ -170,6 +170,8 @@ class Report:
     digits: int = 4
     min_digits: int = 3
     log: str = "2"
+    min_decimals: int = 3
+    conventions: tuple = ()   # ((name, value, what it means), ...): the course conventions in force
     counts: dict = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
@@ -1824,13 +1826,20 @@ def _decision_text(exp) -> str:
 # -- the public entry ---------------------------------------------------------------------
 
 def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digits=4, min_digits=3, log="2",
-                  max_claim_cells=MAX_CLAIM_CELLS, tree_options=None, forest=None) -> Report:
+                  max_claim_cells=MAX_CLAIM_CELLS, tree_options=None, forest=None, min_decimals=3,
+                  c45_gain="mdl", risk_units="count") -> Report:
     """Check every claim of an answers text (str, bytes or lines) against ``data``.
 
     ``data`` is a :class:`~infotree.data.Dataset` or a path for :func:`~infotree.data.load`;
     ``criterion`` is ``gain``, ``gain_ratio`` or ``gain_ratio_plain`` (hyphens allowed);
     ``tolerance`` a non-negative rational (``"1/100"``, ``0.01`` as a string or Fraction);
-    ``min_digits``: significant digits a decimal answer needs to be right (fewer: "imprecise");
+    ``min_digits``, ``min_decimals``: a rounded decimal answer is right when it has at least ``min_decimals``
+    decimal places or ``min_digits`` significant digits (neither: "imprecise");
+    ``c45_gain``: under C4.5, the gain of a numeric attribute ``"mdl"`` (Release 8: less log2(cuts)/n, as
+    J48 grows the tree) or ``"plain"`` (the gain at the best cut, as textbooks print it; the tree is grown
+    with it);
+    ``risk_units``: cost-complexity risks and alphas in misclassified rows (``"count"``, rpart) or as
+    rates over the n rows (``"rate"``, Breiman's R(t) = r(t)·p(t));
     ``log``: ``"2"`` (``log`` in answers is log2) or ``"e"`` (``log`` is ln);
     ``max_claim_cells``: the largest count table a measure claim may need.
     ``tree_options``: keywords of :func:`~infotree.tree.build_tree` other than ``criterion``
@@ -1845,7 +1854,12 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
                             f"gini, entropy, misclassification")
     criterion = _CRITERIA[criterion]
     tolerance = _tolerance_value(tolerance)
-    for name, v, high in (("digits", digits, 50), ("min_digits", min_digits, 50),
+    if c45_gain not in ("mdl", "plain"):
+        raise InfotreeError(f"c45_gain {c45_gain!r} is not allowed; give 'mdl' (C4.5 Release 8) or 'plain'")
+    if risk_units not in ("count", "rate"):
+        raise InfotreeError(f"risk_units {risk_units!r} is not allowed; give 'count' (misclassified rows) or "
+                            f"'rate' (Breiman's R(t) = r(t)·p(t))")
+    for name, v, high in (("digits", digits, 50), ("min_digits", min_digits, 50), ("min_decimals", min_decimals, 50),
                           ("max_claim_cells", max_claim_cells, 10 ** 9)):
         if isinstance(v, bool) or not isinstance(v, int) or not (name == "max_claim_cells") <= v <= high:
             raise InfotreeError(f"{name} {v!r} is not allowed; give an integer from "
@@ -1859,6 +1873,8 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
     lines = _lines_of(text_or_lines)
     checker = _Checker(data, criterion, tolerance, digits, dict(tree_options or {}), min_digits=min_digits,
                        log=log, max_claim_cells=max_claim_cells, forest=forest)
+    checker.min_decimals, checker.c45_gain, checker.risk_units = min_decimals, c45_gain, risk_units
+    conventions = _conventions(checker, tolerance, min_digits, min_decimals, log)
     results, block = [], []
 
     def flush():
@@ -1897,7 +1913,31 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
         results.append(checker.check_line(number, body))
     flush()
     return Report(tuple(results), target=data.target, criterion=criterion, tolerance=tolerance, digits=digits,
-                  min_digits=min_digits, log=log)
+                  min_digits=min_digits, log=log, min_decimals=min_decimals, conventions=conventions)
+
+
+def _conventions(checker, tolerance, min_digits, min_decimals, log) -> tuple:
+    """((name, value, meaning), ...): the conventions a sheet is graded under, for the report's header."""
+    out = [("precision", f"{min_decimals} decimals or {min_digits} significant digits",
+            f"a rounded decimal is right with at least {min_decimals} decimal places or {min_digits} significant "
+            f"digits")]
+    if tolerance is not None:
+        out.append(("tolerance", counts_text(tolerance), f"numbers within {counts_text(tolerance)} are right"))
+    out.append(("log", log, "'log' in answers is " + ("log2" if log == "2" else "ln")))
+    g = checker.grower
+    if g.criterion.name in ("gain_ratio",):
+        out.append(("c45_gain", checker.c45_gain,
+                    "the gain of a numeric attribute is C4.5 Release 8's, less log2(cuts)/n" if checker.c45_gain == "mdl"
+                    else "the gain of a numeric attribute is the plain gain at its best cut (textbooks)"))
+    if g.numeric_any:
+        out.append(("threshold", g.threshold_rule,
+                    "a numeric cut is at the largest data value below the midpoint" if g.threshold_rule == "data"
+                    else "a numeric cut is at the midpoint between two data values"))
+    if g.binary:
+        out.append(("risk_units", checker.risk_units,
+                    "cost-complexity risks R(t) and alphas count misclassified rows" if checker.risk_units == "count"
+                    else "cost-complexity risks are rates: R(t) = r(t)·p(t), alphas divided by n"))
+    return tuple(out)
 
 
 _CLAIM_NAMES = frozenset(_MEASURES) | frozenset(_TREE_CLAIMS)

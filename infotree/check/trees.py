@@ -273,6 +273,15 @@ class Grower:
         self.root()
         return self._tree
 
+    @property
+    def numeric_any(self) -> bool:
+        return "numeric" in self.data.kinds
+
+    @property
+    def threshold_rule(self) -> str:
+        """Where a numeric cut lies: ``data`` (the largest value below the midpoint) or ``midpoint``."""
+        return self.options.get("threshold") or self.criterion.threshold
+
     def can_carry(self) -> bool:
         return self.carry_note is None
 
