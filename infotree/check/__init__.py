@@ -497,6 +497,7 @@ class _Checker:
         self.families = (PruningClaims(self, dict(options, criterion=self.grower.criterion)),
                          ForestClaims(self, forest))
         self.context = ()   # the node of an "At outlook = sunny:" line: IG, GR, SplitInfo claims below are there
+        self.context_error = None   # why the last "At" line could not be read: the claims below are not graded
         self.last_feature = None   # the feature the last claim measured: H_known(Y), improvement (rpart)
         self.regression = criterion == "squared_error"
         if self.regression:
@@ -507,10 +508,13 @@ class _Checker:
 
     def set_context(self, number, body, path_text):
         """Read an ``At path:`` line; an unreadable path is reported (and clears the context)."""
-        self.context = ()
+        self.context, self.context_error = (), None
         try:
             self.context = self.path(_split_claim(path_text, split=False)[0], "At")
         except _Unreadable as e:
+            # the claims below are about the node this line meant: graded at no node rather than at another
+            self.context_error = f"the node of line {number} ({_clip(body, 40)}) could not be read, so this claim " \
+                                 f"about it is not graded"
             return ClaimResult(number, body, "context", "unreadable", message=str(e))
         return None
 
@@ -674,6 +678,8 @@ class _Checker:
 
     def in_context(self, fixed):
         """The conditions of a claim below an ``At path:`` line of infotree's solution: the path first."""
+        if self.context_error:
+            raise _Unreadable(self.context_error)
         ctx = self.context
         return fixed if not ctx or tuple(fixed[:len(ctx)]) == ctx else ctx + tuple(fixed)
 
@@ -1198,6 +1204,8 @@ class _Checker:
     def judge(self, value, answer: Answer, parts=None):
         """(verdict, message) of a number or expression answer against the exact value."""
         tol, digits = self.tolerance, self.digits
+        if isinstance(value, int):   # a count (leaves, rows): every grading path takes an exact rational
+            value = Fraction(value)
         if answer.form == "exact":
             if value == answer.value:
                 return "right", ""
@@ -1753,7 +1761,7 @@ def _steps_lines(lhs, steps):
 
 def _cmp(x, q) -> int:
     """-1, 0 or 1 as the exact value ``x`` is below, at or above the rational ``q``."""
-    if isinstance(x, Fraction):
+    if isinstance(x, (Fraction, int)):
         return (x > q) - (x < q)
     return x.compare(q)
 

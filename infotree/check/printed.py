@@ -44,7 +44,7 @@ _PROSE = re.compile(
     # CART's solution and node report: each feature's best split, the surrogates, the table's note
     r".{1,300}: best of \d{1,12} binary splits?: .{1,1000}|surrogate \d{1,6}: .{1,1000}|"
     r"each feature's best binary split .{1,1000}|lookahead 1: .{1,1000}|.{1,1000} is missing for weight .{1,1000}|.{1,1000}: no rows \(.{1,1000}\)")
-_AT = re.compile(r"At (.{1,1000}?): [0-9/.]{1,60} rows? \(.{0,1000}\)|Node: (.{1,1000})")
+_AT = re.compile(r"(?i:at) (.{1,1000}?):(?: [0-9/.]{1,60} rows?(?: \(.{0,1000}\))?)?|Node: (.{1,1000})")
 
 
 # A regression solution's branch line: its facts, then the claim after '; '; its note on a feature missing in

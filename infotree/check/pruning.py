@@ -101,19 +101,22 @@ class PruningClaims:
 
     def node(self, text, head):
         """T0's node at a path (``t``: the node of the last ``Node:`` line; ``root``)."""
-        from . import _as_cond, _branch_of, _split_claim
+        from . import _as_cond, _split_claim
 
         text = text.strip()
+        if text == "t" and self.checker.context_error:
+            raise Unreadable(self.checker.context_error)
         fixed = self.checker.context if text == "t" else self.checker.path(_split_claim(text, split=False)[0], head)
-        node = self.path().tree.root
+        node, conds = self.path().tree.root, ()
+        grower = self.checker.grower
         for var, val in fixed:
-            b = None if node.split is None or node.split_feature != var else _branch_of(node.test, var, val)
-            if b is None and node.split is not None and node.split_feature == var and hasattr(node.test, "left"):
-                b = next((i for i, side in enumerate((node.test.left_values, node.test.right_values))
-                          if val in side), None)  # colour = red: the side of the subset split that holds red
+            b = None
+            if node.split is not None:
+                b = grower.side_named(conds, node.test, node.split_feature, _as_cond(var, val))
             if b is None:
                 raise Unreadable(f"T0 has no node {where(_as_cond(v, c) for v, c in fixed)}: {_path_text(node)} "
                                  + ("is a leaf" if node.split is None else f"splits on {node.split_feature}"))
+            conds += (split_condition(node.test, b, node.split_feature),)
             node = node.children[b]
         return node
 

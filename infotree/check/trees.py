@@ -335,6 +335,27 @@ class Grower:
             mask &= self.side_mask(f, op, v)
         return mask
 
+    def side_named(self, conds, test, feature, cond):
+        """The branch (0 or 1) of the binary split ``test`` on ``feature`` at the node of ``conds`` that the
+        condition ``cond`` (feature, op, value) names, or None.  A condition names a side when it selects
+        exactly that side's rows of the node (``Start >= 8.5`` names ``Start > 8.5`` when no row lies
+        between), or, written ``feature = value``, when the value lies on that side of a subset split."""
+        f, op, v = cond
+        if f != feature:
+            return None
+        if op == "=" and hasattr(test, "left_values"):
+            for b, side in enumerate((test.left_values, test.right_values)):
+                if v in side:
+                    return b
+            return None
+        rows = self.mask(conds)
+        known = rows & self.side_mask(f, "known", None)
+        chosen = known & self.side_mask(f, op, v)
+        for b in (0, 1):
+            if np.array_equal(chosen, known & self.side_mask(*split_condition(test, b, feature))):
+                return b
+        return None
+
     def full_at(self, conds):
         """The root of the builder's full growth (no cp rule) on the rows of ``conds``, or None."""
         key = ("full",) + tuple(conds)
