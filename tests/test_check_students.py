@@ -69,9 +69,13 @@ def test_textbook_notations_mean_the_node(weather):
 
 def test_ambiguous_claims_get_a_question(weather):
     """IG(play | outlook) is never silently read as the gain of outlook, nor as I(play; play | outlook)."""
+    # IG(Y | X) = H(Y) - H(Y | X) (Andrew Moore's notation and the courses that copy it): the gain of X
     r = one("IG(play|outlook) = 0.2467", weather)
-    assert (r.verdict, r.message) == ("unreadable", "IG(play | outlook) reads as the gain of play given outlook, "
-                                                    "which is 0; did you mean IG(outlook) = I(play; outlook)?")
+    assert r.verdict == "right" and r.quantity == "I(play; outlook)"
+    assert one("IG(play|outlook) = 0.0", weather).verdict == "wrong"
+    r = one("GR(play|outlook) = 0.156", weather)
+    assert (r.verdict, r.message) == ("unreadable", "GR(play | outlook) reads as the gain of play given outlook, "
+                                                    "which is 0; did you mean GR(outlook) = I(play; outlook)?")
     bacteria = load(DATA / "bacteria.csv")
     r = one("Entropy(S_1) = 0.5", bacteria)
     assert (r.verdict, r.message) == ("unreadable", "S_1: '1' is a value of 3 features; did you mean x1 = 1 or "
@@ -87,11 +91,18 @@ def test_ambiguous_claims_get_a_question(weather):
 def test_precision_is_graded_honestly(weather):
     """0.0 for 0.0292 and 0.2 for 0.1518 round right but are too coarse: imprecise, with the value shown."""
     r = one("IG(temperature) = 0.0", weather)
-    assert (r.verdict, r.message) == ("imprecise", "0.0 is the value rounded to 1 decimal, but has 0 significant "
-                                                   "digits; at least 3 are asked for: 0.0292")
+    assert (r.verdict, r.message) == ("imprecise", "0.0 is the value rounded to 1 decimal, with 0 significant "
+                                                   "digits; at least 3 decimals or 3 significant digits are asked "
+                                                   "for: 0.029")
     r = one("IG(humidity) = 0.2", weather)
-    assert (r.verdict, r.message) == ("imprecise", "0.2 is the value rounded to 1 decimal, but has 1 significant "
-                                                   "digit; at least 3 are asked for: 0.152")
+    assert (r.verdict, r.message) == ("imprecise", "0.2 is the value rounded to 1 decimal, with 1 significant "
+                                                   "digit; at least 3 decimals or 3 significant digits are asked "
+                                                   "for: 0.152")
+    # Mitchell prints Gain(S, Wind) = 0.048 and Han Gain(income) = 0.029: three decimals are enough
+    assert one("Gain(S, windy) = 0.048", weather).verdict == "right"
+    assert one("IG(temperature) = 0.029", weather).verdict == "right"
+    assert one("IG(temperature) = 0.029", weather, min_decimals=4).verdict == "imprecise"
+    assert one("IG(temperature) = 0.02", weather).verdict == "close"
     assert one("IG(humidity) = 0.152", weather).verdict == "right"
     assert one("IG(humidity) = 0.2", weather, min_digits=1).verdict == "right"
     assert one("IG(humidity) = 0.2", weather, tolerance="1/10").verdict == "right"

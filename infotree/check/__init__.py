@@ -498,6 +498,7 @@ class _Checker:
                          ForestClaims(self, forest))
         self.context = ()   # the node of an "At outlook = sunny:" line: IG, GR, SplitInfo claims below are there
         self.context_error = None   # why the last "At" line could not be read: the claims below are not graded
+        self.stated = set()         # the decimal answers of the claims so far (rounded values the sheet shows)
         self.last_feature = None   # the feature the last claim measured: H_known(Y), improvement (rpart)
         self.regression = criterion == "squared_error"
         if self.regression:
@@ -669,8 +670,11 @@ class _Checker:
         if name not in _IMPURITY and len(names) != 1:
             raise _Unreadable(f"{head}(...) takes one attribute, found {len(names)}: "
                               f"write {head}(outlook) or {head}(outlook | conditions)")
-        if name in ("IG", "GR") and names == (target,) and given:
-            # IG(play | outlook) is literally I(play; play | outlook) = 0: almost surely the gain of outlook.
+        if name == "IG" and names == (target,) and given:
+            # IG(Y | X) = H(Y) - H(Y | X): the gain of X, in Andrew Moore's notation and the courses that use it
+            return _Measure("I", ((target,), tuple(given)), (), self.in_context(fixed))
+        if name == "GR" and names == (target,) and given:
+            # GR(play | outlook) is literally a ratio about play given outlook: almost surely GR(outlook).
             x = ", ".join(given)
             raise _Unreadable(f"{head}({target} | {x}) reads as the gain of {target} given {x}, which is 0; "
                               f"did you mean {head}({x}) = I({target}; {x})?")
@@ -1199,7 +1203,21 @@ class _Checker:
         if verdict == "imprecise" and exact_step:
             # "= 7/900 = 0.0078": the exact value is written; the decimal after it only shows its size
             verdict, message = "right", ""
+        if verdict == "close" and answer.form == "decimal" and parts is not None:
+            via = _rounded_parts(parts, answer.decimals)
+            if via is not None and via[1] == answer.value and self.shows(via[2], steps_written):
+                # 0.940 - 0.694 = 0.246: the sheet's own rounded values, subtracted right
+                verdict, message = "right", f"computed from the rounded values the sheet shows: {via[0]}"
+        if verdict in ("right", "close") and answer.form == "decimal":
+            self.stated.add(answer.value)
         return answer, verdict, message
+
+    def shows(self, values, steps) -> bool:
+        """Whether every value is written on the sheet: in this line's chain or as an earlier claim's answer."""
+        written = set(self.stated)
+        for step in steps:
+            written.update(Fraction(x) for x in re.findall(r"(?<![\d.])\d*\.\d+|(?<![\d.])\d+(?![\d.])", step))
+        return all(v in written for v in values)
 
     def judge(self, value, answer: Answer, parts=None):
         """(verdict, message) of a number or expression answer against the exact value."""
@@ -1236,7 +1254,7 @@ class _Checker:
             if within:
                 return "right", f"within the tolerance {counts_text(tol)} of {decimal_text(value, max(digits, d))}"
             if _within(value, a, unit):
-                if significant_digits(at) < self.min_digits and _cmp(value, 0):
+                if significant_digits(at) < self.min_digits and d < self.min_decimals and _cmp(value, 0):
                     return "imprecise", (f"rounded values to {d} decimals give {at} ({significant_digits(at)} "
                                          f"significant digits); at least {self.min_digits} are asked for: "
                                          f"{self.precise(value, d)}")
@@ -1249,13 +1267,14 @@ class _Checker:
         rounded = decimal_text(value, d)
         r = Fraction(rounded)
         if r == a:
-            if a == value or answer.significant >= self.min_digits:
+            if a == value or answer.significant >= self.min_digits or d >= self.min_decimals:
                 return "right", ""
             if within:
                 return "right", f"within the tolerance {counts_text(tol)} of {decimal_text(value, max(digits, d))}"
-            return "imprecise", (f"{answer.text} is the value rounded to {d} decimal{'' if d == 1 else 's'}, but has "
+            return "imprecise", (f"{answer.text} is the value rounded to {d} decimal{'' if d == 1 else 's'}, with "
                                  f"{answer.significant} significant digit{'' if answer.significant == 1 else 's'}; "
-                                 f"at least {self.min_digits} are asked for: {self.precise(value, d)}")
+                                 f"at least {self.min_decimals} decimals or {self.min_digits} significant digits "
+                                 f"are asked for: {self.precise(value, d)}")
         if within:
             return "right", f"within the tolerance {counts_text(tol)} of {decimal_text(value, max(digits, d))}"
         if abs(r - a) != Fraction(1, 10 ** d):
@@ -1270,10 +1289,10 @@ class _Checker:
         return "close", f"one unit off in the last digit: the value {decimal_text(value, d + 2)} rounds to {rounded}; {cause}"
 
     def precise(self, value, d) -> str:
-        """The value to the first number of decimals (at least ``d``) that shows ``min_digits`` significant digits."""
+        """The value to the first number of decimals (at least ``d``) precise enough to be right."""
         for k in range(d, 51):
             text = decimal_text(value, k)
-            if significant_digits(text) >= self.min_digits:
+            if significant_digits(text) >= self.min_digits or k >= self.min_decimals:
                 return text
         return decimal_text(value, 50)
 
@@ -1793,7 +1812,7 @@ def _rounded_parts(parts, d):
     else:
         return None
     qs = decimal_text(q, d)
-    return f"{xs} {op} {ys} = {qs}", q
+    return f"{xs} {op} {ys} = {qs}", q, (fx, fy)
 
 
 def _where(path) -> str:
