@@ -48,7 +48,7 @@ import re
 import sys
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 import numpy as np
@@ -68,9 +68,11 @@ from .answers import MAX_DECIMALS, MAX_LOG_ARGUMENT, Answer, read_answer, signif
 from .diagnosis import diagnose
 from .forests import ForestClaims
 from .names import Names, Unreadable, did_you_mean
+from .notation import at_region, best_split, region_definition, rewrite, threshold_claim
 from .printed import claim_after_facts, context_path, is_prose, is_table_heading
 from .pruning import CpTableText, PruningClaims
-from .treetext import ClaimedLeaf, TreeTextError, is_ignored, is_tree_line, read_tree
+from .treetext import (ClaimedLeaf, TreeTextError, arrow_lines, is_arrow_line, is_arrow_root, is_ignored, is_tree_line,
+                       read_tree)
 from .trees import (Expected, Grower, binary_choices, complement, cond_text, grade_tree, number_text,
                     split_condition, where)
 
@@ -352,7 +354,7 @@ _MEASURES = {
     "δgini": "Decrease", "δerr": "Decrease", "δme": "Decrease", "δh": "Decrease", "decrease": "Decrease",
     "impuritydecrease": "Decrease", "improvement": "Improvement",
     # regression trees: a node's sum of squared errors Σ(y − ȳ)² and its mean ȳ
-    "sse": "SSE", "sumofsquarederrors": "SSE", "δsse": "Decrease", "mean": "Mean", "meanȳ": "Mean", "ȳ": "Mean",
+    "sse": "SSE", "sumofsquarederrors": "SSE", "rss": "SSE", "residualsumofsquares": "SSE", "δsse": "Decrease", "mean": "Mean", "meanȳ": "Mean", "ȳ": "Mean",
 }
 # The impurity a decrease measures: ΔGini, ΔErr, ΔH; Decrease and Improvement: the criterion's.
 _DECREASE_OF = {"δgini": "Gini", "ginigain": "Gini", "ginidecrease": "Gini", "δerr": "ME", "δme": "ME", "δh": "H",
@@ -499,6 +501,7 @@ class _Checker:
         self.context = ()   # the node of an "At outlook = sunny:" line: IG, GR, SplitInfo claims below are there
         self.context_error = None   # why the last "At" line could not be read: the claims below are not graded
         self.stated = set()         # the decimal answers of the claims so far (rounded values the sheet shows)
+        self.regions = {}           # ISLR's R1 = {X | Years < 4.5}: region name -> path
         self.last_feature = None   # the feature the last claim measured: H_known(Y), improvement (rpart)
         self.regression = criterion == "squared_error"
         if self.regression:
@@ -530,7 +533,17 @@ class _Checker:
         if len(body) > MAX_LINE_LENGTH:
             return ClaimResult(number, _clip(body, 80), "unknown", "unreadable",
                                message=f"line of {len(body):,} characters; at most {MAX_LINE_LENGTH:,} are allowed")
+        result = self.check_rewritten(number, rewrite(body))
+        return result if result.text == body else replace(result, text=body)
+
+    def check_rewritten(self, number: int, body: str) -> ClaimResult:
         kind, answer = "unknown", None
+        try:
+            prose = self.prose_claim(number, body)
+        except _Unreadable as e:
+            return ClaimResult(number, body, "unknown", "unreadable", message=str(e))
+        if prose is not None:
+            return prose
         special = _EXACTLY.fullmatch(body) or _UNDEFINED.fullmatch(body)
         if special:
             try:
@@ -556,6 +569,76 @@ class _Checker:
             return self.check_measure(number, body, measure, answer)
         except _Unreadable as e:
             return ClaimResult(number, body, kind, "unreadable", answer=answer, message=str(e))
+
+    def prose_claim(self, number, body):
+        """The result of a claim in ISLR's region notation or in short prose, or None for other lines."""
+        region = region_definition(body)
+        if region is not None:
+            name, path_text = region
+            path = self.path(_split_claim(path_text, split=False)[0], name)
+            self.regions[name] = path
+            exp, problem = self.expected_at(path)
+            if exp is None:
+                return ClaimResult(number, body, "region", "wrong", answer=path_text, message=problem,
+                                   quantity=name)
+            what = "a leaf" if exp.feature is None else f"a node that {exp.describe()}"
+            return ClaimResult(number, body, "region", "right", answer=path_text, quantity=name,
+                               message=f"{name} = {_where_the(path)}, {what}",
+                               explanation=tuple(self.node_lines(exp)))
+        found = at_region(body)
+        if found is not None:
+            measure, name, answer = found
+            if name not in self.regions:
+                raise _Unreadable(f"{name} is not defined on an earlier line; define it as {name} = {{X | Years < 4.5}}")
+            m = _Measure(measure, (self.data.target,), (), self.regions[name])
+            return self.check_measure(number, body, m, answer)
+        found = threshold_claim(body)
+        if found is not None:
+            return self.check_threshold(number, body, *found)
+        answer = best_split(body)
+        if answer is not None:
+            path = self.context if not self.context_error else None
+            if path is None:
+                raise _Unreadable(self.context_error)
+            toks = [_Tok("w", "split", 0), _Tok("p", "(", 0)] + _split_claim(_where(path), split=False)[0] + \
+                [_Tok("p", ")", 0)] if path else [_Tok("w", "root", 0)]
+            return self.check_tree_claim(number, body, "split" if path else "root", toks, answer)
+        return None
+
+    def check_threshold(self, number, body, feature_text, answer_text) -> ClaimResult:
+        """``best threshold for humidity = 82.5``: the cut of the feature's best split at the current node."""
+        f = self.names.feature(feature_text)
+        if self.names.kinds[f] != "numeric":
+            raise _Unreadable(f"{f} is nominal: it has no threshold (give --numeric {f} if it holds numbers)")
+        quantity = f"threshold({_with_conditions('', f, (), self.in_context(()))[1:-1]})" if self.context else \
+            f"threshold({f})"
+        c = self.candidate(self.in_context(()), f, quantity)
+        t = c.threshold if c.threshold is not None else getattr(getattr(c, "split", None), "threshold", None)
+        if t is None:
+            raise _Undefined(f"{quantity}: {f} has no cut here (a single value on these rows)")
+        answer = read_answer(answer_text, log=self.log)
+        verdict, message = ("right", "") if answer.value == t else ("wrong", f"{answer.text} is not the cut {number_text(t)}")
+        if verdict == "wrong":
+            rule = self.grower.threshold_rule
+            other = self.midpoint_of(f, t, rule)
+            if other is not None and answer.value == other:
+                message = (f"under --threshold {rule} the cut of {f} is {number_text(t)}"
+                           + (" (the largest data value below the midpoint {})".format(number_text(other))
+                              if rule == "data" else " (the midpoint between the two data values)")
+                           + f"; {answer.text} is the {'midpoint' if rule == 'data' else 'data value'} rule's")
+        return ClaimResult(number, body, "threshold", verdict, answer=answer.text, answer_value=answer.value,
+                           expected=t, expected_decimal=number_text(t), quantity=quantity, message=message)
+
+    def midpoint_of(self, f, t, rule):
+        """The same cut under the other threshold rule: the midpoint above a data threshold, or the largest
+        data value below a midpoint."""
+        j = self.data.features.index(f)
+        values = sorted({x for x in self.grower.numbers(j) if x is not None})
+        if rule == "data":
+            above = [x for x in values if x > t]
+            return (t + above[0]) / 2 if above else None
+        below = [x for x in values if x < t]
+        return below[-1] if below else None
 
     def family(self, body):
         """(handler, kind, match) of a cost-complexity or forest claim, or None."""
@@ -641,10 +724,22 @@ class _Checker:
             names = self.var_names(left, head)
             return _Measure("H", names, given, self.in_context(fixed), known=True)
         if split_on is not None:
-            if not self.grower.binary or name not in _IMPURITY:
-                raise _Unreadable(f"'split on {split_on}' is CART's binary split: write Gini(target | split on A) "
+            shown = split_on if isinstance(split_on, str) else _cond_text(*split_on)
+            if name not in _IMPURITY or (not self.grower.binary and isinstance(split_on, str)):
+                raise _Unreadable(f"'split on {shown}' is CART's binary split: write Gini(target | split on A) "
                                   f"with --algorithm cart")
-            return _Measure(name, self.var_names(left, head), given, self.in_context(fixed), split_on=split_on)
+            node, rest = self.sample_node(_split_on(left, ","), head)
+            if node is not None and not rest:   # Han: Gini_{income in {low, medium}}(D), the split of D
+                left_names, fixed = (self.data.target,), tuple(node) + tuple(fixed)
+            else:
+                left_names = self.var_names(left, head)
+            if isinstance(split_on, str):
+                return _Measure(name, left_names, given, self.in_context(fixed), split_on=split_on)
+            return _Measure(name, left_names, given, self.in_context(fixed), split_on=split_on[0], split=split_on)
+        if _norm_name(head) in ("rss", "residualsumofsquares") and (_cut_item(left) or _set_item(left)):
+            # ISLR: RSS(Years < 4.5) is the RSS of the two regions that split makes
+            f, v = self.cut(left)
+            return _Measure("SSE", (self.data.target,), given, self.in_context(fixed), split_on=f, split=(f, v))
         node, rest = self.sample_node(_split_on(left, ","), head) if name != "I" else (None, None)
         if node is not None:
             return self.textbook_measure(head, name, sub, node, rest, given, fixed)
@@ -688,11 +783,16 @@ class _Checker:
         return fixed if not ctx or tuple(fixed[:len(ctx)]) == ctx else ctx + tuple(fixed)
 
     def split_on_item(self, inner):
-        """The tokens without a ``split on A`` condition, and A (or None)."""
+        """The tokens without a ``split on A`` condition, and A (or None); a split written out
+        (``split on income in {low, medium}``, ``split on Years < 4.5``) gives (A, its condition)."""
         out, found = [], None
         for i, item in enumerate(_split_on(inner, ",")):
-            if len(item) == 1 and item[0].kind == "w" and item[0].text.lower().startswith("split on "):
-                found = self.names.feature(item[0].text[len("split on "):].strip())
+            if item and item[0].kind == "w" and item[0].text.lower().startswith("split on "):
+                rest = item[0].text[len("split on "):].strip()
+                if len(item) == 1 and " in" not in f" {rest}":
+                    found = self.names.feature(rest)
+                else:
+                    found = self.cut([_Tok("w", rest, item[0].pos)] + item[1:])
                 continue
             if out:
                 out.append(_Tok("p", ",", item[0].pos if item else 0))
@@ -795,6 +895,9 @@ class _Checker:
         if name in _IMPURITY:
             if given:
                 raise _Unreadable(f"{head}(S | ...) is not a textbook form; write {name}({target} | conditions)")
+            if attrs and self.grower.binary and name in ("Gini", "ME"):
+                # CART (Han's Gini_income(D)): the impurity of A's best binary split, not of its values
+                return _Measure(name, (target,), (), fixed, split_on=attrs[0])
             # Entropy(S); Info_A(D) = H(target | A); Gini(S, A) = Gini(target | A)
             return _Measure(name, (target,), tuple(attrs), fixed)
         if not attrs:
@@ -838,14 +941,14 @@ class _Checker:
                                   f"or variable = value (outlook = sunny)")
         return tuple(given), tuple(fixed)
 
-    def cut(self, item):
+    def cut(self, item, tree=False):
         """(feature, _Cut) of ``humidity <= 75`` / ``humidity > 75`` (CART also ``< t``, ``>= t``), or
         (feature, _Subset) of CART's ``outlook in {sunny, rainy}``."""
         cart = self.criterion in _CART
         if _set_item(item):
             name, op, text = _set_item(item)
             f = self.names.feature(name)
-            if not cart:
+            if tree and not cart:   # a measure may take any rows; a node of an ID3/C4.5 tree is one value's
                 raise _Unreadable(f"{f} {op} {_clip(text, 20)}: a set of values is CART's split; "
                                   f"check with --algorithm cart")
             if self.names.kinds[f] != "nominal":
@@ -977,11 +1080,18 @@ class _Checker:
             return node
         return self.grower.examined_at(tuple(_as_cond(v, x) for v, x in fixed if v != self.data.target))
 
-    def candidate(self, node, feature, quantity):
-        if node is not None:
-            for c in node.candidates():
-                if c.feature == feature:
-                    return c
+    def candidate(self, fixed, feature, quantity):
+        """The builder's record of ``feature`` at the node of ``fixed``: the expected tree's, else (a node the
+        tree does not split, or one where a minimum size left the feature out) the builder's examination of
+        the node's rows with no minimum size."""
+        node = self.node_at(fixed)
+        for c in (() if node is None else node.candidates()):
+            if c.feature == feature:
+                return c
+        node = self.grower.examined_at(tuple(_as_cond(v, x) for v, x in fixed if v != self.data.target))
+        for c in (() if node is None else node.candidates()):
+            if c.feature == feature:
+                return c
         raise _Unreadable(f"{quantity}: {feature} is no candidate at this node (the builder does not "
                           f"examine it here)")
 
@@ -993,7 +1103,7 @@ class _Checker:
         worked solution), and CART's binary splits (ΔGini, improvement, split on A)."""
         target = self.data.target
         if m.lookahead:
-            c = self.candidate(self.node_at(m.fixed), m.left[0], quantity)
+            c = self.candidate(m.fixed, m.left[0], quantity)
             value = c.lookahead_ratio if m.name == "GR" else c.lookahead
             if value is None:
                 raise _Unreadable(f"{quantity}: no two-level score here; the tree is grown with --lookahead 0 "
@@ -1017,7 +1127,7 @@ class _Checker:
                               f"[{' + '.join(f'{sum(r)}/{n}·{m.impurity}({chr(44).join(map(str, r))})' for r in table)}]"], \
                 [], ("-", parent, weighted)
         if m.known:
-            c = self.candidate(self.node_at(m.fixed), self.last_feature, quantity)
+            c = self.candidate(m.fixed, self.last_feature, quantity)
             counts = [sum(col) for col in zip(*c.table)]
             return _entropy_of_counts(counts), [h_of(counts)], [], None
         single = len(m.left) == 1 and not isinstance(m.left[0], tuple)
@@ -1025,7 +1135,7 @@ class _Checker:
         if m.name in ("IG", "GR", "SplitInfo") and single and not m.given and (
                 self.names.kinds[m.left[0]] == "numeric" or weighted_data) and not self.grower.binary:
             # (CART's candidates are binary splits: its IG and GR of a nominal feature stay its values')
-            c = self.candidate(self.node_at(m.fixed), m.left[0], quantity)
+            c = self.candidate(m.fixed, m.left[0], quantity)
             if m.name == "IG":
                 return c.gain, [f"C4.5's gain of {m.left[0]} at this node"], [], None
             if m.name == "SplitInfo":
@@ -1035,14 +1145,14 @@ class _Checker:
             return c.gain_ratio, [f"IG({m.left[0]}) / SplitInfo({m.left[0]})"], [], ("/", c.gain, c.split_info)
         if m.name == "H" and m.left == (target,) and len(m.given) == 1 and not self.grower.binary and (
                 self.names.kinds[m.given[0]] == "numeric" or weighted_data):
-            c = self.candidate(self.node_at(m.fixed), m.given[0], quantity)
+            c = self.candidate(m.fixed, m.given[0], quantity)
             return c.conditional_entropy, [f"the branches of {m.given[0]} at this node"], [], None
         if m.name in _IMPURITY and m.left == (target,) and not m.given and (weighted_data or self.grower.binary
                                                                              or self.context):
             f = numbers[m.name]
             if m.fixed and isinstance(m.fixed[-1][1], _Known):
                 # the node's rows with the feature known: its candidate's branches together
-                c = self.candidate(self.node_at(m.fixed[:-1]), m.fixed[-1][0], quantity)
+                c = self.candidate(m.fixed[:-1], m.fixed[-1][0], quantity)
                 counts = [sum(col) for col in zip(*c.table)]
                 return f(counts), [_counts_symbol(m.name, counts)], [], None
             if m.fixed and m.fixed == self.context:
@@ -1075,11 +1185,10 @@ class _Checker:
             raise _Unreadable(f"{quantity}: a regression tree's measures are SSE({target} | node), "
                               f"Mean({target} | node), SSE({target} | split on A), ΔSSE(A) and Improvement(A)")
         if m.split_on or m.name in ("Decrease", "Improvement"):
-            node = self.node_at(m.fixed)
             if m.split is not None:
                 table, whole = self.split_table(m, quantity), self.stats(self.rows(m.fixed))
             else:
-                c = self.candidate(node, m.split_on or m.left[0], quantity)
+                c = self.candidate(m.fixed, m.split_on or m.left[0], quantity)
                 table, whole = c.table, None
             parts = [_sse(r) for r in table]
             if m.split_on:
@@ -1094,7 +1203,7 @@ class _Checker:
         stats = None
         if m.fixed and isinstance(m.fixed[-1][1], _Known):
             # the rows of the node with the feature known: its candidate's two sides together
-            c = self.candidate(self.node_at(m.fixed[:-1]), m.fixed[-1][0], quantity)
+            c = self.candidate(m.fixed[:-1], m.fixed[-1][0], quantity)
             stats = tuple(sum(col) for col in zip(*c.table))
         elif m.fixed and m.fixed == self.context:
             node = self.tree_node(m.fixed)
@@ -1124,7 +1233,7 @@ class _Checker:
         """CART: the class counts of the two branches of the split a measure is of (a split written out,
         on the node's rows with its value known, or the feature's best split at the node)."""
         if m.split is None:
-            return self.candidate(self.node_at(m.fixed), m.split_on or m.left[0], quantity).table
+            return self.candidate(m.fixed, m.split_on or m.left[0], quantity).table
         rows = self.rows(m.fixed)
         f, v = m.split
         side = rows & self.grower.side_mask(*_as_cond(f, v))
@@ -1408,7 +1517,7 @@ class _Checker:
         if kind != "leaf":
             parts, _ = _split_claim(name, split=False)
             if _cut_item(parts) or _set_item(parts):  # root = humidity <= 75: C4.5's cut (a set: CART's)
-                name, cut = self.cut(parts)
+                name, cut = self.cut(parts, tree=True)
         name = self.leaf_label(name, "") if kind == "leaf" else self.names.feature(name)
         exp, problem = self.expected_at(path)
         if exp is None:
@@ -1449,7 +1558,7 @@ class _Checker:
                 seen.add(f)
                 out.append((f, self.names.value(f, item[2].text)))
             elif _cut_item(item) or _set_item(item):
-                out.append(self.cut(item))  # a numeric feature may be cut again below (CART: any feature)
+                out.append(self.cut(item, tree=True))  # a numeric feature may be cut again below (CART: any)
             else:
                 raise _Unreadable(f"cannot read {_show_toks(item) if item else 'an empty part'} in {head}(...); "
                                   f"write the path from the root: {head}(outlook = sunny, humidity = high)")
@@ -1483,10 +1592,51 @@ class _Checker:
         return lines
 
     # -- trees: a whole tree --
+    def is_tree_part(self, body, block, lines, number) -> bool:
+        """Whether a line belongs to a tree block: a tree line (``|``, ``feature = value: class``, J48's,
+        rpart's, arrows) that no claim form reads, or ``age?`` opening a tree drawn with arrows."""
+        if self.is_claim_form(body):
+            return False
+        if is_arrow_line(body):
+            return True
+        if is_arrow_root(body) and not block:
+            following = next((ln.strip() for ln in lines[number:number + 20] if ln.strip()), "")
+            return is_arrow_line(following)
+        return is_tree_line(body, _CLAIM_NAMES)
+
+    def is_claim_form(self, body) -> bool:
+        """Whether a line is one of the claim forms that look like tree lines (regions, prose, the
+        cost-complexity and forest families)."""
+        return bool(region_definition(body) or at_region(body) or threshold_claim(body) or best_split(body)
+                    or self.family(body) is not None)
+
+    def check_block(self, block) -> list:
+        """A tree block's result; when the block is no tree, each of its lines on its own (one line, one
+        verdict: an unreadable line never hides its neighbours)."""
+        try:
+            read_tree(arrow_lines(block) if any(is_arrow_line(b) for _, _, b in block) else block)
+        except TreeTextError as e:
+            problem = str(e)
+        else:
+            return [self.check_tree_block(block)]   # a tree: graded node by node, names resolved there
+        if len(block) == 1:
+            return [ClaimResult(block[0][0], block[0][2], "tree", "unreadable", message=problem)]
+        out = []
+        for number, _, body in block:
+            r = self.check_line(number, body)
+            if r.verdict == "unreadable":
+                why = problem if problem.startswith(f"line {number}:") else \
+                    f"not a claim, and the tree around it cannot be read ({problem})"
+                r = ClaimResult(number, body, "tree", "unreadable", message=why)
+            out.append(r)
+        return out
+
     def check_tree_block(self, block) -> ClaimResult:
         first, last = block[0][0], block[-1][0]
         text = "\n".join(b for _, _, b in block)
         try:
+            if any(is_arrow_line(b) for _, _, b in block):
+                block = arrow_lines(block)
             claimed = read_tree(block)
             self.resolve_tree(claimed)
         except (TreeTextError, _Unreadable) as e:
@@ -1733,14 +1883,15 @@ def _answer_name(answer: str, kind: str) -> str:
 def _canonical(m: _Measure) -> str:
     if m.name == "I":
         inner = f"{', '.join(m.left[0])}; {', '.join(m.left[1])}"
-    elif m.split is not None:
+    elif m.split is not None and not m.split_on:
         inner = _cond_text(*m.split)
     else:
         inner = ", ".join(m.left)
     name = {"Decrease": f"Δ{m.impurity}", "H": "H_known" if m.known else "H"}.get(m.name, m.name)
     if m.lookahead:
         name = {"Decrease": "Decrease"}.get(m.name, m.name) + "_lookahead"
-    given = tuple(m.given) + ((f"split on {m.split_on}",) if m.split_on else ())
+    on = None if not m.split_on else _cond_text(*m.split) if m.split is not None else m.split_on
+    given = tuple(m.given) + ((f"split on {on}",) if on else ())
     return _with_conditions(name, inner, given, m.fixed)
 
 
@@ -1906,7 +2057,7 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
 
     def flush():
         if block:
-            results.append(checker.check_tree_block(list(block)))
+            results.extend(checker.check_block(list(block)))
             block.clear()
 
     in_table = False
@@ -1932,7 +2083,7 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
             if result is not None:
                 results.append(result)
             continue
-        if len(body) <= MAX_LINE_LENGTH and is_tree_line(body, _CLAIM_NAMES) and checker.family(body) is None:
+        if len(body) <= MAX_LINE_LENGTH and checker.is_tree_part(rewrite(body), block, lines, number):
             indent = raw.expandtabs(4)
             block.append((number, len(indent) - len(indent.lstrip()), body))
             continue

@@ -414,7 +414,7 @@ class Grower:
         if key not in self._grown:
             saved = self.options
             self.options = dict(saved, max_depth=len(conds) + 1, min_samples_split=1, prune="none",
-                                **({"cp": None} if self.binary else {}))
+                                **({"cp": None, "min_leaf": 1} if self.binary else {}))
             try:
                 grown = self.grown_at(conds)
             finally:
