@@ -53,6 +53,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from ..criteria import C45GainRatio
 from ..errors import InfotreeError
 from ..exact import Exact, Ratio, decimal_text
 from ..forms import conditional_entropy_form, counts_text, entropy_form, h_of
@@ -478,10 +479,18 @@ class _Measure:
     lookahead: bool = False       # IG_lookahead(A), GR_lookahead(A), Decrease_lookahead(A): the two-level score
 
 
+class _TextbookC45(C45GainRatio):
+    """C4.5 as textbooks print it: a numeric attribute's gain is the plain gain at its best cut, without
+    Release 8's log2(cuts)/n (``--c45-gain plain``); the tree is grown with that gain too."""
+
+    mdl = False
+
+
 class _Checker:
     def __init__(self, data, criterion, tolerance, digits, options, *, min_digits=3, log="2",
-                 max_claim_cells=MAX_CLAIM_CELLS, forest=None):
+                 max_claim_cells=MAX_CLAIM_CELLS, forest=None, min_decimals=3, c45_gain="mdl", risk_units="count"):
         self.min_digits = min_digits
+        self.min_decimals, self.c45_gain, self.risk_units = min_decimals, c45_gain, risk_units
         self.log = log
         self.max_claim_cells = max_claim_cells
         self.data = data
@@ -494,7 +503,8 @@ class _Checker:
         self.columns[data.target] = np.asarray(data.y)
         self.domain = self.names.domain
         self.variables = self.names.variables
-        self.grower = Grower(data, dict(options, criterion=criterion))
+        grown_by = _TextbookC45() if criterion == "gain_ratio" and c45_gain == "plain" else criterion
+        self.grower = Grower(data, dict(options, criterion=grown_by))
         # claims with their own grammar: cost-complexity (the grown tree's sequence) and a forest's votes
         self.families = (PruningClaims(self, dict(options, criterion=self.grower.criterion)),
                          ForestClaims(self, forest))
@@ -1016,9 +1026,40 @@ class _Checker:
             diagnosis = diagnose(self, m, value, answer) if verdict == "wrong" else None
         except _Unreadable:  # a mistake computed from the rows of a numeric or incomplete column
             diagnosis = None
+        if verdict == "wrong":
+            message = self.c45_gain_note(m, answer) or message
         return ClaimResult(number, body, kind, verdict, answer=answer.text, answer_value=answer.value,
                            expected=value, expected_decimal=expected_decimal, message=message,
                            explanation=tuple(explanation), quantity=quantity, diagnosis=diagnosis)
+
+    def c45_gain_note(self, m: _Measure, answer):
+        """For C4.5's gain (or gain ratio) of a numeric attribute answered in the other convention (with or
+        without Release 8's log2(cuts)/n), the message that says so; None otherwise."""
+        if self.criterion != "gain_ratio" or m.name not in ("IG", "GR") or m.given or len(m.left) != 1 or \
+                self.names.kinds.get(m.left[0]) != "numeric":
+            return None
+        try:
+            c = self.candidate(m.fixed, m.left[0], _canonical(m))
+        except _Unreadable:
+            return None
+        if not c.n_cuts or c.n_cuts < 2:
+            return None
+        penalty = Exact.log2(c.n_cuts) / Fraction(c.n)
+        plain = c.gain + penalty if self.c45_gain == "mdl" else c.gain
+        reduced = plain - penalty
+        other = plain if self.c45_gain == "mdl" else reduced
+        if m.name == "GR":
+            if not c.split_info:
+                return None
+            other = Ratio(other, c.split_info)
+        if self.judge(other, answer)[0] != "right":
+            return None
+        term = f"log2(cuts)/n = log2({c.n_cuts})/{number_text(Fraction(c.n))} = {decimal_text(penalty, self.digits)}"
+        if self.c45_gain == "mdl":
+            return (f"under C4.5 Release 8 (--c45-gain mdl) the gain of a numeric attribute is reduced by {term}; "
+                    f"your value is the plain gain at the cut (--c45-gain plain grades it so)")
+        return (f"your value is C4.5 Release 8's gain, reduced by {term}; this sheet is graded with the plain gain "
+                f"at the cut (--c45-gain plain; --c45-gain mdl grades Release 8's)")
 
     def evaluate(self, m: _Measure, mask, quantity):
         """The exact value (by infotree.measures on label sequences), the textbook steps, the
@@ -2050,8 +2091,8 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
         data = load(data)
     lines = _lines_of(text_or_lines)
     checker = _Checker(data, criterion, tolerance, digits, dict(tree_options or {}), min_digits=min_digits,
-                       log=log, max_claim_cells=max_claim_cells, forest=forest)
-    checker.min_decimals, checker.c45_gain, checker.risk_units = min_decimals, c45_gain, risk_units
+                       log=log, max_claim_cells=max_claim_cells, forest=forest, min_decimals=min_decimals,
+                       c45_gain=c45_gain, risk_units=risk_units)
     conventions = _conventions(checker, tolerance, min_digits, min_decimals, log)
     results, block = [], []
 

@@ -12,6 +12,7 @@ any pruning, exactly as ``infotree cptable`` grows it.  :class:`CpTableText` rea
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 from ..errors import InfotreeError
 from ..exact import decimal_text
@@ -145,7 +146,11 @@ class PruningClaims:
             return self.check_row(number, body, m, answer)
 
         value, quantity, kind, lines = self.value(kind, m)
+        if kind != "cp" and kind != "rel_error":
+            value = self.scaled(value)
         got, verdict, message = self.checker.judge_chain(value, answer)
+        if verdict == "wrong":
+            message = self.units_note(value, got) or message
         return ClaimResult(number, body, kind, verdict, answer=got.text, answer_value=got.value, expected=value,
                            expected_decimal=decimal_text(value, max(self.checker.digits, got.decimals)),
                            quantity=quantity, message=message, explanation=tuple(lines))
@@ -167,6 +172,7 @@ class PruningClaims:
                 written.append(read_answer(text, log=self.checker.log).value)
             except Unreadable:
                 written.append(None)
+        states = [(k, self.scaled(r), self.scaled(b), n) for k, r, b, n in states]
         k, r, branch, leaves = next((st for st in states if [st[2], st[3]] == written), states[0])
         alpha = (r - branch) / (leaves - 1)
         line = f"{where_} in T_{k}: R(t) = {r}, R(T_t) = {branch}, leaves {leaves}: alpha = {alpha}"
@@ -272,6 +278,31 @@ class PruningClaims:
         return (row.cp if cp else row.rel_error), f"{'CP' if cp else 'rel error'}(row {i + 1})", \
             "cp" if cp else "rel_error", [self.row_line(i)]
 
+    def scaled(self, x):
+        """A risk or an alpha in the units the course uses: misclassified rows, or Breiman's rates over
+        the n rows (R(t) = r(t)·p(t))."""
+        return x if self.checker.risk_units == "count" else Fraction(x) / self.rows()
+
+    def rows(self) -> int:
+        return len(self.checker.data.y)
+
+    def units_note(self, value, got):
+        """The message for an answer that is right in the other risk units, or None."""
+        n = self.rows()
+        if self.checker.risk_units == "count":
+            other, rule = Fraction(value) / n, "rate"
+        else:
+            other, rule = Fraction(value) * n, "count"
+        verdict, _ = self.checker.judge(other, got)
+        if verdict != "right":
+            return None
+        if rule == "rate":
+            return (f"your value is Breiman's normalised risk, divided by the n = {n} rows (R(t) = r(t)·p(t)); "
+                    f"this sheet is graded in misclassified rows (--risk-units count); --risk-units rate "
+                    f"grades rates")
+        return (f"your value counts misclassified rows; this sheet is graded in Breiman's rates over the "
+                f"n = {n} rows (--risk-units rate), which divide it by {n}")
+
     def check_cp_line(self, number, body, m):
         """``CP = 1/7, nsplit = 2, rel error = 2/7``: a row of the cp table as printcp shows it."""
         from . import ClaimResult
@@ -295,7 +326,7 @@ class PruningClaims:
     def check_alphas(self, number, body, answer):
         from . import ClaimResult
 
-        expected = [s.alpha for s in self.path().steps]
+        expected = [self.scaled(s.alpha) for s in self.path().steps]
         shown = ", ".join(map(str, expected))
         parts = [p.strip() for p in answer.split(",")]
         if len(parts) != len(expected):
