@@ -15,6 +15,7 @@ import re
 
 from ..errors import InfotreeError
 from ..exact import decimal_text
+from .answers import read_answer
 from .names import Unreadable
 from .pruning import first_match
 
@@ -112,7 +113,16 @@ class ForestClaims:
         label = self.checker.names.label(m.group("label").strip())
         value = b.proba[classes.index(label)]
         quantity = f"{'OOB ' if oob else ''}votes(row {m.group('row')}) for {label}"
-        return self.number(number, body, kind, value, answer, quantity, (line,))
+        result = self.number(number, body, kind, value, answer, quantity, (line,))
+        if oob and result.verdict == "wrong":
+            every, _, _ = self.ballot(m.group("row"))
+            if self.checker.judge(every.proba[classes.index(label)], read_answer(answer, log=self.checker.log))[0] \
+                    == "right":
+                from dataclasses import replace
+
+                result = replace(result, diagnosis="a vote counted from a tree that drew the row: out-of-bag votes "
+                                                   "count only the trees whose sample left the row out")
+        return result
 
     def number(self, number, body, kind, value, answer, quantity, lines):
         from . import ClaimResult

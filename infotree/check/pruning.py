@@ -66,6 +66,7 @@ class PruningClaims:
         self.checker = checker
         self.options = options
         self._path = self._table = None
+        self.last_node = None   # the node of the last alpha claim (its diagnosis reads it)
 
     def match(self, body):
         return first_match(_FORMS, body)
@@ -145,15 +146,41 @@ class PruningClaims:
         if kind == "link_row":
             return self.check_row(number, body, m, answer)
 
+        self.last_node = None
         value, quantity, kind, lines = self.value(kind, m)
         if kind != "cp" and kind != "rel_error":
             value = self.scaled(value)
         got, verdict, message = self.checker.judge_chain(value, answer)
+        diagnosis = None
         if verdict == "wrong":
             message = self.units_note(value, got) or message
+            if kind == "ccp_alpha" and self.last_node is not None:
+                diagnosis = self.alpha_mistake(self.last_node, got)
         return ClaimResult(number, body, kind, verdict, answer=got.text, answer_value=got.value, expected=value,
                            expected_decimal=decimal_text(value, max(self.checker.digits, got.decimals)),
-                           quantity=quantity, message=message, explanation=tuple(lines))
+                           quantity=quantity, message=message, explanation=tuple(lines), diagnosis=diagnosis)
+
+    def alpha_mistake(self, node, got):
+        """The usual weakest-link mistake a wrong alpha matches: |leaves| for |leaves| - 1, or R(T_t) taken
+        from another subtree (the whole tree's, or one child's branch)."""
+        r, branch, leaves = (self.scaled(x) if i < 2 else x for i, x in enumerate(self.branch(node)))
+        tree = self.path().tree
+        whole = self.scaled(self.branch(tree.root)[1])
+        candidates = [("|leaves(T_t)| in the denominator instead of |leaves(T_t)| - 1: "
+                       f"({r} - {branch})/{leaves}", (r - branch) / leaves)]
+        if node is not tree.root and leaves > 1:
+            candidates.append((f"R(T_t) from the wrong subtree: the whole tree's R(T) = {whole} instead of the "
+                               f"branch's {branch}", (r - whole) / (leaves - 1)))
+        for child in node.children:
+            if child.split is not None:
+                _, b, _ = self.branch(child)
+                b = self.scaled(b)
+                candidates.append((f"R(T_t) from the wrong subtree: the branch of {_path_text(child)} ({b}) instead "
+                                   f"of the whole branch of t ({branch})", (r - b) / (leaves - 1)))
+        for description, value in candidates:
+            if value != (r - branch) / (leaves - 1) and self.checker.judge(value, got)[0] == "right":
+                return description
+        return None
 
     def check_row(self, number, body, m, answer):
         """Every number of a line of the worked example's table: R(t), R(T_t), the leaves and alpha."""
@@ -200,6 +227,7 @@ class PruningClaims:
         if kind == "cp":
             return self.cp_row(m)
         node = self.node(m.group("path"), {"alpha": "alpha", "risk": "R", "branch_risk": "R(T_...)"}[kind])
+        self.last_node = node
         where_ = _path_text(node)
         if kind == "risk":
             return path_risk(path, node), f"R({where_})", "risk", []
