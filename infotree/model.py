@@ -96,6 +96,17 @@ def loads(text: str, *, source="model") -> Tree:
         return _Loader(source).tree(doc)
 
 
+def _weight(v):
+    """A surrogate's agreed, total or majority as written: an int, or an exact weight's text."""
+    if isinstance(v, str):
+        try:
+            q = parse_rational(v, what="weight")
+        except ParseError:
+            return None
+        return q.numerator if q.denominator == 1 else q
+    return v
+
+
 def _json_depth(text: str) -> int:
     """Deepest nesting of [ and { in JSON text, strings skipped (linear, no recursion)."""
     import re
@@ -281,9 +292,11 @@ class _Loader:
                 self.fail(where, "each surrogate needs a \"feature\" that is one of the features")
             f = t.features.index(s["feature"])
             test = s.get("test") if isinstance(s.get("test"), dict) else {}
-            ints = [s.get(k) for k in ("agreed", "total", "majority", "count")]
-            if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in ints):
-                self.fail(where, "a surrogate needs non-negative integers agreed, total, majority and count")
+            ints = [_weight(s.get(k)) for k in ("agreed", "total", "majority")] + [s.get("count")]
+            if not all(isinstance(v, (int, Fraction)) and not isinstance(v, bool) and v >= 0 for v in ints) \
+                    or not isinstance(ints[3], int):
+                self.fail(where, "a surrogate needs non-negative agreed, total and majority (integers, or exact "
+                                 "weights such as \"7/2\") and an integer count")
             if t.kinds[f] == "numeric":
                 if test.get("left_op") not in ("<=", ">"):
                     self.fail(where, "a numeric surrogate's test needs \"left_op\": \"<=\" or \">\"")
