@@ -400,7 +400,9 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
     ``prune="cost-complexity"`` (CART): weakest-link pruning (:mod:`infotree.complexity`)
     of the tree grown with ``cp`` (None: fully), at ``ccp_alpha`` (α itself) or ``ccp_cp``
     (α = cp·R(root)), or at the row of rpart's cp table that ``ccp_select`` (``"min"`` or
-    ``"1se"``) picks by cross-validation on ``folds`` folds from ``seed``; ``ccp_sequence``
+    ``"1se"``) picks by cross-validation on ``folds`` folds from ``seed`` (or on given
+    folds: one fold id per row, or a scikit-learn splitter; with sample weights as
+    rpart's xval weighs them); ``ccp_sequence``
     ``"weakest-link"`` (exact) or ``"rpart"`` (rpart's complexities, as ``prune.rpart``); ``ccp_risk``
     ``"rpart"`` (misclassified weight, squared error) or ``"impurity"`` (scikit-learn's
     N_t/N · impurity).
@@ -528,10 +530,9 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
                              surrogates=surrogates, use_surrogate=use_surrogate, surrogate_style=surrogate_style)
         from .complexity import prune_grown
 
-        if ccp_select is not None and sample_weight is not None:
-            raise InfotreeError("ccp_select cross-validates on unweighted rows; it cannot be combined with sample_weight")
         prune_grown(tree, data, alpha=ccp_alpha, cp=ccp_cp, select=ccp_select, risk=ccp_risk, folds=folds,
-                    seed=seed, grown_cp=cp, regrow=regrow, sequence=ccp_sequence)
+                    seed=seed, grown_cp=cp, regrow=regrow, sequence=ccp_sequence,
+                    weights=None if sample_weight is None else _weights(sample_weight, n_rows))
         tree.params.update(ccp_alpha=ccp_alpha, ccp_cp=ccp_cp, ccp_select=ccp_select, ccp_risk=ccp_risk)
     elif prune != "none":
         from .prune import prune_tree
