@@ -92,6 +92,14 @@ _CRITERIA = {name.replace("_", "-"): c for name, c in CRITERIA.items()}
 def _resolve_criterion(args) -> None:
     """--algorithm and --criterion together: the criterion (option spelling) in args.criterion."""
     algorithm, name = getattr(args, "algorithm", None) or getattr(args, "algorithm_default", None), args.criterion
+    split = getattr(args, "split", None)
+    if split is not None:  # rpart's parms split = "gini" | "information"
+        named = {"gini": "gini", "information": "entropy"}[split]
+        if name not in (None, named):
+            raise InfotreeError(f"--split {split} is --criterion {named}; it cannot be combined with --criterion {name}")
+        if algorithm not in (None, "cart"):
+            raise InfotreeError(f"--split {split} is rpart's (--algorithm cart), not --algorithm {algorithm}")
+        args.criterion = name = named
     if name is None:
         args.criterion = ALGORITHMS[algorithm or "id3"][0].replace("_", "-")
         return
@@ -206,6 +214,7 @@ def tree_options(args) -> dict:
                                     f"or squared-error)")
         controls = dict(max_depth=args.max_depth, min_samples_split=args.min_samples_split or 2)
     controls.update(pruning)  # cost-complexity's growth cp replaces rpart's
+    controls.update(_costs(args, crit))
     return dict(criterion=crit, min_gain=args.min_gain, **controls, sample_weight=getattr(args, "row_weights", None),
                 stop_at_zero_gain=args.stop_at_zero_gain, min_objects=args.min_objects,
                 collapse=False if args.no_collapse else None,
@@ -240,6 +249,31 @@ def _cost_complexity(args, crit) -> dict:
     out = dict(ccp_cp=args.cp, ccp_alpha=args.alpha, ccp_select=args.select, ccp_risk=risk,
                folds=_folds(args) or 10, seed=args.seed, ccp_sequence=args.sequence or "weakest-link")
     out["cp"] = Fraction(0) if risk == "rpart" else None  # the growth cp (None: fully)
+    return out
+
+
+def _costs(args, crit) -> dict:
+    """build_tree's prior and loss from --prior C=P,... and --loss MATRIX|FILE."""
+    out = {}
+    if getattr(args, "prior", None):
+        if not crit.binary:
+            raise InfotreeError("--prior applies to --algorithm cart (criterion gini or entropy)")
+        prior = {}
+        for part in args.prior.split(","):
+            name, eq, value = part.partition("=")
+            if not eq or not name.strip():
+                raise InfotreeError(f"--prior {args.prior!r}: {part.strip()!r} is not CLASS=P; write e.g. "
+                                    f"absent=1/2,present=1/2")
+            prior[name.strip()] = value.strip()
+        out["prior"] = prior
+    if getattr(args, "loss", None):
+        if not crit.binary:
+            raise InfotreeError("--loss applies to --algorithm cart (criterion gini or entropy)")
+        text = args.loss
+        if os.path.isfile(text):
+            with open(text, encoding="utf-8") as f:
+                text = ";".join(line for line in f.read().splitlines() if line.strip())
+        out["loss"] = [[x for x in re.split(r"[,\s]+", row.strip()) if x] for row in text.split(";") if row.strip()]
     return out
 
 
@@ -811,6 +845,14 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     grow.add_argument("--folds-from", metavar="COL|FILE",
                       help="cross-validate on given folds (cptable, evaluate, --select): a column of fold ids, "
                            "left out of the features, or a file of fold ids, one a line (rpart's xval vector)")
+    grow.add_argument("--split", choices=["gini", "information"],
+                      help="cart: rpart's parms split: gini (= --criterion gini) or information (= --criterion entropy)")
+    grow.add_argument("--prior", metavar="C=P,...",
+                      help="cart (gini, entropy): class priors as rpart's parms prior, e.g. absent=1/2,present=1/2 "
+                           "(exact, summing to 1; default: the classes' shares)")
+    grow.add_argument("--loss", metavar="MATRIX|FILE",
+                      help="cart (gini, entropy): rpart's loss matrix, rows the true class and columns the predicted "
+                           "one in class order: inline '0,1;4,0' or a file of rows (commas or spaces)")
     grow.add_argument("--sample-weight", metavar="COL",
                       help="weigh each row by column COL (exact positive numbers; left out of the features): "
                            "counts become weighted sums as rpart's weights= (CART's row minimums still count rows)")

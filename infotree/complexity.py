@@ -303,7 +303,7 @@ def _loss(tree, node, y):
     (regression) the squared error (y − ȳ)²; ``y`` is a target code."""
     if tree.criterion.regression:
         return (tree.values[y] - tree._leaf_of(node).mean) ** 2
-    return Fraction(int(node.label != y))
+    return tree.criterion.loss_of(y, node.label)
 
 
 SEQUENCES = ("weakest-link", "rpart")

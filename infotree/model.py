@@ -25,7 +25,7 @@ from fractions import Fraction
 import numpy as np
 
 from .data import number_text
-from .errors import DataError, LimitError
+from .errors import DataError, InfotreeError, LimitError
 from .escape import clip as _clip
 from .parse import ParseError, parse_rational
 from .printers.json import FORMAT_VERSION, FORMATS_READ, write
@@ -176,6 +176,14 @@ class _Loader:
                  kinds=kinds, numbers=numbers, values=() if regression else None)
         root = self.get(doc, "root", dict, "top level")
         t.root = self.node(t, root, (), 0, None)
+        if t.params.get("prior") is not None:  # rpart's priors and losses: the root's counts fix the factors
+            from .criteria import with_costs
+
+            try:
+                t.criterion = with_costs(t.criterion, t.classes, t.root.class_counts.tolist(), t.params["prior"],
+                                         t.params.get("loss"))
+            except InfotreeError as e:
+                self.fail("params", f"prior and loss: {e}")
         return t
 
     def count(self, text, where):

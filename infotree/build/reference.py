@@ -59,7 +59,7 @@ class ReferenceBuilder:
         """Decide ``node`` (its rows, their weights or None for all 1) and grow its children."""
         p = self.p
         counts = node.class_counts.tolist()
-        node.label = 0 if self.values is not None else counts.index(max(counts))  # first class on a tie
+        node.label = 0 if self.values is not None else self.crit.label(counts)  # first class on a tie
         if self.crit.pure(counts):
             node.stop = "pure"
             return
