@@ -10,6 +10,8 @@
 #       minsplit, minbucket, cp, maxdepth, maxcompete, maxsurrogate, usesurrogate,
 #       surrogatestyle, factors (comma-separated columns read as categorical even if numeric),
 #       weights (a column of case weights, left out of the predictors: rpart's weights =),
+#       prior (class priors in class order, comma-separated), loss (the loss matrix row by row,
+#       comma-separated; rows the true class): rpart's parms,
 #       summary (a file to write summary(fit) to, at 15 digits),
 #       xgroups (a file of one fold number per row: rpart's xval = that vector, so that the
 #       cptable gains xerror and xstd on the same folds as infotree's; default xval = 0).  Categorical levels and classes are numbered in order of first
@@ -175,6 +177,12 @@ fit_and_dump <- function(path, out, opts) {
         maxdepth = as.integer(get("maxdepth", "30")),
         xval = if (nzchar(get("xgroups", ""))) as.integer(scan(get("xgroups", ""), quiet = TRUE)) else 0L)
     parms <- if (method == "class") list(split = get("split", "gini")) else NULL
+    # prior: comma-separated, in class order; loss: comma-separated, row by row (true class)
+    if (nzchar(get("prior", ""))) parms$prior <- as.numeric(strsplit(get("prior", ""), ",")[[1]])
+    if (nzchar(get("loss", ""))) {
+        v <- as.numeric(strsplit(get("loss", ""), ",")[[1]])
+        parms$loss <- matrix(v, nrow = round(sqrt(length(v))), byrow = TRUE)
+    }
     if (nzchar(wcol)) d$.w <- as.numeric(as.character(d[[wcol]])) else d$.w <- rep(1, nrow(d))
     fit <- if (is.null(parms)) rpart(form, data = d, method = method, control = control, weights = .w)
            else rpart(form, data = d, method = method, control = control, parms = parms, weights = .w)

@@ -160,6 +160,12 @@ CASES = [
     ("car90reg-price", {"weights": "halves", "cp": "0.001", "minsplit": "8"}),
     ("cu.summary", {"weights": "heavy", "cp": "0", "minsplit": "6", "minbucket": "2"}),
     ("solder", {"weights": "cycle3", "cp": "0.001", "minsplit": "10", "minbucket": "3"}),
+    # rpart's parms prior and loss (issue 35), classes in first-appearance order
+    ("kyphosis", {"prior": "0.6,0.4", "loss": "0,1,3,0"}),
+    ("kyphosis", {"loss": "0,1,4,0", "split": "information", "cp": "0"}),
+    ("stagec", {"prior": "0.5,0.5", "cp": "0.001"}),
+    ("iris", {"loss": "0,1,2,1,0,1,5,1,0", "cp": "0"}),
+    ("stagec", {"weights": "cycle3", "loss": "0,2,1,0", "cp": "0.001", "minsplit": "10"}),
 ]
 # a case's weights column: row i (0-based) weighs WEIGHTS[rule](i), as decimal text
 WEIGHTS = {"cycle3": lambda i: str(1 + i % 3), "halves": lambda i: ("0.5", "1", "1.5", "2")[i % 4],
@@ -470,6 +476,12 @@ def fit_infotree(csv_path, fit, controls, supported):
         cmd += ["--numeric" if fit["kinds"][f] == "numeric" else "--categorical", f]
     if controls.get("weights"):
         cmd += ["--sample-weight", "w"]
+    if controls.get("prior"):
+        cmd += ["--prior", ",".join(f"{c}={p}" for c, p in zip(fit["classes"], controls["prior"].split(",")))]
+    if controls.get("loss"):
+        v = controls["loss"].split(",")
+        k = round(len(v) ** 0.5)
+        cmd += ["--loss", ";".join(",".join(v[i * k:(i + 1) * k]) for i in range(k))]
     env = dict(os.environ, PYTHONPATH=str(REPO))
     proc = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=REPO, timeout=600)
     if proc.returncode != 0:
@@ -889,7 +901,8 @@ def main(argv=None):
         if args.show:
             print(Path(summary).read_text())
         explain, emu = None, {}
-        if (args.emulate or not args.r_only) and not controls.get("weights"):  # the emulator has no weights
+        if (args.emulate or not args.r_only) and not any(controls.get(k) for k in ("weights", "prior", "loss")):
+            # the emulator has no weights, priors or losses
             emu, explain = emulated_nodes(csv_path, fit, controls)
         if args.emulate:
             diffs, _ = compare(ref, emu, "rpart", "emulator", check_orientation=True,
