@@ -92,6 +92,14 @@ _CRITERIA = {name.replace("_", "-"): c for name, c in CRITERIA.items()}
 def _resolve_criterion(args) -> None:
     """--algorithm and --criterion together: the criterion (option spelling) in args.criterion."""
     algorithm, name = getattr(args, "algorithm", None) or getattr(args, "algorithm_default", None), args.criterion
+    split = getattr(args, "split", None)
+    if split is not None:  # rpart's parms split = "gini" | "information"
+        named = {"gini": "gini", "information": "entropy"}[split]
+        if name not in (None, named):
+            raise InfotreeError(f"--split {split} is --criterion {named}; it cannot be combined with --criterion {name}")
+        if algorithm not in (None, "cart"):
+            raise InfotreeError(f"--split {split} is rpart's (--algorithm cart), not --algorithm {algorithm}")
+        args.criterion = name = named
     if name is None:
         args.criterion = ALGORITHMS[algorithm or "id3"][0].replace("_", "-")
         return
@@ -122,11 +130,34 @@ def read_data(path, args):
     elif "auto" in numeric:
         raise InfotreeError("--numeric auto cannot be combined with column names")
     try:
-        return load(path, target=args.target, on_missing=on_missing, numeric=numeric or None,
+        data = load(path, target=args.target, on_missing=on_missing, numeric=numeric or None,
                     categorical=tuple(getattr(args, "categorical", None) or ()), numeric_target=crit.regression,
                     **selection(args))
     except DataError as e:
         raise DataError(as_flags(str(e))) from None
+    return _roles(path, args, data)
+
+
+def _roles(path, args, data):
+    """``--sample-weight COL`` and ``--folds-from COL|FILE``: the columns leave the features of
+    every file read (the test file's too, where present); the data file's values are kept
+    in ``args.row_weights`` and ``args.row_folds`` for the commands that grow trees."""
+    from .roles import fold_file, take_column, weights_of
+
+    main = path == getattr(args, "data", None)
+    name = getattr(args, "sample_weight", None)
+    if name and (main or name in data.features):
+        data, cells = take_column(data, name, "sample weight")
+        if main:
+            args.row_weights = weights_of(data, cells, name)
+    source = getattr(args, "folds_from", None)
+    if source and (source in data.features or source == data.target or (main and not os.path.isfile(source))):
+        data, cells = take_column(data, source, "fold")
+        if main:
+            args.row_folds = [int(v) if isinstance(v, Fraction) and v.denominator == 1 else v for v in cells]
+    elif source and main:
+        args.row_folds = fold_file(source, len(data.y))
+    return data
 
 
 def selection(args) -> dict:
@@ -183,7 +214,8 @@ def tree_options(args) -> dict:
                                     f"or squared-error)")
         controls = dict(max_depth=args.max_depth, min_samples_split=args.min_samples_split or 2)
     controls.update(pruning)  # cost-complexity's growth cp replaces rpart's
-    return dict(criterion=crit, min_gain=args.min_gain, **controls,
+    controls.update(_costs(args, crit))
+    return dict(criterion=crit, min_gain=args.min_gain, **controls, sample_weight=getattr(args, "row_weights", None),
                 stop_at_zero_gain=args.stop_at_zero_gain, min_objects=args.min_objects,
                 collapse=False if args.no_collapse else None,
                 average_gain_slack=args.average_gain_slack, threshold=args.threshold,
@@ -199,8 +231,9 @@ def _cost_complexity(args, crit) -> dict:
     if args.prune != "cost-complexity":
         if given:
             raise InfotreeError(f"{given[0]} applies to --prune cost-complexity")
-        if args.folds is not None and command not in ("cptable", "evaluate"):
-            raise InfotreeError("--folds applies to --prune cost-complexity --select, cptable and evaluate")
+        for flag, v in (("--folds", args.folds), ("--folds-from", getattr(args, "folds_from", None))):
+            if v is not None and command not in ("cptable", "evaluate"):
+                raise InfotreeError(f"{flag} applies to --prune cost-complexity --select, cptable and evaluate")
         if args.sequence is not None and command != "cptable":
             raise InfotreeError("--sequence applies to --prune cost-complexity and cptable")
         return {}
@@ -214,9 +247,43 @@ def _cost_complexity(args, crit) -> dict:
     if args.select and risk != "rpart":
         raise InfotreeError("--select chooses by rpart's cross-validated cp table: it uses --risk rpart")
     out = dict(ccp_cp=args.cp, ccp_alpha=args.alpha, ccp_select=args.select, ccp_risk=risk,
-               folds=args.folds or 10, seed=args.seed, ccp_sequence=args.sequence or "weakest-link")
+               folds=_folds(args) or 10, seed=args.seed, ccp_sequence=args.sequence or "weakest-link")
     out["cp"] = Fraction(0) if risk == "rpart" else None  # the growth cp (None: fully)
     return out
+
+
+def _costs(args, crit) -> dict:
+    """build_tree's prior and loss from --prior C=P,... and --loss MATRIX|FILE."""
+    out = {}
+    if getattr(args, "prior", None):
+        if not crit.binary:
+            raise InfotreeError("--prior applies to --algorithm cart (criterion gini or entropy)")
+        prior = {}
+        for part in args.prior.split(","):
+            name, eq, value = part.partition("=")
+            if not eq or not name.strip():
+                raise InfotreeError(f"--prior {args.prior!r}: {part.strip()!r} is not CLASS=P; write e.g. "
+                                    f"absent=1/2,present=1/2")
+            prior[name.strip()] = value.strip()
+        out["prior"] = prior
+    if getattr(args, "loss", None):
+        if not crit.binary:
+            raise InfotreeError("--loss applies to --algorithm cart (criterion gini or entropy)")
+        text = args.loss
+        if os.path.isfile(text):
+            with open(text, encoding="utf-8") as f:
+                text = ";".join(line for line in f.read().splitlines() if line.strip())
+        out["loss"] = [[x for x in re.split(r"[,\s]+", row.strip()) if x] for row in text.split(";") if row.strip()]
+    return out
+
+
+def _folds(args):
+    """K from --folds, the fold ids from --folds-from, or None; not both."""
+    if getattr(args, "folds_from", None):
+        if args.folds is not None:
+            raise InfotreeError("give either --folds K or --folds-from COL|FILE, not both")
+        return args.row_folds
+    return args.folds
 
 
 def _m_of_n_flag(parser):
@@ -311,8 +378,8 @@ def _cmd_cptable(args, out):
         raise InfotreeError("cptable is CART's: use --algorithm cart (criterion gini, entropy or misclassification)")
     tree = build_tree(data, **opts)
     grow = fold_grower(**{k: v for k, v in opts.items() if k not in ("prune", "confidence", "folds", "seed")})
-    table = cp_table(tree, cp=opts["cp"], data=data, grow=grow, folds=args.folds, seed=args.seed,
-                     sequence=args.sequence or "weakest-link")
+    table = cp_table(tree, cp=opts["cp"], data=data, grow=grow, folds=_folds(args), seed=args.seed,
+                     sequence=args.sequence or "weakest-link", weights=opts["sample_weight"])
     return _emit(args, [args.data], lambda f: write(table, f, fmt=args.format, digits=args.digits, steps=args.steps,
                                                      table_format=args.table_format))
 
@@ -400,11 +467,14 @@ def _grower(o, seed):
     from .evaluation import reduced_error_split
     from .tree import build_tree
 
-    def grow(train):
+    def grow(train, weights=None):
         if o.get("prune") == "reduced-error" and o.get("validation") is None:
+            if weights is not None:
+                raise InfotreeError("--sample-weight cannot be combined with evaluate's reduced-error pruning (it "
+                                    "sets a third of the rows aside); give --validation FILE")
             grow_rows, prune_rows = reduced_error_split(train, seed)
             return build_tree(grow_rows, **dict(o, validation=prune_rows))
-        return build_tree(train, **o)
+        return build_tree(train, **dict(o, sample_weight=weights))
 
     return grow
 
@@ -412,8 +482,9 @@ def _grower(o, seed):
 def _cmd_evaluate(args, out):
     from .printers.complexity import write
 
-    if args.test and args.folds:
-        raise InfotreeError("evaluate takes either --test FILE or --folds K, not both")
+    if args.test and (args.folds or getattr(args, "folds_from", None)):
+        raise InfotreeError(f"evaluate takes either --test FILE or {'--folds K' if args.folds else '--folds-from'}, "
+                            f"not both")
     if args.format != "text" and args.table_format != "simple":
         raise InfotreeError("--table-format applies to --format text only")
     if args.prune == "reduced-error" and not args.validation:
@@ -440,13 +511,15 @@ def _evaluate_each(args, configs, results, read):
         if a.criterion not in read:
             read[a.criterion] = (read_data(args.data, a), read_data(args.test, a) if args.test else None)
         data, test = read[a.criterion]
-        grow = _grower(o, args.seed)
+        weights = getattr(args, "row_weights", None)
+        grow = _grower(dict(o, sample_weight=None), args.seed)
         regression = o["criterion"].regression
         if test is not None:
-            results.append((label, on_test(data, test, grow, name=os.path.basename(args.test), regression=regression)))
+            results.append((label, on_test(data, test, lambda d: grow(d, weights), name=os.path.basename(args.test),
+                                           regression=regression)))
         else:
-            results.append((label, cross_validate(data, grow, folds=args.folds or 10, seed=args.seed,
-                                                  regression=regression)))
+            results.append((label, cross_validate(data, grow, folds=_folds(args) or 10, seed=args.seed,
+                                                  regression=regression, weights=weights)))
 
 
 _STEP = re.compile(r"\s*(.+?)\s*(<=|>|=)\s*(.*?)\s*$", re.S)
@@ -553,6 +626,9 @@ def forest_from_args(args, data):
         raise InfotreeError("a forest grows its trees unpruned; --prune is not allowed here")
     if args.lookahead:
         raise InfotreeError("a forest's trees choose greedily among drawn features; --lookahead is not allowed here")
+    for flag in ("sample_weight", "folds_from"):
+        if getattr(args, flag, None):
+            raise InfotreeError(f"--{flag.replace('_', '-')} is not taken by forest (its trees grow on drawn samples)")
     # A forest's trees are grown whole (scikit-learn's defaults), not with rpart's stopping rules.
     if crit.binary:
         args.min_samples_split = args.min_samples_split or 2
@@ -766,6 +842,20 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                            "complexities (printcp and prune.rpart to the last digit; docs/cost_complexity.md)")
     grow.add_argument("--folds", type=_positive, metavar="K",
                       help="cross-validation folds (cptable, evaluate, --select; default 10 for --select)")
+    grow.add_argument("--folds-from", metavar="COL|FILE",
+                      help="cross-validate on given folds (cptable, evaluate, --select): a column of fold ids, "
+                           "left out of the features, or a file of fold ids, one a line (rpart's xval vector)")
+    grow.add_argument("--split", choices=["gini", "information"],
+                      help="cart: rpart's parms split: gini (= --criterion gini) or information (= --criterion entropy)")
+    grow.add_argument("--prior", metavar="C=P,...",
+                      help="cart (gini, entropy): class priors as rpart's parms prior, e.g. absent=1/2,present=1/2 "
+                           "(exact, summing to 1; default: the classes' shares)")
+    grow.add_argument("--loss", metavar="MATRIX|FILE",
+                      help="cart (gini, entropy): rpart's loss matrix, rows the true class and columns the predicted "
+                           "one in class order: inline '0,1;4,0' or a file of rows (commas or spaces)")
+    grow.add_argument("--sample-weight", metavar="COL",
+                      help="weigh each row by column COL (exact positive numbers; left out of the features): "
+                           "counts become weighted sums as rpart's weights= (CART's row minimums still count rows)")
     grow.add_argument("--seed", type=_nonneg, default=0, metavar="S",
                       help="the seed of every random draw: the folds (docs/cost_complexity.md) and a forest's "
                            "samples and features (docs/forests.md); default 0")

@@ -264,15 +264,15 @@ class Node:
         """Training errors (weight) of this node as a leaf (regression: its SSE)."""
         if self.tree.criterion.regression:
             return self.risk
-        c = self.class_counts
+        c = self.class_counts  # the rows not of the predicted class (rpart's losses may predict another)
         if self._n is not None:
-            return self._n - int(c.max()) if self._n else 0
+            return self._n - int(c[self.label]) if self._n else 0
         if getattr(c, "dtype", None) != object:
-            return int(c.sum() - c.max()) if len(c) else 0
+            return int(c.sum() - c[self.label]) if len(c) else 0
         n = self.n
         if not n:
             return 0
-        e = n - max(self.class_counts.tolist())
+        e = n - self.class_counts.tolist()[self.label]
         return int(e) if getattr(e, "denominator", 1) == 1 else e
 
     def candidates(self) -> list[Candidate]:

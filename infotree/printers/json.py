@@ -104,7 +104,8 @@ def _surrogate(tree, s):
         test = {"kind": "subset", "left": [dom[i] for i in sorted(s.test.left)],
                 "right": [dom[i] for i in sorted(s.rights)]}
     return {"feature": s.feature, "test": test, "agree": counts_text(s.agree), "adj": counts_text(s.adj),
-            "agreed": s.agreed, "total": s.total, "majority": s.majority, "count": s.routed}
+            **{k: v if isinstance(v, int) else counts_text(v)   # sample weights: exact text
+               for k, v in (("agreed", s.agreed), ("total", s.total), ("majority", s.majority))}, "count": s.routed}
 
 
 def _improvement_text(v) -> str:
