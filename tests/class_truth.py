@@ -556,11 +556,11 @@ class T(Line):
     """A line of a tree drawn as text (or a rule, or a split claim): the node at path (steps
     (feature, op, value)) is in tree; split: that node splits on this feature (ID3, C4.5) or by
     this condition (CART; any condition sending its rows the same way); leaf: it is a leaf of that
-    class (regression: its mean, written as a decimal)."""
+    class (regression: its mean, written as a decimal); n: the rows it holds."""
 
-    def __init__(self, text, tree, path, leaf=None, split=None, mistake=""):
+    def __init__(self, text, tree, path, leaf=None, split=None, n=None, mistake=""):
         node = tree_at(tree, path) if all(_same_feature(tree, path[:i], s) for i, s in enumerate(path)) else None
-        ok = node is not None
+        ok = node is not None and (n is None or node["n"] == n)
         if ok and leaf is not None:
             ok = "children" not in node and (agrees(leaf, node["mean"]) if "mean" in node
                                               else leaf == node.get("leaf", node.get("class")))

@@ -106,8 +106,8 @@ ID3 = {
         M("Entropy(S_{house = no}) = 0.918", H(HOUSE_NO)),
         M("Info_age(D_{house=no}) = 0.667", I("age", HOUSE_NO)),
         M("Gain(house = no, age) = 0.918 - 0.667 = 0.251", G("age", HOUSE_NO), carried=True),
-        M("Gain(house = no, age) = 0.971 - 0.667 = 0.304", G("age", HOUSE_NO),
-          "wrong parent: the root's entropy", via=H() - I("age", HOUSE_NO)),
+        M("Gain(house = no, credit) = 0.971 - 0.444 = 0.527", G("credit", HOUSE_NO),
+          "wrong parent: the root's entropy", via=H() - I("credit", HOUSE_NO)),
         M("Gain(S_{house=no}, credit) = 0.444", G("credit", HOUSE_NO), "forgot to subtract from the parent",
           via=I("credit", HOUSE_NO)),
         M("Gain(S_{house=no}, job) = 0.918", G("job", HOUSE_NO)),
@@ -132,3 +132,119 @@ ID3 = {
 }
 
 SHEETS = {"id3": ID3}
+
+# -- trees drawn as text: contact lenses (Cendrowska 1987), ID3 ------------------------------------------
+
+LENS = Table("lenses.csv", "contact-lenses")
+LENS_TREE = id3(LENS, LENS.rows)
+LENS_ASTIG = id3(LENS, LENS.rows, force={(): "astigmatism"})  # carry-forward below a wrong root
+NAMES = {"tear": "tear-prod-rate", "astig": "astigmatism", "spec": "spectacle-prescrip", "age": "age"}
+
+
+def P(*steps):
+    """A path from 'tear=normal'-style steps."""
+    return [(NAMES[a], "=", v) for a, v in (s.split("=") for s in steps)]
+
+
+def L(text, *steps, tree=LENS_TREE, **kw):
+    return T(text, tree, P(*steps), **kw)
+
+
+NORMAL, NO_ASTIG, ASTIG = "tear=normal", "astig=no", "astig=yes"
+
+TREES = {
+    "t01.txt": [
+        N("Q3. ID3 tree for the contact lenses data:", "heading"),
+        "",
+        L("tear-prod-rate = reduced: none", "tear=reduced", leaf="none"),
+        L("tear-prod-rate = normal", NORMAL),
+        L("|   astigmatism = no", NORMAL, NO_ASTIG),
+        L("|   |   age = young: soft", NORMAL, NO_ASTIG, "age=young", leaf="soft"),
+        L("|   |   age = pre-presbyopic: hard", NORMAL, NO_ASTIG, "age=pre-presbyopic", leaf="hard",
+          mistake="wrong leaf class"),
+        L("|   |   age = presbyopic", NORMAL, NO_ASTIG, "age=presbyopic"),
+        L("|   |   |   spectacle-prescrip = myope: none", NORMAL, NO_ASTIG, "age=presbyopic", "spec=myope", leaf="none"),
+        L("|   |   |   spectacle-prescrip = hypermetrope: soft", NORMAL, NO_ASTIG, "age=presbyopic", "spec=hypermetrope",
+          leaf="soft"),
+        L("|   astigmatism = yes", NORMAL, ASTIG),
+        L("|   |   spectacle-prescrip = myope: hard", NORMAL, ASTIG, "spec=myope", leaf="hard"),
+        L("|   |   spectacle-prescrip = hypermetrope", NORMAL, ASTIG, "spec=hypermetrope"),
+        L("|   |   |   age = young: hard", NORMAL, ASTIG, "spec=hypermetrope", "age=young", leaf="hard"),
+        L("|   |   |   age = pre-presbyopic: none", NORMAL, ASTIG, "spec=hypermetrope", "age=pre-presbyopic", leaf="none"),
+        L("|   |   |   age = presbyopic: none", NORMAL, ASTIG, "spec=hypermetrope", "age=presbyopic", leaf="none"),
+    ],
+    "t02.txt": [
+        N("tree (arrows as in Han's figure 8.2):", "heading"),
+        L("tear-prod-rate?", split="tear-prod-rate"),
+        L("  reduced -> none", "tear=reduced", leaf="none"),
+        L("  normal -> astigmatism?", NORMAL, split="astigmatism"),
+        L("    no -> age?", NORMAL, NO_ASTIG, split="age"),
+        L("      young -> soft", NORMAL, NO_ASTIG, "age=young", leaf="soft"),
+        L("      pre-presbyopic -> soft", NORMAL, NO_ASTIG, "age=pre-presbyopic", leaf="soft"),
+        L("      presbyopic -> soft", NORMAL, NO_ASTIG, "age=presbyopic", leaf="soft",
+          mistake="a leaf where the tree splits (majority class)"),
+        L("    yes -> spectacle-prescrip?", NORMAL, ASTIG, split="spectacle-prescrip"),
+        L("      myope -> hard", NORMAL, ASTIG, "spec=myope", leaf="hard"),
+        L("      hypermetrope -> none", NORMAL, ASTIG, "spec=hypermetrope", leaf="none",
+          mistake="a leaf where the tree splits (majority class)"),
+    ],
+    "t03.txt": [
+        N("Rules read off the tree", "heading"),
+        L("IF tear-prod-rate = reduced THEN contact-lenses = none", "tear=reduced", leaf="none"),
+        L("IF tear-prod-rate = normal AND astigmatism = no AND age = young THEN contact-lenses = soft",
+          NORMAL, NO_ASTIG, "age=young", leaf="soft"),
+        L("if tear-prod-rate = normal and astigmatism = no and age = pre-presbyopic then soft",
+          NORMAL, NO_ASTIG, "age=pre-presbyopic", leaf="soft"),
+        L("If tear-prod-rate = normal and astigmatism = yes and spectacle-prescrip = myope then hard",
+          NORMAL, ASTIG, "spec=myope", leaf="hard"),
+        L("IF tear-prod-rate = normal AND astigmatism = yes AND spectacle-prescrip = hypermetrope AND age = young "
+          "THEN soft", NORMAL, ASTIG, "spec=hypermetrope", "age=young", leaf="soft", mistake="wrong leaf class"),
+        L("IF tear-prod-rate = normal AND astigmatism = no AND age = presbyopic AND spectacle-prescrip = myope "
+          "THEN none", NORMAL, NO_ASTIG, "age=presbyopic", "spec=myope", leaf="none"),
+        L("IF astigmatism = yes AND spectacle-prescrip = myope THEN hard", ASTIG, "spec=myope", leaf="hard",
+          mistake="rule without the root's test"),
+        N("(the other rules are the same pattern)"),
+    ],
+    "t04.txt": [
+        N("Root: I picked astigmatism (it separates hard from soft)", "prose"),
+        L("astigmatism = no", ASTIG.replace("yes", "no"), mistake="wrong root"),
+        L("|   tear-prod-rate = reduced: none (6)", "astig=no", "tear=reduced", tree=LENS_ASTIG, leaf="none", n=6),
+        L("|   tear-prod-rate = normal", "astig=no", NORMAL, tree=LENS_ASTIG),
+        L("|   |   age = young: soft (2)", "astig=no", NORMAL, "age=young", tree=LENS_ASTIG, leaf="soft", n=2),
+        L("|   |   age = pre-presbyopic: soft (2)", "astig=no", NORMAL, "age=pre-presbyopic", tree=LENS_ASTIG,
+          leaf="soft", n=2),
+        L("|   |   age = presbyopic: none (2)", "astig=no", NORMAL, "age=presbyopic", tree=LENS_ASTIG, leaf="none",
+          n=2, mistake="a leaf where the tree splits (a tie taken as a class)"),
+        L("astigmatism = yes", ASTIG, mistake="wrong root"),
+        L("|   tear-prod-rate = reduced: none (6)", ASTIG, "tear=reduced", tree=LENS_ASTIG, leaf="none", n=6),
+        L("|   tear-prod-rate = normal", ASTIG, NORMAL, tree=LENS_ASTIG),
+        L("|   |   spectacle-prescrip = myope: hard (3)", ASTIG, NORMAL, "spec=myope", tree=LENS_ASTIG, leaf="hard",
+          n=3),
+        L("|   |   spectacle-prescrip = hypermetrope: none (3)", ASTIG, NORMAL, "spec=hypermetrope", tree=LENS_ASTIG,
+          leaf="none", n=3, mistake="a leaf where the tree splits (majority class)"),
+    ],
+    "t05.txt": [
+        N("Tree (indentation only, leaf counts in brackets)", "heading"),
+        L("tear-prod-rate = reduced: none (12)", "tear=reduced", leaf="none", n=12),
+        L("tear-prod-rate = normal", NORMAL),
+        L("    astigmatism = yes", NORMAL, ASTIG),
+        L("        spectacle-prescrip = myope: hard (3)", NORMAL, ASTIG, "spec=myope", leaf="hard", n=3),
+        L("        spectacle-prescrip = hypermetrope", NORMAL, ASTIG, "spec=hypermetrope"),
+        L("            age = young: hard (1)", NORMAL, ASTIG, "spec=hypermetrope", "age=young", leaf="hard", n=1),
+        L("            age = pre-presbyopic: none (1)", NORMAL, ASTIG, "spec=hypermetrope", "age=pre-presbyopic",
+          leaf="none", n=1),
+        L("            age = presbyopic: none (2)", NORMAL, ASTIG, "spec=hypermetrope", "age=presbyopic", leaf="none",
+          n=2, mistake="wrong leaf count"),
+        L("    astigmatism = no", NORMAL, NO_ASTIG),
+        L("        age = young: soft (2)", NORMAL, NO_ASTIG, "age=young", leaf="soft", n=2),
+        L("        age = pre-presbyopic: soft (2)", NORMAL, NO_ASTIG, "age=pre-presbyopic", leaf="soft", n=2),
+        L("        age = presbyopic", NORMAL, NO_ASTIG, "age=presbyopic"),
+        L("            spectacle-prescrip = myope: none (1)", NORMAL, NO_ASTIG, "age=presbyopic", "spec=myope",
+          leaf="none", n=1),
+        L("            spectacle-prescrip = hypermetrope: soft (1)", NORMAL, NO_ASTIG, "age=presbyopic",
+          "spec=hypermetrope", leaf="soft", n=1),
+        N("=> 9 leaves", "prose"),
+    ],
+}
+
+SHEETS["trees"] = TREES
