@@ -437,7 +437,7 @@ class M(Line):
         ok = agrees(self.answer, self.exact)
         if self.carried:
             before = self.text.rsplit("=", 2)[-2]
-            ok = agrees(self.answer, sympy.sympify(before.replace("−", "-")), places_only=True)
+            ok = agrees(self.answer, expression(before), places_only=True)
         out = []
         if ok != (self.truth == "right"):
             out.append(f"written {self.answer!r} {'agrees' if ok else 'disagrees'} with {exact_text(self.exact)} "

@@ -8,7 +8,7 @@ come from class_truth's own arithmetic on the data files (never from infotree).
 
 from fractions import Fraction as F
 
-from class_truth import (M, N, S, T, Table, c45, cart, entropy, entropy_ln, gain, gain_ratio, gini, gini_split,
+from class_truth import (M, N, S, T, Table, _num, best_cut, binary_splits, c45, cond_text, cart, entropy, entropy_ln, gain, gain_ratio, gini, gini_split,
                          id3, info_given, mean, path_text, predict, sample_rows, select, split_info, sse,
                          tree_at, value_of, leaves, g_alpha, errors)
 
@@ -248,3 +248,238 @@ TREES = {
 }
 
 SHEETS["trees"] = TREES
+
+# -- C4.5 with numeric attributes: the exam table (invented), textbook gain at midpoints -------------
+
+EXAM = Table("exam.csv", "result", numeric=["hours", "sleep"])
+E = EXAM.rows
+EXAM_TREE = c45(EXAM, E)
+HI = ("hours", ">", F(9, 2))
+
+
+def EH(*conds):
+    return entropy(EXAM.counts(select(E, *conds)))
+
+
+def EG(a, cut=None, *conds):
+    """Gain of a at rows conds: at cut, or at its best cut (numeric), or multiway (nominal)."""
+    rows = select(E, *conds)
+    if cut is None and a in EXAM.numeric:
+        cut = best_cut(EXAM, rows, a)[0]
+    return gain(EXAM, rows, a, cut)
+
+
+def ESI(a, cut=None, *conds):
+    rows = select(E, *conds)
+    if cut is None and a in EXAM.numeric:
+        cut = best_cut(EXAM, rows, a)[0]
+    return split_info(EXAM, rows, a, cut)
+
+
+def EGR(a, cut=None, *conds):
+    rows = select(E, *conds)
+    if cut is None and a in EXAM.numeric:
+        cut = best_cut(EXAM, rows, a)[0]
+    return gain_ratio(EXAM, rows, a, cut)
+
+
+def EI(a, cut=None, *conds):
+    rows = select(E, *conds)
+    if cut is None and a in EXAM.numeric:
+        cut = best_cut(EXAM, rows, a)[0]
+    return info_given(EXAM, rows, a, cut)
+
+
+def cut_text(node):
+    return f"{node['split']} <= {_num(node['cut'])}" if node.get("cut") is not None else node["split"]
+
+
+def best_cut_text(a, *conds):
+    return f"{a} <= {_num(best_cut(EXAM, select(E, *conds), a)[0])}"
+
+
+def X(text, path, **kw):
+    return T(text, EXAM_TREE, path, **kw)
+
+
+C45 = {
+    "c01.txt": [
+        N("Question 2 (C4.5, numeric attributes, thresholds at midpoints)", "heading"),
+        M("Entropy(S) = -(5/12)log2(5/12) - (7/12)log2(7/12) = 0.980", EH()),
+        N("hours sorted: 2 3 4 | 5 6 7 ..., candidate thresholds 2.5, 3.5, ..., 12.5"),
+        M("Entropy(S_{hours ≤ 4.5}) = 0", EH(("hours", "<=", F(9, 2))), answer="0"),
+        M("Entropy(S_{hours > 4.5}) = 0.764", EH(HI)),
+        M("Gain(S, hours ≤ 4.5) = 0.980 - (9/12)(0.764) = 0.407", EG("hours", F(9, 2))),
+        M("Gain(S, hours ≤ 6.5) = 0.334", EG("hours", F(13, 2))),
+        S("best threshold for hours = 4.5", best_cut(EXAM, E, "hours")[0], F(9, 2), "4.5"),
+        M("Gain(S, hours) = 0.407", EG("hours")),
+        M("Gain(S, sleep) = 0.237", EG("sleep"), "wrong threshold (sleep ≤ 7.5)", via=EG("sleep", F(15, 2))),
+    ],
+    "c02.txt": [
+        N("gain ratios", "heading"),
+        M("SplitInfo(hours ≤ 4.5) = 0.811", ESI("hours", F(9, 2))),
+        M("GainRatio(hours) = 0.407/0.811 = 0.502", EGR("hours"), carried=True),
+        M("SplitInfo(S, coffee) = log2(3) = 1.585", ESI("coffee")),
+        M("Gain(S, coffee) = 0.169", EG("coffee")),
+        M("GainRatio(S, coffee) = 0.169", EGR("coffee"), "gain and gain ratio swapped", via=EG("coffee")),
+        M("GainRatio(sleep) = 0.378", EGR("sleep")),
+        M("SplitInfo(sleep) = 0.980", ESI("sleep"), "split information taken for the class entropy", via=EH()),
+        S("root = hours <= 4.5", cut_text(EXAM_TREE), "hours <= 4.5", cut_text(EXAM_TREE)),
+    ],
+    "c03.txt": [
+        M("H(result) = 0.679", EH(), "natural log instead of log2", via=entropy_ln(EXAM.counts(E))),
+        M("Info_hours(D) = 0.573", EI("hours")),
+        M("Gain(hours) = 0.980 - 0.573 = 0.407", EG("hours")),
+        M("Gain(sleep) = 0.245", EG("sleep")),
+        M("Gain(coffee) = 0.811", EG("coffee"), "forgot to subtract from the parent", via=EI("coffee")),
+        "",
+        N("J48 style:", "heading"),
+        X("hours <= 4.5: fail (3.0)", [("hours", "<=", F(9, 2))], leaf="fail", n=3),
+        X("hours > 4.5", [HI]),
+        X("|   sleep <= 4.5: fail (2.0)", [HI, ("sleep", "<=", F(9, 2))], leaf="fail", n=2),
+        X("|   sleep > 4.5: pass (7.0)", [HI, ("sleep", ">", F(9, 2))], leaf="pass", n=7),
+    ],
+    "c04.txt": [
+        M("Info(D) = 0.980", EH()),
+        M("Entropy(S_{sleep ≤ 4.5}) = 0.0", EH(("sleep", "<=", F(9, 2)))),
+        M("Entropy(S_{sleep > 4.5}) = 0.881", EH(("sleep", ">", F(9, 2)))),
+        M("Gain(S, sleep ≤ 4.5) = 0.980 - (10/12)(0.881) = 0.246", EG("sleep", F(9, 2)), carried=True),
+        M("Gain(S, sleep ≤ 7.5) = 0.237", EG("sleep", F(15, 2))),
+        S("best threshold for sleep = 4.5", best_cut(EXAM, E, "sleep")[0], F(9, 2), "4.5"),
+        M("Gain(hours ≤ 4.5) = 0.573", EG("hours", F(9, 2)), "forgot to subtract from the parent",
+          via=EI("hours", F(9, 2))),
+        M("Gain(hours <= 11.5) = 0.147", EG("hours", F(23, 2))),
+        S("best split = hours ≤ 6.5", cut_text(EXAM_TREE), "hours <= 6.5", cut_text(EXAM_TREE), "wrong threshold"),
+        N("gain hours @4.5 .407 <- best", "unreadable"),
+    ],
+    "c05.txt": [
+        N("At hours > 4.5 (9 rows: 7 pass, 2 fail):", "prose"),
+        M("Entropy(S_{hours > 4.5}) = 0.764", EH(HI)),
+        M("Gain(S_{hours > 4.5}, sleep) = 0.764", EG("sleep", None, HI)),
+        M("Gain(S_{hours > 4.5}, coffee) = 0.458", EG("coffee", None, HI)),
+        M("SplitInfo(S_{hours > 4.5}, coffee) = 1.585", ESI("coffee", None, HI)),
+        M("GainRatio(S_{hours > 4.5}, coffee) = 0.289", EGR("coffee", None, HI)),
+        M("GainRatio(S_{hours > 4.5}, sleep) = 0.764", EGR("sleep", None, HI), "gain and gain ratio swapped",
+          via=EG("sleep", None, HI)),
+        S("split(hours > 4.5) = sleep ≤ 4.5", cut_text(tree_at(EXAM_TREE, [HI])), "sleep <= 4.5",
+          cut_text(tree_at(EXAM_TREE, [HI]))),
+        X("leaf(hours > 4.5, sleep > 4.5) = pass", [HI, ("sleep", ">", F(9, 2))], leaf="pass"),
+        X("leaf(hours <= 4.5) = pass", [("hours", "<=", F(9, 2))], leaf="pass", mistake="wrong leaf class"),
+    ],
+}
+
+SHEETS["c45"] = C45
+
+# -- CART with Gini: the car table (invented) ----------------------------------------------------------
+
+CAR = Table("car.csv", "buy")
+C = CAR.rows
+CAR_TREE = cart(CAR, C)
+fs = frozenset
+MH = ("safety", "in", fs({"medium", "high"}))
+LOW = ("safety", "=", "low")
+
+
+def GI(*conds):
+    return gini(CAR.counts(select(C, *conds)))
+
+
+def GS(cond, *at):
+    """Han's Gini_{A ∈ S}(D): the split's weighted Gini, at the node at."""
+    rows = select(C, *at)
+    other = {"in": "notin", "notin": "in", "=": "!=", "!=": "="}[cond[1]]
+    return gini_split(CAR, rows, (cond, (cond[0], other, cond[2])))
+
+
+def DG(a, *at):
+    """ΔGini of a's best binary split at the node at."""
+    rows = select(C, *at)
+    return gini(CAR.counts(rows)) - min(gini_split(CAR, rows, sp) for sp in binary_splits(CAR, rows, a))
+
+
+def part(cond, *at):
+    """A split as the partition of the node's rows it makes (either side may be named)."""
+    rows = select(C, *at)
+    left = fs(i for i, r in enumerate(C) if r in select(rows, cond))
+    return fs({left, fs(i for i, r in enumerate(C) if r in rows) - left})
+
+
+def split_at(*at):
+    node = tree_at(CAR_TREE, list(at))
+    return part(node["cond"][0], *at), cond_text(node["cond"][0])
+
+
+def K(text, path, **kw):
+    return T(text, CAR_TREE, path, **kw)
+
+
+ROOT_SPLIT, ROOT_TEXT = split_at()
+MH_SPLIT, MH_TEXT = split_at(MH)
+
+CART = {
+    "k01.txt": [
+        N("CART, Gini index (Han, Kamber & Pei 8.2.2)", "heading"),
+        M("Gini(D) = 1 - (9/15)^2 - (6/15)^2 = 0.48", GI()),
+        M("Gini_{price∈{low,medium}}(D) = (10/15)(0.42) + (5/15)(0.48) = 0.44", GS(("price", "in", fs({"low", "medium"})))),
+        M("Gini_{price∈{low}}(D) = 0.474", GS(("price", "in", fs({"low"})))),
+        M("Gini_{price∈{medium}}(D) = 0.464", GS(("price", "in", fs({"medium"})))),
+        M("ΔGini(price) = 0.48 - 0.44 = 0.04", DG("price")),
+        M("Gini_{safety∈{medium,high}}(D) = 0.218", GS(MH)),
+        M("Gini_{safety∈{low,high}}(D) = 0.474", GS(("safety", "in", fs({"low", "high"})))),
+        M("ΔGini(safety) = 0.262", DG("safety")),
+        S("best split: safety ∈ {medium, high}", ROOT_SPLIT, part(MH), ROOT_TEXT),
+    ],
+    "k02.txt": [
+        M("Gini(D) = 0.480", GI()),
+        M("Gini(D_{safety ∈ {medium, high}}) = 1 - (9/11)^2 - (2/11)^2 = 0.298", GI(MH)),
+        M("Gini(D_{safety = low}) = 0", GI(LOW)),
+        M("Gini_{safety∉{low}}(D) = (11/15)(0.298) + (4/15)(0) = 0.218", GS(("safety", "notin", fs({"low"})))),
+        M("ΔGini(safety) = 0.218", DG("safety"), "the children's weighted Gini reported as the decrease", via=GS(MH)),
+        M("ΔGini(price) = 0.040", DG("price")),
+        M("ΔGini(doors) = 0.0059", DG("doors")),
+        M("Gini_{price∈{low,high}}(D) = 0.453", GS(("price", "in", fs({"low", "high"}))), "arithmetic slip"),
+        S("root = safety ∈ {medium, high}", ROOT_SPLIT, part(MH), ROOT_TEXT),
+    ],
+    "k03.txt": [
+        N("At the node safety ∈ {medium, high} (11 rows, 9 yes):", "prose"),
+        M("Gini(D_{safety ∈ {medium, high}}) = 36/121", GI(MH)),
+        M("ΔGini(price | safety ∈ {medium, high}) = 0.116", DG("price", MH)),
+        M("ΔGini(doors | safety ∈ {medium, high}) = 0.000551", DG("doors", MH)),
+        M("ΔGini(safety | safety ∈ {medium, high}) = 0.055", DG("safety", MH)),
+        M("ΔGini(price | safety ∈ {medium, high}) = 0.182", DG("price", MH),
+          "the children's weighted Gini reported as the decrease", via=GS(("price", "in", fs({"low", "medium"})), MH)),
+        S("split(safety ∈ {medium, high}) = price ∈ {low, medium}", MH_SPLIT,
+          part(("price", "in", fs({"low", "medium"})), MH), MH_TEXT),
+        "",
+        K("safety in {medium, high}", [MH]),
+        K("|   price in {low, medium}: yes (7)", [MH, ("price", "in", fs({"low", "medium"}))], leaf="yes", n=7),
+        K("|   price = high", [MH, ("price", "=", "high")]),
+        K("|   |   safety = high: yes (2)", [MH, ("price", "=", "high"), ("safety", "=", "high")], leaf="yes", n=2),
+        K("|   |   safety = medium: no (2)", [MH, ("price", "=", "high"), ("safety", "=", "medium")], leaf="no", n=2),
+        K("safety = low: no (4)", [LOW], leaf="no", n=4),
+    ],
+    "k04.txt": [
+        M("Gini(D) = 1 - 9/15 - 6/15 = 0", GI(), "proportions not squared", via=F(0)),
+        M("Gini(D) = 0.52", GI(), "arithmetic slip"),
+        M("ME(D) = 6/15", F(errors(CAR.counts(C)), len(C))),
+        M("Gini_{safety∈{high}}(D) = 0.32", GS(("safety", "in", fs({"high"})))),
+        N("Gini_price(D) = 0.438", "ambiguous"),
+        M("ΔGini(safety) = 72/275", DG("safety")),
+        S("best split: price ∈ {low, medium}", ROOT_SPLIT, part(("price", "in", fs({"low", "medium"}))), ROOT_TEXT,
+          "wrong root (the first attribute's best split)"),
+        N("so the tree starts with price", "prose"),
+    ],
+    "k05.txt": [
+        M("Gini(S) = 12/25", GI()),
+        M("Gini(buy | safety ∈ {medium, high}) = 0.298", GI(MH)),
+        M("Gini(buy | safety = low) = 0", GI(LOW)),
+        M("Gini(buy | split on safety) = 0.218", GS(MH)),
+        M("ΔGini(safety) = 0.262", DG("safety")),
+        M("Gini(buy | split on price) = 0.444", GS(("price", "in", fs({"low", "medium"}))), "arithmetic slip"),
+        M("Gini(buy | safety ∈ {medium, high}, price = high) = 0.5", GI(MH, ("price", "=", "high"))),
+        M("Gini(buy | price = high) = 0.4", GI(("price", "=", "high")), "misclassification error for Gini",
+          via=F(errors(CAR.counts(select(C, ("price", "=", "high")))), 5)),
+    ],
+}
+
+SHEETS["cart"] = CART
