@@ -8,7 +8,7 @@ come from class_truth's own arithmetic on the data files (never from infotree).
 
 from fractions import Fraction as F
 
-from class_truth import (M, N, S, T, Table, _num, best_cut, binary_splits, c45, cond_text, cart, entropy, entropy_ln, gain, gain_ratio, gini, gini_split,
+from class_truth import (M, N, S, T, Table, _num, best_cut, binary_splits, c45, cond_text, sse_split, cart, entropy, entropy_ln, gain, gain_ratio, gini, gini_split,
                          id3, info_given, mean, path_text, predict, sample_rows, select, split_info, sse,
                          tree_at, value_of, leaves, g_alpha, errors)
 
@@ -483,3 +483,113 @@ CART = {
 }
 
 SHEETS["cart"] = CART
+
+# -- regression: the mpg table (invented), CART with squared error, depth 2 ------------------------------
+
+MPG = Table("mpg.csv", "mpg", numeric=["weight", "power", "mpg"])
+Y = MPG.rows
+MPG_TREE = cart(MPG, Y, regression=True, max_depth=2)
+W = F(31, 20)  # 1.55
+WL, WR = ("weight", "<", W), ("weight", ">=", W)
+
+
+def ys(*conds):
+    return [r["mpg"] for r in select(Y, *conds)]
+
+
+def RSS(cond, *at):
+    """ISLR's RSS of a split: SSE of the two regions it makes at the node at."""
+    other = {"<": ">=", ">=": "<", "in": "notin", "notin": "in"}[cond[1]]
+    rows = select(Y, *at)
+    return sse_split(MPG, rows, (cond, (cond[0], other, cond[2])))
+
+
+def DSSE(a, *at):
+    """ΔSSE of a's best split at the node at."""
+    rows = select(Y, *at)
+    return sse([r["mpg"] for r in rows]) - min(sse_split(MPG, rows, sp) for sp in binary_splits(MPG, rows, a))
+
+
+def regions(cond, *at):
+    rows = select(Y, *at)
+    left = fs(i for i, r in enumerate(Y) if r in select(rows, cond))
+    return fs({left, fs(i for i, r in enumerate(Y) if r in rows) - left})
+
+
+def region(cond):
+    """R1 = {X | cond}: the rows of one side of the root's split."""
+    return fs(i for i, r in enumerate(Y) if r in select(Y, cond))
+
+
+ROOT_REG = regions(MPG_TREE["cond"][0])
+ROOT_REG_TEXT = cond_text(MPG_TREE["cond"][0])
+PARENT_DEV = sum((y - mean(ys())) ** 2 for y in ys(WL))  # a child's SSE about the parent's mean
+
+
+def Q(text, path, **kw):
+    return T(text, MPG_TREE, path, **kw)
+
+
+REGRESSION = {
+    "r01.txt": [
+        N("Regression tree for mpg (ISLR 8.1)", "heading"),
+        M("ȳ = 29.6", mean(ys())),
+        M("RSS = Σ(y_i - ȳ)² = 548.4", sse(ys())),
+        M("RSS(weight < 1.55) = 125.524", RSS(WL)),
+        S("R1 = {X | weight < 1.55}", region(WL) in ROOT_REG, True, ROOT_REG_TEXT),
+        S("R2 = {X | weight >= 1.55}", region(WR) in ROOT_REG, True, ROOT_REG_TEXT),
+        M("ŷ_R1 = 33.857", mean(ys(WL))),
+        M("ŷ_R2 = 19.667", mean(ys(WR))),
+        S("best split: weight < 1.55", ROOT_REG, regions(WL), ROOT_REG_TEXT),
+    ],
+    "r02.txt": [
+        M("SSE(D) = 548.4", sse(ys())),
+        M("RSS(weight < 1.55) = 125.52", RSS(WL)),
+        M("RSS(weight < 1.45) = 137.583", RSS(("weight", "<", F(29, 20)))),
+        M("RSS(power < 115) = 23.558", RSS(("power", "<", F(115))), "MSE (RSS/n) for RSS",
+          via=RSS(("power", "<", F(115))) / 10),
+        M("ΔSSE(weight) = 548.4 - 125.524 = 422.876", DSSE("weight")),
+        M("ΔSSE(origin) = 188.25", DSSE("origin"), "the sum of the children's SSE reported as the decrease",
+          via=RSS(("origin", "in", fs({"asia", "eu"})))),
+        M("SSE(D_{origin ∈ {asia, eu}}) = 95.5", sse(ys(("origin", "in", fs({"asia", "eu"}))))),
+        M("mean(origin = us) = 22.25", mean(ys(("origin", "=", "us")))),
+    ],
+    "r03.txt": [
+        M("ȳ(weight < 1.55) = 33.86", mean(ys(WL))),
+        M("SSE(D_{weight < 1.55}) = 112.857", sse(ys(WL))),
+        M("SSE(D_{weight >= 1.55}) = 12.667", sse(ys(WR))),
+        M("SSE(D_{weight < 1.55}) = 239.72", sse(ys(WL)), "deviations from the parent's mean", via=PARENT_DEV),
+        "",
+        N("tree (depth 2):", "heading"),
+        Q("weight < 1.55", [WL]),
+        Q("    weight < 1.15: 38 (n = 3)", [WL, ("weight", "<", F(23, 20))], leaf="38", n=3),
+        Q("    weight >= 1.15: 30.75 (n = 4)", [WL, ("weight", ">=", F(23, 20))], leaf="30.75", n=4),
+        Q("weight >= 1.55", [WR]),
+        Q("    weight < 1.9: 21 (n = 2)", [WR, ("weight", "<", F(19, 10))], leaf="21", n=2),
+        Q("    weight >= 1.9: 19 (n = 1)", [WR, ("weight", ">=", F(19, 10))], leaf="19", n=1,
+          mistake="the parent's mean for a leaf (rounded)"),
+    ],
+    "r04.txt": [
+        S("best split: weight < 1.45", ROOT_REG, regions(("weight", "<", F(29, 20))), ROOT_REG_TEXT,
+          "wrong threshold"),
+        M("RSS(weight < 1.45) = 137.583", RSS(("weight", "<", F(29, 20)))),
+        M("RSS(power < 115) = 235.583", RSS(("power", "<", F(115)))),
+        M("RSS(origin ∈ {asia, eu}) = 188.25", RSS(("origin", "in", fs({"asia", "eu"})))),
+        M("RSS(power < 97.5) = 371.58", RSS(("power", "<", F(195, 2)))),
+        S("R1 = {X | power < 115}", region(("power", "<", F(115))) in ROOT_REG, True, ROOT_REG_TEXT,
+          "the best split of one predictor, not the best overall"),
+        N("the regions are boxes in (weight, power) space", "prose"),
+    ],
+    "r05.txt": [
+        N("Inside R1 (weight < 1.55, 7 cars):", "prose"),
+        M("ΔSSE(weight | weight < 1.55) = 90.107", DSSE("weight", WL)),
+        M("mean(weight < 1.55, weight >= 1.15) = 30.75", mean(ys(WL, ("weight", ">=", F(23, 20))))),
+        M("ŷ(weight >= 1.55, weight < 1.9) = 21", mean(ys(WR, ("weight", "<", F(19, 10))))),
+        M("ΔSSE(weight | weight < 1.55) = 22.75", DSSE("weight", WL),
+          "the sum of the children's SSE reported as the decrease", via=RSS(("weight", "<", F(23, 20)), WL)),
+        M("mean(weight >= 1.55) = 29.6", mean(ys(WR)), "the parent's mean", via=mean(ys())),
+        Q("leaf(weight < 1.55, weight < 1.15) = 38", [WL, ("weight", "<", F(23, 20))], leaf="38"),
+    ],
+}
+
+SHEETS["regression"] = REGRESSION
