@@ -387,6 +387,22 @@ def g_alpha(node) -> Fraction:
     return Fraction(node["R"] - sum(x["R"] for x in lv), len(lv) - 1)
 
 
+def ccp_sequence(tree):
+    """Breiman's weakest-link pruning: [(alpha_k, paths cut at step k, R(T_k))], every node of the
+    least g(t) cut at once (ties together), until the root is a leaf."""
+    import copy
+    tree = copy.deepcopy(tree)
+    out = []
+    while "children" in tree:
+        gs = [(g_alpha(node), path, node) for path, node in internal(tree)]
+        low = min(g for g, _, _ in gs)
+        cut = [(p, node) for g, p, node in gs if g == low]
+        for _, node in cut:
+            node.pop("children", None)
+        out.append((low, [p for p, _ in cut], sum(x["R"] for x in leaves(tree))))
+    return out
+
+
 # -- bagging ----------------------------------------------------------------------------------------
 
 def sample_rows(t: Table, numbers):

@@ -8,7 +8,7 @@ come from class_truth's own arithmetic on the data files (never from infotree).
 
 from fractions import Fraction as F
 
-from class_truth import (M, N, S, T, Table, _num, best_cut, binary_splits, c45, cond_text, sse_split, cart, entropy, entropy_ln, gain, gain_ratio, gini, gini_split,
+from class_truth import (M, N, S, T, Table, _num, best_cut, binary_splits, c45, ccp_sequence, cond_text, sse_split, cart, entropy, entropy_ln, gain, gain_ratio, gini, gini_split,
                          id3, info_given, mean, path_text, predict, sample_rows, select, split_info, sse,
                          tree_at, value_of, leaves, g_alpha, errors)
 
@@ -593,3 +593,168 @@ REGRESSION = {
 }
 
 SHEETS["regression"] = REGRESSION
+
+# -- cost-complexity pruning: the dose table (invented), CART Gini, minsplit 4, minbucket 2, cp 0 --------
+
+DOSE = Table("dose.csv", "outcome", numeric=["dose", "age"])
+T0 = cart(DOSE, DOSE.rows, min_split=4, min_leaf=2)
+SEQ = ccp_sequence(T0)
+A11 = ("dose", "<", F(23, 2))
+AGE = ("age", "<", F(115, 2))
+D8 = ("dose", ">=", F(8))
+
+
+def node(*path):
+    return tree_at(T0, list(path))
+
+
+def R(*path):
+    return F(node(*path)["R"])
+
+
+def RT(*path):
+    return F(sum(x["R"] for x in leaves(node(*path))))
+
+
+def ALPHA(*path):
+    return g_alpha(node(*path))
+
+
+def cuts(k):
+    """The rows of each node step k cuts (a tie: any of them is the weakest link)."""
+    return {fs(map(id, node(*p)["rows"])) for p in SEQ[k - 1][1]}
+
+
+def link(k, *path):
+    return S(f"weakest link{'_' + str(k) if k > 1 else ''} = {path_text(path)}", fs(map(id, node(*path)["rows"])) in cuts(k),
+             True, " or ".join(path_text(p) for p in SEQ[k - 1][1]))
+
+
+def wrong_link(k, mistake, *path):
+    line = link(k, *path)
+    return S(line.text, line.expected, True, line.value, mistake)
+
+
+PRUNING = {
+    "p01.txt": [
+        N("Cost-complexity pruning (Breiman et al. 1984, ch. 3); R(t) = misclassified training rows", "heading"),
+        M("R(dose < 11.5) = 5", R(A11)),
+        M("R(T_{dose < 11.5}) = 0", RT(A11)),
+        M("alpha(dose < 11.5) = (5 - 0)/(4 - 1) = 5/3", ALPHA(A11)),
+        M("g(dose < 11.5, age < 57.5) = (2 - 0)/(3 - 1) = 1", ALPHA(A11, AGE)),
+        M("g(dose < 11.5, age < 57.5, dose >= 8) = 2", ALPHA(A11, AGE, D8)),
+        M("alpha(root) = 8/5 = 1.6", ALPHA(), "|leaves| instead of |leaves| - 1",
+          via=F(R() - RT(), len(leaves(T0)))),
+        link(1, A11, AGE),
+        M("alpha_1 = 1", SEQ[0][0]),
+    ],
+    "p02.txt": [
+        N("node                      R(t)  R(T_t)  leaves  g(t)", "prose"),
+        M("dose < 11.5, age < 57.5, dose >= 8   R(t) = 2, R(T_t) = 0, leaves 2: alpha = (2 - 0)/(2 - 1) = 2",
+          ALPHA(A11, AGE, D8)),
+        M("dose < 11.5, age < 57.5   R(t) = 2, R(T_t) = 0, leaves 3: alpha = (2 - 0)/(3 - 1) = 1", ALPHA(A11, AGE)),
+        M("dose < 11.5   R(t) = 5, R(T_t) = 2, leaves 4: alpha = (5 - 2)/(4 - 1) = 1", ALPHA(A11),
+          "R(T_t) of the wrong subtree (the pruned T_1's, with T_0's leaves)", via=F(5 - 2, 4 - 1)),
+        M("root   R(t) = 8, R(T_t) = 0, leaves 5: alpha = (8 - 0)/(5 - 1) = 2", ALPHA()),
+        link(1, A11, AGE),
+        M("R(T_1) = 2", F(SEQ[0][2])),
+    ],
+    "p03.txt": [
+        M("alpha_1 = 1", SEQ[0][0]),
+        M("alpha_2 = 3", SEQ[1][0]),
+        M("R(T_2) = 8", F(SEQ[1][2])),
+        S("alphas = 1, 3", tuple(a for a, _, _ in SEQ), (1, 3), ", ".join(str(a) for a, _, _ in SEQ)),
+        link(2, A11),
+        M("alpha(dose < 11.5) = 5/4", ALPHA(A11), "|leaves| instead of |leaves| - 1", via=F(5, 4)),
+        wrong_link(1, "the smallest subtree taken as the weakest link", A11, AGE, D8),
+        M("R(T_{dose < 11.5}) = 2", RT(A11), "R(T_t) from the pruned tree T_1 instead of T_0", via=F(2)),
+    ],
+    "p04.txt": [
+        N("R(t) counts misclassified rows (not rates)", "prose"),
+        M("R(dose >= 11.5) = 0", R(("dose", ">=", F(23, 2)))),
+        M("R(dose < 11.5, age >= 57.5) = 0", R(A11, ("age", ">=", F(115, 2)))),
+        M("R(dose < 11.5, age < 57.5) = 2", R(A11, AGE)),
+        M("R(T_{dose < 11.5, age < 57.5}) = 0", RT(A11, AGE)),
+        M("g(dose < 11.5, age < 57.5) = 2/3", ALPHA(A11, AGE), "|leaves| instead of |leaves| - 1", via=F(2, 3)),
+        M("alpha(dose < 11.5, age < 57.5, dose >= 8) = (2 - 0)/(2 - 1) = 2", ALPHA(A11, AGE, D8)),
+        N("alpha(dose < 11.5, age >= 57.5) = 0", "unreadable"),
+        M("R(root) = 8/18 = 0.444", R(), "R(t) as a rate (r(t)·p(t)) in a course that counts rows",
+          via=F(8, 18)),
+    ],
+}
+
+SHEETS["pruning"] = PRUNING
+
+# -- bagging: the flu table (invented), three given bootstrap samples, ID3 trees -------------------------
+
+FLU = Table("flu.csv", "flu")
+SAMPLES = [[1, 1, 2, 3, 6, 6, 8, 8], [1, 2, 4, 5, 5, 7, 7, 8], [2, 3, 5, 5, 6, 6, 7, 8]]
+BAGGED = [id3(FLU, sample_rows(FLU, s)) for s in SAMPLES]
+
+
+def vote(tree, row):
+    return predict(BAGGED[tree - 1], FLU.rows[row - 1])
+
+
+def ballot(row, oob=False):
+    return [vote(k, row) for k in (1, 2, 3) if not (oob and row in SAMPLES[k - 1])]
+
+
+def share(row, cls, oob=False):
+    b = ballot(row, oob)
+    return F(b.count(cls), len(b))
+
+
+def winner(b):
+    return max(FLU.classes, key=lambda c: (b.count(c), -FLU.classes.index(c)))
+
+
+def oob_error(oob=True):
+    voted = [r for r in range(1, len(FLU.rows) + 1) if ballot(r, oob)]
+    return F(sum(winner(ballot(r, oob)) != FLU.rows[r - 1]["flu"] for r in voted), len(voted))
+
+
+def V(text, tree, row, given, mistake=""):
+    return S(text, vote(tree, row), given, vote(tree, row), mistake)
+
+
+def PRED(text, row, given, oob=False, mistake=""):
+    return S(text, winner(ballot(row, oob)), given, winner(ballot(row, oob)), mistake)
+
+
+BAGGING = {
+    "b01.txt": [
+        N("Bagging with 3 bootstrap samples (rows numbered from 1):", "heading"),
+        N("S1 = {1, 1, 2, 3, 6, 6, 8, 8}, S2 = {1, 2, 4, 5, 5, 7, 7, 8}, S3 = {2, 3, 5, 5, 6, 6, 7, 8}"),
+        V("vote(tree 1, row 3) = no", 1, 3, "no"),
+        V("vote(tree 2, row 3) = yes", 2, 3, "yes"),
+        V("vote(tree 3, row 3) = no", 3, 3, "no"),
+        M("votes(row 3) = 2/3 for no", share(3, "no")),
+        PRED("prediction(row 3) = no", 3, "no"),
+        M("OOB votes(row 3) = 1 for yes", share(3, "yes", oob=True)),
+        PRED("OOB prediction(row 3) = yes", 3, "yes", oob=True),
+        PRED("OOB prediction(row 7) = no", 7, "no", oob=True, mistake="a vote counting a tree that saw the row"),
+        M("OOB error = 1/2", oob_error()),
+    ],
+    "b02.txt": [
+        N("tree 1 splits on fever, tree 2 on cough, tree 3 on headache"),
+        V("vote(tree 1, row 7) = yes", 1, 7, "yes"),
+        V("vote(tree 3, row 1) = no", 3, 1, "no"),
+        M("votes(row 1) = 2/3 for yes", share(1, "yes")),
+        M("votes(row 7) = 1/3 for yes", share(7, "yes")),
+        M("OOB votes(row 4) = 1 for no", share(4, "no", oob=True)),
+        M("OOB error = 0", oob_error(), "votes counting the trees that saw the row", via=oob_error(oob=False)),
+        PRED("majority vote for row 6: yes", 6, "yes"),
+    ],
+    "b03.txt": [
+        V("vote(tree 2, row 6) = no", 2, 6, "no", mistake="the row sent down the wrong branch"),
+        M("votes(row 6) = 3/3 for yes", share(6, "yes")),
+        M("OOB votes(row 1) = 1 for no", share(1, "no", oob=True)),
+        PRED("OOB prediction(row 1) = yes", 1, "yes", oob=True, mistake="a vote counting a tree that saw the row"),
+        M("OOB error = 3/6 = 0.5", oob_error()),
+        M("OOB votes(row 5) = 1 for yes", share(5, "yes", oob=True)),
+        N("OOB err. = 3 of 6 -> 50% ??", "unreadable"),
+    ],
+}
+
+SHEETS["bagging"] = BAGGING
