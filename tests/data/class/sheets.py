@@ -8,7 +8,9 @@ come from class_truth's own arithmetic on the data files (never from infotree).
 
 from fractions import Fraction as F
 
-from class_truth import (M, N, S, T, Table, _num, best_cut, binary_splits, c45, ccp_sequence, cond_text, sse_split, cart, entropy, entropy_ln, gain, gain_ratio, gini, gini_split,
+import mpmath
+
+from class_truth import (M, N, S, T, Table, sym, _num, best_cut, binary_splits, c45, ccp_sequence, cond_text, sse_split, cart, entropy, entropy_ln, gain, gain_ratio, gini, gini_split,
                          id3, info_given, mean, path_text, predict, sample_rows, select, split_info, sse,
                          tree_at, value_of, leaves, g_alpha, errors)
 
@@ -98,6 +100,8 @@ ID3 = {
         M("GainRatio(credit) = 0.232", GR("credit")),
         M("GainRatio(job) = 0.324/0.918 = 0.353", GR("job"), carried=True),
         M("GainRatio(house) = 0.420", GR("house"), "gain and gain ratio swapped", via=G("house")),
+        M("GainRatio(credit) = 0.363/0.971 = 0.374", GR("credit"), "split information taken for the class entropy",
+          via=sym(G("credit")) / sym(H())),
         N("GainRatio(house) = ???", "unreadable"),
         M("SplitInfo(house) = 0.971", SI("house")),
     ],
@@ -130,6 +134,20 @@ ID3 = {
         T("|   job = no: no", LOAN_TREE, [HOUSE_NO, ("job", "=", "no")], leaf="no"),
     ],
 }
+
+ID3["s07.txt"] = [
+    N("Q1 again (second attempt)", "heading"),
+    M("Info(D) = -(9/15)ln(9/15) - (6/15)ln(6/15) = 0.673", H(), "natural log instead of log2", via=LN_H),
+    M("Info_house(D) = (9/15)(0.918) = 0.551", I("house")),
+    M("Gain(house) = 0.673 - 0.551 = 0.122", G("house"), "natural-log parent less log2 children",
+      via=LN_H - I("house").mpf()),
+    M("Gain(job) = 0.324", G("job")),
+    M("Gain(age) = 0.888", G("age"), "forgot to subtract from the parent", via=I("age")),
+    S("root = credit", root_of(LOAN_TREE), "credit", "house", "wrong root"),
+    M("Info_credit(D) = -0.608", I("credit"), "sign slip", via=-I("credit").mpf()),
+    M("Info(D) = 0.292", H(), "log10 instead of log2", via=H().mpf() * mpmath.log10(2)),
+    M("Gain(credit) = 0.363", G("credit")),
+]
 
 SHEETS = {"id3": ID3}
 
@@ -203,6 +221,8 @@ TREES = {
           "THEN none", NORMAL, NO_ASTIG, "age=presbyopic", "spec=myope", leaf="none"),
         L("IF astigmatism = yes AND spectacle-prescrip = myope THEN hard", ASTIG, "spec=myope", leaf="hard",
           mistake="rule without the root's test"),
+        L("IF tear-prod-rate = reduced AND age = young THEN soft", "tear=reduced", "age=young", leaf="soft",
+          mistake="a rule through a split the tree does not make"),
         N("(the other rules are the same pattern)"),
     ],
     "t04.txt": [
@@ -246,6 +266,18 @@ TREES = {
         N("=> 9 leaves", "prose"),
     ],
 }
+
+TREES["t06.txt"] = [
+    N("My tree (I stopped where one class was most of the node):", "heading"),
+    L("tear-prod-rate = reduced: none", "tear=reduced", leaf="none"),
+    L("tear-prod-rate = normal", NORMAL),
+    L("|   astigmatism = no: soft", NORMAL, NO_ASTIG, leaf="soft", mistake="a leaf where the tree splits (majority class)"),
+    L("|   astigmatism = yes", NORMAL, ASTIG),
+    L("|   |   age = young: hard", NORMAL, ASTIG, "age=young", leaf="hard", mistake="wrong attribute at a node"),
+    L("|   |   age = pre-presbyopic: hard", NORMAL, ASTIG, "age=pre-presbyopic", leaf="hard",
+      mistake="wrong attribute at a node"),
+    L("|   |   age = presbyopic: none", NORMAL, ASTIG, "age=presbyopic", leaf="none", mistake="wrong attribute at a node"),
+]
 
 SHEETS["trees"] = TREES
 
@@ -314,6 +346,8 @@ C45 = {
         S("best threshold for hours = 4.5", best_cut(EXAM, E, "hours")[0], F(9, 2), "4.5"),
         M("Gain(S, hours) = 0.407", EG("hours")),
         M("Gain(S, sleep) = 0.237", EG("sleep"), "wrong threshold (sleep ≤ 7.5)", via=EG("sleep", F(15, 2))),
+        M("Gain(S, hours ≤ 3.5) = 0.734", EG("hours", F(7, 2)), "forgot to subtract from the parent",
+          via=EI("hours", F(7, 2))),
     ],
     "c02.txt": [
         N("gain ratios", "heading"),
@@ -323,6 +357,8 @@ C45 = {
         M("Gain(S, coffee) = 0.169", EG("coffee")),
         M("GainRatio(S, coffee) = 0.169", EGR("coffee"), "gain and gain ratio swapped", via=EG("coffee")),
         M("GainRatio(sleep) = 0.378", EGR("sleep")),
+        M("GainRatio(hours) = 0.407/0.980 = 0.415", EGR("hours"), "split information taken for the class entropy",
+          via=sym(EG("hours")) / sym(EH())),
         M("SplitInfo(sleep) = 0.980", ESI("sleep"), "split information taken for the class entropy", via=EH()),
         S("root = hours <= 4.5", cut_text(EXAM_TREE), "hours <= 4.5", cut_text(EXAM_TREE)),
     ],
@@ -343,6 +379,8 @@ C45 = {
         M("Info(D) = 0.980", EH()),
         M("Entropy(S_{sleep ≤ 4.5}) = 0.0", EH(("sleep", "<=", F(9, 2)))),
         M("Entropy(S_{sleep > 4.5}) = 0.881", EH(("sleep", ">", F(9, 2)))),
+        M("Entropy(S_{sleep ≤ 7.5}) = 0.687", EH(("sleep", "<=", F(15, 2))), "natural log instead of log2",
+          via=entropy_ln(EXAM.counts(select(E, ("sleep", "<=", F(15, 2)))))),
         M("Gain(S, sleep ≤ 4.5) = 0.980 - (10/12)(0.881) = 0.246", EG("sleep", F(9, 2)), carried=True),
         M("Gain(S, sleep ≤ 7.5) = 0.237", EG("sleep", F(15, 2))),
         S("best threshold for sleep = 4.5", best_cut(EXAM, E, "sleep")[0], F(9, 2), "4.5"),
@@ -365,8 +403,21 @@ C45 = {
           cut_text(tree_at(EXAM_TREE, [HI]))),
         X("leaf(hours > 4.5, sleep > 4.5) = pass", [HI, ("sleep", ">", F(9, 2))], leaf="pass"),
         X("leaf(hours <= 4.5) = pass", [("hours", "<=", F(9, 2))], leaf="pass", mistake="wrong leaf class"),
+        M("Gain(S_{hours > 4.5}, coffee) = 0.169", EG("coffee", None, HI), "measured on the whole data, not the node",
+          via=EG("coffee")),
+        X("leaf(hours > 4.5, sleep <= 4.5) = pass", [HI, ("sleep", "<=", F(9, 2))], leaf="pass",
+          mistake="wrong leaf class"),
     ],
 }
+
+C45["c06.txt"] = [
+    N("tree:", "heading"),
+    X("hours <= 6.5: fail (5)", [("hours", "<=", F(13, 2))], leaf="fail", n=5, mistake="wrong threshold"),
+    X("hours > 6.5: pass (7)", [("hours", ">", F(13, 2))], leaf="pass", n=7, mistake="wrong threshold"),
+    M("Gain(hours ≤ 6.5) = 0.334", EG("hours", F(13, 2))),
+    M("Gain(hours ≤ 4.5) = 0.407", EG("hours", F(9, 2))),
+    N("(I used 6.5 because it is in the middle of the range)"),
+]
 
 SHEETS["c45"] = C45
 
@@ -428,6 +479,8 @@ CART = {
         M("Gini_{safety∈{low,high}}(D) = 0.474", GS(("safety", "in", fs({"low", "high"})))),
         M("ΔGini(safety) = 0.262", DG("safety")),
         S("best split: safety ∈ {medium, high}", ROOT_SPLIT, part(MH), ROOT_TEXT),
+        M("Gini_{safety∈{medium,high}}(D) = 0.149", GS(MH), "unweighted average of the two sides",
+          via=(GI(MH) + GI(LOW)) / 2),
     ],
     "k02.txt": [
         M("Gini(D) = 0.480", GI()),
@@ -438,6 +491,8 @@ CART = {
         M("ΔGini(price) = 0.040", DG("price")),
         M("ΔGini(doors) = 0.0059", DG("doors")),
         M("Gini_{price∈{low,high}}(D) = 0.453", GS(("price", "in", fs({"low", "high"}))), "arithmetic slip"),
+        M("ΔGini(safety) = 0.480 - 0.298 = 0.182", DG("safety"), "one side's Gini for the weighted sum",
+          via=F(480 - 298, 1000)),
         S("root = safety ∈ {medium, high}", ROOT_SPLIT, part(MH), ROOT_TEXT),
     ],
     "k03.txt": [
@@ -450,6 +505,8 @@ CART = {
           "the children's weighted Gini reported as the decrease", via=GS(("price", "in", fs({"low", "medium"})), MH)),
         S("split(safety ∈ {medium, high}) = price ∈ {low, medium}", MH_SPLIT,
           part(("price", "in", fs({"low", "medium"})), MH), MH_TEXT),
+        S("split(safety ∈ {medium, high}) = doors", MH_SPLIT, part(("doors", "=", "4"), MH), MH_TEXT,
+          "wrong attribute at a node"),
         "",
         K("safety in {medium, high}", [MH]),
         K("|   price in {low, medium}: yes (7)", [MH, ("price", "in", fs({"low", "medium"}))], leaf="yes", n=7),
@@ -465,6 +522,8 @@ CART = {
         M("Gini_{safety∈{high}}(D) = 0.32", GS(("safety", "in", fs({"high"})))),
         N("Gini_price(D) = 0.438", "ambiguous"),
         M("ΔGini(safety) = 72/275", DG("safety")),
+        M("ΔGini(price) = 0.040 × 15 = 0.6", DG("price"), "rpart's improvement (n × decrease) for the decrease",
+          via=15 * DG("price")),
         S("best split: price ∈ {low, medium}", ROOT_SPLIT, part(("price", "in", fs({"low", "medium"}))), ROOT_TEXT,
           "wrong root (the first attribute's best split)"),
         N("so the tree starts with price", "prose"),
@@ -473,6 +532,7 @@ CART = {
         M("Gini(S) = 12/25", GI()),
         M("Gini(buy | safety ∈ {medium, high}) = 0.298", GI(MH)),
         M("Gini(buy | safety = low) = 0", GI(LOW)),
+        M("Gini(buy | safety = medium) = 0.5", GI(("safety", "=", "medium")), "arithmetic slip"),
         M("Gini(buy | split on safety) = 0.218", GS(MH)),
         M("ΔGini(safety) = 0.262", DG("safety")),
         M("Gini(buy | split on price) = 0.444", GS(("price", "in", fs({"low", "medium"}))), "arithmetic slip"),
@@ -541,6 +601,8 @@ REGRESSION = {
         M("ŷ_R1 = 33.857", mean(ys(WL))),
         M("ŷ_R2 = 19.667", mean(ys(WR))),
         S("best split: weight < 1.55", ROOT_REG, regions(WL), ROOT_REG_TEXT),
+        M("RSS(origin ∈ {asia, eu}) = 95.5", RSS(("origin", "in", fs({"asia", "eu"}))), "one region's SSE only",
+          via=sse(ys(("origin", "in", fs({"asia", "eu"}))))),
     ],
     "r02.txt": [
         M("SSE(D) = 548.4", sse(ys())),
@@ -553,11 +615,14 @@ REGRESSION = {
           via=RSS(("origin", "in", fs({"asia", "eu"})))),
         M("SSE(D_{origin ∈ {asia, eu}}) = 95.5", sse(ys(("origin", "in", fs({"asia", "eu"}))))),
         M("mean(origin = us) = 22.25", mean(ys(("origin", "=", "us")))),
+        M("ΔSSE(power) = 548.4 - 235.583 = 312.817", DSSE("power")),
+        M("SSE(D) = 54.84", sse(ys()), "MSE (SSE/n) for SSE", via=sse(ys()) / 10),
     ],
     "r03.txt": [
         M("ȳ(weight < 1.55) = 33.86", mean(ys(WL))),
         M("SSE(D_{weight < 1.55}) = 112.857", sse(ys(WL))),
         M("SSE(D_{weight >= 1.55}) = 12.667", sse(ys(WR))),
+        M("SSE(D_{weight >= 1.55}) = 4.222", sse(ys(WR)), "MSE (SSE/n) for SSE", via=sse(ys(WR)) / 3),
         M("SSE(D_{weight < 1.55}) = 239.72", sse(ys(WL)), "deviations from the parent's mean", via=PARENT_DEV),
         "",
         N("tree (depth 2):", "heading"),
@@ -576,6 +641,7 @@ REGRESSION = {
         M("RSS(power < 115) = 235.583", RSS(("power", "<", F(115)))),
         M("RSS(origin ∈ {asia, eu}) = 188.25", RSS(("origin", "in", fs({"asia", "eu"})))),
         M("RSS(power < 97.5) = 371.58", RSS(("power", "<", F(195, 2)))),
+        M("RSS(weight < 1.25) = 217.58", RSS(("weight", "<", F(5, 4))), "arithmetic slip"),
         S("R1 = {X | power < 115}", region(("power", "<", F(115))) in ROOT_REG, True, ROOT_REG_TEXT,
           "the best split of one predictor, not the best overall"),
         N("the regions are boxes in (weight, power) space", "prose"),
@@ -589,6 +655,8 @@ REGRESSION = {
           "the sum of the children's SSE reported as the decrease", via=RSS(("weight", "<", F(23, 20)), WL)),
         M("mean(weight >= 1.55) = 29.6", mean(ys(WR)), "the parent's mean", via=mean(ys())),
         Q("leaf(weight < 1.55, weight < 1.15) = 38", [WL, ("weight", "<", F(23, 20))], leaf="38"),
+        M("ΔSSE(weight | weight >= 1.55) = 10.667", DSSE("weight", WR)),
+        M("mean(weight < 1.55, weight < 1.15) = 37", mean(ys(WL, ("weight", "<", F(23, 20)))), "arithmetic slip"),
     ],
 }
 
@@ -647,6 +715,7 @@ PRUNING = {
           via=F(R() - RT(), len(leaves(T0)))),
         link(1, A11, AGE),
         M("alpha_1 = 1", SEQ[0][0]),
+        M("R(T_{dose < 11.5, age < 57.5}) = 2", RT(A11, AGE), "R(t) for R(T_t)", via=R(A11, AGE)),
     ],
     "p02.txt": [
         N("node                      R(t)  R(T_t)  leaves  g(t)", "prose"),
@@ -658,6 +727,8 @@ PRUNING = {
         M("root   R(t) = 8, R(T_t) = 0, leaves 5: alpha = (8 - 0)/(5 - 1) = 2", ALPHA()),
         link(1, A11, AGE),
         M("R(T_1) = 2", F(SEQ[0][2])),
+        M("root   R(t) = 8, R(T_t) = 0, leaves 5: alpha = (8 - 0)/5 = 1.6", ALPHA(), "|leaves| instead of |leaves| - 1",
+          via=F(8, 5)),
     ],
     "p03.txt": [
         M("alpha_1 = 1", SEQ[0][0]),
@@ -668,6 +739,8 @@ PRUNING = {
         M("alpha(dose < 11.5) = 5/4", ALPHA(A11), "|leaves| instead of |leaves| - 1", via=F(5, 4)),
         wrong_link(1, "the smallest subtree taken as the weakest link", A11, AGE, D8),
         M("R(T_{dose < 11.5}) = 2", RT(A11), "R(T_t) from the pruned tree T_1 instead of T_0", via=F(2)),
+        M("alpha_2 = 5/3", SEQ[1][0], "the next g of T_0, not recomputed after the first cut", via=ALPHA(A11)),
+        M("R(T_1) = 0", F(SEQ[0][2]), "the risk of T_0", via=RT()),
     ],
     "p04.txt": [
         N("R(t) counts misclassified rows (not rates)", "prose"),
@@ -735,6 +808,7 @@ BAGGING = {
         PRED("OOB prediction(row 3) = yes", 3, "yes", oob=True),
         PRED("OOB prediction(row 7) = no", 7, "no", oob=True, mistake="a vote counting a tree that saw the row"),
         M("OOB error = 1/2", oob_error()),
+        V("vote(tree 1, row 6) = no", 1, 6, "no", mistake="the row sent down the wrong branch"),
     ],
     "b02.txt": [
         N("tree 1 splits on fever, tree 2 on cough, tree 3 on headache"),
@@ -745,6 +819,9 @@ BAGGING = {
         M("OOB votes(row 4) = 1 for no", share(4, "no", oob=True)),
         M("OOB error = 0", oob_error(), "votes counting the trees that saw the row", via=oob_error(oob=False)),
         PRED("majority vote for row 6: yes", 6, "yes"),
+        M("votes(row 3) = 1/3 for no", share(3, "no"), "arithmetic slip"),
+        M("OOB votes(row 7) = 2/3 for no", share(7, "no", oob=True), "a vote counting the trees that saw the row",
+          via=share(7, "no")),
     ],
     "b03.txt": [
         V("vote(tree 2, row 6) = no", 2, 6, "no", mistake="the row sent down the wrong branch"),
@@ -753,6 +830,8 @@ BAGGING = {
         PRED("OOB prediction(row 1) = yes", 1, "yes", oob=True, mistake="a vote counting a tree that saw the row"),
         M("OOB error = 3/6 = 0.5", oob_error()),
         M("OOB votes(row 5) = 1 for yes", share(5, "yes", oob=True)),
+        PRED("prediction(row 7) = yes", 7, "yes", mistake="one tree's vote (tree 1) for the forest's"),
+        M("OOB error = 3/8", oob_error(), "rows without an out-of-bag vote counted", via=F(3, 8)),
         N("OOB err. = 3 of 6 -> 50% ??", "unreadable"),
     ],
 }
