@@ -122,14 +122,14 @@ def tree_line_verdicts(claim, text_lines):
 
 def verdict_of(doc, line, text_lines):
     """The verdict the report gives the sheet's line: its claim's, or (in a tree) its node's;
-    'skipped' when no claim covers it. Also the message."""
+    'skipped' when no claim covers it. Also the message and the diagnosis."""
     for c in doc["claims"]:
         if c["line"] <= line <= c.get("last_line", c["line"]):
             if c.get("nodes"):
                 v = tree_line_verdicts(c, text_lines).get(line)
-                return v if v else ("skipped", f"no node of the tree at line {line}")
-            return c["verdict"], c.get("message") or ""
-    return "skipped", ""
+                return (*v, None) if v else ("skipped", f"no node of the tree at line {line}", None)
+            return c["verdict"], c.get("message") or "", c.get("diagnosis")
+    return "skipped", "", None
 
 
 def grade_class():
@@ -146,10 +146,11 @@ def grade_class():
         lines = (CLASS / t["sheet"]).read_text(encoding="utf-8").splitlines()
         text = lines[int(t["line"]) - 1]
         if rep["doc"] is None or rep["doc"].get("error"):
-            verdict, message = "crash", (rep["stderr"].strip() or (rep["doc"] or {}).get("error") or "no report")
+            verdict, message, diagnosis = "crash", (rep["stderr"].strip() or (rep["doc"] or {}).get("error")
+                                                    or "no report"), None
         else:
-            verdict, message = verdict_of(rep["doc"], int(t["line"]), lines)
-        rows.append({**t, "text": text, "verdict": verdict, "message": message})
+            verdict, message, diagnosis = verdict_of(rep["doc"], int(t["line"]), lines)
+        rows.append({**t, "text": text, "verdict": verdict, "message": message, "diagnosis": diagnosis})
     return rows, reports, refused
 
 
@@ -169,6 +170,8 @@ def summary(rows, reports, refused):
            f"verdicts of right claims: {dict(Counter(r['verdict'] for r in right))}",
            f"verdicts of wrong claims: {dict(Counter(r['verdict'] for r in wrong))}",
            f"verdicts of lines that are not claims: {dict(Counter(r['verdict'] for r in none))}",
+           f"wrong claims graded wrong with a diagnosis: {sum(bool(r['diagnosis']) for r in wrong)}/{len(wrong)}; "
+           f"right claims given a diagnosis: {sum(bool(r['diagnosis']) for r in right)}",
            f"sheets without a report or with an internal error: {crashes or 'none'}"]
     for family, gone in refused.items():
         for name, why in gone:
@@ -182,6 +185,11 @@ def summary(rows, reports, refused):
             mistake = f" [{r['mistake']}]" if r["mistake"] else ""
             out.append(f"  {r['sheet']}:{r['line']}  {r['truth']}{mistake} -> {r['verdict']}  {r['text'].strip()}"
                        f"  | {r['message'][:160]}")
+    out.append("planted mistakes and the diagnosis given (wrong claims graded wrong or close):")
+    for r in wrong:
+        if r["verdict"] in ("wrong", "close"):
+            out.append(f"  {r['sheet']}:{r['line']}  [{r['mistake']}]  {r['text'].strip()}  | "
+                       f"{r['diagnosis'] or 'no diagnosis'}")
     return "\n".join(out), {"right": right_ok / len(right), "wrong": wrong_ok / len(wrong),
                             "wrong_right": wrong_right, "crashes": crashes, "refused": refused}
 
