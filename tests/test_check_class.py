@@ -207,5 +207,15 @@ def test_check_grades_the_class_as_issue_31_asks():
     assert s["wrong"] >= 0.95, text
 
 
+def test_the_key_recomputes():
+    """truth.csv and the sheets are what tests/class_truth.py computes from the data (never with
+    infotree), and every written answer is as right or wrong as the key says."""
+    import class_truth
+
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        problems = class_truth.verify()
+    assert problems == 0, out.getvalue()
+
+
 if __name__ == "__main__":
     print(summary(*grade_class())[0])
