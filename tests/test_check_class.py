@@ -97,21 +97,24 @@ WORST = {"right": 0, "ungraded": 1, "wrong": 2}
 
 def tree_line_verdicts(claim, text_lines):
     """{line: (verdict, message)} of a tree block, a line's verdict being what it claims: its parent
-    splits on its test (the parent node's verdict) and, for a leaf, its class and counts (the leaf's).
-    The report puts a leaf on its line and a split node on its first child's line, so a split node's
-    own line is the non-blank line before that."""
+    splits on its test (the parent node's verdict) and, for a leaf, its class and counts (the leaf's;
+    in an arrow tree a line ending in '?' also names its node's test). The report puts a leaf on its
+    line and a split node on its first child's line, so a split node's own line is the non-blank line
+    before that."""
     nodes = {_steps(n["path"]): n for n in claim["nodes"]}
     out = {}
     for steps, n in nodes.items():
-        if not steps:
-            continue
         leaf = not any(len(o) > len(steps) and o[:len(steps)] == steps for o in nodes)
         own = n["line"]
         if not leaf:
             own -= 1
             while own > claim["line"] and not text_lines[own - 1].strip():
                 own -= 1
-        parts = [nodes.get(steps[:-1])] + ([n] if leaf else [])
+        # an arrow tree names a node's test on its own line ('normal -> astigmatism?', the root's 'tear?')
+        asks = text_lines[own - 1].rstrip().endswith("?")
+        if not steps and not asks:
+            continue
+        parts = ([nodes.get(steps[:-1])] if steps else []) + ([n] if leaf or asks else [])
         parts = [p for p in parts if p is not None]
         worst = max(parts, key=lambda p: WORST.get(p["verdict"], 1))
         prev = out.get(own)
