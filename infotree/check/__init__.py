@@ -58,7 +58,7 @@ from ..errors import InfotreeError
 from ..exact import Exact, Ratio, decimal_text
 from ..forms import conditional_entropy_form, counts_text, entropy_form, h_of
 from ..forms import gini_form, misclassification_form
-from ..measures import gini, misclassification
+from ..measures import gini, information_gain_from_table, misclassification, split_information_from_table
 from ..measures import (
     conditional_entropy,
     conditional_mutual_information,
@@ -355,7 +355,8 @@ _MEASURES = {
     "δgini": "Decrease", "δerr": "Decrease", "δme": "Decrease", "δh": "Decrease", "decrease": "Decrease",
     "impuritydecrease": "Decrease", "improvement": "Improvement",
     # regression trees: a node's sum of squared errors Σ(y − ȳ)² and its mean ȳ
-    "sse": "SSE", "sumofsquarederrors": "SSE", "rss": "SSE", "residualsumofsquares": "SSE", "δsse": "Decrease", "mean": "Mean", "meanȳ": "Mean", "ȳ": "Mean",
+    "sse": "SSE", "sumofsquarederrors": "SSE", "rss": "SSE", "residualsumofsquares": "SSE", "δsse": "Decrease", "mean": "Mean", "meanȳ": "Mean", "ȳ": "Mean", "ŷ": "Mean", "yhat": "Mean",
+    "y\u0302": "Mean", "y\u0304": "Mean",
 }
 # The impurity a decrease measures: ΔGini, ΔErr, ΔH; Decrease and Improvement: the criterion's.
 _DECREASE_OF = {"δgini": "Gini", "ginigain": "Gini", "ginidecrease": "Gini", "δerr": "ME", "δme": "ME", "δh": "H",
@@ -524,7 +525,7 @@ class _Checker:
         """Read an ``At path:`` line; an unreadable path is reported (and clears the context)."""
         self.context, self.context_error = (), None
         try:
-            self.context = self.path(_split_claim(path_text, split=False)[0], "At")
+            self.context = self.path(_split_claim(rewrite(path_text), split=False)[0], "At")
         except _Unreadable as e:
             # the claims below are about the node this line meant: graded at no node rather than at another
             self.context_error = f"the node of line {number} ({_clip(body, 40)}) could not be read, so this claim " \
@@ -587,14 +588,13 @@ class _Checker:
             name, path_text = region
             path = self.path(_split_claim(path_text, split=False)[0], name)
             self.regions[name] = path
-            exp, problem = self.expected_at(path)
-            if exp is None:
+            node, problem = self.node_of_tree(path)
+            if node is None:   # a region is a node of the tree itself: no carry-forward below another split
                 return ClaimResult(number, body, "region", "wrong", answer=path_text, message=problem,
                                    quantity=name)
-            what = "a leaf" if exp.feature is None else f"a node that {exp.describe()}"
+            what = "a leaf" if node.split is None else f"a node that splits on {node.split_feature}"
             return ClaimResult(number, body, "region", "right", answer=path_text, quantity=name,
-                               message=f"{name} = {_where_the(path)}, {what}",
-                               explanation=tuple(self.node_lines(exp)))
+                               message=f"{name} = {_where_the(path)}, {what}")
         found = at_region(body)
         if found is not None:
             measure, name, answer = found
@@ -614,6 +614,25 @@ class _Checker:
                 [_Tok("p", ")", 0)] if path else [_Tok("w", "root", 0)]
             return self.check_tree_claim(number, body, "split" if path else "root", toks, answer)
         return None
+
+    def node_of_tree(self, path):
+        """(the expected tree's node at ``path``, None) or (None, why the tree has no such node)."""
+        node, conds = self.grower.tree.root, ()
+        for i, (var, val) in enumerate(path):
+            cond = _as_cond(var, val)
+            b = None
+            if node.split is not None and self.grower.binary:
+                b = self.grower.side_named(conds, node.test, node.split_feature, cond)
+            elif node.split is not None and node.split_feature == var:
+                b = _branch_of(node.test, var, val)
+            if b is None:
+                here = _where_the(path[:i])
+                did = "is a leaf" if node.split is None else f"splits on {node.split_feature}"
+                return None, f"the tree has no node {_where(path)}: {here} {did}, not on {_cond_text(var, val)}"
+            if self.grower.binary:
+                conds += (split_condition(node.test, b, node.split_feature),)
+            node = node.children[b]
+        return node, None
 
     def check_threshold(self, number, body, feature_text, answer_text) -> ClaimResult:
         """``best threshold for humidity = 82.5``: the cut of the feature's best split at the current node."""
@@ -701,8 +720,8 @@ class _Checker:
     def parse_measure(self, toks) -> _Measure:
         head = toks[0].text
         name, sub = _measure_head(head)
-        if name == "Mean" and len(toks) == 1:  # "mean ȳ = 1870/10" (the worked solution), "ȳ = 187"
-            return _Measure("Mean", (self.data.target,), (), self.in_context(()))
+        if name in ("Mean", "SSE") and len(toks) == 1:  # "mean ȳ = 1870/10", "ȳ = 187", "RSS = Σ(y - ȳ)² = 548.4"
+            return _Measure(name, (self.data.target,), (), self.in_context(()))
         inner = _inside_parens(toks, head)
         known = sub is not None and sub.lower() == "known" and name == "H"
         lookahead = sub is not None and sub.lower() == "lookahead" and name in ("IG", "GR", "Decrease", "GiniGain")
@@ -787,7 +806,7 @@ class _Checker:
 
     def in_context(self, fixed):
         """The conditions of a claim below an ``At path:`` line of infotree's solution: the path first."""
-        if self.context_error:
+        if self.context_error and not fixed:   # a claim that names its own node is graded there
             raise _Unreadable(self.context_error)
         ctx = self.context
         return fixed if not ctx or tuple(fixed[:len(ctx)]) == ctx else ctx + tuple(fixed)
@@ -889,7 +908,7 @@ class _Checker:
     def textbook_measure(self, head, name, sub, node, rest, given, fixed) -> _Measure:
         """Entropy(S) = H(target) at S; Info_A(D) = H(target | A) at D; Gain(S, A) = IG(A) at S; ..."""
         fixed = tuple(node) + tuple(fixed)
-        seen = [f for f, _ in fixed]
+        seen = [f for f, v in fixed if not isinstance(v, _Cut)]   # a numeric feature may be cut twice
         if len(set(seen)) < len(seen):
             raise _Unreadable(f"a feature is fixed twice in {head}(...); a node fixes each feature once")
         target = self.data.target
@@ -897,6 +916,8 @@ class _Checker:
         for item in rest:
             if len(item) == 1 and item[0].kind == "w":
                 attrs.append(self.names.feature(item[0].text))
+            elif (_cut_item(item) or _set_item(item)) and name in ("IG", "GR", "SplitInfo"):
+                attrs.append(self.cut(item))
             else:
                 raise _Unreadable(f"cannot read {_show_toks(item) if item else 'an empty part'} in {head}(...); "
                                   f"expected an attribute, as in Gain(S, outlook)")
@@ -910,6 +931,12 @@ class _Checker:
                 return _Measure(name, (target,), (), fixed, split_on=attrs[0])
             # Entropy(S); Info_A(D) = H(target | A); Gini(S, A) = Gini(target | A)
             return _Measure(name, (target,), tuple(attrs), fixed)
+        if isinstance(attrs[0] if attrs else None, tuple):   # Gain(S, hours <= 4.5): the gain of that cut
+            f, v = attrs[0]
+            return _Measure(name, (f,), tuple(given), fixed, split=(f, v))
+        if not attrs and fixed and isinstance(fixed[-1][1], (_Cut, _Subset)) and name in ("IG", "GR", "SplitInfo"):
+            f, v = fixed[-1]   # Gain(hours <= 11.5): a gain is of a split, so the condition is the split
+            return _Measure(name, (f,), tuple(given), fixed[:-1], split=(f, v))
         if not attrs:
             raise _Unreadable(f"{head}(...) needs an attribute: {head}(S, outlook) or {head}(outlook)")
         return _Measure(name, (attrs[0],), tuple(given), fixed)
@@ -1035,7 +1062,7 @@ class _Checker:
     def c45_gain_note(self, m: _Measure, answer):
         """For C4.5's gain (or gain ratio) of a numeric attribute answered in the other convention (with or
         without Release 8's log2(cuts)/n), the message that says so; None otherwise."""
-        if self.criterion != "gain_ratio" or m.name not in ("IG", "GR") or m.given or len(m.left) != 1 or \
+        if self.criterion != "gain_ratio" or m.name not in ("IG", "GR") or m.given or len(m.left) != 1 or m.split or \
                 self.names.kinds.get(m.left[0]) != "numeric":
             return None
         try:
@@ -1152,6 +1179,8 @@ class _Checker:
             return value, [f"the two-level score of {m.left[0]} at this node"], [], None
         if self.regression or m.name in ("SSE", "Mean"):
             return self.regression_value(m, quantity)
+        if m.name in ("IG", "GR", "SplitInfo") and m.split is not None:
+            return self.split_measure(m, quantity)
         numbers = {"Gini": gini, "ME": misclassification, "H": _entropy_of_counts}
         if m.name in ("Decrease", "Improvement") or m.split_on:
             impurity = numbers[m.impurity or m.name if not m.split_on else m.name]
@@ -1213,6 +1242,29 @@ class _Checker:
                                 counts = list(c.table[b])
                                 return f(counts), [_counts_symbol(m.name, counts)], [], None
         return None
+
+    def split_measure(self, m: _Measure, quantity):
+        """IG, SplitInfo or GR of a split written out (``Gain(S, hours <= 4.5)``): its two branches on the
+        node's rows with the feature known; C4.5's known fraction and missing branch when some are missing."""
+        rows = self.rows(m.fixed)
+        f, v = m.split
+        known = rows & (self.columns[f] >= 0)
+        side = known & self.grower.side_mask(*_as_cond(f, v))
+        table = (self.class_counts(side), self.class_counts(known & ~side))
+        unknown = self.class_counts(rows & ~known)
+        gain = information_gain_from_table(table)
+        n, n_known = int(rows.sum()), int(known.sum())
+        if n_known < n:
+            gain = gain * Fraction(n_known, n)
+        si = split_information_from_table(table + ((unknown,) if n_known < n else ()))
+        shown = _cond_text(f, v)
+        if m.name == "IG":
+            return gain, [f"the gain of the split {shown}: {table[0]} | {table[1]}"], [], None
+        if m.name == "SplitInfo":
+            return si, [f"the split information of {shown}: {sum(table[0])} | {sum(table[1])} rows"], [], None
+        if not si:
+            raise _Undefined(f"{quantity} is undefined: the split information of {shown} is 0")
+        return Ratio(gain, si), [f"IG({shown}) / SplitInfo({shown})"], [], ("/", gain, si)
 
     def regression_value(self, m: _Measure, quantity):
         """A regression tree's measures (exact): SSE(Y | node) = Σ(y − ȳ)², Mean(Y | node), SSE(Y | split on A)
@@ -1358,9 +1410,34 @@ class _Checker:
             if via is not None and via[1] == answer.value and self.shows(via[2], steps_written):
                 # 0.940 - 0.694 = 0.246: the sheet's own rounded values, subtracted right
                 verdict, message = "right", f"computed from the rounded values the sheet shows: {via[0]}"
+        if verdict == "close" and answer.form == "decimal":
+            for step in steps_written:
+                shown = self.rounded_working(value, step, answer)
+                if shown is not None:
+                    verdict, message = "right", f"computed from the rounded values the sheet shows: {shown}"
+                    break
         if verdict in ("right", "close") and answer.form == "decimal":
             self.stated.add(answer.value)
         return answer, verdict, message
+
+    def rounded_working(self, value, step, answer):
+        """The working of a step such as ``0.980 - (10/12)(0.881)`` when it explains a final answer one unit
+        off: its value rounds to the answer and lies within the rounding of its own k decimals (k half-units
+        of the coarsest, times the largest factor it could be multiplied by, 1) of the exact value; else None."""
+        try:
+            a = read_answer(step, log=self.log)
+        except _Unreadable:
+            return None
+        if a.form != "approximate" or Fraction(decimal_text(a.value, answer.decimals)) != answer.value:
+            return None
+        literals = re.findall(r"\d*\.(\d+)", step)
+        if not literals:
+            return None
+        coarsest = min(len(d) for d in literals)
+        bound = Fraction(len(literals), 2 * 10 ** coarsest)
+        if not _within(value, a.value, bound):
+            return None
+        return f"{_clip(step.strip(), 60)} = {decimal_text(a.value, answer.decimals)}"
 
     def shows(self, values, steps) -> bool:
         """Whether every value is written on the sheet: in this line's chain or as an earlier claim's answer."""

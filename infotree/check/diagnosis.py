@@ -71,6 +71,11 @@ def _matches(candidate, answer) -> bool:
         else abs(candidate - float(a)) <= float(unit)
 
 
+def _cmp0(x) -> int:
+    """The sign of an exact value."""
+    return (x > 0) - (x < 0) if isinstance(x, Fraction) else x.compare(0)
+
+
 def _mean_branch_entropy(checker, left, given, mask):
     """The plain (unweighted) mean of H(left | given = g) over the values g on the rows."""
     L = checker.joint(left, mask)
@@ -122,11 +127,21 @@ def diagnose(checker, m, value, answer) -> str | None:
     mask = _rows(checker, m.fixed)
     if mask is None:
         return None
+    if m.split is not None and m.name in ("IG", "GR", "SplitInfo", "Gini", "ME", "H"):
+        candidates.extend(_split_mistakes(checker, m, mask, value))
+        return _first(candidates, value, answer, d)
+    if m.name in ("Gini", "ME") and not m.given and not m.split_on:
+        counts = list(Counter(checker.joint(m.left, mask)).values())
+        other = misclassification_of(counts) if m.name == "Gini" else gini_of(counts)
+        candidates.append(("the misclassification error given for the Gini index" if m.name == "Gini" else
+                           "the Gini index given for the misclassification error", other))
     if m.name == "H" and m.given:
         candidates.append(("unweighted average: the branch entropies averaged without weighting each by its "
                            "share of the rows", _mean_branch_entropy(checker, m.left, m.given, mask)))
-    if m.name in ("IG", "GR") or (m.name == "I" and m.left[1] == (target,)):
-        a = m.left[0] if m.name == "I" else m.left
+    if logarithmic and _cmp0(value) > 0:
+        candidates.append(("the sign: −Σ p·log2 p is never negative; the minus sign was dropped", -vf))
+    if m.name in ("IG", "GR") or (m.name == "I" and (target,) in m.left):
+        a = (m.left[0] if m.left[1] == (target,) else m.left[1]) if m.name == "I" else m.left
         a = tuple(a) if isinstance(a, tuple) else (a,)
         hy = _h(checker, (target,), mask)
         cond = tuple(a) + tuple(m.given)
@@ -145,6 +160,8 @@ def diagnose(checker, m, value, answer) -> str | None:
             if m.name in ("IG", "I"):
                 candidates.append(("forgot to subtract from the parent: H(Y | X), the children's weighted entropy, "
                                    "given for the gain H(Y) - H(Y | X)", hyx))
+                candidates.append(("logarithms mixed: H(Y) in nats (ln) less H(Y | X) in bits (log2)",
+                                   _float(hy) * math.log(2) - _float(hyx)))
                 if si:
                     candidates.append(("gain and gain ratio swapped: the gain ratio given for the gain",
                                        _div(gain, si)))
@@ -230,6 +247,47 @@ def _first(candidates, value, answer, d):
     if len(found) > 1:
         return "either " + "; or ".join(found)
     return found[0] if found else None
+
+
+def _split_mistakes(checker, m, mask, value):
+    """The usual mistakes about one binary split written out (``Gain(S, hours <= 4.5)``,
+    ``Gini_{income ∈ {low, medium}}(D)``): from its two sides' class counts."""
+    from ..measures import conditional_entropy_from_table, entropy, information_gain_from_table
+    from . import _as_cond
+
+    f, v = m.split
+    known = mask & (checker.columns[f] >= 0)
+    side = known & checker.grower.side_mask(*_as_cond(f, v))
+    table = [checker.class_counts(side), checker.class_counts(known & ~side)]
+    table = [r for r in table if sum(r)]
+    n = sum(map(sum, table))
+    out = []
+    if m.name in ("Gini", "ME"):
+        f_ = gini_of if m.name == "Gini" else misclassification_of
+        parts = [f_(list(r)) for r in table]
+        if len(parts) == 2:
+            out.append(("unweighted average: the two sides' impurities averaged without weighting each by its "
+                        "share of the rows", (parts[0] + parts[1]) / 2))
+            out.extend(("one side's impurity given for the weighted sum of both", p) for p in parts)
+        return out
+    hyx = conditional_entropy_from_table(tuple(table))
+    gain = information_gain_from_table(tuple(table))
+    hy = entropy([sum(c) for c in zip(*table)])
+    si = entropy([sum(r) for r in table])
+    if m.name == "IG":
+        out.append(("forgot to subtract from the parent: H(Y | split), the sides' weighted entropy, given for the "
+                    "gain", hyx))
+        if si:
+            out.append(("gain and gain ratio swapped: the gain ratio given for the gain", _div(gain, si)))
+    if m.name == "GR":
+        out.append(("gain and gain ratio swapped: the gain given for the gain ratio", gain))
+        if hy:
+            out.append(("wrong split information: the gain divided by the class entropy H(Y) instead of the "
+                        "split information", _div(gain, hy)))
+    if m.name == "SplitInfo":
+        out.append(("wrong split information: computed from the class counts (H(Y)) instead of the sides' sizes",
+                    hy))
+    return out
 
 
 def _regression_mistakes(checker, m, value):

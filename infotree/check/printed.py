@@ -73,5 +73,10 @@ def context_path(body: str):
     m = _AT.fullmatch(body)
     if m is None:
         return None
-    path = m.group(1) if m.group(1) is not None else m.group(2)
-    return "" if path == "root" else path
+    path = (m.group(1) if m.group(1) is not None else m.group(2)).strip()
+    # a student's "At the node safety ∈ {medium, high} (11 rows, 9 yes):": the path without its words
+    if path.lower().startswith("the node "):
+        path = path[len("the node "):].strip()
+    if path.endswith(")") and "(" in path and path.rfind("(") > path.rfind("}"):
+        path = path[:path.rfind("(")].strip()
+    return "" if path.lower() in ("root", "the root") else path

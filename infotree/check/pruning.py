@@ -383,6 +383,16 @@ class PruningClaims:
         if any(x.node is node for x in step.links):
             return ClaimResult(number, body, "weakest_link", "right", answer=answer, answer_value=_path_text(node),
                                expected=names, explanation=lines)
+        if node.split is not None:
+            # a node whose g(t) in T_(k-1) equals the step's alpha ties with the link the sequence cuts (an
+            # ancestor, whose cut removes it too): it is a weakest link of that tree as well
+            state = next((st for st in self.states(node) if st[0] == k - 1), None)
+            if state is not None and state[3] > 1 and (state[1] - state[2]) / (state[3] - 1) == step.alpha:
+                return ClaimResult(number, body, "weakest_link", "right", answer=answer, answer_value=_path_text(node),
+                                   expected=names, explanation=lines,
+                                   message=f"{_path_text(node)} ties with {' and '.join(names)} at alpha "
+                                           f"{step.alpha}; the sequence cuts {' and '.join(names)}, which removes it "
+                                           f"too")
         own = self.links().get(id(node))
         why = (f"its alpha is {own.alpha}, cut at step {next(i for i, s in enumerate(self.path().steps, 1) if own in s.links)}"
                if own is not None else "the sequence never cuts it itself (an ancestor's cut removes it)")
