@@ -35,6 +35,8 @@ DEFAULT_CREDIT = {"right": Fraction(1), "imprecise": Fraction(1, 2), "close": Fr
 #: Gradebook columns an item id may not take.
 RESERVED = frozenset({"id", "score", "max", "error", "claims"})
 _NODE_KINDS = ("root", "split", "leaf")
+#: Claims whose value is not a number, so that "<claim> = 0" has no quantity: keyed by their left-hand side.
+_BY_NAME = ("ccp_alphas", "weakest_link")
 
 
 @dataclass(frozen=True)
@@ -144,6 +146,17 @@ def _has_value(claim: str) -> bool:
     return False
 
 
+def _lhs_key(kind, text) -> tuple:
+    """('name', kind, the left-hand side without case, spaces or '_'): 'weakest link_3', 'alphas'."""
+    depth, end = 0, len(text)
+    for i, c in enumerate(text):
+        depth += {"(": 1, ")": -1, "{": 1, "}": -1}.get(c, 0)
+        if c in "=≈" and depth == 0:
+            end = i
+            break
+    return ("name", kind, "".join(text[:end].lower().replace("_", "").split()))
+
+
 def _head(text: str) -> str:
     return text.lstrip().split("(", 1)[0].strip().lower()
 
@@ -210,6 +223,8 @@ class Scorer:
                                        f"write split(outlook = sunny) or leaf(outlook = overcast)")
             elif r is not None and r.quantity:
                 keys[item.id] = ("quantity", r.quantity)
+            elif kind in _BY_NAME:
+                keys[item.id] = _lhs_key(kind, item.claim)
             else:
                 why = r.message if r is not None and r.message else "the checker does not read it as a claim"
                 raise ProfileError(f"{rubric.source}: item {item.id!r}: claim {item.claim!r} is not a quantity "
@@ -229,6 +244,8 @@ class Scorer:
                 raw.append((node_path_text(r.kind, r.text), r.verdict, False, r.line, r.text))
             elif r.quantity:
                 raw.append((("quantity", r.quantity), r.verdict, False, r.line, r.text))
+            elif r.kind in _BY_NAME:
+                raw.append((_lhs_key(r.kind, r.text), r.verdict, False, r.line, r.text))
         self.canonical(p for p, *_ in raw if not isinstance(p, tuple))
         return [(p if isinstance(p, tuple) else ("node", self.paths[p]) if p is not None else None, *rest)
                 for p, *rest in raw]
