@@ -230,9 +230,8 @@ def _exercise_setups(args):
         folder = base / ident
         if not folder.is_dir():
             raise InfotreeError(f"no exercise folder {str(folder)!r} for this sheet")
-        for name in ("data.csv",):
-            if not (folder / name).is_file():
-                raise InfotreeError(f"the exercise folder {str(folder)!r} has no {name}")
+        if not (folder / "data.csv").is_file():
+            raise InfotreeError(f"the exercise folder {str(folder)!r} has no data.csv")
         profiles = list(course)
         if (folder / "check.toml").is_file():
             profiles.append(profile_words(folder / "check.toml", parser, excluded=EXERCISE_EXCLUDED))

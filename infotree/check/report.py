@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import html
 
-from . import VERDICTS, _safe, format_text, report_json
+from . import _safe, format_text, report_json
 
-__all__ = ["SCHEMA_VERSION", "conventions_json", "html_report", "json_report", "points_text", "text_report"]
+__all__ = ["SCHEMA_VERSION", "conventions_json", "html_report", "json_report", "points_text", "scores_json",
+           "text_report"]
 
 #: The version of ``check``'s JSON (3: ``min_decimals`` and ``conventions``).
 SCHEMA_VERSION = 3
@@ -124,8 +125,6 @@ def html_report(report, *, title, scores=None, rubric=None, explain=False) -> st
                      f"<td><pre>{e(r.text)}</pre></td>"
                      f'<td class="note">{"<br>".join(e(n) for n in notes)}</td></tr>')
     parts.append("</table>")
-    c = report.counts
     parts.append(f"<p>{e(report.summary())}</p>")
-    parts.append(f"<!-- {' '.join(f'{v}={c[v]}' for v in VERDICTS)} -->")
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
