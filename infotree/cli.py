@@ -548,6 +548,10 @@ def _cmd_measures(args, out):
                    every_split=_every_split(args), lookahead=args.lookahead)
     if args.m_of_n:
         return _m_of_n(args, data, node)
+    if args.format == "json":
+        from .printers.json import write_measures
+
+        return _emit(args, [args.data], lambda f: write_measures(node.tree, node, f))
     return _emit(args, [args.data], lambda f: render_node(
         node.tree, node, f, fmt=args.format, digits=args.digits, table_format=args.table_format))
 
@@ -565,6 +569,14 @@ def _m_of_n(args, data, node):
             raise InfotreeError(f"--m-of-n follows nominal paths only; {data.features[j]!r} is numeric")
         mask &= np.asarray(data.X)[:, j] == v
     search = grow_m_of_n(data, np.flatnonzero(mask))
+    if args.format == "json":
+        import json
+
+        from .printers.json import search_json
+
+        return _emit(args, [args.data], lambda f: f.write(json.dumps(
+            {"target": data.target, "at": [list(p) for p in node.path_names()],
+             "m_of_n_search": search_json(node.tree, search)}, ensure_ascii=False, indent=1) + "\n"))
     return _emit(args, [args.data], lambda f: write(search, f, target=data.target, where=node.describe_path(),
                                                      digits=args.digits, fmt=args.format))
 
@@ -906,7 +918,8 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     m = sub.add_parser("measures", parents=[common, show], help="the candidate table at the root or at a node")
     m.add_argument("data", metavar="DATA")
     m.add_argument("--at", metavar="PATH", help="e.g. 'outlook=sunny,humidity=high'")
-    m.add_argument("--format", choices=["text", "markdown", "latex"], default="text")
+    m.add_argument("--format", choices=["text", "markdown", "latex", "json"], default="text",
+                   help="text (default), markdown, latex or json (every measure exact and as a float, as tree's JSON)")
     m.add_argument("--lookahead", type=int, choices=[0, 1], default=0, metavar="{0,1}",
                    help="1: add each candidate's two-level score (docs/pet_lookahead.md)")
     m.add_argument("--m-of-n", action="store_true",

@@ -417,7 +417,7 @@ def test_cli_check_shares_tree_options_and_reports_json_v2(tmp_path, capsys):
     out = io.StringIO()
     assert args.func(args, out) == 0
     doc = json.loads(out.getvalue())
-    assert doc["version"] == 2 and doc["summary"]["right"] == 2 and doc["min_digits"] == 1
+    assert doc["version"] == 3 and doc["summary"]["right"] == 2 and doc["min_digits"] == 1
     assert [n["verdict"] for n in doc["claims"][0]["nodes"]] == ["right"] * 4
     assert doc["claims"][1]["nodes"] is None and doc["claims"][1]["diagnosis"] is None
     # The option parsers are tree's own objects, not copies.
