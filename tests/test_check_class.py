@@ -15,7 +15,10 @@ import csv
 import io
 import json
 import sys
-import tomllib
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
 from collections import Counter
 from pathlib import Path
 
@@ -224,3 +227,30 @@ def test_the_key_recomputes():
 
 if __name__ == "__main__":
     print(summary(*grade_class())[0])
+
+
+def test_a_class_graded_in_one_run_grades_each_sheet_as_alone():
+    """The trees grown for one sheet are reused by the next (check_answers(shared=)): every report equals the
+    report of the sheet graded alone, in the class's order and reversed."""
+    from infotree.check.command import _grader
+    from infotree.check.report import report_json
+    from infotree.cli import build_parser
+
+    manifest = tomllib.loads((CLASS / "manifest.toml").read_text())
+    for family in ("trees", "cart", "pruning", "regression"):
+        spec = manifest[family]
+        options = {k: v for k, v in spec.items() if k not in ("data", "target")}
+        words = ["check", "x", "--data", str(CLASS / spec["data"]), "--target", spec["target"]]
+        for name, value in options.items():
+            words += option_args(name, value)
+        sheets = sorted((CLASS / family).glob("*.txt"))
+        texts = [s.read_text() for s in sheets]
+
+        def grader():
+            return _grader(build_parser("check").parse_args(words), str(CLASS / spec["data"]))[0]
+
+        alone = [json.dumps(report_json(grader()(t))) for t in texts]
+        together = grader()
+        assert [json.dumps(report_json(together(t))) for t in texts] == alone, family
+        backwards = grader()
+        assert [json.dumps(report_json(backwards(t))) for t in reversed(texts)] == alone[::-1], family

@@ -489,7 +489,8 @@ class _TextbookC45(C45GainRatio):
 
 class _Checker:
     def __init__(self, data, criterion, tolerance, digits, options, *, min_digits=3, log="2",
-                 max_claim_cells=MAX_CLAIM_CELLS, forest=None, min_decimals=3, c45_gain="mdl", risk_units="count"):
+                 max_claim_cells=MAX_CLAIM_CELLS, forest=None, min_decimals=3, c45_gain="mdl", risk_units="count",
+                 shared=None):
         self.min_digits = min_digits
         self.min_decimals, self.c45_gain, self.risk_units = min_decimals, c45_gain, risk_units
         self.log = log
@@ -505,9 +506,19 @@ class _Checker:
         self.domain = self.names.domain
         self.variables = self.names.variables
         grown_by = _TextbookC45() if criterion == "gain_ratio" and c45_gain == "plain" else criterion
-        self.grower = Grower(data, dict(options, criterion=grown_by))
+        # A class's sheets share the trees grown for them (the expected tree, the subtrees below students'
+        # choices, the examinations, the pruning sequence): one Grower and one PruningClaims cache per
+        # data set and options; the data object is kept in the key's value so its id is never reused.
+        key = (id(data), repr(sorted(options.items())), criterion, c45_gain)
+        cached = (shared or {}).get(key)
+        if cached is None:
+            cached = (data, Grower(data, dict(options, criterion=grown_by)), {})
+            if shared is not None:
+                shared[key] = cached
+        _, self.grower, pruning_cache = cached
+        self.grower.new_sheet()
         # claims with their own grammar: cost-complexity (the grown tree's sequence) and a forest's votes
-        self.families = (PruningClaims(self, dict(options, criterion=self.grower.criterion)),
+        self.families = (PruningClaims(self, dict(options, criterion=self.grower.criterion), pruning_cache),
                          ForestClaims(self, forest))
         self.context = ()   # the node of an "At outlook = sunny:" line: IG, GR, SplitInfo claims below are there
         self.context_error = None   # why the last "At" line could not be read: the claims below are not graded
@@ -2123,7 +2134,7 @@ def _decision_text(exp) -> str:
 
 def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digits=4, min_digits=3, log="2",
                   max_claim_cells=MAX_CLAIM_CELLS, tree_options=None, forest=None, min_decimals=3,
-                  c45_gain="mdl", risk_units="count") -> Report:
+                  c45_gain="mdl", risk_units="count", shared=None) -> Report:
     """Check every claim of an answers text (str, bytes or lines) against ``data``.
 
     ``data`` is a :class:`~infotree.data.Dataset` or a path for :func:`~infotree.data.load`;
@@ -2136,6 +2147,8 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
     with it);
     ``risk_units``: cost-complexity risks and alphas in misclassified rows (``"count"``, rpart) or as
     rates over the n rows (``"rate"``, Breiman's R(t) = r(t)·p(t));
+    ``shared``: a dict the caller keeps across the sheets of a class: the trees grown for one sheet (the
+    expected tree, carry-forward subtrees, the pruning sequence) are reused by the next;
     ``log``: ``"2"`` (``log`` in answers is log2) or ``"e"`` (``log`` is ln);
     ``max_claim_cells``: the largest count table a measure claim may need.
     ``tree_options``: keywords of :func:`~infotree.tree.build_tree` other than ``criterion``
@@ -2169,7 +2182,7 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
     lines = _lines_of(text_or_lines)
     checker = _Checker(data, criterion, tolerance, digits, dict(tree_options or {}), min_digits=min_digits,
                        log=log, max_claim_cells=max_claim_cells, forest=forest, min_decimals=min_decimals,
-                       c45_gain=c45_gain, risk_units=risk_units)
+                       c45_gain=c45_gain, risk_units=risk_units, shared=shared)
     conventions = _conventions(checker, tolerance, min_digits, min_decimals, log)
     results, block = [], []
 

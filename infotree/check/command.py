@@ -148,7 +148,7 @@ def _grader(args, data_path):
 
     kw = dict(criterion=criterion, tolerance=args.tolerance, digits=args.digits, min_digits=args.min_digits,
               min_decimals=args.min_decimals, c45_gain=args.c45_gain, risk_units=args.risk_units, log=args.log,
-              max_claim_cells=args.max_claim_cells, tree_options=options, forest=forest)
+              max_claim_cells=args.max_claim_cells, tree_options=options, forest=forest, shared={})
     return (lambda text: check_answers(text, data, **kw)), data
 
 

@@ -62,16 +62,32 @@ def _path_text(node) -> str:
 class PruningClaims:
     """Grades the claims of this module's grammar for one checker (its names, paths and judge)."""
 
-    def __init__(self, checker, options):
+    def __init__(self, checker, options, cache=None):
         self.checker = checker
         self.options = options
-        self._path = self._table = None
+        self.cache = {} if cache is None else cache   # the grown path and cp table, shared by a class's sheets
         self.last_node = None   # the node of the last alpha claim (its diagnosis reads it)
 
     def match(self, body):
         return first_match(_FORMS, body)
 
     # -- the grown tree, its weakest-link sequence and cp table, each computed once --
+    @property
+    def _path(self):
+        return self.cache.get("path")
+
+    @_path.setter
+    def _path(self, value):
+        self.cache["path"] = value
+
+    @property
+    def _table(self):
+        return self.cache.get("table")
+
+    @_table.setter
+    def _table(self, value):
+        self.cache["table"] = value
+
     def path(self):
         if self._path is None:
             from ..complexity import pruning_path

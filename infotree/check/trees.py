@@ -238,6 +238,34 @@ class _Forced:
         return getattr(self.node, name)
 
 
+class _SheetView:
+    """One sheet's view of the subtrees a class has grown: a subtree grown for another sheet is reused, and
+    counts toward this sheet's budget as it would if grown here (so a sheet is graded as it would be
+    alone: past MAX_GROWN of its own subtrees, none more, cached or not)."""
+
+    def __init__(self, shared):
+        self.shared, self.touched = shared, set()
+
+    def __contains__(self, key):
+        if key in self.touched:
+            return True
+        if key in self.shared and len(self.touched) < MAX_GROWN:
+            self.touched.add(key)
+            return True
+        return False
+
+    def __getitem__(self, key):
+        self.touched.add(key)
+        return self.shared[key]
+
+    def __setitem__(self, key, value):
+        self.touched.add(key)
+        self.shared[key] = value
+
+    def __len__(self):
+        return len(self.touched)
+
+
 class Grower:
     """The expected tree and the trees grown below students' choices, each grown once."""
 
@@ -257,9 +285,16 @@ class Grower:
         elif self.options.get("prune") == "reduced-error":
             self.carry_note = "not graded: reduced-error pruning needs the validation rows of the subtree"
         self._tree = None
-        self._grown = {}
+        self._all_grown = {}
+        self._grown = _SheetView(self._all_grown)
         self.problem = None   # why the last subtree below a wrong choice could not be grown
         self._numbers = {}
+
+    def new_sheet(self):
+        """Start grading another sheet: the subtrees grown so far stay (a class shares them), the budget of
+        MAX_GROWN subtrees counts this sheet's own, exactly as if it were graded alone."""
+        self._grown = _SheetView(self._all_grown)
+        self.problem = None
 
     def root(self) -> Expected:
         if self._tree is None:
