@@ -80,6 +80,12 @@ def _check_args(kind, seed, student, rows, features, max_prime):
         raise InfotreeError(f"max_prime {max_prime!r} is not allowed; give an integer of at least 2")
 
 
+def _balanced(labels) -> bool:
+    """Every class holds at least a quarter of the rows (and two): a tree worth growing by hand."""
+    counts = [labels.count(c) for c in set(labels)]
+    return len(counts) > 1 and min(counts) >= max(2, len(labels) / 4)
+
+
 def make_exercise(kind, *, seed, student, rows=None, features=None, ties=False, max_prime=7,
                   attempts=ATTEMPTS) -> Exercise:
     """The exercise of ``kind`` for ``student``: the same seed and id give the same exercise.
@@ -95,6 +101,8 @@ def make_exercise(kind, *, seed, student, rows=None, features=None, ties=False, 
             n = rows or rng.randint(*k.rows)
             m = features or rng.randint(*k.features)
             header, body = k.draw(rng, n, m)
+            if k.classify and not _balanced([r[-1] for r in body]):
+                continue
             with open(path, "w", encoding="utf-8", newline="\n") as f:
                 f.write("\n".join(",".join(r) for r in [header, *body]) + "\n")
             try:

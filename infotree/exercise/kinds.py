@@ -42,6 +42,8 @@ class Question:
     part: str = ""
     #: the sheet's wording when the claim alone does not say it (a whole tree)
     prompt: str = ""
+    #: how to write the answer, when it is not a number or a name
+    hint: str = ""
 
     @property
     def line(self) -> str:
@@ -186,6 +188,8 @@ class _Kind:
     name = title = task = ""
     rows = (10, 16)
     features = (3, 4)
+    #: a class column (not a regression target): each class must hold a quarter of the rows
+    classify = True
 
     def shape(self, sol):
         return None
@@ -295,6 +299,7 @@ class Regression(_Kind):
             "SSE(left) + SSE(right); a tie goes to the attribute listed first). Give each value exactly or to 4 "
             "decimals; write a cut as 'age <= 30.5' (the midpoint between two values).")
     features = (2, 3)
+    classify = False
 
     def draw(self, rng, rows, features):
         return tables.regression_table(rng, rows=rows, features=features)
@@ -384,9 +389,11 @@ class CostComplexity(_Kind):
                     Question(f"R(T_{{{t}}})", _exact_text(rt), 1, rt, "T0"),
                     Question(f"alpha({t})", _exact_text(g), 2, g, "T0")]
         first_link = path.steps[0].links[0].node
-        out.append(Question("weakest link", _path(first_link), 2, part="sequence"))
+        out.append(Question("weakest link", _path(first_link), 2, part="sequence",
+                            hint="the node cut first, named by its path as in alpha(...)"))
         alphas = [s.alpha for s in path.steps]
-        out.append(Question("alphas", ", ".join(map(_exact_text, alphas)), 3, part="sequence"))
+        out.append(Question("alphas", ", ".join(map(_exact_text, alphas)), 3, part="sequence",
+                            hint="every alpha of the sequence, smallest first, separated by commas"))
         k = sol.extra["k"]
         out.append(Question(f"R(T_{k})", _exact_text(path.steps[k - 1].risk), 1, path.steps[k - 1].risk, "pruned"))
         out += [q for q in _tree_questions(sol.pruned, _split_text, f"the tree T0 pruned at alpha = "
@@ -454,13 +461,14 @@ class Bagging(_Kind):
         out = [Question(f"vote(tree {t + 1}, row {row + 1})", f.classes[v], 1, part="votes") for t, v in
                enumerate(b.votes)]
         p = b.proba[b.prediction]
+        hint = "the share of the trees voting for the forest's class, written as '2/3 for yes'"
         out.append(Question(f"votes(row {row + 1})", f"{_exact_text(p)} for {f.classes[b.prediction]}", 1, p,
-                            "votes"))
+                            "votes", hint=hint))
         out.append(Question(f"prediction(row {row + 1})", f.classes[b.prediction], 1, part="votes"))
         ob = ballots[oob_row]
         q = ob.proba[ob.prediction]
         out.append(Question(f"OOB votes(row {oob_row + 1})", f"{_exact_text(q)} for {f.classes[ob.prediction]}", 1,
-                            q, "out of bag"))
+                            q, "out of bag", hint="the same, by the trees that did not draw the row"))
         out.append(Question(f"OOB prediction(row {oob_row + 1})", f.classes[ob.prediction], 1, part="out of bag"))
         out.append(Question("OOB error", _exact_text(error), 3, error, "out of bag"))
         return out

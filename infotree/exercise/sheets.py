@@ -119,8 +119,8 @@ def sheet_md(ex) -> str:
     if given:
         out += ["```text", given.rstrip("\n"), "```", ""]
     out += ["## Questions", ""]
-    out += [f"{i}. {q.prompt[0].upper() + q.prompt[1:] if q.prompt else f'`{q.claim} = ?`'} ({_points(q)})"
-            for i, q in enumerate(ex.questions, 1)]
+    out += [f"{i}. {q.prompt[0].upper() + q.prompt[1:] if q.prompt else f'`{q.claim} = ?`'}"
+            f"{': ' + q.hint if q.hint else ''} ({_points(q)})" for i, q in enumerate(ex.questions, 1)]
     return "\n".join(out) + "\n"
 
 
@@ -133,7 +133,8 @@ def key_md(ex) -> str:
             out.append(f"{i}. {q.prompt}:\n\n   ```text\n" + "".join(f"   {line}\n" for line in q.line.split("\n")) + "   ```")
         else:
             out.append(f"{i}. `{q.line}`" + (f" ≈ {d}" if d and d != q.answer else ""))
-    out += ["", *_ties(ex), "", "## Worked solution", ""]
+    ties = _ties(ex)
+    out += ["", ties[0], *(f"- {t}" for t in ties[1:]), "", "## Worked solution", ""]
     out.append(_worked(ex, "markdown"))
     return "\n".join(out)
 
@@ -175,7 +176,8 @@ def sheet_tex(ex) -> str:
     if given:
         out.append(_verbatim(given))
     out += ["\\subsection*{Questions}", "\\begin{enumerate}"]
-    out += [f"\\item {latex_escape(q.prompt) if q.prompt else _tt(q.claim + ' = ?')} ({_points(q)})" for q in ex.questions]
+    out += [f"\\item {latex_escape(q.prompt) if q.prompt else _tt(q.claim + ' = ?')}"
+            f"{': ' + latex_escape(q.hint) if q.hint else ''} ({_points(q)})" for q in ex.questions]
     return "\n".join(out + ["\\end{enumerate}", "\\end{document}"]) + "\n"
 
 
@@ -218,8 +220,8 @@ def sheet_html(ex) -> str:
     if given:
         out.append(f"<pre>{_html(given)}</pre>")
     out += ["<h2>Questions</h2>", "<ol>"]
-    out += [f"<li>{_html(q.prompt) if q.prompt else f'<code>{_html(q.claim)} = ?</code>'} ({_points(q)})</li>"
-            for q in ex.questions]
+    out += [f"<li>{_html(q.prompt) if q.prompt else f'<code>{_html(q.claim)} = ?</code>'}"
+            f"{': ' + _html(q.hint) if q.hint else ''} ({_points(q)})</li>" for q in ex.questions]
     return "\n".join(out + ["</ol>", "</body>", "</html>"]) + "\n"
 
 
@@ -247,8 +249,9 @@ def _tree_steps(tree, fmt) -> str:
         render(tree, buf, fmt=fmt, steps=True, nodes="none")
         text = buf.getvalue()
         if fmt == "latex":  # the fragment's first line names the packages the preamble loads
-            text = text.split("\n", 1)[1]
-        return text
+            return text.split("\n", 1)[1]
+        # the printer's headings one level down, under the key's own
+        return "\n".join("#" + line if line.startswith("#") else line for line in text.split("\n"))
     # HTML: the report's worked solution (printers.html.write_report), without its drawing
     from ..printers.html import _tree_text
     from ..printers.steps import node_steps
