@@ -20,6 +20,7 @@ import random
 import re
 import tempfile
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ..errors import InfotreeError
 from .kinds import KINDS, flags_of, primes_of
@@ -94,6 +95,10 @@ def make_exercise(kind, *, seed, student, rows=None, features=None, ties=False, 
     4; 2 or 3 for regression and cost complexity) size the table."""
     _check_args(kind, seed, student, rows, features, max_prime)
     k = KINDS[kind]
+    big = max(primes_of(Fraction(1, rows)), default=2) if rows else 2
+    if k.root_denominator and big > max_prime:
+        raise InfotreeError(f"rows {rows} put the prime {big} in the denominator of the root's {k.name} values; "
+                            f"allow it (--max-prime {big}) or give --rows without primes above {max_prime}")
     rng = random.Random(f"infotree exercise|{kind}|{seed}|{student}")
     with tempfile.TemporaryDirectory(prefix="infotree-exercise-") as tmp:
         path = os.path.join(tmp, "data.csv")

@@ -190,6 +190,8 @@ class _Kind:
     features = (3, 4)
     #: a class column (not a regression target): each class must hold a quarter of the rows
     classify = True
+    #: the root's value (entropy, Gini) is asked: its denominator is the number of rows
+    root_denominator = False
 
     def shape(self, sol):
         return None
@@ -209,6 +211,7 @@ class ID3(_Kind):
     name, title = "id3", "ID3: entropy and information gain"
     task = ("Grow the ID3 decision tree for {target} (information gain; a tie goes to the attribute "
             "listed first). Give each value exactly or to 4 decimals.")
+    root_denominator = True
 
     def draw(self, rng, rows, features):
         return tables.nominal_table(rng, rows=rows, features=features)
@@ -233,6 +236,7 @@ class C45(_Kind):
             "attribute split at its best cut, as C4.5 takes it; a missing value '?' weighted as C4.5 does). "
             "Give each value exactly or to 4 decimals.")
     rows = (10, 16)
+    root_denominator = True
 
     def draw(self, rng, rows, features):
         header, body = tables.numeric_table(rng, rows=rows, features=features)
@@ -268,6 +272,7 @@ class Gini(_Kind):
     task = ("Grow the CART tree for {target} with the Gini index to depth 2 (binary splits: a value subset "
             "against the rest; a tie goes to the attribute listed first). Give each value exactly or to 4 "
             "decimals; write a split as 'colour in {{red, blue}}'.")
+    root_denominator = True
 
     def draw(self, rng, rows, features):
         return tables.nominal_table(rng, rows=rows, features=features)
