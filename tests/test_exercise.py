@@ -88,7 +88,7 @@ def _mistake(q, ex) -> str:
         head, _, tail = lines[i].rpartition(": ")
         label, rest = tail.split(" ", 1)
         if ex.kind == "regression":
-            new = str(parse_exact(label) + 1)
+            new = label + "1"  # 32.5 -> 32.51: another number
         else:
             column = [r[-1] for r in ex.rows]
             new = next(c for c in dict.fromkeys(column) if c != label)
@@ -113,9 +113,10 @@ def _mistake(q, ex) -> str:
 
 
 def test_one_planted_mistake_is_exactly_that_claim_wrong(classroom):
-    """A key with one question's answer changed grades that claim, and only it, not right (first seed of each kind)."""
-    for kind in KINDS:
-        ex, folder = classroom[kind, SEEDS[0]]
+    """A key with one question's answer changed grades that claim, and only it, not right."""
+    for (kind, seed), (ex, folder) in classroom.items():
+        if seed != SEEDS[0] and "INFOTREE_EXERCISE_SEEDS" not in os.environ:
+            continue  # the first seed in the suite; every seed when the full run is asked for
         lines = [q.line for q in ex.questions]
         for i, q in enumerate(ex.questions):
             planted = lines[:i] + [_mistake(q, ex)] + lines[i + 1:]
