@@ -250,3 +250,20 @@ def test_bad_input_is_one_line(tmp_path):
     status, _, err = _run(["exercise", "--kind", "id3", "--seed", "1", "--rows", "11", "--out", str(tmp_path)])
     assert (status, err) == (1, "infotree: error: rows 11 put the prime 11 in the denominator of the root's id3 values; "
                              "allow it (--max-prime 11) or give --rows without primes above 7\n")
+
+
+@pytest.mark.parametrize("module", ["infotree.exercise", "infotree.exercise.tables"])
+def test_docstring_examples_run(module):
+    """The examples in the package's docstrings run and print what they claim."""
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.failed == 0 and result.attempted > 0
+
+
+def test_docs_example_is_true():
+    """docs/exercise.md's Python example shows the key line make_exercise gives."""
+    docs = open(os.path.join(os.path.dirname(__file__), "..", "docs", "exercise.md"), encoding="utf-8").read()
+    line = make_exercise("gini", seed=7, student="alice").questions[0].line
+    assert f"ex.questions[0].line       # '{line}' (the key's claim)" in docs

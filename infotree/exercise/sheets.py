@@ -69,17 +69,29 @@ def _points(q) -> str:
 
 
 def _decimal(q) -> str:
-    return "" if q.value is None else decimal_text(q.value, 4)
+    """The value to 4 decimals, where the exact answer is not already a short number."""
+    exact = "/" in q.answer or "log" in q.answer
+    return decimal_text(q.value, 4) if q.value is not None and exact else ""
 
 
 def _csv(ex) -> str:
     return "\n".join(",".join(r) for r in [ex.header, *ex.rows]) + "\n"
 
 
+def _answer_how(ex, code) -> str:
+    first = ex.questions[0].claim
+    return (f"Write your answers in a text file, one line a question, as it is asked: {code(first + ' = ...')} with a "
+            f"number (at least 3 significant digits, or a fraction) or an exact expression such as "
+            f"{code('1 - (3/7)^2 - (4/7)^2')} or {code('-(3/5)*log2(3/5)')}; a whole tree as its lines.")
+
+
 def _intro(ex) -> list:
-    return [ex.kind_obj.task.format(target=ex.header[-1]),
-            "Answer each question on a line of its own, as it is asked: `IG(outlook) = 0.2467`, or an exact "
-            "expression such as `1 - (3/7)^2 - (4/7)^2`; names as `root = outlook`."]
+    return [ex.kind_obj.task.format(target=ex.header[-1]), _answer_how(ex, lambda s: f"`{s}`")]
+
+
+def _demote(text) -> str:
+    """A printer's Markdown headings one level down, under the key's own."""
+    return "\n".join("#" + line if line.startswith("#") else line for line in text.split("\n"))
 
 
 def _given(ex, fmt) -> str:
@@ -169,9 +181,7 @@ def _tex_head(ex, what) -> list:
 
 def sheet_tex(ex) -> str:
     out = _tex_head(ex, "")
-    out += [latex_escape(_intro(ex)[0]) + "\\par",
-            "Answer each question on a line of its own, as it is asked: \\texttt{IG(outlook) = 0.2467}, or an "
-            "exact expression; names as \\texttt{root = outlook}.\\par", "\\subsection*{Data}", _tex_table(ex)]
+    out += [latex_escape(_intro(ex)[0]) + "\\par", _answer_how(ex, _tt) + "\\par", "\\subsection*{Data}", _tex_table(ex)]
     given = _given(ex, "latex")
     if given:
         out.append(_verbatim(given))
@@ -250,8 +260,7 @@ def _tree_steps(tree, fmt) -> str:
         text = buf.getvalue()
         if fmt == "latex":  # the fragment's first line names the packages the preamble loads
             return text.split("\n", 1)[1]
-        # the printer's headings one level down, under the key's own
-        return "\n".join("#" + line if line.startswith("#") else line for line in text.split("\n"))
+        return _demote(text)
     # HTML: the report's worked solution (printers.html.write_report), without its drawing
     from ..printers.html import _tree_text
     from ..printers.steps import node_steps
@@ -278,7 +287,7 @@ def _pruning(ex, fmt) -> str:
     render(sol.pruned, pruned, fmt="text", nodes="none")
     alpha = sol.options["alpha"]
     if fmt == "markdown":
-        return f"{text}\n### T0 pruned at alpha = {alpha}\n\n```text\n{pruned.getvalue()}```\n"
+        return f"{_demote(text)}\n### T0 pruned at alpha = {alpha}\n\n```text\n{pruned.getvalue()}```\n"
     if fmt == "latex":
         return f"{text}\n\\subsubsection*{{T0 pruned at alpha = {alpha}}}\n{_verbatim(pruned.getvalue())}"
     return f"<pre>{_html(text)}</pre>\n<h3>T0 pruned at alpha = {_html(alpha)}</h3>\n<pre>{_html(pruned.getvalue())}</pre>\n"
@@ -291,7 +300,7 @@ def _forest(ex, fmt) -> str:
     buf = io.StringIO()
     write(f, buf, fmt="markdown" if fmt == "markdown" else "text", show_samples=True, oob=f.oob(), show_oob=True)
     text = buf.getvalue()
-    parts = [text if fmt == "markdown" else (_verbatim(text) if fmt == "latex" else f"<pre>{_html(text)}</pre>\n")]
+    parts = [_demote(text) if fmt == "markdown" else (_verbatim(text) if fmt == "latex" else f"<pre>{_html(text)}</pre>\n")]
     for heading, tree in ex.kind_obj.worked(ex.solution):
         steps = _tree_steps(tree, fmt)
         parts.append({"markdown": f"\n## {heading}: worked solution\n\n", "latex": f"\\subsection*{{{heading}}}\n",
