@@ -267,3 +267,19 @@ def test_docs_example_is_true():
     docs = open(os.path.join(os.path.dirname(__file__), "..", "docs", "exercise.md"), encoding="utf-8").read()
     line = make_exercise("gini", seed=7, student="alice").questions[0].line
     assert f"ex.questions[0].line       # '{line}' (the key's claim)" in docs
+
+
+def test_worked_example_class_is_current(tmp_path):
+    """worked_examples/exercise_class: the class regenerated from its roster is byte for byte the committed one,
+    and alice's answers get the verdicts its README shows."""
+    here = os.path.join(os.path.dirname(__file__), "..", "worked_examples", "exercise_class")
+    status, out, err = _run(["exercise", "--kind", "id3", "--seed", "2026", "--students",
+                             os.path.join(here, "roster.csv"), "--out", str(tmp_path)])
+    assert status == 0, err
+    for sid in ("alice", "bob", "carol"):
+        for name in FILES:
+            with open(os.path.join(here, "class", sid, name), "rb") as f:
+                assert f.read() == (tmp_path / sid / name).read_bytes(), (sid, name)
+    with open(os.path.join(here, "answers", "alice.txt"), encoding="utf-8") as f:
+        report = _check(str(tmp_path / "alice"), f.read())
+    assert [c["verdict"] for c in report["claims"]] == ["right", "right", "wrong", "right", "right", "wrong"]
