@@ -123,10 +123,13 @@ def make_exercise(kind, *, seed, student, rows=None, features=None, ties=False, 
             if any(p > max_prime for q in questions for p in primes_of(q.value)):
                 continue
             return Exercise(kind, seed, student, header, body, sol.options, questions, found, sol, attempt)
-    raise InfotreeError(f"no good {kind} exercise for student {student!r} in {attempts} drawn tables"
-                        f"{f' of {rows} rows' if rows else ''}{f' and {features} attributes' if features else ''}"
-                        f"{' with a tie' if ties else ''}; allow larger primes (--max-prime {max(max_prime, 11)}) "
-                        f"or change --rows/--features")
+    sized = f"{f' of {rows} rows' if rows else ''}{f' and {features} attributes' if features else ''}"
+    if ties:
+        raise InfotreeError(f"no {kind} exercise with an exact tie at an asked decision for student {student!r} in "
+                            f"{attempts} drawn tables{sized}; such ties are rare in this kind: try another seed, "
+                            f"or leave out --ties")
+    raise InfotreeError(f"no good {kind} exercise for student {student!r} in {attempts} drawn tables{sized}; allow "
+                        f"larger primes (--max-prime {max(max_prime, 11)}) or change --rows/--features")
 
 
 def write_exercise(ex: Exercise, directory) -> None:

@@ -253,9 +253,6 @@ class C45(_Kind):
             return "the root does not split on the numeric attribute"
         return None if _depth(t) <= 2 else f"the tree has depth {_depth(t)}, more than 2"
 
-    def ties(self, sol):
-        return _node_ties(sol.tree, [sol.tree.root])
-
     def questions(self, sol):
         t = sol.tree
         out = [Question(f"H({t.target})", _exact_text(t.root.entropy), 1, t.root.entropy, "root")]
@@ -356,7 +353,7 @@ class CostComplexity(_Kind):
         t0 = grow(path, dict(options, cp="0"))[1]
         steps = pruning_path(t0).steps
         sol = Solution(options, tree=t0, path=pruning_path(t0))
-        if len(steps) < 3:
+        if len(steps) < 2:
             return sol
         k = len(steps) // 2  # the tree between the middle alphas
         alpha = _between(steps[k - 1].alpha, steps[k].alpha)
@@ -367,7 +364,7 @@ class CostComplexity(_Kind):
 
     def shape(self, sol):
         if sol.pruned is None:
-            return "the sequence has fewer than 3 steps"
+            return "the sequence has one step"
         internal = sum(1 for n in sol.tree.root.walk() if n.split is not None)
         if not 3 <= internal <= 5:
             return f"T0 has {internal} internal nodes, not 3 to 5"

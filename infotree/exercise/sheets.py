@@ -171,7 +171,8 @@ def _tex_table(ex) -> str:
 
 
 def _verbatim(text) -> str:
-    return "\\begin{verbatim}\n" + text.rstrip("\n") + "\n\\end{verbatim}\n"
+    # pdflatex's utf8 input knows · × — but not the arrow of a forest's tie column
+    return "\\begin{verbatim}\n" + text.rstrip("\n").replace("→", "->") + "\n\\end{verbatim}\n"
 
 
 def _tex_head(ex, what) -> list:
