@@ -124,7 +124,8 @@ def test_one_planted_mistake_is_exactly_that_claim_wrong(classroom):
             verdicts = [c["verdict"] for c in report["claims"]]
             assert len(verdicts) == len(lines), (kind, q.claim, verdicts)
             bad = [j for j, v in enumerate(verdicts) if v != "right"]
-            assert bad == [i], (kind, q.claim, planted[i], [c["message"] for c in report["claims"] if c["verdict"] != "right"])
+            messages = [c["message"] for c in report["claims"] if c["verdict"] != "right"]
+            assert bad == [i], (kind, q.claim, planted[i], messages)
 
 
 def test_files_and_rubric(classroom):
@@ -284,3 +285,73 @@ def test_worked_example_class_is_current(tmp_path):
     with open(os.path.join(here, "answers", "alice.txt"), encoding="utf-8") as f:
         report = _check(str(tmp_path / "alice"), f.read())
     assert [c["verdict"] for c in report["claims"]] == ["right", "right", "wrong", "right", "right", "wrong"]
+
+
+def _table(ex):
+    return ex.header, [list(r) for r in ex.rows]
+
+
+def _sides(values):
+    """Every split of a column's values in two non-empty groups: subsets of nominal values, cuts of numbers."""
+    from itertools import combinations
+
+    distinct = list(dict.fromkeys(values))
+    if all(re.fullmatch(r"-?[0-9.]+", v) for v in distinct):
+        nums = sorted({Fraction(v) for v in distinct})
+        return [lambda v, t=t: Fraction(v) <= t for t in ((a + b) / 2 for a, b in zip(nums, nums[1:]))]
+    return [lambda v, s=set(s): v in s for k in range(1, len(distinct)) for s in combinations(distinct, k)]
+
+
+def test_values_against_independent_computations():
+    """Key values recomputed from the rows alone: ID3's entropy and gains with sympy's logarithms, CART's best
+    binary split of each attribute (Gini, SSE) by trying every subset and cut with Fractions."""
+    import sympy
+
+    for seed in range(3):
+        ex = make_exercise("id3", seed=seed, student="s01")
+        header, rows = _table(ex)
+        key = {q.claim: q.answer for q in ex.questions}
+
+        def h(labels):
+            n = len(labels)
+            return -sum(sympy.Rational(labels.count(c), n) * sympy.log(sympy.Rational(labels.count(c), n), 2)
+                        for c in set(labels))
+
+        y = [r[-1] for r in rows]
+        assert abs(float(parse_exact(key["H(buy)"])) - float(sympy.N(h(y), 30))) < 1e-12
+        for j, name in enumerate(header[:-1]):
+            cond = sum(sympy.Rational(sum(r[j] == v for r in rows), len(rows)) * h([r[-1] for r in rows if r[j] == v])
+                       for v in {r[j] for r in rows})
+            assert abs(float(parse_exact(key[f"IG({name})"])) - float(sympy.N(h(y) - cond, 30))) < 1e-12
+
+        ex = make_exercise("gini", seed=seed, student="s01")
+        header, rows = _table(ex)
+        key = {q.claim: q.answer for q in ex.questions}
+
+        def gini(labels):
+            return 1 - sum(Fraction(labels.count(c), len(labels)) ** 2 for c in set(labels))
+
+        y = [r[-1] for r in rows]
+        assert Fraction(key["Gini(buy)"]) == gini(y)
+        for j, name in enumerate(header[:-1]):
+            best = min(sum(Fraction(len(g), len(rows)) * gini(g) for g in (
+                [r[-1] for r in rows if side(r[j])], [r[-1] for r in rows if not side(r[j])]))
+                for side in _sides([r[j] for r in rows]))
+            assert Fraction(key[f"Gini(buy | split on {name})"]) == best
+            assert Fraction(key[f"ΔGini({name})"]) == gini(y) - best
+
+        ex = make_exercise("regression", seed=seed, student="s01")
+        header, rows = _table(ex)
+        key = {q.claim: q.answer for q in ex.questions}
+
+        def sse(ys):
+            mean = sum(ys, Fraction(0)) / len(ys) if ys else 0
+            return sum((v - mean) ** 2 for v in ys)
+
+        y = [Fraction(r[-1]) for r in rows]
+        assert Fraction(key[f"Mean({header[-1]})"]) == sum(y) / len(y)
+        assert Fraction(key[f"SSE({header[-1]})"]) == sse(y)
+        for j, name in enumerate(header[:-1]):
+            best = min(sse([Fraction(r[-1]) for r in rows if side(r[j])]) +
+                       sse([Fraction(r[-1]) for r in rows if not side(r[j])]) for side in _sides([r[j] for r in rows]))
+            assert Fraction(key[f"ΔSSE({name})"]) == sse(y) - best

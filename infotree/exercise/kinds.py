@@ -39,7 +39,6 @@ class Question:
     answer: str
     points: int
     value: object = None
-    part: str = ""
     #: the sheet's wording when the claim alone does not say it (a whole tree)
     prompt: str = ""
     #: how to write the answer, when it is not a number or a name
@@ -180,8 +179,8 @@ TREE_PROMPT = ("the whole tree, one line a branch as infotree prints it, each le
 
 def _tree_questions(tree, split_text, prompt=TREE_PROMPT) -> list:
     """The root's split and the whole tree (one claim: check grades it node by node)."""
-    out = [Question("root", split_text(tree.root), 2, part="tree")] if tree.root.split is not None else []
-    return out + [Question("tree", _tree_block(tree), max(len(tree) - 1, 1), part="tree", prompt=prompt)]
+    out = [Question("root", split_text(tree.root), 2)] if tree.root.split is not None else []
+    return out + [Question("tree", _tree_block(tree), max(len(tree) - 1, 1), prompt=prompt)]
 
 
 class _Kind:
@@ -224,9 +223,9 @@ class ID3(_Kind):
 
     def questions(self, sol):
         t = sol.tree
-        out = [Question(f"H({t.target})", _exact_text(t.root.entropy), 1, t.root.entropy, "root")]
+        out = [Question(f"H({t.target})", _exact_text(t.root.entropy), 1, t.root.entropy)]
         for c in t.root.candidates():
-            out.append(Question(f"IG({c.feature})", _exact_text(c.gain), 2, c.gain, "root"))
+            out.append(Question(f"IG({c.feature})", _exact_text(c.gain), 2, c.gain))
         return out + _tree_questions(t, lambda n: n.split_feature)
 
 
@@ -255,12 +254,12 @@ class C45(_Kind):
 
     def questions(self, sol):
         t = sol.tree
-        out = [Question(f"H({t.target})", _exact_text(t.root.entropy), 1, t.root.entropy, "root")]
+        out = [Question(f"H({t.target})", _exact_text(t.root.entropy), 1, t.root.entropy)]
         for c in t.root.candidates():
-            out.append(Question(f"IG({c.feature})", _exact_text(c.gain), 2, c.gain, "root"))
-            out.append(Question(f"SplitInfo({c.feature})", _exact_text(c.split_info), 1, c.split_info, "root"))
+            out.append(Question(f"IG({c.feature})", _exact_text(c.gain), 2, c.gain))
+            out.append(Question(f"SplitInfo({c.feature})", _exact_text(c.split_info), 1, c.split_info))
             if c.gain_ratio is not None:
-                out.append(Question(f"GR({c.feature})", _exact_text(c.gain_ratio), 2, c.gain_ratio, "root"))
+                out.append(Question(f"GR({c.feature})", _exact_text(c.gain_ratio), 2, c.gain_ratio))
         return out + _tree_questions(t, _split_text)
 
 
@@ -287,11 +286,10 @@ class Gini(_Kind):
     def questions(self, sol):
         t = sol.tree
         target = t.target
-        out = [Question(f"Gini({target})", _exact_text(t.root.impurity), 1, t.root.impurity, "root")]
+        out = [Question(f"Gini({target})", _exact_text(t.root.impurity), 1, t.root.impurity)]
         for c in t.root.candidates():
-            out.append(Question(f"Gini({target} | split on {c.feature})", _exact_text(c.weighted), 2, c.weighted,
-                                "root"))
-            out.append(Question(f"ΔGini({c.feature})", _exact_text(c.decrease), 1, c.decrease, "root"))
+            out.append(Question(f"Gini({target} | split on {c.feature})", _exact_text(c.weighted), 2, c.weighted))
+            out.append(Question(f"ΔGini({c.feature})", _exact_text(c.decrease), 1, c.decrease))
         return out + _tree_questions(t, _split_text)
 
 
@@ -316,10 +314,10 @@ class Regression(_Kind):
     def questions(self, sol):
         t = sol.tree
         y = t.target
-        out = [Question(f"Mean({y})", _exact_text(t.root.mean), 1, t.root.mean, "root"),
-               Question(f"SSE({y})", _exact_text(t.root.risk), 1, t.root.risk, "root")]
+        out = [Question(f"Mean({y})", _exact_text(t.root.mean), 1, t.root.mean),
+               Question(f"SSE({y})", _exact_text(t.root.risk), 1, t.root.risk)]
         for c in t.root.candidates():
-            out.append(Question(f"ΔSSE({c.feature})", _exact_text(c.decrease), 2, c.decrease, "root"))
+            out.append(Question(f"ΔSSE({c.feature})", _exact_text(c.decrease), 2, c.decrease))
         return out + _tree_questions(t, _split_text)
 
 
@@ -387,17 +385,17 @@ class CostComplexity(_Kind):
             leaves = [d for d in node.walk() if d.split is None]
             r, rt = resubstitution(node), sum(map(resubstitution, leaves))
             g = (r - rt) / (len(leaves) - 1)  # g(t) in T0 (the sequence records it at each cut)
-            out += [Question(f"R({t})", _exact_text(r), 1, r, "T0"),
-                    Question(f"R(T_{{{t}}})", _exact_text(rt), 1, rt, "T0"),
-                    Question(f"alpha({t})", _exact_text(g), 2, g, "T0")]
+            out += [Question(f"R({t})", _exact_text(r), 1, r),
+                    Question(f"R(T_{{{t}}})", _exact_text(rt), 1, rt),
+                    Question(f"alpha({t})", _exact_text(g), 2, g)]
         first_link = path.steps[0].links[0].node
-        out.append(Question("weakest link", _path(first_link), 2, part="sequence",
+        out.append(Question("weakest link", _path(first_link), 2,
                             hint="the node cut first, named by its path as in alpha(...)"))
         alphas = [s.alpha for s in path.steps]
-        out.append(Question("alphas", ", ".join(map(_exact_text, alphas)), 3, part="sequence",
+        out.append(Question("alphas", ", ".join(map(_exact_text, alphas)), 3,
                             hint="every alpha of the sequence, smallest first, separated by commas"))
         k = sol.extra["k"]
-        out.append(Question(f"R(T_{k})", _exact_text(path.steps[k - 1].risk), 1, path.steps[k - 1].risk, "pruned"))
+        out.append(Question(f"R(T_{k})", _exact_text(path.steps[k - 1].risk), 1, path.steps[k - 1].risk))
         out += [q for q in _tree_questions(sol.pruned, _split_text, f"the tree T0 pruned at alpha = "
                                            f"{number_text(sol.extra['alpha'])}, one line a branch as T0 is printed")
                 if q.claim == "tree"]
@@ -447,7 +445,8 @@ class Bagging(_Kind):
         f = sol.forest
         out = []
         for k, tree in enumerate(f.trees):
-            out += [f"tree {k + 1}: " + s for s in _node_ties(tree, [n for n in tree.root.walk() if n.split is not None])]
+            inner = [n for n in tree.root.walk() if n.split is not None]
+            out += [f"tree {k + 1}: " + s for s in _node_ties(tree, inner)]
         ballots, _ = sol.extra["oob"]
         for i, b in enumerate(ballots):
             if len(b.tied) > 1:
@@ -460,19 +459,18 @@ class Bagging(_Kind):
         row, oob_row = sol.extra["rows"]
         ballots, error = sol.extra["oob"]
         b = f.ballots()[row]
-        out = [Question(f"vote(tree {t + 1}, row {row + 1})", f.classes[v], 1, part="votes") for t, v in
-               enumerate(b.votes)]
+        out = [Question(f"vote(tree {t + 1}, row {row + 1})", f.classes[v], 1) for t, v in enumerate(b.votes)]
         p = b.proba[b.prediction]
         hint = "the share of the trees voting for the forest's class, written as '2/3 for yes'"
         out.append(Question(f"votes(row {row + 1})", f"{_exact_text(p)} for {f.classes[b.prediction]}", 1, p,
-                            "votes", hint=hint))
-        out.append(Question(f"prediction(row {row + 1})", f.classes[b.prediction], 1, part="votes"))
+                            hint=hint))
+        out.append(Question(f"prediction(row {row + 1})", f.classes[b.prediction], 1))
         ob = ballots[oob_row]
         q = ob.proba[ob.prediction]
-        out.append(Question(f"OOB votes(row {oob_row + 1})", f"{_exact_text(q)} for {f.classes[ob.prediction]}", 1,
-                            q, "out of bag", hint="the same, by the trees that did not draw the row"))
-        out.append(Question(f"OOB prediction(row {oob_row + 1})", f.classes[ob.prediction], 1, part="out of bag"))
-        out.append(Question("OOB error", _exact_text(error), 3, error, "out of bag"))
+        out.append(Question(f"OOB votes(row {oob_row + 1})", f"{_exact_text(q)} for {f.classes[ob.prediction]}", 1, q,
+                            hint="the same, by the trees that did not draw the row"))
+        out.append(Question(f"OOB prediction(row {oob_row + 1})", f.classes[ob.prediction], 1))
+        out.append(Question("OOB error", _exact_text(error), 3, error))
         return out
 
     def worked(self, sol):

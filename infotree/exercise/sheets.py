@@ -118,7 +118,8 @@ def _ties(ex) -> list:
 
 def _md_table(ex) -> str:
     header = ["row", *ex.header]
-    out = ["| " + " | ".join(header) + " |", "|" + "|".join(" ---: " if i == 0 else " :--- " for i in range(len(header))) + "|"]
+    rule = "|" + "|".join(" ---: " if i == 0 else " :--- " for i in range(len(header))) + "|"
+    out = ["| " + " | ".join(header) + " |", rule]
     out += ["| " + " | ".join([str(i + 1), *r]) + " |" for i, r in enumerate(ex.rows)]
     return "\n".join(out) + "\n"
 
@@ -138,11 +139,13 @@ def sheet_md(ex) -> str:
 
 def key_md(ex) -> str:
     out = [f"# Key: {ex.title}", "", f"Student {ex.student} · exercise {ex.kind}, seed {ex.seed} · graded by "
-           f"`infotree check answers.txt --data data.csv {' '.join(_shell(a) for a in ex.flags)}`", "", "## Answers", ""]
+           f"`infotree check answers.txt --data data.csv {' '.join(_shell(a) for a in ex.flags)}`", "",
+           "## Answers", ""]
     for i, q in enumerate(ex.questions, 1):
         d = _decimal(q)
         if q.prompt:
-            out.append(f"{i}. {q.prompt}:\n\n   ```text\n" + "".join(f"   {line}\n" for line in q.line.split("\n")) + "   ```")
+            block = "".join(f"   {line}\n" for line in q.line.split("\n"))
+            out.append(f"{i}. {q.prompt}:\n\n   ```text\n{block}   ```")
         else:
             out.append(f"{i}. `{q.line}`" + (f" ≈ {d}" if d and d != q.answer else ""))
     ties = _ties(ex)
@@ -177,12 +180,14 @@ def _verbatim(text) -> str:
 
 def _tex_head(ex, what) -> list:
     return [_PREAMBLE + f"\\section*{{{what}{latex_escape(ex.title)}}}",
-            f"Student {latex_escape(ex.student)} $\\cdot$ exercise {latex_escape(ex.kind)}, seed {ex.seed}\\par\\medskip"]
+            f"Student {latex_escape(ex.student)} $\\cdot$ exercise {latex_escape(ex.kind)}, seed {ex.seed}"
+            "\\par\\medskip"]
 
 
 def sheet_tex(ex) -> str:
     out = _tex_head(ex, "")
-    out += [latex_escape(_intro(ex)[0]) + "\\par", _answer_how(ex, _tt) + "\\par", "\\subsection*{Data}", _tex_table(ex)]
+    out += [latex_escape(_intro(ex)[0]) + "\\par", _answer_how(ex, _tt) + "\\par", "\\subsection*{Data}",
+            _tex_table(ex)]
     given = _given(ex, "latex")
     if given:
         out.append(_verbatim(given))
@@ -291,7 +296,8 @@ def _pruning(ex, fmt) -> str:
         return f"{_demote(text)}\n### T0 pruned at alpha = {alpha}\n\n```text\n{pruned.getvalue()}```\n"
     if fmt == "latex":
         return f"{text}\n\\subsubsection*{{T0 pruned at alpha = {alpha}}}\n{_verbatim(pruned.getvalue())}"
-    return f"<pre>{_html(text)}</pre>\n<h3>T0 pruned at alpha = {_html(alpha)}</h3>\n<pre>{_html(pruned.getvalue())}</pre>\n"
+    return (f"<pre>{_html(text)}</pre>\n<h3>T0 pruned at alpha = {_html(alpha)}</h3>\n"
+            f"<pre>{_html(pruned.getvalue())}</pre>\n")
 
 
 def _forest(ex, fmt) -> str:
@@ -301,7 +307,8 @@ def _forest(ex, fmt) -> str:
     buf = io.StringIO()
     write(f, buf, fmt="markdown" if fmt == "markdown" else "text", show_samples=True, oob=f.oob(), show_oob=True)
     text = buf.getvalue()
-    parts = [_demote(text) if fmt == "markdown" else (_verbatim(text) if fmt == "latex" else f"<pre>{_html(text)}</pre>\n")]
+    shown = {"markdown": _demote, "latex": _verbatim, "html": lambda t: f"<pre>{_html(t)}</pre>\n"}[fmt](text)
+    parts = [shown]
     for heading, tree in ex.kind_obj.worked(ex.solution):
         steps = _tree_steps(tree, fmt)
         parts.append({"markdown": f"\n## {heading}: worked solution\n\n", "latex": f"\\subsection*{{{heading}}}\n",
