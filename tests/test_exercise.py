@@ -138,7 +138,8 @@ def test_files_and_rubric(classroom):
     assert (rubric["kind"], rubric["seed"], rubric["student"]) == ("id3", SEEDS[0], "s01")
     assert [i["claim"] for i in rubric["item"]] == [q.claim for q in ex.questions]
     assert all(isinstance(i["points"], int) and i["points"] > 0 for i in rubric["item"])
-    sheet = open(os.path.join(folder, "sheet.md"), encoding="utf-8").read()
+    with open(os.path.join(folder, "sheet.md"), encoding="utf-8") as f:
+        sheet = f.read()
     for q in ex.questions:
         assert (q.prompt[1:] if q.prompt else f"`{q.claim} = ?`") in sheet
     # the sheet never shows an answer
@@ -266,7 +267,8 @@ def test_docstring_examples_run(module):
 
 def test_docs_example_is_true():
     """docs/exercise.md's Python example shows the key line make_exercise gives."""
-    docs = open(os.path.join(os.path.dirname(__file__), "..", "docs", "exercise.md"), encoding="utf-8").read()
+    with open(os.path.join(os.path.dirname(__file__), "..", "docs", "exercise.md"), encoding="utf-8") as f:
+        docs = f.read()
     line = make_exercise("gini", seed=7, student="alice").questions[0].line
     assert f"ex.questions[0].line       # '{line}' (the key's claim)" in docs
 

@@ -417,12 +417,12 @@ class Bagging(_Kind):
     def solve(self, path, options, rng):
         from ..cli import forest_from_args, read_data
 
-        n = sum(1 for _ in open(path, encoding="utf-8")) - 1
+        data = read_data(str(path), _args("forest", path, options))
+        n = data.n_rows
         samples = [",".join(str(r) for r in sorted(rng.randrange(n) + 1 for _ in range(n)))
                    for _ in range(self.trees)]
         options = dict(options, sample=samples)
-        args = _args("forest", path, options)
-        forest = forest_from_args(args, read_data(str(path), args))
+        forest = forest_from_args(_args("forest", path, options), data)
         ballots, _, error = forest.oob()
         sol = Solution(options, forest=forest, extra={"oob": (ballots, error), "samples": samples})
         # the rows asked about: one the trees disagree on (when there is one) and one other
