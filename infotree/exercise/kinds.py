@@ -19,6 +19,7 @@ A kind is an object with
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -324,7 +325,7 @@ class Regression(_Kind):
 def _between(low, high) -> Fraction:
     """The simplest fraction strictly between low and high (smallest denominator, then numerator)."""
     for d in range(1, 1000):
-        n = (low * d).__floor__() + 1
+        n = math.floor(low * d) + 1
         if Fraction(n, d) < high:
             return Fraction(n, d)
     return (low + high) / 2
@@ -349,8 +350,8 @@ class CostComplexity(_Kind):
         from ..complexity import pruning_path
 
         t0 = grow(path, dict(options, cp="0"))[1]
-        steps = pruning_path(t0).steps
         sol = Solution(options, tree=t0, path=pruning_path(t0))
+        steps = sol.path.steps
         if len(steps) < 2:
             return sol
         k = len(steps) // 2  # the tree between the middle alphas
