@@ -716,6 +716,12 @@ def _cmd_forest(args, out):
         mdi=mdi, share=share, permutation=perm))
 
 
+def _cmd_exercise(args, out):
+    from .exercise.command import run
+
+    return run(args, out)
+
+
 def _csv(s):
     return f'"{s}"' if any(c in s for c in ',"\n') else s
 
@@ -1011,6 +1017,26 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     fo.add_argument("--output", "-o", metavar="FILE", help="write here (atomically) instead of standard output")
     fo.set_defaults(func=_cmd_forest)
 
+    ex = sub.add_parser("exercise", help="an exercise per student: a small data set, the questions and the worked "
+                        "key, with check's rubric and options", description="Write DIR/<student>/: data.csv, "
+                        "sheet.md/.tex/.html, key.md/.tex/.html, answers_key.txt, rubric.toml, check.toml; the same "
+                        "seed and student id give the same files (docs/exercise.md).")
+    ex.add_argument("--kind", required=True, choices=["id3", "c45", "gini", "regression", "cost-complexity", "bagging"])
+    ex.add_argument("--seed", type=_nonneg, required=True, metavar="S", help="the class's seed")
+    ex.add_argument("--students", default="1", metavar="FILE|N",
+                    help="a roster CSV (a column 'id', else the first column) or a number N of students s01, s02, ... "
+                         "(default 1)")
+    ex.add_argument("--rows", type=_positive, metavar="N", help="rows of each data set (default: 10 to 16 drawn)")
+    ex.add_argument("--features", type=_positive, metavar="N", help="attributes (default: 3 or 4; 2 or 3 for "
+                    "regression and cost-complexity)")
+    ex.add_argument("--ties", action="store_true", help="draw data with an exact tie at a decision asked about "
+                    "(the key names it); default: none")
+    ex.add_argument("--max-prime", type=_positive, default=7, metavar="P",
+                    help="no asked value needs a prime above P: in a denominator or a log2(p) (default 7)")
+    ex.add_argument("--out", default="exercises", metavar="DIR", help="where the students' folders go "
+                    "(default: exercises)")
+    ex.set_defaults(func=_cmd_exercise)
+
     if command in (None, "check"):
         from .check.command import add_check_command
 
@@ -1191,7 +1217,7 @@ def _main(argv):
     _tolerant_streams()
     argv = sys.argv[1:] if argv is None else list(argv)
     command = argv[0] if argv and argv[0] in ("entropy", "tree", "measures", "predict", "report", "cptable",
-                                              "evaluate", "forest") else None
+                                              "evaluate", "forest", "exercise") else None
     parser = build_parser(command)
     args = parser.parse_args(argv)
     try:
