@@ -81,13 +81,22 @@ def _fraction(where, key, v, low, high=None) -> Fraction:
     return q
 
 
+_ABOUT = ("exercise", "student", "kind", "seed")
+# an item for the tree drawn whole (infotree exercise asks for it so)
+_WHOLE_TREE = ("tree", "the tree", "whole tree", "the whole tree")
+
+
 def read_rubric(path) -> Rubric:
     """The rubric file, checked; every problem one line naming the file and the key."""
     where = str(path)
     table = read_toml(path)
     for key in table:
-        if key not in ("credit", "item"):
-            raise ProfileError(f"{where}: unknown key {key!r}; a rubric has a [credit] table and [[item]] tables")
+        # exercise, student, kind, seed: what `infotree exercise` records of the sheet (not graded)
+        if key not in ("credit", "item") + _ABOUT:
+            raise ProfileError(f"{where}: unknown key {key!r}; a rubric has a [credit] table and [[item]] tables "
+                               f"(and {', '.join(_ABOUT)} describing the exercise)")
+        if key in _ABOUT and not isinstance(table[key], (str, int)) or isinstance(table[key], bool):
+            raise ProfileError(f"{where}: {key} = {table[key]!r} is not allowed; give a text or a whole number")
     credit, carried = dict(DEFAULT_CREDIT), None
     raw = table.get("credit", {})
     if not isinstance(raw, dict):
@@ -216,7 +225,9 @@ class Scorer:
         for k, item in enumerate(rubric.items, 1):
             r = found.get(k)
             kind = r.kind if r is not None and r.last_line == k else _head(item.claim)
-            if kind in _NODE_KINDS:
+            if " ".join(item.claim.lower().split()) in _WHOLE_TREE:
+                keys[item.id] = ("tree",)   # the tree drawn whole: credit by the share of its nodes right
+            elif kind in _NODE_KINDS:
                 paths[item.id] = node_path_text(kind, item.claim + " = 0") if kind != "root" else "root"
                 if paths[item.id] is None:
                     raise ProfileError(f"{rubric.source}: item {item.id!r}: claim {item.claim!r} names no node; "
@@ -235,20 +246,21 @@ class Scorer:
 
     def attempts(self, report) -> list:
         """(key, verdict, carried, line, text) of every graded statement of a report, in file order."""
-        raw = []
+        raw, whole = [], []
         for r in report.results:
             if r.kind == "tree":
-                raw.extend((n.path, n.verdict, n.carried, n.line, f"{r.text.splitlines()[0]} ... (node {n.path})")
-                           for n in r.nodes)
+                raw.extend((n.path, n.verdict, n.carried, n.line, f"{r.text.splitlines()[0]} ... (node {n.path})",
+                            True) for n in r.nodes)
+                whole.append((("tree",), r.verdict, False, r.line, r.text.splitlines()[0] + " ...", r.nodes, False))
             elif r.kind in _NODE_KINDS:
-                raw.append((node_path_text(r.kind, r.text), r.verdict, False, r.line, r.text))
+                raw.append((node_path_text(r.kind, r.text), r.verdict, False, r.line, r.text, False))
             elif r.quantity:
-                raw.append((("quantity", r.quantity), r.verdict, False, r.line, r.text))
+                raw.append((("quantity", r.quantity), r.verdict, False, r.line, r.text, False))
             elif r.kind in _BY_NAME:
-                raw.append((_lhs_key(r.kind, r.text), r.verdict, False, r.line, r.text))
+                raw.append((_lhs_key(r.kind, r.text), r.verdict, False, r.line, r.text, False))
         self.canonical(p for p, *_ in raw if not isinstance(p, tuple))
-        return [(p if isinstance(p, tuple) else ("node", self.paths[p]) if p is not None else None, *rest)
-                for p, *rest in raw]
+        return [(p if isinstance(p, tuple) else ("node", self.paths[p]) if p is not None else None, *rest[:-1], None,
+                 rest[-1]) for p, *rest in raw] + whole
 
     def score(self, report, rubric, keys) -> tuple:
         """(ItemScore, ...) in the rubric's order."""
@@ -256,10 +268,13 @@ class Scorer:
         out = []
         for item in rubric.items:
             best = None
-            for key, verdict, carried, line, text in attempts:
-                if key != keys[item.id]:
-                    continue
-                fraction = credit_of(rubric, verdict, carried)
+            mine = [a for a in attempts if a[0] == keys[item.id]]
+            if any(not a[6] for a in mine):
+                # a node claimed on its own line (root = colour) is the answer to its item, not the same node
+                # inside a tree drawn elsewhere on the sheet: a contradiction is not resolved in the student's favour
+                mine = [a for a in mine if not a[6]]
+            for key, verdict, carried, line, text, nodes, _ in mine:
+                fraction = credit_of(rubric, verdict, carried) if nodes is None else tree_credit(rubric, nodes)
                 if best is None or fraction > best[0]:
                     best = (fraction, verdict, carried, line, text)
             if best is None:
@@ -268,6 +283,14 @@ class Scorer:
                 fraction, verdict, carried, line, text = best
                 out.append(ItemScore(item, verdict, fraction * item.points, line, text, carried))
         return tuple(out)
+
+
+def tree_credit(rubric, nodes) -> Fraction:
+    """A whole tree's credit: the mean of its nodes' credits (a node graded against the student's own
+    earlier choice earns the rubric's carried credit)."""
+    if not nodes:
+        return Fraction(0)
+    return sum((credit_of(rubric, n.verdict, n.carried) for n in nodes), Fraction(0)) / len(nodes)
 
 
 def credit_of(rubric, verdict, carried=False) -> Fraction:
