@@ -72,6 +72,7 @@ from .names import Names, Unreadable, did_you_mean
 from .notation import at_region, best_split, region_definition, rewrite, threshold_claim
 from .printed import claim_after_facts, context_path, is_prose, is_table_heading
 from .pruning import CpTableText, PruningClaims
+from .report import SCHEMA_VERSION, VERDICTS, format_text, report_json
 from .treetext import (ClaimedLeaf, TreeTextError, arrow_lines, is_arrow_line, is_arrow_root, is_ignored, is_tree_line,
                        read_tree)
 from .trees import (Expected, Grower, binary_choices, complement, cond_text, grade_tree, number_text,
@@ -101,11 +102,7 @@ MAX_LINES = 10_000
 MAX_LINE_LENGTH = 1_000
 #: Most cells of the count table a measure claim may need (``--max-claim-cells``).
 MAX_CLAIM_CELLS = 100_000
-#: The version of the JSON report (2: verdict "imprecise", "diagnosis", "nodes", "min_digits", "log").
-SCHEMA_VERSION = 2
 
-VERDICTS = ("right", "imprecise", "close", "wrong", "unreadable")
-_MARK = {"right": "✓", "imprecise": "~", "close": "≈", "wrong": "✗", "unreadable": "?"}
 _CRITERIA = {"gain": "gain", "gain_ratio": "gain_ratio", "gain_ratio_plain": "gain_ratio_plain",
              "squared_error": "squared_error", "squared-error": "squared_error",
              "gain-ratio": "gain_ratio", "gain-ratio-plain": "gain_ratio_plain",
@@ -2267,86 +2264,3 @@ def _tolerance_value(tolerance):
     if t < 0:
         raise InfotreeError(f"tolerance {tolerance!r} is negative; give a non-negative rational such as 0.01")
     return t
-
-
-# -- printers --------------------------------------------------------------------------------
-
-def _safe(s: str) -> str:
-    """Text for a terminal: control and format characters (escapes, bidi overrides) shown as \\x.. codes."""
-    return "".join(c if c == "\n" or unicodedata.category(c) not in ("Cc", "Cf") else
-                   f"\\x{ord(c):02x}" if ord(c) < 256 else f"\\u{ord(c):04x}" for c in s)
-
-
-def _expected_text(r: ClaimResult) -> str | None:
-    e = r.expected
-    if e is None:
-        return None
-    if isinstance(e, tuple):
-        return _or(e) if e else None
-    if isinstance(e, str):
-        return e
-    return _exact_text(e)
-
-
-def format_text(report: Report, *, explain=False) -> str:
-    """One line per claim (✓ right, ≈ close, ✗ wrong, ? unreadable), notes below, then the summary."""
-    out = []
-    for r in report.results:
-        lines = _safe(r.text).split("\n")
-        label = f"line {r.line}" if r.last_line == r.line else f"lines {r.line}-{r.last_line}"
-        out.append(f"{_MARK[r.verdict]} {label}: {lines[0]}")
-        out.extend(f"{' ' * (len(label) + 4)}{s}" for s in lines[1:])
-        if r.message:
-            prefix = {"close": "close: ", "unreadable": ""}.get(r.verdict, "")
-            out.append(f"    {prefix}{_safe(r.message)}")
-        if r.diagnosis:
-            out.append(f"    likely mistake: {_safe(r.diagnosis)}")
-        if not r.right and r.quantity is not None and r.expected is not None:
-            out.append(f"    correct: {r.quantity} = {r.expected_decimal} = {_exact_text(r.expected)}")
-        if explain and r.explanation:
-            out.append("    explanation:")
-            out.extend(f"      {_safe(s)}" for s in r.explanation)
-    out.append("")
-    out.append(report.summary())
-    return "\n".join(out) + "\n"
-
-
-def report_json(report: Report, *, data=None, answers=None) -> dict:
-    """The report as JSON-ready data (keys in docs/check.md)."""
-    claims = []
-    for r in report.results:
-        v = r.answer_value
-        claims.append({
-            "line": r.line,
-            "last_line": r.last_line,
-            "claim": r.text,
-            "kind": r.kind,
-            "verdict": r.verdict,
-            "quantity": r.quantity,
-            "answer": r.answer,
-            "answer_value": None if v is None else v if isinstance(v, str) else _exact_text(v),
-            "expected": _expected_text(r),
-            "expected_decimal": r.expected_decimal,
-            "acceptable": list(r.expected) if isinstance(r.expected, tuple) else None,
-            "message": r.message,
-            "diagnosis": r.diagnosis,
-            "explanation": list(r.explanation),
-            "nodes": [{"line": n.line, "path": n.path, "verdict": n.verdict, "message": n.message,
-                       "carried_forward": n.carried} for n in r.nodes] if r.kind == "tree" else None,
-        })
-    c = report.counts
-    return {
-        "version": SCHEMA_VERSION,
-        "data": data,
-        "answers": answers,
-        "target": report.target,
-        "criterion": report.criterion,
-        "tolerance": None if report.tolerance is None else counts_text(report.tolerance),
-        "digits": report.digits,
-        "min_digits": report.min_digits,
-        "log": report.log,
-        "summary": {"claims": len(report.results), **{v: c[v] for v in VERDICTS}, "all_right": report.all_right,
-                    "exit_status": report.exit_status},
-        "claims": claims,
-        "error": None,
-    }

@@ -10,13 +10,29 @@ from __future__ import annotations
 
 import html
 
-from . import _safe, format_text, report_json
+import unicodedata
+from fractions import Fraction
 
-__all__ = ["SCHEMA_VERSION", "conventions_json", "html_report", "json_report", "points_text", "scores_json",
-           "text_report"]
+from ..forms import counts_text
+
+__all__ = ["SCHEMA_VERSION", "conventions_json", "format_text", "html_report", "json_report", "points_text",
+           "report_json", "scores_json", "text_report"]
+
+VERDICTS = ("right", "imprecise", "close", "wrong", "unreadable")
 
 #: The version of ``check``'s JSON (3: ``min_decimals`` and ``conventions``).
 SCHEMA_VERSION = 3
+
+
+_MARK = {"right": "✓", "imprecise": "~", "close": "≈", "wrong": "✗", "unreadable": "?"}
+
+
+def _exact_text(x) -> str:
+    return counts_text(x) if isinstance(x, Fraction) else str(x)
+
+
+def _or(names) -> str:
+    return " or ".join(names)
 
 
 def points_text(q) -> str:
@@ -64,15 +80,18 @@ def conventions_json(report) -> dict:
 
 
 def json_report(report, *, data=None, answers=None) -> dict:
-    """Version 2's keys (docs/check.md) with ``min_decimals`` and ``conventions`` after ``log``."""
+    """The report as JSON-ready data (keys in docs/check.md): version 2's, with ``min_decimals`` and
+    ``conventions`` after ``log``."""
     doc = {}
-    for key, value in report_json(report, data=data, answers=answers).items():
+    for key, value in _claims_json(report, data=data, answers=answers).items():
         doc[key] = value
         if key == "log":
             doc["min_decimals"] = report.min_decimals
             doc["conventions"] = conventions_json(report)
-    doc["version"] = SCHEMA_VERSION
     return doc
+
+
+report_json = json_report
 
 
 def scores_json(scores, rubric) -> dict:
@@ -87,9 +106,6 @@ _STYLE = ("body{font-family:sans-serif;max-width:60em;margin:2em auto;line-heigh
           "td,th{border:1px solid #ccc;padding:.2em .5em;vertical-align:top;text-align:left}"
           ".right{color:#060}.imprecise,.close{color:#850}.wrong,.unreadable,.missing{color:#a00}"
           ".note{color:#444;font-size:90%}")
-_MARK = {"right": "✓", "imprecise": "~", "close": "≈", "wrong": "✗", "unreadable": "?"}
-
-
 def html_report(report, *, title, scores=None, rubric=None, explain=False) -> str:
     """A self-contained page (no script, no outside file): the conventions, each claim with its verdict and
     notes, the summary and the score. Every text from the sheet is escaped."""
@@ -128,3 +144,84 @@ def html_report(report, *, title, scores=None, rubric=None, explain=False) -> st
     parts.append(f"<p>{e(report.summary())}</p>")
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
+
+
+def _safe(s: str) -> str:
+    """Text for a terminal: control and format characters (escapes, bidi overrides) shown as \\x.. codes."""
+    return "".join(c if c == "\n" or unicodedata.category(c) not in ("Cc", "Cf") else
+                   f"\\x{ord(c):02x}" if ord(c) < 256 else f"\\u{ord(c):04x}" for c in s)
+
+
+def _expected_text(r) -> str | None:
+    e = r.expected
+    if e is None:
+        return None
+    if isinstance(e, tuple):
+        return _or(e) if e else None
+    if isinstance(e, str):
+        return e
+    return _exact_text(e)
+
+
+def format_text(report, *, explain=False) -> str:
+    """One line per claim (✓ right, ≈ close, ✗ wrong, ? unreadable), notes below, then the summary."""
+    out = []
+    for r in report.results:
+        lines = _safe(r.text).split("\n")
+        label = f"line {r.line}" if r.last_line == r.line else f"lines {r.line}-{r.last_line}"
+        out.append(f"{_MARK[r.verdict]} {label}: {lines[0]}")
+        out.extend(f"{' ' * (len(label) + 4)}{s}" for s in lines[1:])
+        if r.message:
+            prefix = {"close": "close: ", "unreadable": ""}.get(r.verdict, "")
+            out.append(f"    {prefix}{_safe(r.message)}")
+        if r.diagnosis:
+            out.append(f"    likely mistake: {_safe(r.diagnosis)}")
+        if not r.right and r.quantity is not None and r.expected is not None:
+            out.append(f"    correct: {r.quantity} = {r.expected_decimal} = {_exact_text(r.expected)}")
+        if explain and r.explanation:
+            out.append("    explanation:")
+            out.extend(f"      {_safe(s)}" for s in r.explanation)
+    out.append("")
+    out.append(report.summary())
+    return "\n".join(out) + "\n"
+
+
+def _claims_json(report, *, data=None, answers=None) -> dict:
+    """Every claim's keys and the report's settings (the JSON's body)."""
+    claims = []
+    for r in report.results:
+        v = r.answer_value
+        claims.append({
+            "line": r.line,
+            "last_line": r.last_line,
+            "claim": r.text,
+            "kind": r.kind,
+            "verdict": r.verdict,
+            "quantity": r.quantity,
+            "answer": r.answer,
+            "answer_value": None if v is None else v if isinstance(v, str) else _exact_text(v),
+            "expected": _expected_text(r),
+            "expected_decimal": r.expected_decimal,
+            "acceptable": list(r.expected) if isinstance(r.expected, tuple) else None,
+            "message": r.message,
+            "diagnosis": r.diagnosis,
+            "explanation": list(r.explanation),
+            "nodes": [{"line": n.line, "path": n.path, "verdict": n.verdict, "message": n.message,
+                       "carried_forward": n.carried} for n in r.nodes] if r.kind == "tree" else None,
+        })
+    c = report.counts
+    return {
+        "version": SCHEMA_VERSION,
+        "data": data,
+        "answers": answers,
+        "target": report.target,
+        "criterion": report.criterion,
+        "tolerance": None if report.tolerance is None else counts_text(report.tolerance),
+        "digits": report.digits,
+        "min_digits": report.min_digits,
+        "log": report.log,
+        "summary": {"claims": len(report.results), **{v: c[v] for v in VERDICTS}, "all_right": report.all_right,
+                    "exit_status": report.exit_status},
+        "claims": claims,
+        "error": None,
+    }
