@@ -9,7 +9,6 @@ the reference builder's candidate records themselves.
 from __future__ import annotations
 
 from fractions import Fraction
-from types import MappingProxyType
 
 import numpy as np
 
@@ -22,10 +21,29 @@ from .splits import MofNSplit, NominalSplit, ThresholdSplit, condition_words
 
 __all__ = ["Node"]
 
-# Shared by every node without a numeric candidate; read-only, so sharing is safe.
-_NO_CUTS = MappingProxyType({})
-# Node.considered of an ID3 node: the features not tested on its path (computed when asked).
-_OFF_PATH = object()
+
+class _NoCuts(dict):
+    """Shared by every node without a numeric candidate: never written (a node with cuts gets
+    a dict of its own), and pickled by name, so a loaded tree's nodes share it again."""
+
+    __slots__ = ()
+
+    def __reduce__(self):
+        return "_NO_CUTS"
+
+
+class _OffPath:
+    """Node.considered of an ID3 node: the features not tested on its path (computed when
+    asked).  Pickled by name: nodes compare it by identity."""
+
+    __slots__ = ()
+
+    def __reduce__(self):
+        return "_OFF_PATH"
+
+
+_NO_CUTS = _NoCuts()
+_OFF_PATH = _OffPath()
 
 
 def _members(bits: int | None) -> frozenset | None:
