@@ -43,6 +43,7 @@ class _OffPath:
 
 
 _NO_CUTS = _NoCuts()
+_LINKS = ("tree", "parent", "children")
 _OFF_PATH = _OffPath()
 
 
@@ -387,6 +388,16 @@ class Node:
     def describe_path(self) -> str:
         """``outlook = sunny, humidity <= 75``, or ``root``."""
         return ", ".join(condition_words(f, op, v) for f, op, v in self.path_conditions()) or "root"
+
+    # Pickled without its links (tree, parent, children): its Tree keeps the shape and
+    # restores them, so a deep tree does not nest one pickling frame per level.
+    def __getstate__(self):
+        return {k: getattr(self, k) for k in self.__slots__ if k not in _LINKS and hasattr(self, k)}
+
+    def __setstate__(self, state):
+        for k, v in state.items():
+            setattr(self, k, v)
+        self.tree, self.parent, self.children = None, None, ()
 
     def walk(self):
         """This node and all nodes below it, in pre-order (children in value order)."""
