@@ -699,9 +699,10 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     common.add_argument("--algorithm", choices=list(ALGORITHMS),
                         help="id3 (default), c45 (C4.5 as J48) or cart (binary splits, rpart's controls); "
                              "implied by --criterion")
-    common.add_argument("--criterion", choices=list(_CRITERIA),
+    common.add_argument("--criterion", choices=list(_CRITERIA), type=lambda s: s.replace("_", "-"),
                         help="id3: gain (default), gain-ratio-plain; c45: gain-ratio; "
-                             "cart: gini (default), entropy, misclassification")
+                             "cart: gini (default), entropy, misclassification (gain_ratio, as the API and the "
+                             "reports spell it, is the same)")
     common.add_argument("--missing-as-value", action="store_true",
                         help="treat the missing-value tokens ? and empty as an ordinary value "
                              "(default: refuse them; gain-ratio: C4.5's fractional weights)")
@@ -719,7 +720,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     grow.add_argument("--max-depth", type=_nonneg, metavar="N")
     grow.add_argument("--min-samples-split", type=_positive, metavar="N",
                       help="a node with fewer rows is a leaf (default 2; cart: 20, rpart's minsplit)")
-    grow.add_argument("--min-leaf", type=_positive, metavar="N",
+    grow.add_argument("--min-samples-leaf", "--min-leaf", dest="min_leaf", type=_positive, metavar="N",
                       help="cart: rows at least on each side of a split (default round(min-samples-split/3), "
                            "rpart's minbucket)")
     grow.add_argument("--cp", metavar="X",
@@ -753,7 +754,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                       help="none (default: the whole grown tree), pessimistic (C4.5/J48 error-based, with subtree "
                            "raising), reduced-error (needs --validation) or cost-complexity (cart: weakest-link "
                            "pruning at --cp X, --alpha X or --select min|1se)")
-    grow.add_argument("--alpha", metavar="X",
+    grow.add_argument("--ccp-alpha", "--alpha", dest="alpha", metavar="X",
                       help="cost-complexity: prune at this alpha (exact rational; risk per leaf)")
     grow.add_argument("--select", choices=["min", "1se"],
                       help="cost-complexity: prune at the cp table's row of least xerror (min) or by the 1-SE rule "
@@ -766,7 +767,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                            "complexities (printcp and prune.rpart to the last digit; docs/cost_complexity.md)")
     grow.add_argument("--folds", type=_positive, metavar="K",
                       help="cross-validation folds (cptable, evaluate, --select; default 10 for --select)")
-    grow.add_argument("--seed", type=_nonneg, default=0, metavar="S",
+    grow.add_argument("--random-state", "--seed", dest="seed", type=_nonneg, default=0, metavar="S",
                       help="the seed of every random draw: the folds (docs/cost_complexity.md) and a forest's "
                            "samples and features (docs/forests.md); default 0")
     grow.add_argument("--confidence", default="1/4", metavar="CF",
@@ -865,7 +866,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
 
     # the forest's draws and vote: 'forest' and 'check' (votes, OOB error claims) read them alike
     forest_opts = _Parser(add_help=False)
-    forest_opts.add_argument("--trees", type=_positive, metavar="T", help="how many trees (default 10; with --sample or "
+    forest_opts.add_argument("--n-estimators", "--trees", dest="trees", type=_positive, metavar="T", help="how many trees (default 10; with --sample or "
                     "--samples, one per sample)")
     forest_opts.add_argument("--max-features", default="all", metavar="M",
                     help="features drawn: an integer, sqrt, log2, all (default: bagging) or a fraction such as 0.5")

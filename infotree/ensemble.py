@@ -416,12 +416,13 @@ def forest_criterion(name):
     return crit
 
 
-def grow_forest(data, *, n_trees=10, seed=0, criterion="gain", max_features="all", draw="node",
-                sample_fraction=1, bootstrap=True, samples=None, vote="majority", builder="auto",
-                **tree_params) -> Forest:
+def grow_forest(data, *, n_estimators=10, random_state=0, criterion="gain", max_features="all", draw="node",
+                sample_fraction=1, bootstrap=True, samples=None, vote="majority", builder="auto", n_trees=None,
+                seed=None, **tree_params) -> Forest:
     """Grow a forest on a :class:`~infotree.data.Dataset`.
 
-    ``n_trees`` trees, each on ``round(sample_fraction·N)`` rows (at least 1) drawn with
+    ``n_estimators`` trees (``n_trees``, its older name) from the seed ``random_state``
+    (``seed``), each on ``round(sample_fraction·N)`` rows (at least 1) drawn with
     replacement (``bootstrap``) or without, or on the rows of ``samples`` (a list of
     0-based row index lists, one per tree; a repeated index is drawn twice).
     ``max_features`` (see :func:`m_try`) drawn per node (``draw="node"``) or per tree
@@ -430,6 +431,8 @@ def grow_forest(data, *, n_trees=10, seed=0, criterion="gain", max_features="all
     """
     from .tree import build_tree, grow_together
 
+    n_trees = n_estimators if n_trees is None else n_trees
+    seed = random_state if seed is None else seed
     crit = forest_criterion(criterion)
     n, m = data.n_rows, data.n_features
     if draw not in DRAWS:

@@ -51,7 +51,7 @@ class _ForestClassifier(_Classifier):
                                     f"or a fraction in (0, 1]")
             fraction = Fraction(int(fraction), data.n_rows)
         n_trees = int(self.n_estimators) if isinstance(self.n_estimators, np.integer) else self.n_estimators
-        self.forest_ = grow_forest(data, n_trees=n_trees, seed=seed, criterion=crit, max_features=self.max_features,
+        self.forest_ = grow_forest(data, n_estimators=n_trees, random_state=seed, criterion=crit, max_features=self.max_features,
                                    draw=self._draw, sample_fraction=fraction, bootstrap=self.bootstrap,
                                    vote=self.vote, **grow)
         #: the seed the forest grew from (random_state=None draws one): the fit can be repeated
