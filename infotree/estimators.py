@@ -20,16 +20,14 @@ and ``feature_importances_`` are floats.  The exact values behind them stay avai
 
 from __future__ import annotations
 
-import math
-import numbers
 from fractions import Fraction
 
 import numpy as np
 
 from .data import from_arrays
 from .errors import InfotreeError
-from .sklearn_base import (SKLEARN, Base, Classifier, Regressor, floats, not_fitted, read_labels, read_targets,
-                           read_weights, read_X)
+from .sklearn_base import (SKLEARN, Base, Classifier, Regressor, family, floats, labels_of, not_fitted, read_labels,
+                           read_targets, read_weights, read_X, seed_of)
 from .smoothing import smoothing_named
 from .tree import build_tree
 
@@ -112,12 +110,12 @@ class _Classifier(Classifier, _Estimator):
         """The exact accuracy (weighted by ``sample_weight``): labels compared by value, as
         scikit-learn compares them (1 equals 1.0; a string never equals a number)."""
         predicted = self.predict(X).tolist()
-        truth = _column(y)
+        truth = labels_of(y)
         if len(truth) != len(predicted):
             raise InfotreeError(f"y has {len(truth)} labels; X has {len(predicted)} rows")
         ws = read_weights(sample_weight, len(truth)) or [1] * len(truth)
-        if truth and _family(truth) != _family(predicted):
-            raise InfotreeError(f"y holds {_family(truth)} labels but the classes are {_family(predicted)}; "
+        if truth and family(truth) != family(predicted):
+            raise InfotreeError(f"y holds {family(truth)} labels but the classes are {family(predicted)}; "
                                 f"give labels of the type fitted ({self.classes_.dtype})")
         hit = sum((w for p, t, w in zip(predicted, truth, ws) if p == t), Fraction(0))
         return hit / sum(ws, Fraction(0))
@@ -150,18 +148,6 @@ class _Regressor(Regressor, _Estimator):
         return 1 - ss_res / ss_tot
 
 
-def _column(y) -> list:
-    if hasattr(y, "to_numpy"):
-        y = y.to_numpy()
-    return np.asarray(y, dtype=None if isinstance(y, np.ndarray) else object).reshape(-1).tolist()
-
-
-def _family(values) -> str:
-    kinds = {"text" if isinstance(v, (str, bytes)) else "number" if isinstance(v, numbers.Number) else
-             type(v).__name__ for v in values}
-    return " and ".join(sorted(kinds))
-
-
 def _target_name(y, features) -> str:
     """The target's name in the tree's printouts: a pandas Series' name, else 'class'."""
     name = getattr(y, "name", None)
@@ -185,24 +171,7 @@ def _sorted_classes(data, classes, codes):
     return data._derived(data.X, codes.astype(np.int32), classes=tuple(texts))
 
 
-def _seed(random_state) -> int:
-    """A non-negative integer seed from scikit-learn's random_state: an int, None (fresh
-    entropy), a RandomState or a Generator (one draw)."""
-    if random_state is None:
-        return int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> 1)
-    if isinstance(random_state, (int, np.integer)) and not isinstance(random_state, bool):
-        if random_state < 0:
-            raise InfotreeError(f"random_state {random_state!r} is not allowed; give a non-negative integer or None")
-        return int(random_state)
-    if isinstance(random_state, np.random.RandomState):
-        return int(random_state.randint(np.iinfo(np.int32).max))
-    if isinstance(random_state, np.random.Generator):
-        return int(random_state.integers(1 << 62))
-    raise InfotreeError(f"random_state {random_state!r} is not allowed; give a non-negative integer, None, "
-                        f"a numpy RandomState or a Generator")
-
-
-def _int(value, name):
+def _int(value):
     """numpy integers (from a parameter grid) as ints; anything else is build_tree's to judge."""
     return int(value) if isinstance(value, np.integer) else value
 
@@ -330,10 +299,10 @@ class _ID3Tree:
         if self.prune == "reduced-error":
             raise InfotreeError("reduced-error pruning needs a validation set: use build_tree(..., validation=...)")
         data, weights = self._dataset(X, y, sample_weight, feature_names)
-        self.tree_ = build_tree(data, criterion=self._criterion, max_depth=_int(self.max_depth, "max_depth"),
-                                min_samples_split=_int(self.min_samples_split, "min_samples_split"),
+        self.tree_ = build_tree(data, criterion=self._criterion, max_depth=_int(self.max_depth),
+                                min_samples_split=_int(self.min_samples_split),
                                 min_gain=self.min_gain, stop_at_zero_gain=self.stop_at_zero_gain,
-                                min_objects=_int(self.min_objects, "min_objects"), collapse=self.collapse,
+                                min_objects=_int(self.min_objects), collapse=self.collapse,
                                 average_gain_slack=self.average_gain_slack, threshold=self.threshold,
                                 prune=self.prune, confidence=self.confidence, lookahead=self.lookahead,
                                 sample_weight=weights, **self._options())
@@ -426,7 +395,7 @@ class _CART:
         if k >= m:
             return None, m
         crit = self._criterion_object()
-        return _NodeDraw(_seed(self.random_state), 0, k, np.ones(m, bool), crit.considers_used, data.kinds), k
+        return _NodeDraw(seed_of(self.random_state), 0, k, np.ones(m, bool), crit.considers_used, data.kinds), k
 
     def _criterion_object(self):
         from .criteria import CRITERIA
@@ -434,9 +403,9 @@ class _CART:
         return CRITERIA[self.criterion]
 
     def _grow(self, data, weights):
-        return build_tree(data, criterion=self.criterion, max_depth=_int(self.max_depth, "max_depth"),
-                          min_samples_split=_int(self.min_samples_split, "min_samples_split"),
-                          min_leaf=_int(self.min_samples_leaf, "min_samples_leaf"), max_subsets=self.max_subsets,
+        return build_tree(data, criterion=self.criterion, max_depth=_int(self.max_depth),
+                          min_samples_split=_int(self.min_samples_split),
+                          min_leaf=_int(self.min_samples_leaf), max_subsets=self.max_subsets,
                           sample_weight=weights, lookahead=getattr(self, "lookahead", 0),
                           feature_draw=self._draw(data)[0])
 

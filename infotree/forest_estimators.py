@@ -18,8 +18,8 @@ import numpy as np
 
 from .ensemble import forest_criterion, grow_forest
 from .errors import InfotreeError
-from .estimators import _Classifier, _seed, _shares
-from .sklearn_base import floats, not_fitted, read_X
+from .estimators import _Classifier, _shares
+from .sklearn_base import floats, not_fitted, read_X, seed_of
 
 __all__ = ["BaggingClassifier", "RandomForestClassifier"]
 
@@ -39,7 +39,7 @@ class _ForestClassifier(_Classifier):
         """Grow the forest on ``X`` (array-like or DataFrame) and labels ``y``."""
         crit = forest_criterion(self.criterion)
         data, _ = self._dataset(X, y, None, feature_names)
-        seed = _seed(self.random_state)
+        seed = seed_of(self.random_state)
         grow = dict(max_depth=self.max_depth, min_samples_split=self.min_samples_split)
         if crit.binary:  # scikit-learn's whole trees: no cp, no rpart tables (a missing value goes the majority way)
             grow.update(min_leaf=self.min_samples_leaf, cp=None, competitors=0, surrogates=0)

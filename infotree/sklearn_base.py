@@ -7,8 +7,9 @@ DataFrame's string columns, ``n_features_in_``, sorted ``classes_`` in ``y``'s d
 zero weights allowed.  Values stay exact inside; floats are made only at the boundary
 (:func:`floats`).
 
-    >>> read_labels(Stub(), ["yes", "no", "yes"])[0].tolist()
-    ['no', 'yes']
+    >>> classes, codes = read_labels(None, ["yes", "no", "yes"])  # (the estimator names itself in errors)
+    >>> classes.tolist(), codes.tolist()
+    (['no', 'yes'], [1, 0, 1])
 """
 
 from __future__ import annotations
@@ -31,8 +32,8 @@ try:  # scikit-learn is optional: without it the estimators work alone, with it 
 except ImportError:  # pragma: no cover - exercised in a venv without scikit-learn
     BaseEstimator = ClassifierMixin = RegressorMixin = validate_data = None
 
-__all__ = ["Base", "Classifier", "Regressor", "Stub", "floats", "not_fitted", "read_X", "read_labels",
-           "read_targets", "read_weights", "SKLEARN"]
+__all__ = ["SKLEARN", "Base", "Classifier", "Regressor", "family", "floats", "labels_of", "not_fitted", "read_X",
+           "read_labels", "read_targets", "read_weights", "seed_of"]
 
 SKLEARN = BaseEstimator is not None
 
@@ -85,10 +86,6 @@ def _same(a, b) -> bool:
         return bool(a == b) and type(a) is type(b)
     except (TypeError, ValueError):
         return a is b
-
-
-class Stub:
-    """An estimator's name for messages (doctests and tests)."""
 
 
 def not_fitted(est):
@@ -276,3 +273,32 @@ def floats(values) -> np.ndarray:
     """Exact values (Fractions, Exact, Ratio) as a float64 array, each correctly rounded
     where the type rounds so (Fraction does)."""
     return np.array([float(v) for v in values], dtype=np.float64)
+
+
+def labels_of(y) -> list:
+    if hasattr(y, "to_numpy"):
+        y = y.to_numpy()
+    return np.asarray(y, dtype=None if isinstance(y, np.ndarray) else object).reshape(-1).tolist()
+
+
+def family(values) -> str:
+    kinds = {"text" if isinstance(v, (str, bytes)) else "number" if isinstance(v, numbers.Number) else
+             type(v).__name__ for v in values}
+    return " and ".join(sorted(kinds))
+
+
+def seed_of(random_state) -> int:
+    """A non-negative integer seed from scikit-learn's random_state: an int, None (fresh
+    entropy), a RandomState or a Generator (one draw)."""
+    if random_state is None:
+        return int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> 1)
+    if isinstance(random_state, (int, np.integer)) and not isinstance(random_state, bool):
+        if random_state < 0:
+            raise InfotreeError(f"random_state {random_state!r} is not allowed; give a non-negative integer or None")
+        return int(random_state)
+    if isinstance(random_state, np.random.RandomState):
+        return int(random_state.randint(np.iinfo(np.int32).max))
+    if isinstance(random_state, np.random.Generator):
+        return int(random_state.integers(1 << 62))
+    raise InfotreeError(f"random_state {random_state!r} is not allowed; give a non-negative integer, None, "
+                        f"a numpy RandomState or a Generator")

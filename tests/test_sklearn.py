@@ -2,6 +2,8 @@
 floats out with exact twins, pickling, weights, the tree's shape; scikit-learn's tools
 (cross_val_score, GridSearchCV, pipelines, clone) where scikit-learn is installed."""
 
+import doctest
+import importlib
 import pickle
 from fractions import Fraction
 
@@ -243,3 +245,10 @@ def test_scikit_learn_tools_take_the_estimators():
     assert copy.get_params()["ccp_alpha"] == 0.01 and not hasattr(copy, "tree_")
     with pytest.raises(SklearnNotFitted):
         ID3Classifier().predict(X)
+
+
+@pytest.mark.parametrize("module", ["infotree.estimators", "infotree.forest_estimators", "infotree.sklearn_base"])
+def test_docstring_examples_run(module):
+    """The examples in the module docstrings run and print what they claim."""
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.failed == 0 and result.attempted > 0
