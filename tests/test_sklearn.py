@@ -5,7 +5,10 @@ floats out with exact twins, pickling, weights, the tree's shape; scikit-learn's
 import doctest
 import importlib
 import pickle
+import subprocess
+import sys
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -221,6 +224,21 @@ def test_dataframes_keep_their_names():
     numbered = CARTClassifier().fit(pd.DataFrame([[1, "a"], [2, "b"]]), [0, 1])
     assert not hasattr(numbered, "feature_names_in_")
     assert numbered.predict(pd.DataFrame([[1, "a"]])).tolist() == [0]
+    tuples = pd.MultiIndex.from_tuples([("g", "x"), ("g", "y")])
+    multi = CARTClassifier().fit(pd.DataFrame([[1, "a"], [2, "b"]], columns=tuples), [0, 1])
+    assert multi.predict(pd.DataFrame([[2, "b"]], columns=tuples)).tolist() == [1]
+    with pytest.raises(InfotreeError, match="X is None; CARTClassifier needs a 2-D table of features"):
+        multi.predict(None)
+
+
+def test_the_command_line_does_not_import_scikit_learn(tmp_path):
+    """scikit-learn takes about a second to import: neither `import infotree` nor `infotree tree` loads it."""
+    code = ("import sys, infotree\nfrom infotree.cli import main\n"
+            "main(['tree', 'worked_examples/play_tennis/data.csv', '-o', sys.argv[1]])\n"
+            "assert 'sklearn' not in sys.modules\n")
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "out.txt")], capture_output=True, text=True,
+                          cwd=Path(__file__).parent.parent)
+    assert (done.returncode, done.stderr) == (0, "") and (tmp_path / "out.txt").read_text().startswith("outlook")
 
 
 def test_scikit_learn_tools_take_the_estimators():
