@@ -696,6 +696,8 @@ def build_parser(command=None) -> argparse.ArgumentParser:
 
     common = _Parser(add_help=False)
     common.add_argument("--target", metavar="T", help="the class column (default: the last column)")
+    common.add_argument("--quiet", action="store_true",
+                        help="no progress bar on standard error (shown only on a terminal, for work over half a second)")
     common.add_argument("--algorithm", choices=list(ALGORITHMS),
                         help="id3 (default), c45 (C4.5 as J48) or cart (binary splits, rpart's controls); "
                              "implied by --criterion")
@@ -1084,7 +1086,7 @@ def main(argv=None) -> int:
 
 
 def _main(argv):
-    from . import limits
+    from . import limits, progress
 
     _tolerant_streams()
     argv = sys.argv[1:] if argv is None else list(argv)
@@ -1100,7 +1102,8 @@ def _main(argv):
             # A library's warning (numpy on a float filter, matplotlib on a missing glyph) is nothing
             # a user of the command can act on, and every answer is decided exactly.
             warnings.simplefilter("ignore")
-            status = args.func(args, sys.stdout)
+            with progress.reporting(enabled=sys.stderr.isatty() and not getattr(args, "quiet", False)):
+                status = args.func(args, sys.stdout)
         sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
         return status
     except _UsageError as e:

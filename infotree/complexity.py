@@ -426,6 +426,7 @@ def _rpart_rows(tree, floor):
 def _cross_validate(tree, data, grow, alphas, floor, k, seed, r0, complexity_of, rpart_rules):
     """rpart's xval: (xerror, xstd) per row of the table (root first)."""
     from .folds import assign
+    from .progress import steps
 
     y = np.asarray(data.y)
     fold = assign(y, k, seed, stratify=not tree.criterion.regression)
@@ -434,7 +435,7 @@ def _cross_validate(tree, data, grow, alphas, floor, k, seed, r0, complexity_of,
     n = Fraction(len(y))
     total = [Fraction(0)] * len(alphas)
     total_sq = [Fraction(0)] * len(alphas)
-    for f in range(1, k + 1):
+    for f in steps(range(1, k + 1), "cp table: cross-validation fold"):
         train = np.flatnonzero(fold != f)
         test = np.flatnonzero(fold == f)
         w = Fraction(len(train)) / n

@@ -41,6 +41,7 @@ import numpy as np
 from .criteria import criterion_named
 from .errors import InfotreeError
 from .measures import entropy
+from .progress import steps
 
 __all__ = ["Forest", "grow_forest", "m_try", "parse_rows"]
 
@@ -370,7 +371,7 @@ class Forest:
         y = self.data.y.tolist()
         m = len(self.features)
         total, used = [Fraction(0)] * m, 0
-        for t, tree in enumerate(self.trees):
+        for t, tree in steps(list(enumerate(self.trees)), "forest: permutation importance, tree"):
             rows = np.flatnonzero(self.in_bag[t] == 0).tolist()
             if not rows:
                 continue
@@ -484,7 +485,7 @@ def grow_forest(data, *, n_estimators=10, random_state=0, criterion="gain", max_
     trees = grow_together(data, drawn, draws, criterion=crit, builder=builder, **tree_params)
     if trees is None:
         trees = [build_tree(data.sample(rows), criterion=crit, builder=builder, feature_draw=the_draw, **tree_params)
-                 for rows, the_draw in zip(drawn, draws)]
+                 for rows, the_draw in steps(list(zip(drawn, draws)), "forest: growing tree")]
     params = dict(criterion=crit.name, seed=seed, m_try=k, max_features=max_features, draw=draw,
                   bootstrap=bool(bootstrap), sample_size=size, given=samples is not None, vote=vote)
     return Forest(data, trees, drawn, params)

@@ -17,6 +17,7 @@ import numpy as np
 
 from .errors import InfotreeError
 from .folds import assign
+from .progress import steps
 from .records import Evaluation
 
 __all__ = ["cross_validate", "on_test", "reduced_error_split"]
@@ -63,7 +64,7 @@ def cross_validate(data, grow, *, folds=10, seed=0, regression=False) -> Evaluat
     """Grow on K−1 folds, predict the held-out fold, K times; pooled over the folds."""
     fold = assign(np.asarray(data.y), folds, seed, stratify=not regression)
     actual, predicted, leaves = [], [], []
-    for f in range(1, folds + 1):
+    for f in steps(range(1, folds + 1), "evaluate: cross-validation fold"):
         train, test = np.flatnonzero(fold != f), np.flatnonzero(fold == f)
         tree = grow(data.subset(train))
         held = data.subset(test)
