@@ -25,7 +25,7 @@ from fractions import Fraction
 import numpy as np
 
 from .data import from_arrays
-from .errors import InfotreeError
+from .errors import DataError, InfotreeError
 from .sklearn_base import (SKLEARN, Base, Classifier, Regressor, family, floats, labels_of, not_fitted, read_labels,
                            read_targets, read_weights, read_X, seed_of)
 from .smoothing import smoothing_named
@@ -63,8 +63,13 @@ class _Estimator(Base):
             classes, codes = read_labels(self, y, n)
             labels = classes[codes]
         numeric = self._numeric_default if self.numeric == "default" else self.numeric
-        data = from_arrays(X, labels, feature_names=names, target=target, numeric=numeric,
-                           on_missing="keep" if self._allow_nan else "reject")
+        try:
+            data = from_arrays(X, labels, feature_names=names, target=target, numeric=numeric,
+                               on_missing="keep" if self._allow_nan else "reject")
+        except DataError as e:  # the reader names its own keyword; an estimator has none
+            raise DataError(str(e).replace("(allowed: on_missing='keep' or on_missing='value')",
+                                           f"({type(self).__name__} takes none; C45Classifier and CARTClassifier "
+                                           f"do)")) from None
         if classes is not None:
             data = _sorted_classes(data, classes, codes)
             self.classes_ = classes
@@ -371,6 +376,8 @@ class C45Classifier(_ID3Tree, _TreeProba, _Classifier):
 
 
 class _CART:
+    _allow_nan = True  # a missing value goes by surrogates, else the majority way (rpart's usesurrogate=2)
+
     def fit(self, X, y, sample_weight=None, *, feature_names=None):
         """Grow the tree on ``X`` and ``y``, each row weighted by ``sample_weight`` (exactly; a
         weight of 0 leaves the row out); ``ccp_alpha`` > 0 prunes it as scikit-learn does."""

@@ -2,7 +2,11 @@
 as aliases), `infotree forest` with the flags the README names grows RandomForestClassifier's
 forest, and the README's estimator example runs as written."""
 
+import argparse
+import ast
+import inspect
 import json
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -80,3 +84,69 @@ def test_the_readme_estimator_example_runs_as_written():
             assert shown.replace("\n", "").replace("  ", " ") == head.replace("  ", " "), line
             claims += 1
     assert claims >= 5
+
+
+def _strings(raised_only):
+    """Every string constant in infotree's source (f-string parts too), or only those inside a raise."""
+    for path in sorted((ROOT / "infotree").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for top in (n for n in ast.walk(tree) if isinstance(n, ast.Raise)) if raised_only else [tree]:
+            for node in ast.walk(top):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                    yield f"{path.relative_to(ROOT)}:{node.lineno}", node.value
+
+
+def test_every_flag_the_code_names_exists():
+    """A hint, help text or message that names --something names an option of some subcommand."""
+    from infotree.cli import build_parser
+
+    flags = set()
+    parsers = [build_parser(None)]
+    while parsers:
+        p = parsers.pop()
+        for action in p._actions:
+            flags.update(action.option_strings)
+            if isinstance(action, argparse._SubParsersAction):
+                parsers.extend(action.choices.values())
+    named = {(where, flag) for where, text in _strings(False) for flag in re.findall(r"(?<![\w-])--[a-z][a-z0-9-]*", text)}
+    assert len(named) > 100
+    assert sorted(f"{where}: {flag}" for where, flag in named if flag not in flags) == []
+
+
+def test_every_parameter_an_error_names_exists():
+    """An error's 'name=value' hint names a parameter of infotree's public functions and classes
+    (or 'm', smoothing's own m=M syntax)."""
+    import infotree
+    from infotree.printers import render
+
+    params = {"m"}
+    for obj in [getattr(infotree, name) for name in infotree.__all__] + [render]:
+        for fn in [obj] + [f for _, f in inspect.getmembers(obj, inspect.isfunction)] if inspect.isclass(obj) else [obj]:
+            try:
+                params.update(inspect.signature(fn).parameters)
+            except (TypeError, ValueError):
+                pass
+    named = {(where, name) for where, text in _strings(True)
+             for name in re.findall(r"(?<![\w.'-])([a-z_][a-z0-9_]*)=(?=['\"\d\[{A-Za-z(])", text)}
+    assert len(named) > 20
+    assert sorted(f"{where}: {name}=" for where, name in named if name not in params) == []
+
+
+def test_estimators_name_their_own_options_for_missing_values():
+    """The reader's on_missing= is no estimator parameter: an estimator's refusal names the estimators that take them."""
+    from infotree import ID3Classifier
+
+    with pytest.raises(ValueError) as e:
+        ID3Classifier().fit([["a"], [None], ["b"]], [0, 1, 0])
+    assert str(e.value) == ("row 1, column 'x0': missing value None; missing values are refused by default "
+                            "(ID3Classifier takes none; C45Classifier and CARTClassifier do)")
+
+
+def test_a_semicolon_file_gets_a_hint_the_command_line_can_follow(tmp_path, capsys):
+    """'use delimiter=...' is the Python reader's keyword; the command line says what it reads instead."""
+    data = tmp_path / "semi.csv"
+    data.write_text("a;b;c\n1;2;x\n3;4;y\n", encoding="utf-8")
+    status, out, err = run(["tree", data], capsys)
+    assert (status, out) == (1, "")
+    assert err == (f"infotree: error: {data} has 1 column 'a;b;c'; need the target and at least one feature (is it "
+                   f"delimited by ';'? the command line reads commas, and tabs from a .tsv file)\n")
