@@ -271,3 +271,12 @@ def test_docstring_examples_run(module):
     """The examples in the module docstrings run and print what they claim."""
     result = doctest.testmod(importlib.import_module(module))
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_joblib_dumps_and_loads_a_fitted_forest(tmp_path):
+    """joblib (scikit-learn's model store) keeps a forest's exact probabilities."""
+    joblib = pytest.importorskip("joblib")
+    clf = RandomForestClassifier(n_estimators=3, random_state=0).fit(X4, ["p", "p", "q", "q"])
+    joblib.dump(clf, tmp_path / "model.joblib")
+    again = joblib.load(tmp_path / "model.joblib")
+    assert again.predict_proba_exact(X4).tolist() == clf.predict_proba_exact(X4).tolist()
