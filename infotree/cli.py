@@ -178,6 +178,7 @@ _FLAGS = ((re.compile(r"on_missing='keep' or on_missing='value'"),
           (re.compile(r"after columns=/drop="), "after --columns/--drop"),
           (re.compile(r"numeric=\[('(?:[^'\\]|\\.)*')\]"), r"--numeric \1"),
           (re.compile(r"m_of_n=True"), "--m-of-n"), (re.compile(r"lookahead=([01])"), r"--lookahead \1"),
+          (re.compile(r"\? use delimiter=('[^']*'|\"'\")\)"), "? the command line reads commas, and tabs from a .tsv file)"),
           (re.compile(r"^prune '([a-z-]+)'"), r"--prune \1"), (re.compile(r"^criterion '([a-z_]+)'"), lambda m: "--criterion " + m.group(1).replace("_", "-")))
 
 
@@ -790,12 +791,15 @@ def build_parser(command=None) -> argparse.ArgumentParser:
 
     common = _Parser(add_help=False)
     common.add_argument("--target", metavar="T", help="the class column (default: the last column)")
+    common.add_argument("--quiet", action="store_true",
+                        help="no progress bar on standard error (shown only on a terminal, for work over half a second)")
     common.add_argument("--algorithm", choices=list(ALGORITHMS),
                         help="id3 (default), c45 (C4.5 as J48) or cart (binary splits, rpart's controls); "
                              "implied by --criterion")
-    common.add_argument("--criterion", choices=list(_CRITERIA),
+    common.add_argument("--criterion", choices=list(_CRITERIA), type=lambda s: s.replace("_", "-"),
                         help="id3: gain (default), gain-ratio-plain; c45: gain-ratio; "
-                             "cart: gini (default), entropy, misclassification")
+                             "cart: gini (default), entropy, misclassification (gain_ratio, as the API and the "
+                             "reports spell it, is the same)")
     common.add_argument("--missing-as-value", action="store_true",
                         help="treat the missing-value tokens ? and empty as an ordinary value "
                              "(default: refuse them; gain-ratio: C4.5's fractional weights)")
@@ -813,7 +817,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     grow.add_argument("--max-depth", type=_nonneg, metavar="N")
     grow.add_argument("--min-samples-split", type=_positive, metavar="N",
                       help="a node with fewer rows is a leaf (default 2; cart: 20, rpart's minsplit)")
-    grow.add_argument("--min-leaf", type=_positive, metavar="N",
+    grow.add_argument("--min-samples-leaf", "--min-leaf", dest="min_leaf", type=_positive, metavar="N",
                       help="cart: rows at least on each side of a split (default round(min-samples-split/3), "
                            "rpart's minbucket)")
     grow.add_argument("--cp", metavar="X",
@@ -847,7 +851,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                       help="none (default: the whole grown tree), pessimistic (C4.5/J48 error-based, with subtree "
                            "raising), reduced-error (needs --validation) or cost-complexity (cart: weakest-link "
                            "pruning at --cp X, --alpha X or --select min|1se)")
-    grow.add_argument("--alpha", metavar="X",
+    grow.add_argument("--ccp-alpha", "--alpha", dest="alpha", metavar="X",
                       help="cost-complexity: prune at this alpha (exact rational; risk per leaf)")
     grow.add_argument("--select", choices=["min", "1se"],
                       help="cost-complexity: prune at the cp table's row of least xerror (min) or by the 1-SE rule "
@@ -874,7 +878,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     grow.add_argument("--sample-weight", metavar="COL",
                       help="weigh each row by column COL (exact positive numbers; left out of the features): "
                            "counts become weighted sums as rpart's weights= (CART's row minimums still count rows)")
-    grow.add_argument("--seed", type=_nonneg, default=0, metavar="S",
+    grow.add_argument("--random-state", "--seed", dest="seed", type=_nonneg, default=0, metavar="S",
                       help="the seed of every random draw: the folds (docs/cost_complexity.md) and a forest's "
                            "samples and features (docs/forests.md); default 0")
     grow.add_argument("--confidence", default="1/4", metavar="CF",
@@ -974,7 +978,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
 
     # the forest's draws and vote: 'forest' and 'check' (votes, OOB error claims) read them alike
     forest_opts = _Parser(add_help=False)
-    forest_opts.add_argument("--trees", type=_positive, metavar="T", help="how many trees (default 10; with --sample or "
+    forest_opts.add_argument("--n-estimators", "--trees", dest="trees", type=_positive, metavar="T", help="how many trees (default 10; with --sample or "
                     "--samples, one per sample)")
     forest_opts.add_argument("--max-features", default="all", metavar="M",
                     help="features drawn: an integer, sqrt, log2, all (default: bagging) or a fraction such as 0.5")
@@ -1212,7 +1216,7 @@ def main(argv=None) -> int:
 
 
 def _main(argv):
-    from . import limits
+    from . import limits, progress
 
     _tolerant_streams()
     argv = sys.argv[1:] if argv is None else list(argv)
@@ -1228,7 +1232,8 @@ def _main(argv):
             # A library's warning (numpy on a float filter, matplotlib on a missing glyph) is nothing
             # a user of the command can act on, and every answer is decided exactly.
             warnings.simplefilter("ignore")
-            status = args.func(args, sys.stdout)
+            with progress.reporting(enabled=sys.stderr.isatty() and not getattr(args, "quiet", False)):
+                status = args.func(args, sys.stdout)
         sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
         return status
     except _UsageError as e:

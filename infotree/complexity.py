@@ -437,6 +437,8 @@ def _cross_validate(tree, data, grow, alphas, floor, fold, k, r0, complexity_of,
     """rpart's xval: (xerror, xstd) per row of the table (root first), on the folds ``fold``
     (1..k per row); ``weights``: the rows' sample weights (None: 1 each), which scale α by
     the weight kept and weigh each held-out row's loss (``xval.c``)."""
+    from .progress import steps
+
     y = np.asarray(data.y)
     # rpart's thresholds, as squares: (10·c_0)², then c_{i-1}·c_i.
     squares = [100 * alphas[0] ** 2] + [alphas[i - 1] * alphas[i] for i in range(1, len(alphas))]
@@ -444,7 +446,7 @@ def _cross_validate(tree, data, grow, alphas, floor, fold, k, r0, complexity_of,
     n = sum(wts, Fraction(0))
     total = [Fraction(0)] * len(alphas)
     total_sq = [Fraction(0)] * len(alphas)
-    for f in range(1, k + 1):
+    for f in steps(range(1, k + 1), "cp table: cross-validation fold"):
         train = np.flatnonzero(fold != f)
         test = np.flatnonzero(fold == f)
         if not len(test):

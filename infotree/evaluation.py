@@ -17,6 +17,7 @@ import numpy as np
 
 from .errors import InfotreeError
 from .folds import assign, resolve
+from .progress import steps
 from .records import Evaluation
 
 __all__ = ["cross_validate", "on_test", "reduced_error_split"]
@@ -66,7 +67,7 @@ def cross_validate(data, grow, *, folds=10, seed=0, regression=False, weights=No
     with (``grow(rows, weights)``); the held-out rows count one each."""
     fold, k, given = resolve(np.asarray(data.y), folds, seed, stratify=not regression)
     actual, predicted, leaves = [], [], []
-    for f in range(1, k + 1):
+    for f in steps(range(1, k + 1), "evaluate: cross-validation fold"):
         train, test = np.flatnonzero(fold != f), np.flatnonzero(fold == f)
         if not len(test):
             continue

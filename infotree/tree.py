@@ -134,6 +134,25 @@ class Tree:
 
         return show(self, nodes="none")._repr_svg_()
 
+    def __getstate__(self):
+        """pickle: the nodes in pre-order with each one's children as indices into them (a
+        node pickles without its links: see Node.__getstate__)."""
+        state = dict(self.__dict__)
+        nodes = list(self.nodes()) if self.root is not None else []
+        at = {id(node): i for i, node in enumerate(nodes)}
+        state["_shape"] = (nodes, [[at[id(c)] for c in node.children] if node.children else None for node in nodes])
+        return state
+
+    def __setstate__(self, state):
+        nodes, children = state.pop("_shape")
+        self.__dict__.update(state)
+        for node, kids in zip(nodes, children):
+            node.tree = self
+            if kids is not None:
+                node.children = [nodes[i] for i in kids]
+                for child in node.children:
+                    child.parent = node
+
     def __repr__(self):
         return f"<Tree {self.criterion.name} on {self.target!r}: {len(self)} nodes, {sum(1 for _ in self.leaves())} leaves>"
 
