@@ -46,7 +46,6 @@ from __future__ import annotations
 import os
 import re
 import sys
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -72,7 +71,7 @@ from .names import Names, Unreadable, did_you_mean
 from .notation import at_region, best_split, region_definition, rewrite, threshold_claim
 from .printed import claim_after_facts, context_path, is_prose, is_table_heading
 from .pruning import CpTableText, PruningClaims
-from .report import SCHEMA_VERSION, VERDICTS, format_text, report_json
+from .report import SCHEMA_VERSION, VERDICTS, format_text, report_json  # noqa: F401 (the package's API)
 from .treetext import (ClaimedLeaf, TreeTextError, arrow_lines, is_arrow_line, is_arrow_root, is_ignored, is_tree_line,
                        read_tree)
 from .trees import (Expected, Grower, binary_choices, complement, cond_text, grade_tree, number_text,
