@@ -147,6 +147,7 @@ _FLAGS = ((re.compile(r"on_missing='keep' or on_missing='value'"),
           (re.compile(r"after columns=/drop="), "after --columns/--drop"),
           (re.compile(r"numeric=\[('(?:[^'\\]|\\.)*')\]"), r"--numeric \1"),
           (re.compile(r"m_of_n=True"), "--m-of-n"), (re.compile(r"lookahead=([01])"), r"--lookahead \1"),
+          (re.compile(r"\b(columns|drop|target)=(?=[ ,;)]|$)"), r"--\1"),
           (re.compile(r"^prune '([a-z-]+)'"), r"--prune \1"), (re.compile(r"^criterion '([a-z_]+)'"), lambda m: "--criterion " + m.group(1).replace("_", "-")))
 
 

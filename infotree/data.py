@@ -53,6 +53,7 @@ from __future__ import annotations
 import csv
 import difflib
 import io
+import json
 import math
 import os
 import re
@@ -657,11 +658,28 @@ def read_parquet(path, *, target=None, on_missing="reject", numeric=None, catego
         schema = pq.read_schema(source)
     except Exception as e:  # pyarrow's own errors (ArrowInvalid, OSError) for a file that is not Parquet
         raise DataError(f"{source} is not a Parquet file pyarrow can read: {str(e).splitlines()[0]}") from None
-    names = list(schema.names)
-    keep = [names[j] for j in _kept(names, columns, drop, source)]
-    table = pq.read_table(source, columns=keep)
-    return from_records({name: table.column(name).to_pylist() for name in keep}, target=target,
+    names = [str(name).strip() for name in schema.names]
+    _check_names(names, source)  # pyarrow cannot select a duplicated name
+    stored = dict(zip(names, schema.names))
+    index = _pandas_index(schema, names, columns, target)
+    if index:  # pandas' row labels (to_parquet of a frame with an index): not data, as pandas reads them
+        names = [name for name in names if name not in index]
+    keep = [names[j] for j in _kept(names, columns, drop, source, target)]
+    table = pq.read_table(source, columns=[stored[name] for name in keep])
+    return from_records({name: table.column(j).to_pylist() for j, name in enumerate(keep)}, target=target,
                         on_missing=on_missing, source=source, numeric=numeric, categorical=categorical)
+
+
+def _pandas_index(schema, names, columns, target) -> set:
+    """The columns that hold a pandas index (``df.set_index('id').to_parquet()`` stores it as the
+    last column), unless ``columns=`` or ``target=`` names them."""
+    try:
+        meta = json.loads((schema.metadata or {}).get(b"pandas", b"{}"))
+        index = {str(c).strip() for c in meta.get("index_columns", ()) if isinstance(c, str)}
+    except (ValueError, TypeError, AttributeError):
+        return set()  # not pandas' metadata: every column is data
+    named = {str(c).strip() for c in (columns or ())} | ({target.strip()} if isinstance(target, str) else set())
+    return (index & set(names)) - named
 
 
 def from_records(data, *, target=None, feature_names=None, on_missing="reject",
@@ -755,7 +773,7 @@ def _from_columns(names, columns, *, target, on_missing, missing, source, numeri
     table = source or "the table"
     _check_names(names, source)
     if use is not None or drop:
-        keep = _kept(names, use, drop, source)
+        keep = _kept(names, use, drop, source, target)
         names, columns = [names[j] for j in keep], [columns[j] for j in keep]
     if len(names) < 2:
         raise DataError(f"{table} has {_fields(len(names), 'column')}; need the target and at least one feature")
@@ -785,7 +803,7 @@ def _assemble(names, columns, *, target, on_missing, missing, aliases=None, decl
     """
     aliases = aliases or {}
     if use is not None or drop:
-        keep = _kept(names, use, drop, source)
+        keep = _kept(names, use, drop, source, target)
         names, columns = [names[j] for j in keep], [columns[j] for j in keep]
         if declared is not None:
             declared, declared_on = [declared[j] for j in keep], [declared_on[j] for j in keep]
@@ -878,8 +896,12 @@ def _assemble(names, columns, *, target, on_missing, missing, aliases=None, decl
                    kinds=tuple(kinds), numbers=tuple(numbers))
 
 
-def _kept(names, use, drop, source) -> list[int]:
-    """Indices, in the data's order, of the columns ``use`` keeps (all when None) less those ``drop`` names."""
+def _kept(names, use, drop, source, target=None) -> list[int]:
+    """Indices, in the data's order, of the columns ``use`` keeps (all when None) less those ``drop`` names.
+
+    The target (``target``, else the last column) must be kept: leaving it out would
+    silently make another column the target.
+    """
     where_ = f" in {source}" if source else ""
     for option, given in (("columns", use or ()), ("drop", drop)):
         if isinstance(given, str):
@@ -890,6 +912,15 @@ def _kept(names, use, drop, source) -> list[int]:
                                 f"{', '.join(names)}{_did_you_mean(str(name), names)}")
     wanted = set(names) if use is None else {str(n).strip() for n in use}
     dropped = {str(n).strip() for n in drop}
+    named = isinstance(target, str) and target.strip() in names
+    goal = target.strip() if named else names[-1] if target is None and names else None
+    if goal is not None and (goal not in wanted or goal in dropped):
+        option = "drop=" if goal in dropped else "columns="
+        if named:
+            raise DataError(f"target= {goal!r} is left out by {option}{where_}; a tree needs its target column "
+                            f"(keep it, or choose another target=)")
+        raise DataError(f"{option} leaves out {goal!r}{where_}, the last column and so the target by default; "
+                        f"keep it, or choose the target with target=")
     return [j for j, name in enumerate(names) if name in wanted and name not in dropped]
 
 

@@ -1,0 +1,102 @@
+"""Issue 33: the third hostile battery's findings, each reproduced (the test failed before its fix).
+
+Each command runs in this process through ``cli.main`` unless it needs a signal or a
+clean interpreter; every input is small, so each test answers in well under a second.
+"""
+
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from contextlib import redirect_stderr, redirect_stdout
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from infotree.cli import main
+from infotree.data import load
+from infotree.errors import DataError
+
+DATA = Path(__file__).parent / "data"
+WEATHER = str(DATA / "weather.csv")
+ROOT = str(Path(__file__).resolve().parent.parent)
+
+
+def run(*args):
+    """The command line in this process: (status, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main([str(a) for a in args])
+    return code, out.getvalue(), err.getvalue()
+
+
+def one_line(err):
+    assert "Traceback" not in err and "internal error" not in err, err
+    assert err.count("\n") == 1 and err.endswith("\n"), err
+    return err.rstrip("\n")
+
+
+# -- the target never changes silently ---------------------------------------------------
+
+@pytest.mark.parametrize("args, said", [
+    (["--drop", "play"], "--drop leaves out 'play' in {f}, the last column and so the target by default; "
+                         "keep it, or choose the target with --target"),
+    (["--columns", "outlook,humidity"], "--columns leaves out 'play' in {f}, the last column and so the target by "
+                                        "default; keep it, or choose the target with --target"),
+    (["--target", "play", "--drop", "play"], "--target 'play' is left out by --drop in {f}; a tree needs its target "
+                                             "column (keep it, or choose another --target)"),
+])
+def test_dropping_the_target_is_refused(args, said):
+    """`--drop play` (or `--columns` without it) made another column the target and grew its tree."""
+    code, out, err = run("tree", WEATHER, *args)
+    assert (code, out) == (1, "")
+    assert one_line(err) == "infotree: error: " + said.format(f=WEATHER)
+
+
+def test_columns_with_a_named_target_still_work():
+    """Naming the target keeps `--columns` usable for any column."""
+    code, out, _ = run("tree", WEATHER, "--columns", "outlook,humidity", "--target", "humidity", "--nodes", "none")
+    assert code == 0 and out.startswith("outlook = sunny: high (5/2)\n")
+    assert load(WEATHER, columns=["outlook", "play"]).features == ("outlook",)
+
+
+# -- Parquet ---------------------------------------------------------------------------------
+
+def _weather_columns():
+    rows = [line.split(",") for line in Path(WEATHER).read_text().split()]
+    return {h: [r[j] for r in rows[1:]] for j, h in enumerate(rows[0])}
+
+
+def test_parquet_pandas_index_is_not_the_target(tmp_path):
+    """`df.set_index('id').to_parquet()` stores the index as the last column: it is row labels, not the target."""
+    pa = pytest.importorskip("pyarrow")
+    import pyarrow.parquet as pq
+
+    cols = _weather_columns()
+    table = pa.table({**cols, "id": list(range(100, 114))})
+    meta = {"index_columns": ["id"], "column_indexes": [], "columns": [], "pandas_version": "2.2.3"}
+    pq.write_table(table.replace_schema_metadata({b"pandas": json.dumps(meta).encode()}), tmp_path / "x.parquet")
+    data = load(tmp_path / "x.parquet")
+    assert (data.target, data.features) == ("play", ("outlook", "temperature", "humidity", "windy"))
+    assert load(tmp_path / "x.parquet", columns=["outlook", "id"]).target == "id"  # named: read as asked
+    pq.write_table(table, tmp_path / "plain.parquet")  # no pandas metadata: a column like any other
+    assert load(tmp_path / "plain.parquet").target == "id"
+
+
+def test_parquet_duplicate_column_names(tmp_path):
+    """Two columns of one name gave `internal error: ArrowInvalid`."""
+    pa = pytest.importorskip("pyarrow")
+    import pyarrow.parquet as pq
+
+    cols = _weather_columns()
+    t = pa.Table.from_arrays([pa.array(cols["outlook"]), pa.array(cols["windy"]), pa.array(cols["play"])],
+                             names=["a", "a", "play"])
+    pq.write_table(t, tmp_path / "dup.parquet")
+    code, _, err = run("tree", tmp_path / "dup.parquet")
+    assert code == 1
+    assert one_line(err) == (f"infotree: error: {tmp_path / 'dup.parquet'}: duplicate column name 'a' "
+                             f"(columns 1 and 2); names must be unique")
