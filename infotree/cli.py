@@ -256,7 +256,7 @@ def _every_split(args) -> bool:
 
 def _emit(args, inputs, write):
     """Run ``write(out)`` to stdout or atomically to ``--output`` (``-o ''`` too is refused there)."""
-    if args.output is not None:
+    if args.output not in (None, "-"):  # -o - is standard output, as for most tools
         from .output import atomic_writer, check_not_input
 
         check_not_input(args.output, inputs + [getattr(args, "validation", None)])
@@ -278,7 +278,7 @@ def _cmd_tree(args, out):
         raise InfotreeError("--exact-values shows exact values in drawn boxes: --format tikz, svg or png")
     if args.standalone and args.format not in ("latex", "tikz"):
         raise InfotreeError("--standalone makes a complete LaTeX document: --format latex or tikz")
-    if args.format == "png" and not args.output and sys.stdout.isatty():
+    if args.format == "png" and args.output in (None, "-") and sys.stdout.isatty():
         raise InfotreeError("PNG is binary; write it to a file: --output tree.png")
     return _emit(args, [args.data], lambda f: render(
         tree, f, fmt=args.format, digits=args.digits, nodes=args.nodes, steps=args.steps,
@@ -1018,11 +1018,23 @@ def _limits(args) -> dict:
 
 
 class _Terminated(KeyboardInterrupt):
-    """SIGTERM, raised where the process is, so that open temporary files are removed."""
+    """A signal that ends the process (SIGTERM, SIGHUP, ...), raised where the process is, so that
+    open temporary files are removed."""
+
+    def __init__(self, signum):
+        super().__init__(signum)
+        self.signum = signum
 
 
 def _on_sigterm(signum, frame):
-    raise _Terminated()
+    raise _Terminated(signum)
+
+
+# Signals whose default action ends the process: each is raised as _Terminated instead.
+# SIGINT is Python's KeyboardInterrupt already; SIGPIPE stays ignored (Python's default:
+# a closed pipe shows as BrokenPipeError on the next write).
+_ENDING = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGUSR1", "SIGUSR2", "SIGALRM")
+           if hasattr(signal, name)]
 
 
 def _one_line(message: str, limit: int = 2000) -> str:
@@ -1066,21 +1078,24 @@ def _silence_stdout():
 
 def main(argv=None) -> int:
     """Run the command line; errors are one line on stderr, never a traceback."""
+    previous = {}
     try:
-        previous = signal.signal(signal.SIGTERM, _on_sigterm)
+        for sig in _ENDING:
+            previous[sig] = signal.signal(sig, _on_sigterm)
     except (ValueError, OSError):  # not the main thread: leave signals alone
-        previous = None
+        pass
     try:
         return _main(argv)
-    except _Terminated:
-        _error("infotree: terminated")
-        return 143
+    except _Terminated as e:
+        _error("infotree: terminated" + ("" if e.signum == signal.SIGTERM else f" ({signal.Signals(e.signum).name})"))
+        return 128 + e.signum
     except KeyboardInterrupt:
         _error("infotree: interrupted")
         return 130
     finally:
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
+        for sig, handler in previous.items():
+            if handler is not None:  # None: set outside Python, cannot be put back from here
+                signal.signal(sig, handler)
 
 
 def _main(argv):

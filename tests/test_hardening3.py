@@ -100,3 +100,79 @@ def test_parquet_duplicate_column_names(tmp_path):
     assert code == 1
     assert one_line(err) == (f"infotree: error: {tmp_path / 'dup.parquet'}: duplicate column name 'a' "
                              f"(columns 1 and 2); names must be unique")
+
+
+# -- -o ----------------------------------------------------------------------------------------
+
+def _env():
+    path = os.pathsep.join([ROOT, *filter(None, [os.environ.get("PYTHONPATH")])])
+    return {**os.environ, "PYTHONIOENCODING": "utf-8", "PYTHONPATH": path}
+
+
+def test_output_writes_through_a_symbolic_link(tmp_path):
+    """`-o link` replaced the link by a file and left its target unchanged; `>` writes the target."""
+    target, link = tmp_path / "real.txt", tmp_path / "link.txt"
+    target.write_text("old\n")
+    link.symlink_to(target)
+    assert run("tree", WEATHER, "--nodes", "none", "-o", link)[0] == 0
+    assert link.is_symlink() and target.read_text().startswith("outlook = sunny\n")
+    assert sorted(os.listdir(tmp_path)) == ["link.txt", "real.txt"]
+
+
+def test_output_refuses_a_file_the_shell_could_not_write(tmp_path, monkeypatch):
+    """`-o` replaced a read-only file (the shell's `>` refuses); root may write it, as with `>`."""
+    import infotree.output
+
+    f = tmp_path / "ro.txt"
+    f.write_text("keep\n")
+    f.chmod(0o444)
+    real_open = os.open
+
+    def as_a_user(path, flags, *a):  # what open(2) answers a user who is not root
+        if os.fspath(path) == str(f) and flags & (os.O_WRONLY | os.O_RDWR):
+            raise PermissionError(13, "Permission denied", str(f))
+        return real_open(path, flags, *a)
+
+    if os.geteuid() == 0:
+        monkeypatch.setattr(infotree.output.os, "open", as_a_user)
+    code, _, err = run("tree", WEATHER, "-o", f)
+    assert code == 1
+    assert one_line(err) == (f"infotree: error: --output {str(f)!r} cannot be written (Permission denied); "
+                             f"refusing to replace it (the shell's > would refuse it too)")
+    assert f.read_text() == "keep\n" and os.listdir(tmp_path) == ["ro.txt"]
+
+
+def test_output_dash_is_standard_output(tmp_path, monkeypatch):
+    """`-o -` wrote a file named `-`."""
+    monkeypatch.chdir(tmp_path)
+    for args in (["tree", WEATHER, "--nodes", "none"], ["predict", "--train", WEATHER, WEATHER]):
+        code, out, _ = run(*args, "-o", "-")
+        assert code == 0 and out == run(*args)[1] != ""
+    assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.parametrize("name", ["SIGHUP", "SIGUSR1", "SIGUSR2", "SIGALRM", "SIGTERM", "SIGPIPE"])
+def test_no_temporary_file_on_any_catchable_signal(tmp_path, name):
+    """SIGHUP (a closed terminal), SIGUSR1 and SIGALRM left a partial `.infotree-XXXX` file behind."""
+    sig = getattr(signal, name)
+    out = tmp_path / "t.txt"
+    script = ("import sys, time\n"
+              "import infotree.printers as p\n"
+              "def slow(tree, out, **kw):\n"
+              "    out.write('partial\\n'); out.flush(); sys.stderr.write('ready\\n'); sys.stderr.flush()\n"
+              "    time.sleep(1.5 if sys.argv[1] == 'SIGPIPE' else 60); out.write('whole\\n')\n"
+              "p.render = slow\n"
+              "from infotree.cli import main\n"
+              f"raise SystemExit(main(['tree', {WEATHER!r}, '-o', {str(out)!r}]))\n")
+    p = subprocess.Popen([sys.executable, "-c", script, name], stderr=subprocess.PIPE, text=True, env=_env())
+    assert p.stderr.readline() == "ready\n"
+    p.send_signal(sig)
+    err = p.stderr.read()
+    code = p.wait(timeout=20)
+    if name == "SIGPIPE":  # ignored, as Python does: the write completes
+        assert (code, err, out.read_text()) == (0, "", "partial\nwhole\n")
+        assert os.listdir(tmp_path) == ["t.txt"]
+        return
+    assert code == 128 + sig
+    assert err == "infotree: terminated" + ("" if name == "SIGTERM" else f" ({name})") + "\n"
+    assert os.listdir(tmp_path) == []
