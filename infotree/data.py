@@ -119,6 +119,11 @@ class Dataset:
             object.__setattr__(self, name, value)
 
         set_("features", tuple(self.features))
+        for name in (*self.features, self.target):  # printed raw, it would forge lines of a tree or its rules
+            if isinstance(name, str) and ("\n" in name or "\r" in name):
+                raise DataError(f"{self.source + ': ' if self.source else ''}column name {_clip(name)!r} holds a "
+                                f"line break; a name is one line of text (a tree, its rules and its derivations "
+                                f"print it on one line)")
         set_("domains", tuple(tuple(d) for d in self.domains))
         set_("classes", tuple(self.classes))
         set_("notes", tuple(self.notes))

@@ -245,7 +245,7 @@ class Tree:
         while node.split is not None:
             child = self._child(node, codes)
             if child is None and self.criterion.missing is SURROGATES:  # CART: surrogates, majority
-                d, _ = SURROGATES.route(node, lambda j: self._known(codes[j]), self.params.get("use_surrogate", 2))
+                d, _ = SURROGATES.predicted(node, lambda j: self._known(codes[j]), self.params.get("use_surrogate", 2))
                 if d is None:  # the row stays here, as in training
                     break
                 node = node.children[d]
@@ -326,7 +326,7 @@ class Tree:
             f = self.features[node.split]
             child = self._child(node, codes)
             if child is None and self.criterion.missing is SURROGATES:
-                d, by = SURROGATES.route(node, lambda j: self._known(codes[j]), self.params.get("use_surrogate", 2))
+                d, by = SURROGATES.predicted(node, lambda j: self._known(codes[j]), self.params.get("use_surrogate", 2))
                 if d is None:
                     lines.append(f"{f} is missing and no surrogate or majority places it: predict here")
                     break

@@ -176,3 +176,114 @@ def test_no_temporary_file_on_any_catchable_signal(tmp_path, name):
     assert code == 128 + sig
     assert err == "infotree: terminated" + ("" if name == "SIGTERM" else f" ({name})") + "\n"
     assert os.listdir(tmp_path) == []
+
+
+# -- --format python ---------------------------------------------------------------------------
+
+def _module(tree, path, name="generated"):
+    """Write the tree's Python code to ``path`` and import it (as a user would)."""
+    import importlib.util
+
+    from infotree.printers import render
+
+    with open(path, "w", encoding="utf-8") as f:
+        render(tree, f, fmt="python")
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("path, criterion, use", [("stagec.csv", "gini", 2), ("stagec.csv", "gini", 1),
+                                                  ("stagec.csv", "gini", 0), ("airquality.csv", "squared_error", 2)])
+def test_python_code_routes_missing_values_as_predict(tmp_path, path, criterion, use):
+    """A CART tree's code returned None for a row with a missing value where `predict` routes it by
+    surrogates (6 of 50 rows differed), and a NaN raised; now every row, None or NaN, agrees."""
+    import math
+
+    from infotree.tree import build_tree
+
+    data = load(DATA / path, on_missing="keep", numeric="auto", numeric_target=criterion == "squared_error")
+    tree = build_tree(data, criterion=criterion, use_surrogate=use)
+    predict = _module(tree, tmp_path / "p.py").predict
+    rows = [{f: (None if c < 0 else data.domains[j][c]) for j, (f, c) in enumerate(zip(data.features, r))}
+            for r in data.X.tolist()]
+    assert sum(any(v is None for v in r.values()) for r in rows) >= 5
+    expected = tree.predict(rows)
+    assert [predict(r) for r in rows] == expected
+    for missing in (math.nan, "?", "", float("nan")):
+        assert [predict({f: (missing if v is None else v) for f, v in r.items()}) for r in rows] == expected
+
+
+def test_python_code_of_a_c45_tree_reads_nan_as_missing(tmp_path):
+    """A NaN in a C4.5 tree's numeric feature raised ValueError; it is missing (None: C4.5 weights branches)."""
+    from infotree.tree import build_tree
+
+    tree = build_tree(load(DATA / "weather.numeric.csv", on_missing="keep", numeric="auto"), criterion="gain_ratio")
+    predict = _module(tree, tmp_path / "p.py").predict
+    row = {"outlook": "sunny", "temperature": 70, "windy": "TRUE"}
+    assert predict({**row, "humidity": float("nan")}) is None
+    assert predict({**row, "humidity": 70}) == tree.predict([{**row, "humidity": 70}])[0]
+
+
+def test_regression_row_with_every_split_value_missing_follows_the_larger_child(tmp_path):
+    """On a tie of the primary's rows (4 left, 4 right) the row stayed at the root (mean 7); rpart's
+    predict (pred_rpart.c) sends it to the child with more training rows: rpart 4.1.19 gives
+    9.571429 = 67/7, the right child's rows 10, 11, 12, 13 and the three the surrogate sent (7 each)."""
+    from infotree.tree import build_tree
+
+    csv = tmp_path / "tie.csv"
+    csv.write_text("x1,x2,y\n1,1,1\n2,2,2\n3,3,3\n4,5,4\n5,4,10\n6,6,11\n7,7,12\n8,8,13\n,6,7\n,7,7\n,8,7\n")
+    data = load(csv, on_missing="keep", numeric="auto", numeric_target=True)
+    tree = build_tree(data, criterion="squared_error", min_samples_split=2, min_leaf=1, cp=0, max_depth=1)
+    assert tree.root.majority is None and [c.n for c in tree.root.children] == [4, 7]
+    assert tree.predict([{"x1": None, "x2": None}]) == [Fraction(10 + 11 + 12 + 13 + 3 * 7, 7)]
+    assert _module(tree, tmp_path / "p.py").predict({"x1": None, "x2": None}) == Fraction(67, 7)
+
+
+ADVERSARIAL = ["str", "_unknown", "_text", "_number", "_side", "_MISSING", "Fraction", "row", "side", "held",
+               "predict", "class", "None", "lambda", "match", "print", "len", "ﬁ", "fi", "x_str", "2nd col",
+               "a-b", 'say "hi"', "back\\slash", "é", "\u202eevil", "esc\x1b[2J", "tab\there", "__import__",
+               "_", "__", "x", "x_2", "ℌ", "H", "ª", "self", "True"]
+
+
+def test_python_code_survives_any_column_name(tmp_path):
+    """A feature named `str` or `_unknown` shadowed a builtin or a helper; every adversarial name
+    (builtins, keywords, helpers, unicode that NFKC folds together, controls) now gives code that
+    imports and predicts as the tree does."""
+    from infotree.data import from_records
+    from infotree.tree import build_tree
+
+    n = len(ADVERSARIAL)  # row i has feature i = "a" and every other "b": the tree tests every feature
+    records = [{f: ("a" if i == j else "b") for j, f in enumerate(ADVERSARIAL)} | {'tar"""get\\': f"c{i}"}
+               for i in range(n + 1)]
+    tree = build_tree(from_records(records))
+    assert sorted(n.split_feature for n in tree.nodes() if not n.is_leaf) == sorted(ADVERSARIAL)
+    predict = _module(tree, tmp_path / "adversarial.py").predict
+    rows = [{f: r[f] for f in ADVERSARIAL} for r in records]
+    assert [predict(r) for r in rows] == tree.predict(rows) == [f"c{i}" for i in range(n + 1)]
+    # CART: numeric and nominal features and surrogates under the same names
+    cart_rows = [{"Fraction": i, "_side": "lo" if i < 6 else "hi", "str": str(i % 3), "y": "p" if i < 6 else "q"}
+                 for i in range(12)] + [{"Fraction": "?", "_side": "lo", "str": "0", "y": "p"}]
+    data = from_records(cart_rows, numeric=["Fraction"], on_missing="keep")
+    tree = build_tree(data, criterion="gini", min_samples_split=2, min_leaf=1)
+    predict = _module(tree, tmp_path / "cart.py", "cart").predict
+    asked = [{k: v for k, v in r.items() if k != "y"} for r in cart_rows]
+    asked.append({"Fraction": float("nan"), "_side": "hi", "str": "1"})
+    assert [predict(r) for r in asked] == tree.predict(asked)
+
+
+@pytest.mark.parametrize("fmt", ["text", "rules"])
+def test_a_line_break_in_a_column_name_is_refused(tmp_path, fmt):
+    """A column name holding a line break was printed raw and forged lines in text trees and rules;
+    it is refused as a value holding one is (control characters are escaped, as in values)."""
+    f = tmp_path / "nl.csv"
+    f.write_text('"out\nlook",temp,play\nsunny,hot,no\nrain,mild,yes\nsunny,cool,no\n')
+    code, out, err = run("tree", f, "--format", fmt)
+    assert (code, out) == (1, "")
+    assert one_line(err) == (f"infotree: error: {f}: column name 'out\\nlook' holds a line break; a name is one "
+                             f"line of text (a tree, its rules and its derivations print it on one line)")
+    g = tmp_path / "esc.csv"
+    g.write_text('"out\x1b[2Jlook",temp,play\nsunny,hot,no\nrain,mild,yes\nsunny,cool,no\n')
+    code, out, _ = run("tree", g, "--format", fmt)
+    assert code == 0 and "out\\x1b[2Jlook" in out and "\x1b" not in out
