@@ -575,11 +575,11 @@ def forest_from_args(args, data):
         from .data import _read_text
 
         lines = [(i + 1, line) for i, line in enumerate(_read_text(args.samples).splitlines()) if line.strip()]
-        samples = [parse_rows(line, n, what=f"{args.samples} line {i}") for i, line in lines]
+        samples = _parsed_samples(lines, n, args.samples)
         if not samples:
             raise InfotreeError(f"{args.samples}: no rows; write one tree's rows per line, e.g. '1-5,7,7'")
     else:
-        samples = [parse_rows(t, n) for t in texts] or None
+        samples = _parsed_samples(list(enumerate(texts, 1)), n) or None
     if samples is not None and args.trees is not None and args.trees != len(samples):
         raise _UsageError(f"--trees {args.trees} does not match the {len(samples)} samples given; "
                           f"leave --trees out or give one sample per tree")
@@ -597,6 +597,20 @@ def forest_from_args(args, data):
     return grow_forest(data, n_trees=args.trees or 10, seed=args.seed, max_features=max_features,
                        draw="tree" if args.subspace else "node", sample_fraction=fraction,
                        bootstrap=args.bootstrap, samples=samples, vote=args.vote, builder=args.builder, **options)
+
+
+def _parsed_samples(lines, n, path=None) -> list:
+    """Each tree's rows, refused past the forest's ceilings before they are all expanded in memory."""
+    from . import limits
+    from .ensemble import parse_rows
+
+    limits.within("trees", len(lines), " samples")
+    samples, drawn = [], 0
+    for i, line in lines:
+        samples.append(parse_rows(line, n, what=f"{path} line {i}" if path else "--sample"))
+        drawn += len(samples[-1])
+        limits.within("forest_rows", drawn, f" (after {len(samples)} samples)")
+    return samples
 
 
 def predicted_ballots(forest, path, unseen="error") -> list:
@@ -735,7 +749,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     grow.add_argument("--surrogate-style", type=int, choices=[0, 1], default=0, metavar="{0,1}",
                       help="cart: a surrogate's agreement over the rows with the split value known (0, the "
                            "default) or with both values known (1), as rpart's surrogatestyle")
-    grow.add_argument("--max-subsets", type=_positive, default=1 << 15, metavar="N",
+    grow.add_argument("--max-subsets", type=_at_most("max_subsets"), default=1 << 15, metavar="N",
                       help="cart: the most subsets of a nominal feature's values one exact split compares "
                            "(default 32768; more are refused, never approximated)")
     grow.add_argument("--lookahead", type=int, choices=[0, 1], default=0, metavar="{0,1}",
@@ -765,7 +779,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     grow.add_argument("--sequence", choices=["weakest-link", "rpart"],
                       help="cost-complexity and cptable: the exact weakest-link sequence (default) or rpart's own "
                            "complexities (printcp and prune.rpart to the last digit; docs/cost_complexity.md)")
-    grow.add_argument("--folds", type=_positive, metavar="K",
+    grow.add_argument("--folds", type=_at_most("folds"), metavar="K",
                       help="cross-validation folds (cptable, evaluate, --select; default 10 for --select)")
     grow.add_argument("--seed", type=_nonneg, default=0, metavar="S",
                       help="the seed of every random draw: the folds (docs/cost_complexity.md) and a forest's "
@@ -866,7 +880,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
 
     # the forest's draws and vote: 'forest' and 'check' (votes, OOB error claims) read them alike
     forest_opts = _Parser(add_help=False)
-    forest_opts.add_argument("--trees", type=_positive, metavar="T", help="how many trees (default 10; with --sample or "
+    forest_opts.add_argument("--trees", type=_at_most("trees"), metavar="T", help="how many trees (default 10; with --sample or "
                     "--samples, one per sample)")
     forest_opts.add_argument("--max-features", default="all", metavar="M",
                     help="features drawn: an integer, sqrt, log2, all (default: bagging) or a fraction such as 0.5")
@@ -951,6 +965,21 @@ def _nonneg(text):
     if v < 0:
         raise argparse.ArgumentTypeError(f"invalid value {text!r}; give a non-negative integer")
     return v
+
+
+def _at_most(name):
+    """An argparse type: a positive integer within the ceiling ``name`` of :mod:`infotree.limits`,
+    refused before any file is read."""
+    def check(text):
+        from . import limits
+
+        value = _positive(text)
+        try:
+            limits.within(name, value)
+        except InfotreeError as e:
+            raise argparse.ArgumentTypeError(str(e).split(": ", 1)[1]) from None
+        return value
+    return check
 
 
 def _positive(text):

@@ -38,6 +38,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from . import limits
 from .criteria import criterion_named
 from .errors import InfotreeError, NotFittedError
 from .measures import entropy
@@ -456,6 +457,9 @@ def grow_forest(data, *, n_trees=10, seed=0, criterion="gain", max_features="all
         n_trees = len(samples)
     if isinstance(n_trees, bool) or not isinstance(n_trees, (int, np.integer)) or n_trees < 1:
         raise InfotreeError(f"n_trees {n_trees!r} is not allowed; give a positive integer")
+    limits.within("trees", int(n_trees))
+    limits.within("forest_rows", sum(map(len, samples)) if samples is not None
+                  else int(n_trees) * max(1, round(fraction * n)), f" ({int(n_trees)} trees)")
     seed, size = int(seed), max(1, round(fraction * n))
     drawn, draws = [], []
     for t in range(int(n_trees)):

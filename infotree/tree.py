@@ -33,6 +33,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from . import limits
 from .criteria import CRITERIA, criterion_named
 from .data import exact_number, number_text
 from .errors import InfotreeError
@@ -450,6 +451,8 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
     if lookahead and crit.regression:
         raise InfotreeError(f"lookahead=1 scores classification splits; criterion {crit.name!r} grows a regression "
                             f"tree (use lookahead=0)")
+    if lookahead:
+        limits.within("lookahead_pairs", data.n_features ** 2, f" ({data.n_features} features, each pair scored)")
     if lookahead and builder == "levelwise":
         raise InfotreeError("lookahead=1 needs the reference builder (builder='auto' or 'reference')")
     if not isinstance(m_of_n, bool):
@@ -478,8 +481,9 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
     if crit.binary:
         if not isinstance(min_leaf, int) or min_leaf < 1:
             raise InfotreeError(f"min_leaf {min_leaf!r} is not allowed; give a positive integer")
-        if not isinstance(max_subsets, int) or max_subsets < 1:
+        if not isinstance(max_subsets, int) or isinstance(max_subsets, bool) or max_subsets < 1:
             raise InfotreeError(f"max_subsets {max_subsets!r} is not allowed; give a positive integer")
+        limits.within("max_subsets", max_subsets)
         if cp is not None:
             cp = _rational(cp, "cp", "0.01")
             if not 0 <= cp <= 1:

@@ -30,7 +30,10 @@ def run(*args):
     """The command line in this process: (status, stdout, stderr)."""
     out, err = io.StringIO(), io.StringIO()
     with redirect_stdout(out), redirect_stderr(err):
-        code = main([str(a) for a in args])
+        try:
+            code = main([str(a) for a in args])
+        except SystemExit as e:  # argparse's usage errors
+            code = e.code
     return code, out.getvalue(), err.getvalue()
 
 
@@ -344,3 +347,44 @@ def test_an_id_column_grows_in_seconds(tmp_path):
     code, out, _ = run("tree", f, "--algorithm", "cart", "--nodes", "none", "--max-depth", "2")
     assert code == 0 and out.startswith("id in {")
     assert time.perf_counter() - started < 15
+
+
+@pytest.mark.parametrize("args, said", [
+    (["forest", WEATHER, "--trees", "1000000000"], "infotree forest: error: argument --trees: 1000000000 is past the "
+                                                   "ceiling of 10000 trees"),
+    (["tree", WEATHER, "--algorithm", "cart", "--max-subsets", "549755813887"],
+     "infotree tree: error: argument --max-subsets: 549755813887 is past the ceiling of 1048576 subsets"),
+    (["cptable", WEATHER, "--folds", "5000"], "infotree cptable: error: argument --folds: 5000 is past the ceiling "
+                                              "of 1000 folds"),
+])
+def test_work_multiplying_options_have_ceilings(args, said):
+    """`--trees 1000000000` grew 30 KB a tree until killed; `--max-subsets 549755813887` (the value the
+    refusal suggested) allocated 400 MB/s: each is refused before any file is read."""
+    code, out, err = run(*args)
+    assert (code, out) == (2, "")
+    assert one_line(err) == said + "; the work would not finish in reasonable time or memory (see infotree.limits)"
+
+
+def test_forest_rows_and_lookahead_pairs_are_bounded_before_work(tmp_path):
+    """A forest's rows in all, the trees of --samples, and lookahead's features x features are refused
+    up front (`--lookahead 1` on 10,000 columns did not finish in 600 s)."""
+    from infotree.ensemble import grow_forest
+    from infotree.errors import InfotreeError
+    from infotree.data import from_records
+    from infotree.tree import build_tree
+
+    rows = from_records({"x": [str(i % 7) for i in range(7000)], "y": [str(i % 2) for i in range(7000)]})
+    started = time.perf_counter()
+    with pytest.raises(InfotreeError, match=r"^--trees x rows \(or the rows --sample/--samples list\): 70000000 "
+                                            r"\(10000 trees\) is past the ceiling of 67108864 rows drawn in all"):
+        grow_forest(rows, n_trees=10_000)
+    wide = from_records({**{f"c{j}": [str((i * j) % 3) for i in range(6)] for j in range(1100)},
+                         "y": ["a", "b"] * 3})
+    with pytest.raises(InfotreeError, match=r"^--lookahead 1: 1210000 \(1100 features, each pair scored\) is past "
+                                            r"the ceiling of 1048576 feature pairs"):
+        build_tree(wide, lookahead=1)
+    assert time.perf_counter() - started < 5
+    f = tmp_path / "samples.txt"
+    f.write_text("all but 1\n" * 10_001)
+    code, _, err = run("forest", WEATHER, "--samples", f)
+    assert code == 1 and one_line(err).startswith("infotree: error: --trees: 10001 samples is past the ceiling")
