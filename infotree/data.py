@@ -155,7 +155,7 @@ class Dataset:
         m = len(self.features)
         kinds = ("nominal",) * m if self.kinds is None else tuple(self.kinds)
         numbers = (None,) * m if self.numbers is None else tuple(
-            None if v is None else tuple(v) for v in self.numbers)
+            None if v is None else v if type(v) is _Canonical else tuple(v) for v in self.numbers)
         if len(kinds) != m or len(numbers) != m:
             raise DataError(f"kinds has {len(kinds)} entries and numbers {len(numbers)}; "
                             f"expected {m}, one per feature")
@@ -168,6 +168,8 @@ class Dataset:
                 continue
             if values is None:
                 raise DataError(f"feature {name!r} is numeric but has no numbers")
+            if type(values) is _Canonical and len(values) == len(self.domains[j]):
+                continue  # made by a reader from these very texts
             if not all(isinstance(v, (int, Fraction)) and not isinstance(v, bool) for v in values):
                 raise DataError(f"numbers of feature {name!r} must be exact (int or Fraction)")
             values = tuple(map(Fraction, values))
@@ -999,10 +1001,28 @@ def _encode_numeric(labels, firsts, inv, values, *, aliases, keep_missing, value
             None if isinstance(v, Fraction) else v)
         if what and (problem is None or first < problem[0]):
             problem = (first, what, _SHOWN[label] if label in _SHOWN else aliases.get(label, label))
-    distinct = _sorted_exact({v for v in values if isinstance(v, Fraction)})
-    rank = {v: r for r, v in enumerate(distinct)}
-    lookup = np.array([rank.get(v, -1) if isinstance(v, Fraction) else -1 for v in values], dtype=np.int32)
-    return lookup[inv], tuple(map(_number_text, distinct)), tuple(distinct), problem
+    # Ranks by one sort, floats first (a Fraction's hash costs a modular power, and a
+    # comparison of floats a twentieth of one of Fractions): the cost per value does not
+    # grow with its digits.  Labels of one number ("1.0", "1") share a rank.
+    known = [i for i, v in enumerate(values) if isinstance(v, Fraction)]
+    try:
+        known.sort(key=lambda i: (float(values[i]), values[i]))
+    except OverflowError:
+        known.sort(key=values.__getitem__)
+    lookup = np.full(len(values), -1, dtype=np.int32)
+    distinct, texts = [], []
+    for i in known:
+        v = values[i]
+        if not distinct or v != distinct[-1]:
+            distinct.append(v)
+            texts.append(_number_text(v))
+        lookup[i] = len(distinct) - 1
+    return lookup[inv], tuple(texts), _Canonical(distinct), problem
+
+
+class _Canonical(tuple):
+    """A numeric feature's numbers as the readers make them: exact, ascending, each once, and
+    its domain their canonical texts; a Dataset takes them without checking them again."""
 
 
 def _sorted_exact(values) -> list:
@@ -1209,10 +1229,9 @@ def _number_text(q: Fraction) -> str:
     if d == 1:
         return str(p)
     twos = (d & -d).bit_length() - 1
-    rest, fives = d >> twos, 0
-    while rest % 5 == 0:
-        rest, fives = rest // 5, fives + 1
-    if rest != 1:
+    rest = d >> twos
+    fives = round(math.log(rest, 5)) if rest > 1 else 0  # a guess, checked exactly: no loop over the digits
+    if 5 ** fives != rest:
         return f"{p}/{d}"
     # d = 2^a·5^b: p/d has max(a, b) decimal places, the last not 0 (p/d is in lowest terms)
     places = max(twos, fives)
