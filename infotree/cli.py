@@ -444,7 +444,12 @@ def _evaluate_each(args, configs, results, read):
         grow = _grower(o, args.seed)
         regression = o["criterion"].regression
         if test is not None:
-            results.append((label, on_test(data, test, grow, name=os.path.basename(args.test), regression=regression)))
+            try:
+                results.append((label, on_test(data, test, grow, name=os.path.basename(args.test),
+                                               regression=regression, unseen=args.unseen)))
+            except InfotreeError as e:
+                message = _unseen_flag(str(e))
+                raise InfotreeError(message if message.startswith(args.test) else f"{args.test}: {message}") from None
         else:
             results.append((label, cross_validate(data, grow, folds=args.folds or 10, seed=args.seed,
                                                   regression=regression)))
@@ -514,6 +519,10 @@ def _cmd_predict(args, out):
         if args.m_of_n:
             raise InfotreeError("--m-of-n grows the tree with M-of-N tests: it applies with --train TRAIN (a saved "
                                 "model predicts with the tests it has)")
+        given = [f for f, v in (("--target", args.target), ("--drop", args.drop), ("--columns", args.columns)) if v]
+        if given:
+            raise _UsageError(f"{given[0]} chooses the columns a tree is grown on: it applies with --train TRAIN "
+                              f"(a saved model reads the columns it names from DATA, and ignores the others)")
         tree = load_model(args.model_or_data)
         data_path = args.data
     if args.smoothing is not None and not args.proba:
@@ -523,14 +532,19 @@ def _cmd_predict(args, out):
     if tree.criterion.regression and args.proba:
         raise InfotreeError("--proba is for classification trees; a regression tree predicts each row's leaf mean")
 
+    try:  # every row's answer before the first line is written: a refusal leaves no half output
+        labels = tree.predict(rows, unseen=unseen)
+        probas = tree.predict_proba(rows, unseen=unseen, smoothing=args.smoothing) if args.proba else None
+    except InfotreeError as e:
+        raise InfotreeError(f"{data_path}: " + _unseen_flag(str(e))) from None
+
     def write(f):
         if args.proba:
             f.write(",".join(["prediction"] + [_csv(c) for c in tree.classes]) + "\n")
-            labels = tree.predict(rows, unseen=unseen)
-            for label, proba in zip(labels, tree.predict_proba(rows, unseen=unseen, smoothing=args.smoothing)):
+            for label, proba in zip(labels, probas):
                 f.write(",".join([_csv(label)] + [_frac(proba[c]) for c in tree.classes]) + "\n")
         else:
-            for label in tree.predict(rows, unseen=unseen):  # a regression tree: the exact mean
+            for label in labels:  # a regression tree: the exact mean
                 f.write((number_text(label) if tree.criterion.regression else label) + "\n")
 
     inputs = [data_path, args.train, None if args.train else args.model_or_data]
@@ -613,13 +627,18 @@ def _parsed_samples(lines, n, path=None) -> list:
     return samples
 
 
+def _unseen_flag(message: str) -> str:
+    """Tree.predict's refusal names its keyword; at the command line the flag says the same."""
+    return message.replace("(or unseen='majority')", "(or --unseen majority)")
+
+
 def predicted_ballots(forest, path, unseen="error") -> list:
     """The forest's ballot on each row of the file ``path`` (``forest --predict``), in file order."""
     rows = _rows_for(forest.trees[0], path)
     try:
         return forest.ballots(rows, unseen=unseen)
     except InfotreeError as e:
-        raise InfotreeError(f"{path}: " + str(e).replace("(or unseen='majority')", "(or --unseen majority)")) from None
+        raise InfotreeError(f"{path}: " + _unseen_flag(str(e))) from None
 
 
 def _cmd_forest(args, out):
@@ -871,6 +890,8 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                                     "cptable's). --compare runs several pruning methods on the same folds.")
     ev.add_argument("data", metavar="DATA", help="CSV, ARFF or Parquet file (the training rows)")
     ev.add_argument("--test", metavar="FILE", help="rows to predict (instead of cross-validation)")
+    ev.add_argument("--unseen", choices=["error", "majority"], default="error",
+                    help="--test: a value not seen in training is an error (default), or goes to the node's majority")
     ev.add_argument("--compare", nargs="?", const="all", metavar="LIST",
                     help="run several configurations on the same rows: a comma-separated list of unpruned, "
                          "pessimistic, reduced-error, cost-complexity (default: every one the algorithm has)")

@@ -345,7 +345,7 @@ class Dataset:
 
 
 def read_csv(path, *, target=None, missing=_MISSING_TOKENS, on_missing="reject", delimiter=",",
-             numeric=None, categorical=(), columns=None, drop=()) -> Dataset:
+             numeric=None, categorical=(), columns=None, drop=(), numeric_target=False) -> Dataset:
     """Read a CSV file with a header line; the target is the last column unless named.
 
     Fields are parsed as by the csv module (quotes, embedded delimiters and newlines),
@@ -380,6 +380,7 @@ def read_csv(path, *, target=None, missing=_MISSING_TOKENS, on_missing="reject",
     columns = ([_raw_codes(body[j::width]) for j in range(width)] if quoted
                else _plain_codes(body, delimiter, width))
     return _assemble(header, columns, target=target, on_missing=on_missing, use=use, drop=drop,
+                     numeric_target=numeric_target,
                      missing={t.strip(): t.strip() for t in missing}, numeric=numeric, categorical=categorical,
                      where=lambda i: f"{source} line {lines[i]}", source=source, lines=lines)
 
@@ -637,15 +638,16 @@ def load(path, *, target=None, on_missing="reject", numeric=None, categorical=()
     suffix = os.path.splitext(os.fspath(path))[1].lower()
     opts = dict(target=target, on_missing=on_missing, numeric=numeric, categorical=categorical, columns=columns,
                 drop=drop)
+    opts["numeric_target"] = numeric_target
     if suffix == ".arff":
-        return read_arff(path, numeric_target=numeric_target, **opts)
+        return read_arff(path, **opts)
     if suffix in (".parquet", ".pq"):
         return read_parquet(path, **opts)
     return read_csv(path, delimiter="\t" if suffix == ".tsv" else ",", **opts)
 
 
 def read_parquet(path, *, target=None, on_missing="reject", numeric=None, categorical=(), columns=None,
-                 drop=()) -> Dataset:
+                 drop=(), numeric_target=False) -> Dataset:
     """Read a Parquet file through pyarrow (``pip install 'infotree[parquet]'``); the target is the
     last column unless named.
 
@@ -674,7 +676,8 @@ def read_parquet(path, *, target=None, on_missing="reject", numeric=None, catego
     keep = [names[j] for j in _kept(names, columns, drop, source, target)]
     table = pq.read_table(source, columns=[stored[name] for name in keep])
     return from_records({name: table.column(j).to_pylist() for j, name in enumerate(keep)}, target=target,
-                        on_missing=on_missing, source=source, numeric=numeric, categorical=categorical)
+                        on_missing=on_missing, source=source, numeric=numeric, categorical=categorical,
+                        numeric_target=numeric_target)
 
 
 def _pandas_index(schema, names, columns, target) -> set:
@@ -691,7 +694,7 @@ def _pandas_index(schema, names, columns, target) -> set:
 
 def from_records(data, *, target=None, feature_names=None, on_missing="reject",
                  missing=_MISSING_TOKENS, source=None, numeric=None, categorical=(), columns=None,
-                 drop=()) -> Dataset:
+                 drop=(), numeric_target=False) -> Dataset:
     """A Dataset from a DataFrame, a list of dicts, a dict of columns, or a 2-D table.
 
     A 2-D table (list of lists, array) needs ``feature_names`` naming ALL its columns,
@@ -742,7 +745,7 @@ def from_records(data, *, target=None, feature_names=None, on_missing="reject",
             names = [str(n).strip() for n in feature_names]
             columns = _table_columns(rows, width=len(names))
     return _from_columns(names, columns, target=target, on_missing=on_missing, missing=missing, source=source,
-                         numeric=numeric, categorical=categorical, use=use, drop=drop)
+                         numeric=numeric, categorical=categorical, use=use, drop=drop, numeric_target=numeric_target)
 
 
 def from_arrays(X, y, *, feature_names=None, target="class", on_missing="reject",
@@ -775,7 +778,8 @@ def from_arrays(X, y, *, feature_names=None, target="class", on_missing="reject"
                          missing=missing, source=None, numeric=numeric, categorical=categorical)
 
 
-def _from_columns(names, columns, *, target, on_missing, missing, source, numeric, categorical, use=None, drop=()):
+def _from_columns(names, columns, *, target, on_missing, missing, source, numeric, categorical, use=None, drop=(),
+                  numeric_target=False):
     """A Dataset from named in-memory columns (1-D arrays of any dtype)."""
     table = source or "the table"
     _check_names(names, source)
@@ -790,7 +794,7 @@ def _from_columns(names, columns, *, target, on_missing, missing, source, numeri
     prefix = f"{source} " if source else ""
     # A finite float column is factorized only if it is read as nominal (see _assemble)
     raw = [None if _finite_floats(col) else _distinct_codes(col) or _raw_codes(_strings(col)) for col in columns]
-    return _assemble(names, raw, target=target, on_missing=on_missing,
+    return _assemble(names, raw, target=target, on_missing=on_missing, numeric_target=numeric_target,
                      missing=missing | _SHOWN, aliases=_MISSING_AS_VALUE, numeric=numeric, categorical=categorical,
                      objects=columns, where=lambda i: f"{prefix}row {i}", source=source, lines=None)
 
@@ -893,6 +897,9 @@ def _assemble(names, columns, *, target, on_missing, missing, aliases=None, decl
             raise DataError(f"{at}: missing value {shown!r} in a numeric column; on_missing='value' cannot make "
                             f"it a number (use on_missing='keep', or categorical=[{names[j]!r}] to read the "
                             f"column as categories)")
+        if j == t and numeric_target:
+            raise DataError(f"{at}: missing target value {shown!r}; a regression target needs a number in every "
+                            f"row (leave the row out)")
         if j == t:
             raise DataError(f"{at}: missing class {shown!r}; every row needs a class, even with on_missing='keep'")
         allowed = "on_missing='keep'" if kind == "numeric" else "on_missing='keep' or on_missing='value'"

@@ -119,7 +119,9 @@ def m_try(max_features, m, name="max_features") -> int:
         return max_features
     f = _fraction(max_features)
     if f is None or not 0 < f <= 1:
-        raise InfotreeError(f"{name} {max_features!r} is not allowed; {allowed}")
+        shown = f"{max_features.numerator}/{max_features.denominator}" if isinstance(max_features, Fraction) else (
+            repr(max_features))  # never Fraction(3, 2) in a message
+        raise InfotreeError(f"{name} {shown} is not allowed; {allowed}")
     return max(1, math.floor(f * m))
 
 

@@ -148,6 +148,11 @@ class Tree:
         """
         if hasattr(rows, "X") and hasattr(rows, "domains"):
             return self._codes_from_dataset(rows, unseen)
+        if hasattr(rows, "columns") and hasattr(rows, "to_numpy"):  # a DataFrame: iterating it gives labels
+            rows = self._frame_rows(rows)
+        elif rows is None or isinstance(rows, (str, bytes, dict)) or not hasattr(rows, "__iter__"):
+            raise InfotreeError(f"rows must be a list of rows (dicts by feature name, or sequences in feature "
+                                f"order), a DataFrame or a Dataset, not {type(rows).__name__}")
         out = []
         for i, row in enumerate(rows):
             if isinstance(row, dict):
@@ -161,6 +166,20 @@ class Tree:
                     raise InfotreeError(f"row {i + 1} has {len(vals)} values; the tree has {len(self.features)} features: {', '.join(self.features)}")
             out.append([self._code(j, v, unseen, f"row {i + 1}") for j, v in enumerate(vals)])
         return out
+
+    def _frame_rows(self, frame) -> list:
+        """A pandas or polars DataFrame's rows in feature order; a column label is read as its
+        text (an integer 0 or a MultiIndex tuple names the feature '0' or "('a', 'x')"), as the
+        readers name the columns they are grown on."""
+        labels = {str(c).strip(): c for c in frame.columns}
+        missing = [f for f in self.features if f not in labels]
+        if missing:
+            raise InfotreeError(f"the DataFrame has no column {missing[0]!r}; the tree needs: {', '.join(self.features)}")
+        if hasattr(frame, "get_column"):  # polars
+            columns = [frame.get_column(labels[f]).to_list() for f in self.features]
+        else:
+            columns = [frame[labels[f]].tolist() for f in self.features]
+        return [list(r) for r in zip(*columns)] if columns else [[] for _ in range(len(frame))]
 
     def _code(self, j, v, unseen, where):
         if self.kinds[j] == "numeric":

@@ -434,3 +434,69 @@ def test_a_regression_tree_with_huge_or_negative_targets_saves_as_json(tmp_path)
     assert back.predict(rows) == tree.predict(rows) == [-4, -1, Fraction(1 + 12345678901234567890123456, 2)]
     code, out, err = run("tree", f, "--criterion", "squared-error", "--format", "json", "--min-samples-split", "2")
     assert (code, err) == (0, "") and json.loads(out)["root"]["stats"]["n"] == "6"
+
+
+# -- clear errors -------------------------------------------------------------------------------
+
+def test_predict_with_a_saved_model_refuses_column_options(tmp_path):
+    """`predict MODEL DATA` silently ignored --drop, --columns and --target."""
+    model = tmp_path / "m.json"
+    assert run("tree", WEATHER, "--format", "json", "-o", model)[0] == 0
+    for option, value in (("--drop", "windy"), ("--columns", "outlook,play"), ("--target", "windy")):
+        code, out, err = run("predict", model, WEATHER, option, value)
+        assert (code, out) == (2, "")
+        assert one_line(err) == (f"infotree predict: error: {option} chooses the columns a tree is grown on: it "
+                                 f"applies with --train TRAIN (a saved model reads the columns it names from "
+                                 f"DATA, and ignores the others)")
+
+
+def test_unseen_values_in_a_test_file_are_refused_as_predict_refuses_them(tmp_path):
+    """`evaluate --test` predicted unseen categories by the majority silently where `predict` refuses;
+    the command line suggested the Python `unseen='majority'` instead of `--unseen majority`."""
+    test = tmp_path / "test.csv"
+    test.write_text("outlook,temperature,humidity,windy,play\nfoggy,hot,high,TRUE,no\nsunny,hot,high,TRUE,no\n")
+    said = ("value 'foggy' of feature 'outlook' was not seen in training; allowed: sunny, overcast, rainy "
+            "(or --unseen majority)")
+    code, out, err = run("evaluate", WEATHER, "--test", test)
+    assert (code, out) == (1, "") and one_line(err) == f"infotree: error: {test} line 2: {said}"
+    code, out, _ = run("evaluate", WEATHER, "--test", test, "--unseen", "majority")
+    assert code == 0 and "accuracy = 1/2 = 1/2" in out
+    code, out, err = run("predict", "--train", WEATHER, test)
+    assert (code, out) == (1, "") and one_line(err) == f"infotree: error: {test}: row 1: {said}"
+
+
+def test_a_missing_regression_target_is_not_called_a_class(tmp_path):
+    """A missing regression target was "a missing class" with a hint at --criterion gain-ratio."""
+    f = tmp_path / "r.csv"
+    f.write_text("x,y\na,1\nb,?\na,2\n")
+    code, _, err = run("tree", f, "--criterion", "squared-error")
+    assert code == 1 and one_line(err) == (f"infotree: error: {f} line 3, column 'y': missing target value '?'; a "
+                                           f"regression target needs a number in every row (leave the row out)")
+
+
+def test_a_fraction_is_shown_as_written():
+    """`--max-features 3/2` was refused as `Fraction(3, 2)`."""
+    code, _, err = run("forest", WEATHER, "--max-features=3/2")
+    assert code == 1 and one_line(err) == ("infotree: error: --max-features 3/2 is not allowed; allowed: an integer "
+                                           "from 1 to 4, sqrt, log2, all, or a fraction in (0, 1]")
+
+
+def test_predict_rows_none_and_data_frame_labels():
+    """`predict(None)` raised a raw TypeError; a DataFrame with integer or MultiIndex column labels
+    failed at predict (iterating a frame gives its labels)."""
+    from infotree.data import from_records
+    from infotree.errors import InfotreeError
+    from infotree.tree import build_tree
+
+    tree = build_tree(load(WEATHER))
+    with pytest.raises(InfotreeError, match=r"^rows must be a list of rows \(dicts by feature name, or sequences in "
+                                            r"feature order\), a DataFrame or a Dataset, not NoneType$"):
+        tree.predict(None)
+    pd = pytest.importorskip("pandas")
+    rows = [["sunny", "hot", "high", "TRUE", "no"], ["rainy", "mild", "high", "FALSE", "yes"],
+            ["overcast", "cool", "normal", "TRUE", "yes"]]
+    for columns in ([0, 1, 2, 3, 4], pd.MultiIndex.from_tuples([("a", "x"), ("a", "y"), ("b", "x"), ("b", "y"),
+                                                               ("c", "t")])):
+        frame = pd.DataFrame(rows, columns=columns)
+        tree = build_tree(from_records(frame))
+        assert tree.predict(frame.iloc[:, :4]) == tree.predict(frame) == ["no", "yes", "yes"]
