@@ -527,7 +527,7 @@ def _cmd_predict(args, out):
         data_path = args.data
     if args.smoothing is not None and not args.proba:
         raise _UsageError("--smoothing applies to --proba (the predicted class is the leaf's majority either way)")
-    rows = _rows_for(tree, data_path)
+    rows, lines = _rows_for(tree, data_path)
     unseen = args.unseen
     if tree.criterion.regression and args.proba:
         raise InfotreeError("--proba is for classification trees; a regression tree predicts each row's leaf mean")
@@ -536,7 +536,7 @@ def _cmd_predict(args, out):
         labels = tree.predict(rows, unseen=unseen)
         probas = tree.predict_proba(rows, unseen=unseen, smoothing=args.smoothing) if args.proba else None
     except InfotreeError as e:
-        raise InfotreeError(f"{data_path}: " + _unseen_flag(str(e))) from None
+        raise InfotreeError(_located(_unseen_flag(str(e)), data_path, lines)) from None
 
     def write(f):
         if args.proba:
@@ -634,11 +634,11 @@ def _unseen_flag(message: str) -> str:
 
 def predicted_ballots(forest, path, unseen="error") -> list:
     """The forest's ballot on each row of the file ``path`` (``forest --predict``), in file order."""
-    rows = _rows_for(forest.trees[0], path)
+    rows, lines = _rows_for(forest.trees[0], path)
     try:
         return forest.ballots(rows, unseen=unseen)
     except InfotreeError as e:
-        raise InfotreeError(f"{path}: " + _unseen_flag(str(e))) from None
+        raise InfotreeError(_located(_unseen_flag(str(e)), path, lines)) from None
 
 
 def _cmd_forest(args, out):
@@ -688,7 +688,19 @@ def _rows_for(tree, path):
     codes = np.column_stack([data.X, data.y]) if len(data.y) else np.zeros((0, len(cols)), int)
     doms = list(data.domains) + [data.classes]
     idx = [cols.index(f) for f in tree.features]
-    return [{tree.features[k]: doms[i][r[i]] for k, i in enumerate(idx)} for r in codes.tolist()]
+    rows = [{tree.features[k]: doms[i][r[i]] for k, i in enumerate(idx)} for r in codes.tolist()]
+    return rows, data.lines
+
+
+def _located(message: str, path, lines) -> str:
+    """A refusal about "row N" of the rows read from ``path`` (1-based, as Tree.predict counts them),
+    naming the row as the file's reader does: its line (``lines``), or a Parquet row from 0."""
+    path = os.fspath(path)
+    m = re.match(r"row (\d+)(.*)", message, re.S)
+    if m is None or (lines is not None and not 1 <= int(m.group(1)) <= len(lines)):
+        return f"{path}: {message}"
+    i = int(m.group(1)) - 1
+    return f"{path} line {int(lines[i])}{m.group(2)}" if lines is not None else f"{path} row {i}{m.group(2)}"
 
 
 def _arff_numeric_columns(path):

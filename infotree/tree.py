@@ -222,6 +222,8 @@ class Tree:
             def where(i):
                 if getattr(data, "lines", None) is not None and data.source:
                     return f"{data.source} line {int(data.lines[i])}"
+                if data.source:  # Parquet: rows as its reader numbers them, from 0
+                    return f"{data.source} row {i}"
                 return f"row {i + 1}"
 
             if self.kinds[j] == "numeric" or kinds[k] == "numeric":

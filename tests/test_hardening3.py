@@ -462,7 +462,7 @@ def test_unseen_values_in_a_test_file_are_refused_as_predict_refuses_them(tmp_pa
     code, out, _ = run("evaluate", WEATHER, "--test", test, "--unseen", "majority")
     assert code == 0 and "accuracy = 1/2 = 1/2" in out
     code, out, err = run("predict", "--train", WEATHER, test)
-    assert (code, out) == (1, "") and one_line(err) == f"infotree: error: {test}: row 1: {said}"
+    assert (code, out) == (1, "") and one_line(err) == f"infotree: error: {test} line 2: {said}"
 
 
 def test_a_missing_regression_target_is_not_called_a_class(tmp_path):
@@ -500,3 +500,21 @@ def test_predict_rows_none_and_data_frame_labels():
         frame = pd.DataFrame(rows, columns=columns)
         tree = build_tree(from_records(frame))
         assert tree.predict(frame.iloc[:, :4]) == tree.predict(frame) == ["no", "yes", "yes"]
+
+
+def test_parquet_rows_are_named_with_the_file_and_from_zero(tmp_path):
+    """Rows of a Parquet --test or --predict file were numbered from 1 without the file name; they
+    are named as its reader names them (row 0 is the first), a CSV row by its line."""
+    pa = pytest.importorskip("pyarrow")
+    import pyarrow.parquet as pq
+
+    cols = {k: v[:2] for k, v in _weather_columns().items()}
+    cols["outlook"][1] = "foggy"
+    f = tmp_path / "t.parquet"
+    pq.write_table(pa.table(cols), f)
+    said = (f"infotree: error: {f} row 1: value 'foggy' of feature 'outlook' was not seen in training; allowed: "
+            f"sunny, overcast, rainy (or --unseen majority)")
+    for args in (["evaluate", WEATHER, "--test", f], ["forest", WEATHER, "--predict", f], ["predict", "--train",
+                                                                                          WEATHER, f]):
+        code, out, err = run(*args)
+        assert (code, out, one_line(err)) == (1, "", said), args
