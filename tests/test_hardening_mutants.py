@@ -113,3 +113,90 @@ def test_the_battery_s_model_mutants(field, value, said):
     with pytest.raises(InfotreeError) as e:
         loads(json.dumps(doc), source="m.json")
     assert str(e.value) == said
+
+
+# -- adversarial CSV and Parquet files -------------------------------------------------------------
+
+N_CSV, N_PARQUET = 60, 20
+
+NAMES = ["a", "b", "y", "str", "_unknown", "class", "x y", 'q"uote', "back\\slash", "é", "\u202eevil", "esc\x1b[2J",
+         "tab\tname", "ℌ", "H", "0", "-", "?", "  padded  ", "a,b", "very" * 30]
+CELLS = ["1", "-2.5", "1e3", "1e999", "-0", "0.1000000000000000055511151231257827", "12345678901234567890123456",
+         "nan", "inf", "?", "", "yes", "no", "sunny", "a,b", 'say "hi"', "x\ny", "\x1b[31m", "\u2028", "é", " 7 ",
+         "True", "0x10", "1/3", "3.", ".5", "+4"]
+
+
+def _run(args):
+    import contextlib
+
+    from infotree.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main([str(a) for a in args])
+        except SystemExit as e:
+            code = e.code
+    return code, out.getvalue(), err.getvalue()
+
+
+def _csv_text(rng):
+    width = rng.randint(2, 4)
+    header = [rng.choice(NAMES) for _ in range(width)]
+    rows = [[rng.choice(CELLS) if rng.random() < 0.4 else rng.choice(["p", "q", "1", "2", "3"])
+             for _ in range(width + (rng.random() < 0.05))] for _ in range(rng.randint(0, 10))]
+
+    def cell(v):
+        return '"' + v.replace('"', '""') + '"' if any(c in v for c in ',"\n\r') or rng.random() < 0.1 else v
+    end = rng.choice(["\n", "\r\n", "\n"])
+    text = end.join(",".join(map(cell, r)) for r in [header] + rows) + (end if rng.random() < 0.8 else "")
+    return ("\ufeff" if rng.random() < 0.1 else "") + text
+
+
+def _check_answer(code, out, err, what):
+    assert "Traceback" not in err and "internal error" not in err, (what, err)
+    if code == 0:
+        assert not any(c in out for c in "\x1b\u202e\u2028\r"), (what, out[:300])
+    else:
+        assert code in (1, 2) and out == "" and err.count("\n") == 1, (what, code, err, out[:200])
+
+
+def test_adversarial_csv_files(tmp_path):
+    """Random small CSV files of hostile names and cells (controls, bidi, quotes, line breaks, huge
+    and odd numbers, ragged rows, BOM, CRLF): every command answers or refuses in one line."""
+    rng = random.Random(3333)
+    commands = [[], ["--algorithm", "cart", "--min-samples-split", "2"], ["--criterion", "squared-error"],
+                ["--format", "rules"], ["--format", "python"], ["--criterion", "gain-ratio", "--format", "json"]]
+    for i in range(N_CSV):
+        f = tmp_path / f"c{i}.csv"
+        f.write_bytes(_csv_text(rng).encode("utf-8"))
+        args = ["tree", f, "--nodes", "none", *commands[i % len(commands)]]
+        code, out, err = _run(args)
+        _check_answer(code, out, err, (args, f.read_text(encoding="utf-8")))
+        if code == 0 and "--format" in args and "python" in args:
+            compile(out, "<predict>", "exec")
+
+
+def test_adversarial_parquet_files(tmp_path):
+    """Random Parquet files: typed columns (ints, floats with NaN and inf, bools, strings, nulls),
+    hostile names, a pandas index, duplicate names: an answer or a one-line refusal."""
+    pa = pytest.importorskip("pyarrow")
+    import pyarrow.parquet as pq
+
+    rng = random.Random(4444)
+    makers = [lambda n: [rng.randint(-3, 3) for _ in range(n)],
+              lambda n: [rng.choice([0.5, -1.25, float("nan"), float("inf"), 1e300, None]) for _ in range(n)],
+              lambda n: [rng.choice([True, False, None]) for _ in range(n)],
+              lambda n: [rng.choice(["p", "q", "?", "", None, "x\ny", "\x1b"]) for _ in range(n)]]
+    for i in range(N_PARQUET):
+        n = rng.randint(1, 8)
+        names = [rng.choice(NAMES) for _ in range(rng.randint(2, 4))]
+        table = pa.Table.from_arrays([pa.array(rng.choice(makers)(n)) for _ in names], names=names)
+        if rng.random() < 0.2:
+            meta = {"index_columns": [names[-1]], "columns": []}
+            table = table.replace_schema_metadata({b"pandas": json.dumps(meta).encode()})
+        f = tmp_path / f"p{i}.parquet"
+        pq.write_table(table, f)
+        args = ["tree", f, "--nodes", "none"] + (["--algorithm", "cart"] if i % 2 else [])
+        code, out, err = _run(args)
+        _check_answer(code, out, err, (args, names))
