@@ -162,18 +162,14 @@ def best_subset(by_value, min_side, key, limit, *, what="this feature", sizes=No
         return _best_prefix(by_value, ranked, present[0], sizes, min_side, key, every, floats)
     count = 2 ** (k - 1) - 1
     classes = len(by_value[present[0]])
-    if count > limit:
-        raise InfotreeError(f"{what} has {k} values here and {classes} classes: an exact CART split compares "
-                            f"2^{k - 1} - 1 = {count} subsets, beyond the limit of {limit} (max_subsets"
-                            + (f"; --max-subsets {count} allows it)" if count <= MAX_SUBSETS else
-                               f", which can be raised up to {MAX_SUBSETS}; merge values or choose another "
-                               f"algorithm)"))
+    head = f"{what} has {k} values here and {classes} classes: an exact CART split compares 2^{k - 1} - 1 = {count} subsets"
     work = count * sum(sizes)
-    if work > SUBSET_WORK:
-        raise InfotreeError(f"{what} has {k} values here and {classes} classes: an exact CART split compares "
-                            f"2^{k - 1} - 1 = {count} subsets of {sum(sizes)} rows, {work} subset-rows, beyond "
-                            f"the budget of 2^{SUBSET_WORK.bit_length() - 1} (merge values or choose another "
-                            f"algorithm)")
+    if count > MAX_SUBSETS or work > SUBSET_WORK:  # refused before any subset is made, whatever max_subsets says
+        raise InfotreeError(f"{head} of {sum(sizes)} rows ({work} subset-rows), beyond the budget of "
+                            f"{MAX_SUBSETS} subsets and 2^{SUBSET_WORK.bit_length() - 1} subset-rows (merge values, "
+                            f"or choose another algorithm)")
+    if count > limit:
+        raise InfotreeError(f"{head}, beyond the limit of {limit} (max_subsets; --max-subsets {count} allows it)")
     rest = present[1:]
     sides = (  # a generator: the subsets are never all held at once
         [present[0], *extra] for m in range(k - 1) for extra in combinations(rest, m))

@@ -582,3 +582,28 @@ def test_m_of_n_search_is_fast_on_an_id_column_and_unchanged(monkeypatch):
     search = grow_m_of_n(ids)
     assert search.steps[0].tried == 603  # every literal compared ...
     assert len(keyed) < 50  # ... but only a few tables keyed exactly (the old search keyed 1,800)
+
+
+def test_exhaustive_subset_search_is_refused_up_front_past_its_budget(tmp_path):
+    """More than two classes: the exhaustive search over 2^(k-1) - 1 subsets is refused before any
+    subset is made when subsets x rows pass 2^32, naming the budget; the limit's refusal no longer
+    suggests a --max-subsets the budget would refuse."""
+    import random
+
+    rng = random.Random(1)
+    f = tmp_path / "c21.csv"
+    f.write_text("c,y\n" + "".join(f"v{rng.randrange(21)},{rng.choice('abc')}\n" for _ in range(5000)))
+    said = (f"infotree: error: feature 'c' has 21 values here and 3 classes: an exact CART split compares 2^20 - 1 "
+            f"= 1048575 subsets of 5000 rows (5242875000 subset-rows), beyond the budget of 1048576 subsets and "
+            f"2^32 subset-rows (merge values, or choose another algorithm)")
+    for extra in ([], ["--max-subsets", "1048575"]):
+        started = time.perf_counter()
+        code, out, err = run("tree", f, "--algorithm", "cart", "--nodes", "none", *extra)
+        assert (code, out, one_line(err)) == (1, "", said)
+        assert time.perf_counter() - started < 5
+    g = tmp_path / "c13.csv"  # within the budget: the limit's own refusal, and the value that allows it
+    g.write_text("c,y\n" + "".join(f"v{i % 13},{'abc'[i % 3]}\n" for i in range(200)))
+    code, _, err = run("tree", g, "--algorithm", "cart", "--max-subsets", "100")
+    assert code == 1 and one_line(err).endswith("2^12 - 1 = 4095 subsets, beyond the limit of 100 (max_subsets; "
+                                                "--max-subsets 4095 allows it)")
+    assert run("tree", g, "--algorithm", "cart", "--max-subsets", "4095", "--nodes", "none")[0] == 0
