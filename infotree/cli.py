@@ -282,7 +282,19 @@ def _cmd_tree(args, out):
     return _emit(args, [args.data], lambda f: render(
         tree, f, fmt=args.format, digits=args.digits, nodes=args.nodes, steps=args.steps,
         table_format=args.table_format, standalone=args.standalone,
-        weights="exact" if args.exact_weights else args.weights, exact=args.exact_values, smoothing=args.smoothing))
+        weights="exact" if args.exact_weights else args.weights, exact=args.exact_values, smoothing=args.smoothing,
+        **_pictures(args)))
+
+
+def _pictures(args) -> dict:
+    """The drawings' options (dot, tikz, svg, png, html), refused for a format that draws nothing."""
+    opts = dict(max_display_depth=args.max_display_depth, hide_empty=args.hide_empty, color=args.color, show=args.show)
+    fmt = getattr(args, "format", "html")
+    if fmt not in ("dot", "tikz", "svg", "png", "html") and (
+            args.max_display_depth is not None or args.hide_empty or args.color != "none" or args.show != "counts"):
+        raise InfotreeError("--max-display-depth, --hide-empty, --color and --show shape drawings: "
+                            "--format dot, tikz, svg, png or html")
+    return opts
 
 
 def _cmd_report(args, out):
@@ -290,9 +302,11 @@ def _cmd_report(args, out):
 
     data = read_data(args.data, args)
     tree = _build(args, data)
+    pictures = _pictures(args)
+    pictures["max_depth"] = pictures.pop("max_display_depth")
     return _emit(args, [args.data], lambda f: write_report(
         tree, f, digits=args.digits, title=args.title, source=os.path.basename(args.data),
-        weights="exact" if args.exact_weights else "decimal"))
+        weights="exact" if args.exact_weights else "decimal", **pictures))
 
 
 def _cmd_cptable(args, out):
@@ -779,12 +793,25 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     show.add_argument("--table-format", default="simple", metavar="F", help="any tabulate tablefmt (text format; default simple)")
     show.add_argument("--output", "-o", metavar="FILE", help="write here (atomically) instead of standard output")
 
-    t = sub.add_parser("tree", parents=[common, grow, show], help="grow a tree and print it with its derivation")
+    pictures = _Parser(add_help=False)
+    pictures.add_argument("--max-display-depth", type=_nonneg, metavar="N",
+                          help="drawings (dot, tikz, svg, png, html): draw nodes down to depth N (0: the root); a "
+                               "deeper subtree is one box with its leaf and class counts")
+    pictures.add_argument("--hide-empty", action="store_true", help="drawings: leave out branches no row reached")
+    pictures.add_argument("--color", choices=["none", "class"], default="none",
+                          help="drawings: none (black and white, for print; default) or class (fill by the majority "
+                               "class, paler the less pure, colour-blind-safe, with a key)")
+    pictures.add_argument("--show", choices=["counts", "proportions", "percent"], default="counts",
+                          help="drawings: class counts (default), class proportions, or counts and the node's "
+                               "percentage of all rows (rpart.plot's extra)")
+
+    t = sub.add_parser("tree", parents=[common, grow, show, pictures], help="grow a tree and print it with its derivation")
     t.add_argument("data", metavar="DATA", help="CSV or ARFF file")
     t.add_argument("--format", choices=["text", "markdown", "latex", "json", "dot", "rules", "python", "tikz",
-                                        "svg", "png"], default="text",
+                                        "svg", "png", "html"], default="text",
                    help="text (default), markdown, latex, json, dot (Graphviz), rules (if-then), python (a "
-                        "predict function), tikz (LaTeX forest), svg or png (drawings; pip install 'infotree[plot]')")
+                        "predict function), tikz (LaTeX forest), svg or png (drawings; pip install 'infotree[plot]'), "
+                        "html (the report: a zoomable tree and every derivation)")
     t.add_argument("--nodes", choices=["all", "root", "none"], default="all", help="whose candidate tables to print")
     t.add_argument("--steps", action="store_true", help="add a worked solution in prose")
     t.add_argument("--standalone", action="store_true", help="latex, tikz: a complete document")
@@ -800,7 +827,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     _m_of_n_flag(t)
     t.set_defaults(func=_cmd_tree)
 
-    r = sub.add_parser("report", parents=[common, grow], help="one self-contained HTML file: drawing, tree, "
+    r = sub.add_parser("report", parents=[common, grow, pictures], help="one self-contained HTML file: drawing, tree, "
                        "worked solution and every derivation",
                        description="Write one HTML file an instructor can hand out: the drawing (needs matplotlib: "
                                    "pip install 'infotree[plot]'; without it, the text tree only), the tree, the "

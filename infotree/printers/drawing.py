@@ -99,11 +99,11 @@ class Box:
     pre-order number in the tree; ``on_path`` marks the boxes of a highlighted row's path."""
 
     __slots__ = ("node", "lines", "width", "label_width", "height", "x", "y", "children", "edge", "kind", "fill",
-                 "index", "on_path", "depth")
+                 "index", "on_path", "depth", "path_from")
 
     def __init__(self, node, lines, edge, kind="leaf", fill=None, index=0, depth=0):
         self.node, self.lines, self.edge, self.kind, self.fill = node, lines, edge, kind, fill
-        self.index, self.depth, self.on_path = index, depth, False
+        self.index, self.depth, self.on_path, self.path_from = index, depth, False, len(lines)
         self.width = self.label_width = self.height = self.x = self.y = 0.0
         self.children = []
 
@@ -249,7 +249,7 @@ def legend(tree, lk: Look) -> list[tuple[str, str]]:
 def boxes(tree, *, path=None, **opts) -> Box:
     """The root's box, with every box drawn below it; text only, not yet measured or placed.
 
-    ``path``: {pre-order index: extra line} of the nodes a row passes (``Tree.plot_path``),
+    ``path``: {pre-order index: extra lines} of the nodes a row passes (:func:`row_path`),
     whose boxes are marked and say the test's outcome."""
     lk = look(**opts)
     index = {id(n): i for i, n in enumerate(tree.nodes())}
@@ -265,8 +265,8 @@ def boxes(tree, *, path=None, **opts) -> Box:
         b = Box(node, lines, edge, kind, fill_of(tree, node, scale) if lk.color == "class" else None,
                 index[id(node)], depth)
         if path is not None and b.index in path:
-            b.on_path = True
-            b.lines = b.lines + [path[b.index]]
+            b.on_path, b.path_from = True, len(b.lines)
+            b.lines = b.lines + list(path[b.index])
         return b, kids or []
 
     root, kids = box(tree.root, None, 0)
@@ -307,7 +307,7 @@ def layout(root: Box, measure) -> tuple[float, float]:
     order = list(_walk(root))
     depth = {id(root): 0}
     for b in order:
-        b.width = max(measure(t, i == 0) for i, t in enumerate(b.lines)) + 2 * PAD
+        b.width = max(measure(t, i == 0 or i >= b.path_from) for i, t in enumerate(b.lines)) + 2 * PAD
         b.label_width = measure(b.edge, False) + 4 if b.edge is not None else 0.0
         b.height = len(b.lines) * LINE + 2 * PAD - (LINE - FONT_SIZE)
         for c in b.children:
@@ -370,10 +370,38 @@ def _svg_size_check(tree, count, opts) -> None:
                         f"with --hide-empty, or use --format html (zoomable, subtrees open on click)")
 
 
-def _measurer(renderer, regular, bold):
+def _fonts():
+    """The regular and bold 9 pt fonts, and a text measure in points (matplotlib's, DejaVu Sans)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    from matplotlib.font_manager import FontProperties
+
+    regular, bold = FontProperties(size=FONT_SIZE), FontProperties(size=FONT_SIZE, weight="bold")
+    renderer = FigureCanvasAgg(Figure(dpi=72)).get_renderer()
+
     def measure(text, is_bold):
         return renderer.get_text_width_height_descent(text, bold if is_bold else regular, ismath=False)[0]
-    return measure
+    return regular, bold, measure
+
+
+def _placed(tree, measure, path, opts):
+    """The boxes laid out, the key above them: (root, key, width, height) in points."""
+    root = boxes(tree, path=path, **opts)
+    width, height = layout(root, measure)
+    key = legend(tree, look(**opts))
+    if key:  # the colour key takes a row above the root
+        key_width = sum(measure(t, False) + LINE + 2 * PAD for t, _ in key)
+        for b in _walk(root):
+            b.y += LEGEND
+        width, height = max(width, key_width + 2 * MARGIN), height + LEGEND
+    return root, key, width, height
+
+
+def size(tree, *, path=None, **opts) -> tuple[float, float]:
+    """The drawing's width and height in points (1/72 inch), without drawing it."""
+    mpl = _matplotlib()
+    with mpl.rc_context({"font.family": "DejaVu Sans", "font.size": FONT_SIZE}):
+        return _placed(tree, _fonts()[2], path, opts)[2:]
 
 
 def figure(tree, *, path=None, **opts):
@@ -383,24 +411,13 @@ def figure(tree, *, path=None, **opts):
     mpl = _matplotlib()
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
-    from matplotlib.font_manager import FontProperties
     from matplotlib.patches import FancyBboxPatch, Rectangle
 
-    lk = look(**opts)
     _svg_size_check(tree, count_boxes(tree, **opts), opts)
     with mpl.rc_context({"font.family": "DejaVu Sans", "font.size": FONT_SIZE, "svg.fonttype": "none",
                          "svg.hashsalt": "infotree", "path.simplify": False}):
-        regular, bold = FontProperties(size=FONT_SIZE), FontProperties(size=FONT_SIZE, weight="bold")
-        probe = Figure(dpi=72)
-        measure = _measurer(FigureCanvasAgg(probe).get_renderer(), regular, bold)
-        root = boxes(tree, path=path, **opts)
-        width, height = layout(root, measure)
-        key = legend(tree, lk)
-        if key:  # the colour key takes a row above the root
-            key_width = sum(measure(t, False) + LINE + 2 * PAD for t, _ in key)
-            for b in _walk(root):
-                b.y += LEGEND
-            width, height = max(width, key_width + 2 * MARGIN), height + LEGEND
+        regular, bold, measure = _fonts()
+        root, key, width, height = _placed(tree, measure, path, opts)
         fig = Figure(figsize=(width / 72, height / 72), dpi=72)
         FigureCanvasAgg(fig)
         ax = fig.add_axes((0, 0, 1, 1))
@@ -421,7 +438,7 @@ def figure(tree, *, path=None, **opts):
                                         linestyle="--" if b.dashed else ":" if b.kind == "summary" else "-"))
             for i, text in enumerate(b.lines):
                 ax.text(b.x, b.y + PAD + i * LINE, text, ha="center", va="top",
-                        fontproperties=bold if i == 0 or (b.on_path and i == len(b.lines) - 1) else regular,
+                        fontproperties=bold if i == 0 or (b.on_path and i >= b.path_from) else regular,
                         parse_math=False)
             if not b.children:
                 continue
@@ -459,36 +476,34 @@ def write_svg(tree, out, **opts) -> None:
     out.write(buf.getvalue().decode("utf-8"))
 
 
-def png_dpi(tree, fig, opts) -> int:
+def png_dpi(tree, *, path=None, **opts) -> int:
     """150 dpi, fewer for a big drawing so that no side passes PNG_PIXELS; a drawing that would need
     fewer than PNG_MIN_DPI (its text unreadable) is refused, naming its size and what shrinks it."""
-    side = max(fig.get_figwidth(), fig.get_figheight())
-    dpi = min(PNG_DPI, int(PNG_PIXELS / side))
+    _svg_size_check(tree, count_boxes(tree, **opts), opts)
+    w, h = size(tree, path=path, **opts)
+    dpi = min(PNG_DPI, int(PNG_PIXELS * 72 / max(w, h)))
     if dpi >= PNG_MIN_DPI:
         return dpi
     lk = look(**opts)
     fits, depth = None, 0
     limit = PNG_PIXELS / PNG_MIN_DPI * 72  # points
     while lk.max_depth is None or depth < lk.max_depth:  # the deepest display depth whose drawing fits
-        f = figure(tree, **dict(opts, max_depth=depth))
-        if max(f.get_figwidth(), f.get_figheight()) * 72 > limit:
+        if max(size(tree, **dict(opts, max_depth=depth))) > limit:
             break
         fits, depth = depth, depth + 1
-        if count_boxes(tree, **dict(opts, max_depth=depth)) == count_boxes(tree, **dict(opts, max_depth=depth - 1)):
-            break
-    w, h = round(fig.get_figwidth() * PNG_MIN_DPI), round(fig.get_figheight() * PNG_MIN_DPI)
     hint = f"draw the top levels with --max-display-depth {fits}, " if fits is not None else ""
-    raise InfotreeError(f"the drawing is {fig.get_figwidth():,.0f} x {fig.get_figheight():,.0f} inches, a PNG of "
-                        f"{w:,} x {h:,} pixels at {PNG_MIN_DPI} dpi; a PNG stays under {PNG_PIXELS:,} pixels a side: "
-                        f"{hint}leave out empty branches with --hide-empty, or use --format svg or html (zoomable)")
+    raise InfotreeError(f"the drawing is {w / 72:,.0f} x {h / 72:,.0f} inches, a PNG of {round(w / 72 * PNG_MIN_DPI):,} x "
+                        f"{round(h / 72 * PNG_MIN_DPI):,} pixels at {PNG_MIN_DPI} dpi; a PNG stays under "
+                        f"{PNG_PIXELS:,} pixels a side: {hint}leave out empty branches with --hide-empty, or use "
+                        f"--format svg or html (zoomable)")
 
 
 def write_png(tree, out, *, dpi=None, path=None, **opts) -> None:
     """PNG bytes to ``out`` (a binary file, or a text file's ``.buffer``): 150 dpi, fewer for a big tree
     (never more than 12,000 pixels a side; refused below 50 dpi); ``dpi`` given is used as it is."""
-    fig = figure(tree, path=path, **opts)
     if dpi is None:
-        dpi = png_dpi(tree, fig, opts)
+        dpi = png_dpi(tree, path=path, **opts)
+    fig = figure(tree, path=path, **opts)
     target = getattr(out, "buffer", out)
     if target is not out:
         out.flush()
@@ -496,3 +511,42 @@ def write_png(tree, out, *, dpi=None, path=None, **opts) -> None:
         fig.savefig(target, format="png", dpi=dpi, metadata={"Software": "infotree"})
     except TypeError:
         raise InfotreeError("PNG is binary: write it to a file (--output tree.png) or a binary stream") from None
+
+
+def _outcome(line: str) -> str:
+    """An explanation line without its reason: ``outlook = sunny``, ``predict no``."""
+    for cut in (" (split", " (leaf:", " (node:", " (combined"):
+        line = line.split(cut)[0]
+    return line
+
+
+def row_path(tree, row, *, unseen="error") -> dict:
+    """{pre-order index: lines} for the boxes ``row`` passes (:meth:`Tree.explain_path`): each
+    split's box says the test's outcome (``row: outlook = sunny``), the last one the prediction."""
+    nodes, lines = tree.explain_path(row, unseen=unseen)
+    index = {id(n): i for i, n in enumerate(tree.nodes())}
+    out = {index[id(n)]: [f"row: {_outcome(lines[i])}"] for i, n in enumerate(nodes)}
+    out[index[id(nodes[-1])]] = [f"row: {_outcome(t)}" for t in lines[len(nodes) - 1:]]
+    return out
+
+
+def plot_path(tree, row, out=None, *, fmt="svg", unseen="error", **opts):
+    """:meth:`Tree.plot_path`: the drawing with ``row``'s path highlighted, to ``out`` or, without
+    it, as an object a notebook shows (its ``svg`` the document)."""
+    if fmt not in ("svg", "png"):
+        raise InfotreeError(f"a row's path is drawn as svg or png, not {fmt!r}")
+    path = row_path(tree, row, unseen=unseen)
+    if out is None:
+        if fmt == "png":
+            raise InfotreeError("a PNG is written to a file: give out='path.png'")
+        from .html import Shown
+
+        buf = io.StringIO()
+        write_svg(tree, buf, path=path, **opts)
+        svg = buf.getvalue()
+        return Shown(f'<div class="infotree">{svg[svg.index("<svg"):]}</div>', svg)
+    if isinstance(out, (str, bytes)) or hasattr(out, "__fspath__"):
+        with open(out, "wb" if fmt == "png" else "w", **({} if fmt == "png" else {"encoding": "utf-8"})) as f:
+            return plot_path(tree, row, f, fmt=fmt, unseen=unseen, **opts)
+    (write_png if fmt == "png" else write_svg)(tree, out, path=path, **opts)
+    return None

@@ -64,7 +64,7 @@ SCRIPT = r"""
   function measure(t, bold) { ctx.font = (bold ? "bold " : "") + FONT + "px " + FAMILY; return ctx.measureText(t).width; }
   N.forEach(function (n, i) {
     n.w = 0;
-    n.l.forEach(function (t, k) { n.w = Math.max(n.w, measure(t, k === 0 || (n.p && k === n.l.length - 1))); });
+    n.l.forEach(function (t, k) { n.w = Math.max(n.w, measure(t, k === 0 || (n.p && k >= n.p))); });
     n.w += 2 * PAD;
     n.lw = n.e === null ? 0 : measure(n.e, false) + 6;
     n.h = n.l.length * LINE + 2 * PAD - (LINE - FONT);
@@ -169,7 +169,7 @@ SCRIPT = r"""
                   "stroke-dasharray": n.k === "empty" ? "5 3" : n.k === "summary" ? "2 2" : "none"}, g);
       n.l.forEach(function (line, k) {
         var t = el("text", {x: n.x, y: n.y + PAD + FONT * 0.85 + k * LINE, "text-anchor": "middle", "font-size": FONT,
-                            "font-family": FAMILY, "font-weight": k === 0 || (n.p && k === n.l.length - 1) ? "bold" : "normal"}, g);
+                            "font-family": FAMILY, "font-weight": k === 0 || (n.p && k >= n.p) ? "bold" : "normal"}, g);
         t.textContent = line;
       });
       g.addEventListener("click", function () { if (!moved) choose(i); });
@@ -262,7 +262,8 @@ SCRIPT = r"""
 def tree_data(tree, *, path=None, **opts) -> dict:
     """The boxes as the script reads them: per box in pre-order its lines ``l``, branch value ``e``,
     kind ``k``, fill ``f``, children ``c`` (indices), derivation ``d`` (the node's pre-order
-    number, when the report has a section for it) and ``p`` (on a highlighted path)."""
+    number, when the report has a section for it) and ``p`` (on a highlighted path: the first of the
+    lines that say the row's outcome; 0 off the path)."""
     from .cells import has_derivation
     from .drawing import boxes
 
@@ -270,7 +271,7 @@ def tree_data(tree, *, path=None, **opts) -> dict:
     order = list(_walk(root))
     where = {id(b): i for i, b in enumerate(order)}
     nodes = [{"l": b.lines, "e": b.edge, "k": b.kind, "f": b.fill, "c": [where[id(c)] for c in b.children],
-              "d": b.index if has_derivation(b.node) else None, "p": b.on_path} for b in order]
+              "d": b.index if has_derivation(b.node) else None, "p": b.path_from if b.on_path else 0} for b in order]
     return {"nodes": nodes, "legend": [list(e) for e in legend(tree, look(**opts))]}
 
 
