@@ -266,6 +266,20 @@ def _emit(args, inputs, write):
     return 0
 
 
+def _plot(args, inputs, make) -> None:
+    """``--plot FILE``: the figure ``make()`` draws, written atomically (its type from the name)."""
+    if not getattr(args, "plot", None):
+        return
+    from .output import atomic_writer, check_not_input
+    from .printers.plots import kind_of, save
+
+    kind = kind_of(args.plot)
+    check_not_input(args.plot, inputs)
+    fig = make()
+    with atomic_writer(args.plot) as f:
+        save(fig, f, kind)
+
+
 def _cmd_tree(args, out):
     from .printers import render
 
@@ -327,6 +341,10 @@ def _cmd_cptable(args, out):
     grow = fold_grower(**{k: v for k, v in opts.items() if k not in ("prune", "confidence", "folds", "seed")})
     table = cp_table(tree, cp=opts["cp"], data=data, grow=grow, folds=args.folds, seed=args.seed,
                      sequence=args.sequence or "weakest-link")
+    if args.plot:
+        from .printers.plots import cp_plot
+
+        _plot(args, [args.data], lambda: cp_plot(table, digits=args.digits))
     return _emit(args, [args.data], lambda f: write(table, f, fmt=args.format, digits=args.digits, steps=args.steps,
                                                      table_format=args.table_format))
 
@@ -443,6 +461,10 @@ def _cmd_evaluate(args, out):
     read = {}  # each family reads the files its own way (ID3: columns as categories)
     with _flagged(args):
         _evaluate_each(args, configs, results, read)
+    if args.plot:
+        from .printers.plots import confusion_plot
+
+        _plot(args, [args.data, args.test], lambda: confusion_plot(results))
     return _emit(args, [args.data, args.test], lambda f: write(results, f, fmt=args.format, digits=args.digits,
                                                                 table_format=args.table_format))
 
@@ -535,6 +557,9 @@ def _cmd_predict(args, out):
     unseen = args.unseen
     if tree.criterion.regression and args.proba:
         raise InfotreeError("--proba is for classification trees; a regression tree predicts each row's leaf mean")
+    if args.explain or args.format != "text" or args.row is not None:
+        return _explain(args, tree, rows, data_path, inputs=[data_path, args.train, None if args.train else
+                                                             args.model_or_data])
 
     def write(f):
         if args.proba:
@@ -548,6 +573,33 @@ def _cmd_predict(args, out):
 
     inputs = [data_path, args.train, None if args.train else args.model_or_data]
     return _emit(args, inputs, write)
+
+
+def _explain(args, tree, rows, data_path, inputs):
+    """``predict --explain``: each row's path as text, or one row's path drawn (svg, png)."""
+    if not args.explain:
+        raise InfotreeError("--format and --row draw a row's path: add --explain")
+    if args.proba:
+        raise InfotreeError("--explain prints each row's path; --proba its probabilities: give one of them")
+    if args.format == "text":
+        if args.row is not None or args.max_display_depth is not None or args.hide_empty or args.color != "none" \
+                or args.show != "counts":
+            raise InfotreeError("--row and the drawing options apply to --explain --format svg or png")
+
+        def write(f):
+            for k, row in enumerate(rows, 1):
+                f.write(f"row {k}:\n" + "".join(f"  {line}\n" for line in tree.explain(row, unseen=args.unseen)))
+        return _emit(args, inputs, write)
+    if args.row is None and len(rows) != 1:
+        raise InfotreeError(f"{data_path} has {len(rows)} rows; a drawing shows one row's path: give --row K (1 to {len(rows)})")
+    k = args.row or 1
+    if k > len(rows):
+        raise InfotreeError(f"--row {k}: {data_path} has {len(rows)} row{'s' * (len(rows) != 1)}")
+    if args.format == "png" and not args.output and sys.stdout.isatty():
+        raise InfotreeError("PNG is binary; write it to a file: --output path.png")
+    opts = _pictures(args)
+    opts["max_depth"] = opts.pop("max_display_depth")
+    return _emit(args, inputs, lambda f: tree.plot_path(rows[k - 1], f, fmt=args.format, unseen=args.unseen, **opts))
 
 
 def forest_from_args(args, data):
@@ -636,6 +688,16 @@ def _cmd_forest(args, out):
         mdi, share = forest.mdi_shares()
     if args.importance in ("both", "permutation"):
         perm = forest.permutation_importance()[0]
+    if args.plot:
+        from .printers.plots import importance_plot
+
+        if args.importance == "none":
+            raise InfotreeError("--plot draws the importances: drop --importance none")
+        panels = ([("mean decrease in impurity", forest.mdi_by_tree)] if args.importance in ("both", "mdi") else []) + (
+            [("permutation importance (out-of-bag rows)", forest.permutation_by_tree)]
+            if args.importance in ("both", "permutation") else [])
+        _plot(args, [args.data, args.predict, args.samples],
+              lambda: importance_plot(forest.features, [(title, each()) for title, each in panels]))
     return _emit(args, [args.data, args.predict, args.samples], lambda f: write(
         forest, f, fmt=args.format, digits=args.digits, nodes=args.nodes, table_format=args.table_format,
         show_samples=args.show_samples, predicted=predicted, oob=forest.oob(), show_oob=args.show_oob,
@@ -851,7 +913,8 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                         "nominal features; see docs/pet_lookahead.md)")
     m.set_defaults(func=_cmd_measures)
 
-    pr = sub.add_parser("predict", parents=[common, grow], help="predict classes with a saved model or a training file")
+    pr = sub.add_parser("predict", parents=[common, grow, pictures],
+                        help="predict classes with a saved model or a training file")
     pr.add_argument("model_or_data", metavar="MODEL.json", nargs="?")
     pr.add_argument("data", metavar="DATA", nargs="?")
     pr.add_argument("--train", metavar="TRAIN", help="grow the tree on TRAIN instead of loading a model")
@@ -862,6 +925,13 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     pr.add_argument("--unseen", choices=["error", "majority"], default="error",
                     help="a value not seen in training: error (default) or predict the node's majority")
     pr.add_argument("--output", "-o", metavar="FILE")
+    pr.add_argument("--explain", action="store_true",
+                    help="each row's path, one line per test; with --format svg or png the drawing with one row's "
+                         "path highlighted (--row K)")
+    pr.add_argument("--format", choices=["text", "svg", "png"], default="text",
+                    help="--explain: text (default), or the drawing as svg or png")
+    pr.add_argument("--row", type=_positive, metavar="K",
+                    help="--explain --format svg/png: the row of DATA to draw (1-based; default: the only row)")
     _m_of_n_flag(pr)
     pr.set_defaults(func=_cmd_predict)
 
@@ -874,6 +944,8 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     cpt.add_argument("data", metavar="DATA", help="CSV, ARFF or Parquet file")
     cpt.add_argument("--format", choices=["text", "markdown", "latex", "json"], default="text")
     cpt.add_argument("--steps", action="store_true", help="add the weakest-link derivation (each alpha)")
+    cpt.add_argument("--plot", metavar="FILE", help="also draw rpart's plotcp (needs --folds): xerror ±1 SE against "
+                                                    "cp and tree size, the 1-SE line; .png, .svg or .pdf")
     cpt.set_defaults(func=_cmd_cptable, algorithm_default="cart")
 
     ev = sub.add_parser("evaluate", parents=[common, grow, show],
@@ -887,6 +959,8 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                     help="run several configurations on the same rows: a comma-separated list of unpruned, "
                          "pessimistic, reduced-error, cost-complexity (default: every one the algorithm has)")
     ev.add_argument("--format", choices=["text", "markdown", "latex", "json"], default="text")
+    ev.add_argument("--plot", metavar="FILE", help="also draw the confusion matrix (one per configuration); "
+                                                   ".png, .svg or .pdf")
     _m_of_n_flag(ev)
     ev.set_defaults(func=_cmd_evaluate)
 
@@ -928,6 +1002,8 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     fo.add_argument("--importance", choices=["both", "mdi", "permutation", "none"], default="both",
                     help="mean decrease in impurity, permutation importance on out-of-bag rows, both (default) or none")
     fo.add_argument("--format", choices=["text", "markdown", "json"], default="text")
+    fo.add_argument("--plot", metavar="FILE", help="also draw the importances, each feature's spread over the trees; "
+                                                   ".png, .svg or .pdf")
     fo.add_argument("--nodes", choices=["none", "root", "all"], default="none",
                     help="whose candidate tables to print with each tree (default none)")
     fo.add_argument("--digits", type=_digits, default=4, help="decimals to print (default 4)")
