@@ -379,8 +379,13 @@ def _fonts():
     regular, bold = FontProperties(size=FONT_SIZE), FontProperties(size=FONT_SIZE, weight="bold")
     renderer = FigureCanvasAgg(Figure(dpi=72)).get_renderer()
 
+    widths = {}  # boxes repeat their lines ("n = 1", counts): each text is measured once
+
     def measure(text, is_bold):
-        return renderer.get_text_width_height_descent(text, bold if is_bold else regular, ismath=False)[0]
+        key = (text, is_bold)
+        if key not in widths:
+            widths[key] = renderer.get_text_width_height_descent(text, bold if is_bold else regular, ismath=False)[0]
+        return widths[key]
     return regular, bold, measure
 
 
