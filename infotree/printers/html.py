@@ -112,11 +112,13 @@ def _tree_text(tree, weights) -> str:
     return "".join(lines)
 
 
-def tree_html(tree, *, nodes="root", digits=4, drawing=True, weights="decimal") -> str:
-    """A fragment for a notebook: the drawing (when matplotlib is there), the tree, the derivations."""
+def tree_html(tree, *, nodes="root", digits=4, drawing=True, weights="decimal", **opts) -> str:
+    """A fragment for a notebook: the drawing (when matplotlib is there), the tree, the derivations.
+    ``opts`` shape the drawing (:class:`infotree.printers.drawing.Look`: ``max_depth``, ``hide_empty``,
+    ``color``, ``show``)."""
     out = io.StringIO()
     out.write(f'<div class="infotree"><style>{STYLE}</style>\n')
-    svg = _svg(tree, digits, weights) if drawing else None
+    svg = _svg(tree, digits, weights, **opts) if drawing else None
     if svg is not None:
         out.write(f'<div class="drawing">{svg}</div>\n')
     out.write(f"<pre>{escape(_tree_text(tree, weights))}</pre>\n")
@@ -188,18 +190,21 @@ class Shown:
         return f"<infotree display: {len(self.html)} characters of HTML{', a drawing' if self.svg else ''}>"
 
 
-def show(obj, *, nodes="root", digits=4, drawing=True, weights="decimal") -> Shown:
+def show(obj, *, nodes="root", digits=4, drawing=True, weights="decimal", **opts) -> Shown:
     """A tree (drawing, tree, the derivations ``nodes`` selects) or a node (its derivation), for Jupyter.
 
-    ``infotree.show(tree, nodes="all")`` as a cell's last line displays every derivation.
+    ``infotree.show(tree, nodes="all")`` as a cell's last line displays every derivation;
+    ``opts`` shape the drawing: ``max_depth``, ``hide_empty``, ``color="class"``, ``show="percent"``.
     """
     from .cells import NODE_SELECTIONS
+    from .drawing import look
 
     if nodes not in NODE_SELECTIONS:
         raise InfotreeError(f"unknown node selection {nodes!r}; allowed: {', '.join(NODE_SELECTIONS)}")
+    look(**opts)
     if hasattr(obj, "root") and hasattr(obj, "nodes"):
-        svg = _svg(obj, digits, weights) if drawing else None
-        return Shown(tree_html(obj, nodes=nodes, digits=digits, drawing=drawing, weights=weights), svg)
+        svg = _svg(obj, digits, weights, **opts) if drawing else None
+        return Shown(tree_html(obj, nodes=nodes, digits=digits, drawing=drawing, weights=weights, **opts), svg)
     if hasattr(obj, "tree") and hasattr(obj, "children"):
         return Shown(f'<div class="infotree"><style>{STYLE}</style>\n{node_html(obj.tree, obj, digits=digits)}</div>\n')
     raise InfotreeError(f"show() takes a Tree or a Node, not {type(obj).__name__}")
