@@ -271,3 +271,16 @@ def test_importance_and_confusion_plots(tmp_path, capsys):
     assert main(["evaluate", str(reg), "--numeric", "auto", "--criterion", "squared-error", "--folds", "3",
                  "--plot", str(tmp_path / "r.png")]) == 1
     assert "confusion matrix is a classifier's" in capsys.readouterr().err
+
+
+def test_gallery_is_current():
+    """docs/gallery.md and its pictures are what docs/make_gallery.py draws now (texts compared)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("make_gallery", ROOT / "docs" / "make_gallery.py")
+    gallery = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gallery)
+    assert gallery.main(["--check"]) == 0
+    page = (ROOT / "docs" / "gallery.md").read_text(encoding="utf-8")
+    for name, _, _ in gallery.PICTURES:
+        assert f"(gallery/{name})" in page and (ROOT / "docs" / "gallery" / name).exists()
