@@ -284,3 +284,42 @@ def test_gallery_is_current():
     page = (ROOT / "docs" / "gallery.md").read_text(encoding="utf-8")
     for name, _, _ in gallery.PICTURES:
         assert f"(gallery/{name})" in page and (ROOT / "docs" / "gallery" / name).exists()
+
+
+def test_report_limits_and_depth():
+    """A report derives at most 5,000 nodes (connect-4's whole tree made 813 MB in 420 s): past that it
+    is refused with a display depth that fits; with a depth it derives and carries only the drawn
+    nodes, and `tree --format html` is the same report."""
+    from infotree.printers.html import write_report
+
+    with pytest.raises(InfotreeError) as e:
+        write_report(wide(5000), io.StringIO())
+    assert str(e.value) == ("the report would hold 5,001 nodes' derivations; a report holds at most 5,000: give "
+                            "--max-display-depth 0 (1 nodes; deeper subtrees shown as one box each), or --hide-empty")
+    tree = build_tree(load(FIFTY), criterion="gain_ratio_plain")
+    page = io.StringIO()
+    write_report(tree, page, max_depth=1)
+    text = page.getvalue()
+    drawn = [i for i, x in enumerate(tree.nodes()) if depth_of(x) <= 1 and x.children]
+    assert re.findall(r'<section class="infotree-node" id="node-(\d+)"', text) == [str(i) for i in drawn]
+    data = re.search(r'<script type="application/json" id="infotree-data">(.*?)</script>', text).group(1)
+    import json
+
+    assert [n["k"] for n in json.loads(data)["nodes"]] == ["split", "leaf", "summary"]
+    same = io.StringIO()
+    render(tree, same, fmt="html", max_display_depth=1)
+    assert same.getvalue() == text
+
+
+def test_report_data_cannot_close_its_script():
+    """A name holding '</script>' or '<!--' stays inside the report's JSON data (escaped as \\u003c)."""
+    from infotree.printers.html import write_report
+
+    evil = "</script><script>alert(1)</script><!--"
+    tree = build_tree(from_records([{evil: "a", "y": evil}, {evil: "b", "y": "n"}]))
+    page = io.StringIO()
+    write_report(tree, page)
+    text = page.getvalue()
+    data = re.search(r'<script type="application/json" id="infotree-data">(.*?)</script>', text, re.S).group(1)
+    assert "<" not in data and "\\u003c/script\\u003e" in data
+    assert "<script>alert" not in text

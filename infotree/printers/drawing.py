@@ -280,6 +280,17 @@ def boxes(tree, *, path=None, **opts) -> Box:
     return root
 
 
+def shown_nodes(tree, **opts) -> set:
+    """The ids of the nodes a drawing with these options shows (a summary box's node among them)."""
+    lk = look(**opts)
+    out, stack = set(), [(tree.root, 0)]
+    while stack:
+        node, depth = stack.pop()
+        out.add(id(node))
+        stack.extend((c, depth + 1) for _, c in shown_children(node, depth, lk) or [])
+    return out
+
+
 def count_boxes(tree, **opts) -> int:
     """How many boxes a drawing with these options has (without making them)."""
     lk = look(**opts)
