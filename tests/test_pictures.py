@@ -311,6 +311,19 @@ def test_report_limits_and_depth():
     assert same.getvalue() == text
 
 
+def test_report_command_takes_the_drawing_options(tmp_path):
+    """infotree report --max-display-depth --color: the page's data has the cut tree and the key."""
+    import json
+
+    out = tmp_path / "r.html"
+    assert main(["report", str(FIFTY), "--criterion", "gain-ratio-plain", "--max-display-depth", "1", "--color",
+                 "class", "-o", str(out)]) == 0
+    data = json.loads(re.search(r'id="infotree-data">(.*?)</script>', out.read_text(encoding="utf-8")).group(1))
+    assert [n["k"] for n in data["nodes"]] == ["split", "leaf", "summary"]
+    assert [k for k, _ in data["legend"]] == ["none", "soft", "hard"]
+    assert all(n["f"].startswith("#") for n in data["nodes"])
+
+
 def test_report_data_cannot_close_its_script():
     """A name holding '</script>' or '<!--' stays inside the report's JSON data (escaped as \\u003c)."""
     from infotree.printers.html import write_report

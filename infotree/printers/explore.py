@@ -194,7 +194,7 @@ SCRIPT = r"""
     close.style.cssFloat = "right"; close.style.marginTop = "0.6em";
     close.addEventListener("click", function () { panel.className = "panel"; selected = null; draw(); });
     panel.appendChild(close);
-    if (section) panel.appendChild(section.cloneNode(true));
+    if (section) { var copy = section.cloneNode(true); copy.removeAttribute("id"); panel.appendChild(copy); }
     else { var p = document.createElement("p"); p.textContent = n.l.join("; ") + " (no candidates compared here)"; panel.appendChild(p); }
     panel.className = "panel open";
     draw();
