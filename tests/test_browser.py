@@ -1,7 +1,8 @@
 """The report's interactive tree in a real browser (headless Chromium): it opens with the root at the
 top, a click on a closed subtree's knob opens it, a click on a box shows its derivation, and with
-JavaScript off the static drawing shows.  Skipped where no Chromium is installed (Debian:
-``apt-get install chromium``); about 2 s a page where it is."""
+JavaScript off the static drawing shows; in Firefox the same page draws the root where Chromium does.
+Skipped where no browser is installed (Debian: ``apt-get install chromium firefox-esr``, about 30 s
+and 25 s); about 2 s a page where it is."""
 
 import json
 import re
@@ -16,7 +17,8 @@ from infotree.printers.html import write_report
 
 ROOT = Path(__file__).resolve().parent.parent
 BROWSER = next((p for p in map(shutil.which, ("chromium", "chromium-browser", "google-chrome")) if p), None)
-pytestmark = pytest.mark.skipif(BROWSER is None, reason="no Chromium installed (apt-get install chromium)")
+FIREFOX = next((p for p in map(shutil.which, ("firefox-esr", "firefox")) if p), None)
+chromium = pytest.mark.skipif(BROWSER is None, reason="no Chromium installed (apt-get install chromium)")
 
 # Run after the page's own script: what a user would see and do, measured and written into the page.
 SELFTEST = """<script>
@@ -73,6 +75,7 @@ def selftest(tmp_path, tree, **opts) -> dict:
     return json.loads(m.group(1).replace("&quot;", '"').replace("&amp;", "&"))
 
 
+@chromium
 def test_fifty_leaves_open_on_the_root(tmp_path):
     """The 50-leaf tree (wider than any window at full size) opens fitted: the root at the top of
     the view and inside it, the levels that fit open, the rest closed; a click on a closed knob
@@ -88,6 +91,7 @@ def test_fifty_leaves_open_on_the_root(tmp_path):
     assert out["staticHidden"] in (True, None)
 
 
+@chromium
 def test_screenshot_shows_the_root(tmp_path):
     """A screenshot: the drawing's top rows (where the root box is) hold dark pixels, drawn by the script
     (the page's static drawing is hidden)."""
@@ -102,6 +106,7 @@ def test_screenshot_shows_the_root(tmp_path):
     assert (band.sum(axis=2) < 0.5).sum() > 500
 
 
+@chromium
 def test_without_javascript_the_static_drawing_shows(tmp_path):
     """With the page's script blocked (its policy set to ``script-src 'none'``, as a browser with
     JavaScript off) the page keeps the static SVG drawing, shown (not hidden), and builds no
@@ -119,3 +124,19 @@ def test_without_javascript_the_static_drawing_shows(tmp_path):
     shot = tmp_path / "off.png"
     browse(page, tmp_path, f"--screenshot={shot}")
     assert (mpl.imread(shot)[180:400, 0:1280, :3].sum(axis=2) < 0.5).sum() > 500
+
+
+@pytest.mark.skipif(FIREFOX is None, reason="no Firefox installed (apt-get install firefox-esr)")
+def test_firefox_draws_the_root(tmp_path):
+    """Headless Firefox runs the same script: the screenshot has the root's box where the tree starts,
+    and its buttons were drawn (the script ran: the page alone has none)."""
+    mpl = pytest.importorskip("matplotlib.image")
+    tree = build_tree(load(ROOT / "worked_examples" / "gain_ratio_vs_id" / "data.csv"), criterion="gain_ratio_plain")
+    page = report(tmp_path, tree)
+    shot = tmp_path / "ff.png"
+    run = subprocess.run([FIREFOX, "--headless", "-no-remote", "-profile", str(tmp_path), "--window-size=1280,900",
+                          "--screenshot", str(shot), page.as_uri()], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    pixels = mpl.imread(shot)
+    assert (pixels[180:320, 300:980, :3].sum(axis=2) < 0.5).sum() > 500  # the root box, at the top
+    assert (pixels[170:200, 1040:1245, :3].sum(axis=2) < 0.5).sum() > 100  # the Fit / Open all / Close all buttons

@@ -214,7 +214,7 @@ SCRIPT = r"""
     var s = Math.min(w / laid.w, h / laid.h, MOST);
     view.s = Math.max(s, READABLE);
     view.x = laid.w * view.s <= w ? (w - laid.w * view.s) / 2 : w / 2 - N[0].x * view.s;  // too wide: the root centred
-    view.y = 0;
+    view.y = data.legend.length ? 24 : 0;  // below the key
     apply();
   }
   function start() {
