@@ -153,6 +153,10 @@ def test_regression_box_digits():
     lines = [drawing.node_lines(tree, x) for x in tree.nodes()]
     assert lines[0][2:] == ["mean: 187, SSE: 33610", "ΔSSE = 17010"]
     assert ["area", "n = 3", "mean: 123.3333, SSE: 1266.6667", "ΔSSE = 1066.6667"] in lines
+    cut = build_tree(load(ROOT / "worked_examples" / "regression_sse" / "data.csv", numeric="auto"),
+                     criterion="squared_error", max_depth=2, min_samples_split=2)
+    leaf = next(x for x in cut.leaves() if x.mean == Fraction(370, 3))
+    assert drawing.node_lines(cut, leaf)[0] == number(leaf.mean) and "/" not in drawing.node_lines(cut, leaf)[0]
 
 
 def test_evaluate_accuracy_line(capsys):
@@ -195,10 +199,14 @@ def test_svg_box_limit():
     tree = wide(drawing.MAX_BOXES)  # the root and 5,000 leaves
     with pytest.raises(InfotreeError) as e:
         drawing.svg_text(tree)
-    assert str(e.value) == ("the drawing would have 5,001 boxes; svg and png draw at most 5,000: draw the top levels "
-                            "with --max-display-depth 0 (1 boxes), leave out empty branches with --hide-empty, or "
-                            "use --format html (zoomable, subtrees open on click)")
+    message = ("the drawing would have 5,001 boxes; svg, png and tikz draw at most 5,000: draw the top levels "
+               "with --max-display-depth 0 (1 box), leave out empty branches with --hide-empty, or "
+               "use --format html (zoomable, subtrees open on click)")
+    assert str(e.value) == message
     assert "<svg" in drawing.svg_text(tree, max_depth=0)
+    with pytest.raises(InfotreeError) as e:
+        render(tree, io.StringIO(), fmt="tikz")
+    assert str(e.value) == message
 
 
 def test_plot_path(tmp_path):
@@ -295,7 +303,7 @@ def test_report_limits_and_depth():
     with pytest.raises(InfotreeError) as e:
         write_report(wide(5000), io.StringIO())
     assert str(e.value) == ("the report would hold 5,001 nodes' derivations; a report holds at most 5,000: give "
-                            "--max-display-depth 0 (1 nodes; deeper subtrees shown as one box each), or --hide-empty")
+                            "--max-display-depth 0 (1 node; deeper subtrees shown as one box each), or --hide-empty")
     tree = build_tree(load(FIFTY), criterion="gain_ratio_plain")
     page = io.StringIO()
     write_report(tree, page, max_depth=1)

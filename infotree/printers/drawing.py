@@ -47,7 +47,8 @@ SHOWS = ("counts", "proportions", "percent")
 COLORS = ("none", "class")
 #: Okabe and Ito's colour-blind-safe palette (black left out: it is the text's colour)
 PALETTE = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#999999")
-#: the most boxes an SVG or PNG draws: connect-4's 41,236 took 211 s and 73 MB as SVG
+#: the most boxes an SVG, PNG or TikZ drawing holds: connect-4's 41,236 took 211 s and 73 MB as SVG
+#: (and a TikZ picture that wide passes TeX's largest dimension, 16,384 pt, long before)
 MAX_BOXES = 5000
 #: a PNG's longest side, in pixels, and the fewest dots per inch that keep 9 pt text legible
 PNG_PIXELS = 12000
@@ -152,8 +153,9 @@ def facts(tree, node, *, digits=4, weights="decimal", show="counts") -> Facts:
         else:
             name, value = "IG", c.gain
         measure = (name, number(value, digits), value)
-    return Facts(node.label_name if node.is_leaf else node.split_feature, n, counts, measure,
-                 node.is_leaf and node.n == 0)
+    title = node.label_name if not node.is_leaf else counts[0][1] if tree.criterion.regression and node.n \
+        else node.label_name  # a regression leaf's prediction, with its box's digits
+    return Facts(title if node.is_leaf else node.split_feature, n, counts, measure, node.is_leaf and node.n == 0)
 
 
 def count_lines(counts) -> list[str]:
@@ -365,7 +367,7 @@ def _matplotlib():
     return matplotlib
 
 
-def _svg_size_check(tree, count, opts) -> None:
+def size_check(tree, count, opts) -> None:
     """Refuse a drawing of more than MAX_BOXES boxes, naming its size and the flags that shrink it."""
     if count <= MAX_BOXES:
         return
@@ -376,8 +378,8 @@ def _svg_size_check(tree, count, opts) -> None:
         if n > MAX_BOXES or (lk.max_depth is not None and depth + 1 >= lk.max_depth):
             break
         depth, fits = depth + 1, n
-    raise InfotreeError(f"the drawing would have {count:,} boxes; svg and png draw at most {MAX_BOXES:,}: draw the "
-                        f"top levels with --max-display-depth {depth} ({fits:,} boxes), leave out empty branches "
+    raise InfotreeError(f"the drawing would have {count:,} boxes; svg, png and tikz draw at most {MAX_BOXES:,}: draw the "
+                        f"top levels with --max-display-depth {depth} ({fits:,} box{'es' * (fits != 1)}), leave out empty branches "
                         f"with --hide-empty, or use --format html (zoomable, subtrees open on click)")
 
 
@@ -432,7 +434,7 @@ def figure(tree, *, path=None, **opts):
     from matplotlib.figure import Figure
     from matplotlib.patches import FancyBboxPatch, Rectangle
 
-    _svg_size_check(tree, count_boxes(tree, **opts), opts)
+    size_check(tree, count_boxes(tree, **opts), opts)
     with mpl.rc_context({"font.family": "DejaVu Sans", "font.size": FONT_SIZE, "svg.fonttype": "none",
                          "svg.hashsalt": "infotree", "path.simplify": False}):
         regular, bold, measure = _fonts()
@@ -498,7 +500,7 @@ def write_svg(tree, out, **opts) -> None:
 def png_dpi(tree, *, path=None, **opts) -> int:
     """150 dpi, fewer for a big drawing so that no side passes PNG_PIXELS; a drawing that would need
     fewer than PNG_MIN_DPI (its text unreadable) is refused, naming its size and what shrinks it."""
-    _svg_size_check(tree, count_boxes(tree, **opts), opts)
+    size_check(tree, count_boxes(tree, **opts), opts)
     w, h = size(tree, path=path, **opts)
     dpi = min(PNG_DPI, int(PNG_PIXELS * 72 / max(w, h)))
     if dpi >= PNG_MIN_DPI:

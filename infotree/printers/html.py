@@ -150,7 +150,7 @@ def write_report(tree, out, *, digits=4, title=None, source=None, weights="decim
                 break
             depth, fits = depth + 1, n
         raise InfotreeError(f"the report would hold {len(shown):,} nodes' derivations; a report holds at most "
-                            f"{REPORT_NODES:,}: give --max-display-depth {depth} ({fits:,} nodes; deeper subtrees "
+                            f"{REPORT_NODES:,}: give --max-display-depth {depth} ({fits:,} node{'s' * (fits != 1)}; deeper subtrees "
                             f"shown as one box each), or --hide-empty")
     title = title or f"Decision tree for {tree.target}"
     out.write(f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'

@@ -23,7 +23,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .cells import latex_escape
-from .drawing import count_lines, edge_label, facts, fill_of, look, mean_scale, shown_children, summary_lines
+from .drawing import (count_boxes, count_lines, edge_label, facts, fill_of, look, mean_scale, shown_children, size_check,
+                      summary_lines)
 
 __all__ = ["write"]
 
@@ -82,6 +83,7 @@ def write(tree, out, *, digits=4, exact=False, standalone=False, weights="decima
     (:class:`~infotree.printers.drawing.Look`: display depth, empty branches, colours, shares)."""
     lk = look(**opts)
     scale = mean_scale(tree) if lk.color == "class" and tree.criterion.regression else None
+    size_check(tree, count_boxes(tree, **opts), opts)
     if standalone:
         out.write(_PREAMBLE)
     else:
