@@ -9,6 +9,9 @@
 #       keys: target (default: last column), method (class|anova), split (gini|information),
 #       minsplit, minbucket, cp, maxdepth, maxcompete, maxsurrogate, usesurrogate,
 #       surrogatestyle, factors (comma-separated columns read as categorical even if numeric),
+#       weights (a column of case weights, left out of the predictors: rpart's weights =),
+#       prior (class priors in class order, comma-separated), loss (the loss matrix row by row,
+#       comma-separated; rows the true class): rpart's parms,
 #       summary (a file to write summary(fit) to, at 15 digits),
 #       xgroups (a file of one fold number per row: rpart's xval = that vector, so that the
 #       cptable gains xerror and xstd on the same folds as infotree's; default xval = 0).  Categorical levels and classes are numbered in order of first
@@ -159,7 +162,8 @@ fit_and_dump <- function(path, out, opts) {
     if (method == "class") d[[target]] <- first_seen(as.character(d[[target]]))
     # as.character would round a double to 15 digits (1000000000.0000001 -> "1e+09")
     else if (!is.numeric(d[[target]])) d[[target]] <- as.numeric(as.character(d[[target]]))
-    features <- setdiff(names(d), target)
+    wcol <- get("weights", "")
+    features <- setdiff(names(d), c(target, wcol))
     form <- as.formula(paste0("`", target, "` ~ ", paste0("`", features, "`", collapse = " + ")))
     minsplit <- as.integer(get("minsplit", "20"))
     control <- rpart.control(
@@ -173,8 +177,15 @@ fit_and_dump <- function(path, out, opts) {
         maxdepth = as.integer(get("maxdepth", "30")),
         xval = if (nzchar(get("xgroups", ""))) as.integer(scan(get("xgroups", ""), quiet = TRUE)) else 0L)
     parms <- if (method == "class") list(split = get("split", "gini")) else NULL
-    fit <- if (is.null(parms)) rpart(form, data = d, method = method, control = control)
-           else rpart(form, data = d, method = method, control = control, parms = parms)
+    # prior: comma-separated, in class order; loss: comma-separated, row by row (true class)
+    if (nzchar(get("prior", ""))) parms$prior <- as.numeric(strsplit(get("prior", ""), ",")[[1]])
+    if (nzchar(get("loss", ""))) {
+        v <- as.numeric(strsplit(get("loss", ""), ",")[[1]])
+        parms$loss <- matrix(v, nrow = round(sqrt(length(v))), byrow = TRUE)
+    }
+    if (nzchar(wcol)) d$.w <- as.numeric(as.character(d[[wcol]])) else d$.w <- rep(1, nrow(d))
+    fit <- if (is.null(parms)) rpart(form, data = d, method = method, control = control, weights = .w)
+           else rpart(form, data = d, method = method, control = control, parms = parms, weights = .w)
     summary_file <- get("summary", "")
     if (nzchar(summary_file)) {
         old <- options(digits = 15, width = 150)

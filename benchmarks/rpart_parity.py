@@ -149,7 +149,27 @@ CASES = [
     # a target of 17 significant digits (tests/test_regression_exact.py): rpart's doubles
     # round the differences it splits on
     ("offset", FULL),
+    # case weights (issue 35): rpart's weights = a column w (WEIGHTS: its rule), infotree's
+    # --sample-weight w; surrogates, majority, improvements, cp and minsplit as rpart sums them
+    ("kyphosis", {"weights": "cycle3"}),
+    ("kyphosis", {"weights": "halves", "cp": "0", "minsplit": "2", "minbucket": "1"}),
+    ("stagec", {"weights": "cycle3", "cp": "0.001"}),
+    ("stagec", {"weights": "halves", "cp": "0", "minsplit": "10", "minbucket": "3"}),
+    ("stagec", {"weights": "heavy", "surrogatestyle": "1", "cp": "0.001"}),
+    ("airquality", {"weights": "cycle3", "cp": "0.001", "minsplit": "10"}),
+    ("car90reg-price", {"weights": "halves", "cp": "0.001", "minsplit": "8"}),
+    ("cu.summary", {"weights": "heavy", "cp": "0", "minsplit": "6", "minbucket": "2"}),
+    ("solder", {"weights": "cycle3", "cp": "0.001", "minsplit": "10", "minbucket": "3"}),
+    # rpart's parms prior and loss (issue 35), classes in first-appearance order
+    ("kyphosis", {"prior": "0.6,0.4", "loss": "0,1,3,0"}),
+    ("kyphosis", {"loss": "0,1,4,0", "split": "information", "cp": "0"}),
+    ("stagec", {"prior": "0.5,0.5", "cp": "0.001"}),
+    ("iris", {"loss": "0,1,2,1,0,1,5,1,0", "cp": "0"}),
+    ("stagec", {"weights": "cycle3", "loss": "0,2,1,0", "cp": "0.001", "minsplit": "10"}),
 ]
+# a case's weights column: row i (0-based) weighs WEIGHTS[rule](i), as decimal text
+WEIGHTS = {"cycle3": lambda i: str(1 + i % 3), "halves": lambda i: ("0.5", "1", "1.5", "2")[i % 4],
+           "heavy": lambda i: "10" if i % 7 == 0 else "1"}
 DEFAULTS = {"minsplit": "20", "cp": "0.01", "maxcompete": "4", "maxsurrogate": "5",
             "usesurrogate": "2", "surrogatestyle": "0", "maxdepth": "30", "split": "gini"}
 
@@ -233,12 +253,26 @@ def exported(rscript, name):
     return out, len(body) - len(kept)
 
 
+def weighted(csv_path, rule):
+    """A copy of the case's CSV with a column w of weights (by ``rule``) before the target."""
+    out = csv_path.with_suffix(f".w-{rule}.csv")
+    with open(csv_path, newline="") as fh:
+        rows = list(csv.reader(fh))
+    with open(out, "w", newline="") as fh:
+        w = csv.writer(fh, lineterminator="\n")
+        w.writerow(rows[0][:-1] + ["w", rows[0][-1]])
+        w.writerows(r[:-1] + [WEIGHTS[rule](i), r[-1]] for i, r in enumerate(rows[1:]))
+    return out
+
+
 def fit_r(rscript, csv_path, name, controls, summary=None):
     target, method, factors = DATASETS[name]
     out = csv_path.with_suffix("." + "_".join(f"{k}{v}" for k, v in sorted(controls.items()))
                                + ".json")
     args = [rscript, str(DUMP), "fit", str(csv_path), str(out), f"target={target}",
-            f"method={method}"] + [f"{k}={v}" for k, v in controls.items()]
+            f"method={method}"] + [f"{k}={v}" for k, v in controls.items() if k != "weights"]
+    if controls.get("weights"):
+        args.append("weights=w")
     if factors:
         args.append("factors=" + ",".join(factors))
     if summary:
@@ -252,7 +286,7 @@ def r_nodes(fit):
     """rpart's JSON nodes in a normal form: doubles as floats, counts as Fractions."""
     out = {}
     for node in fit["nodes"]:
-        rec = {"node": node["node"], "n": node["n"], "dev": float(node["dev"]),
+        rec = {"node": node["node"], "n": node["n"], "wt": Fraction(float(node["wt"])), "dev": float(node["dev"]),
                "complexity": float(node["complexity"])}
         if "counts" in node:
             rec["counts"] = {k: Fraction(v) for k, v in node["counts"].items()}
@@ -440,6 +474,14 @@ def fit_infotree(csv_path, fit, controls, supported):
             cmd += [option, controls[key]]
     for f in fit["features"]:
         cmd += ["--numeric" if fit["kinds"][f] == "numeric" else "--categorical", f]
+    if controls.get("weights"):
+        cmd += ["--sample-weight", "w"]
+    if controls.get("prior"):
+        cmd += ["--prior", ",".join(f"{c}={p}" for c, p in zip(fit["classes"], controls["prior"].split(",")))]
+    if controls.get("loss"):
+        v = controls["loss"].split(",")
+        k = round(len(v) ** 0.5)
+        cmd += ["--loss", ";".join(",".join(v[i * k:(i + 1) * k]) for i in range(k))]
     env = dict(os.environ, PYTHONPATH=str(REPO))
     proc = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=REPO, timeout=600)
     if proc.returncode != 0:
@@ -487,7 +529,8 @@ def infotree_nodes(tree):
         return rec
 
     def walk(node, num):
-        rec = {"node": num, "n": int(exact(node["n"]))}
+        n = exact(node["n"])
+        rec = {"node": num, "n": int(n) if n == int(n) else n}
         if "class_counts" in node:
             rec["counts"] = {str(k): exact(v) for k, v in node["class_counts"].items()}
         if node.get("mean") is not None:  # regression: rpart's yval and dev (= SSE)
@@ -845,6 +888,8 @@ def main(argv=None):
         controls = controls_of(overrides)
         label = case_label(name, overrides)
         csv_path, dropped = exported(args.rscript, name)
+        if controls.get("weights"):
+            csv_path = weighted(csv_path, controls["weights"])
         summary = csv_path.with_suffix(".summary.txt") if args.show else None
         fit = fit_r(args.rscript, csv_path, name, controls, summary)
         ref = r_nodes(fit)
@@ -855,8 +900,9 @@ def main(argv=None):
         print(head)
         if args.show:
             print(Path(summary).read_text())
-        explain = None
-        if args.emulate or not args.r_only:
+        explain, emu = None, {}
+        if (args.emulate or not args.r_only) and not any(controls.get(k) for k in ("weights", "prior", "loss")):
+            # the emulator has no weights, priors or losses
             emu, explain = emulated_nodes(csv_path, fit, controls)
         if args.emulate:
             diffs, _ = compare(ref, emu, "rpart", "emulator", check_orientation=True,
@@ -879,6 +925,13 @@ def main(argv=None):
             failed += 1
             rows.append((label, fit["method"], len(ref), inner, "FAILED", str(exc)[:60], 0))
             continue
+        if controls.get("weights"):
+            # infotree's n is the weight (rpart's wt); a split's count (rows with the
+            # variable known) is not in its JSON
+            ref = {k: dict(v, n=v["wt"]) for k, v in ref.items()}
+            for v in mine.values():
+                for sp in v.get("splits", []):
+                    sp.pop("count", None)
         diffs, mirrored = compare(ref, mine, "rpart", "infotree", check_orientation=False,
                                   explain=explain, list_bug=list_bug_of(emu, controls))
         swapped = f" ({mirrored} nodes with the sides of the cut swapped)" if mirrored else ""

@@ -92,6 +92,14 @@ _CRITERIA = {name.replace("_", "-"): c for name, c in CRITERIA.items()}
 def _resolve_criterion(args) -> None:
     """--algorithm and --criterion together: the criterion (option spelling) in args.criterion."""
     algorithm, name = getattr(args, "algorithm", None) or getattr(args, "algorithm_default", None), args.criterion
+    split = getattr(args, "split", None)
+    if split is not None:  # rpart's parms split = "gini" | "information"
+        named = {"gini": "gini", "information": "entropy"}[split]
+        if name not in (None, named):
+            raise InfotreeError(f"--split {split} is --criterion {named}; it cannot be combined with --criterion {name}")
+        if algorithm not in (None, "cart"):
+            raise InfotreeError(f"--split {split} is rpart's (--algorithm cart), not --algorithm {algorithm}")
+        args.criterion = name = named
     if name is None:
         args.criterion = ALGORITHMS[algorithm or "id3"][0].replace("_", "-")
         return
@@ -122,11 +130,34 @@ def read_data(path, args):
     elif "auto" in numeric:
         raise InfotreeError("--numeric auto cannot be combined with column names")
     try:
-        return load(path, target=args.target, on_missing=on_missing, numeric=numeric or None,
+        data = load(path, target=args.target, on_missing=on_missing, numeric=numeric or None,
                     categorical=tuple(getattr(args, "categorical", None) or ()), numeric_target=crit.regression,
                     **selection(args))
     except DataError as e:
         raise DataError(as_flags(str(e))) from None
+    return _roles(path, args, data)
+
+
+def _roles(path, args, data):
+    """``--sample-weight COL`` and ``--folds-from COL|FILE``: the columns leave the features of
+    every file read (the test file's too, where present); the data file's values are kept
+    in ``args.row_weights`` and ``args.row_folds`` for the commands that grow trees."""
+    from .roles import fold_file, take_column, weights_of
+
+    main = path == getattr(args, "data", None)
+    name = getattr(args, "sample_weight", None)
+    if name and (main or name in data.features):
+        data, cells = take_column(data, name, "sample weight")
+        if main:
+            args.row_weights = weights_of(data, cells, name)
+    source = getattr(args, "folds_from", None)
+    if source and (source in data.features or source == data.target or (main and not os.path.isfile(source))):
+        data, cells = take_column(data, source, "fold")
+        if main:
+            args.row_folds = [int(v) if isinstance(v, Fraction) and v.denominator == 1 else v for v in cells]
+    elif source and main:
+        args.row_folds = fold_file(source, len(data.y))
+    return data
 
 
 def selection(args) -> dict:
@@ -147,6 +178,7 @@ _FLAGS = ((re.compile(r"on_missing='keep' or on_missing='value'"),
           (re.compile(r"after columns=/drop="), "after --columns/--drop"),
           (re.compile(r"numeric=\[('(?:[^'\\]|\\.)*')\]"), r"--numeric \1"),
           (re.compile(r"m_of_n=True"), "--m-of-n"), (re.compile(r"lookahead=([01])"), r"--lookahead \1"),
+          (re.compile(r"\? use delimiter=('[^']*'|\"'\")\)"), "? the command line reads commas, and tabs from a .tsv file)"),
           (re.compile(r"^prune '([a-z-]+)'"), r"--prune \1"), (re.compile(r"^criterion '([a-z_]+)'"), lambda m: "--criterion " + m.group(1).replace("_", "-")))
 
 
@@ -183,7 +215,8 @@ def tree_options(args) -> dict:
                                     f"or squared-error)")
         controls = dict(max_depth=args.max_depth, min_samples_split=args.min_samples_split or 2)
     controls.update(pruning)  # cost-complexity's growth cp replaces rpart's
-    return dict(criterion=crit, min_gain=args.min_gain, **controls,
+    controls.update(_costs(args, crit))
+    return dict(criterion=crit, min_gain=args.min_gain, **controls, sample_weight=getattr(args, "row_weights", None),
                 stop_at_zero_gain=args.stop_at_zero_gain, min_objects=args.min_objects,
                 collapse=False if args.no_collapse else None,
                 average_gain_slack=args.average_gain_slack, threshold=args.threshold,
@@ -199,8 +232,9 @@ def _cost_complexity(args, crit) -> dict:
     if args.prune != "cost-complexity":
         if given:
             raise InfotreeError(f"{given[0]} applies to --prune cost-complexity")
-        if args.folds is not None and command not in ("cptable", "evaluate"):
-            raise InfotreeError("--folds applies to --prune cost-complexity --select, cptable and evaluate")
+        for flag, v in (("--folds", args.folds), ("--folds-from", getattr(args, "folds_from", None))):
+            if v is not None and command not in ("cptable", "evaluate"):
+                raise InfotreeError(f"{flag} applies to --prune cost-complexity --select, cptable and evaluate")
         if args.sequence is not None and command != "cptable":
             raise InfotreeError("--sequence applies to --prune cost-complexity and cptable")
         return {}
@@ -214,9 +248,43 @@ def _cost_complexity(args, crit) -> dict:
     if args.select and risk != "rpart":
         raise InfotreeError("--select chooses by rpart's cross-validated cp table: it uses --risk rpart")
     out = dict(ccp_cp=args.cp, ccp_alpha=args.alpha, ccp_select=args.select, ccp_risk=risk,
-               folds=args.folds or 10, seed=args.seed, ccp_sequence=args.sequence or "weakest-link")
+               folds=_folds(args) or 10, seed=args.seed, ccp_sequence=args.sequence or "weakest-link")
     out["cp"] = Fraction(0) if risk == "rpart" else None  # the growth cp (None: fully)
     return out
+
+
+def _costs(args, crit) -> dict:
+    """build_tree's prior and loss from --prior C=P,... and --loss MATRIX|FILE."""
+    out = {}
+    if getattr(args, "prior", None):
+        if not crit.binary:
+            raise InfotreeError("--prior applies to --algorithm cart (criterion gini or entropy)")
+        prior = {}
+        for part in args.prior.split(","):
+            name, eq, value = part.partition("=")
+            if not eq or not name.strip():
+                raise InfotreeError(f"--prior {args.prior!r}: {part.strip()!r} is not CLASS=P; write e.g. "
+                                    f"absent=1/2,present=1/2")
+            prior[name.strip()] = value.strip()
+        out["prior"] = prior
+    if getattr(args, "loss", None):
+        if not crit.binary:
+            raise InfotreeError("--loss applies to --algorithm cart (criterion gini or entropy)")
+        text = args.loss
+        if os.path.isfile(text):
+            with open(text, encoding="utf-8") as f:
+                text = ";".join(line for line in f.read().splitlines() if line.strip())
+        out["loss"] = [[x for x in re.split(r"[,\s]+", row.strip()) if x] for row in text.split(";") if row.strip()]
+    return out
+
+
+def _folds(args):
+    """K from --folds, the fold ids from --folds-from, or None; not both."""
+    if getattr(args, "folds_from", None):
+        if args.folds is not None:
+            raise InfotreeError("give either --folds K or --folds-from COL|FILE, not both")
+        return args.row_folds
+    return args.folds
 
 
 def _m_of_n_flag(parser):
@@ -339,8 +407,8 @@ def _cmd_cptable(args, out):
         raise InfotreeError("cptable is CART's: use --algorithm cart (criterion gini, entropy or misclassification)")
     tree = build_tree(data, **opts)
     grow = fold_grower(**{k: v for k, v in opts.items() if k not in ("prune", "confidence", "folds", "seed")})
-    table = cp_table(tree, cp=opts["cp"], data=data, grow=grow, folds=args.folds, seed=args.seed,
-                     sequence=args.sequence or "weakest-link")
+    table = cp_table(tree, cp=opts["cp"], data=data, grow=grow, folds=_folds(args), seed=args.seed,
+                     sequence=args.sequence or "weakest-link", weights=opts["sample_weight"])
     if args.plot:
         from .printers.plots import cp_plot
 
@@ -432,11 +500,14 @@ def _grower(o, seed):
     from .evaluation import reduced_error_split
     from .tree import build_tree
 
-    def grow(train):
+    def grow(train, weights=None):
         if o.get("prune") == "reduced-error" and o.get("validation") is None:
+            if weights is not None:
+                raise InfotreeError("--sample-weight cannot be combined with evaluate's reduced-error pruning (it "
+                                    "sets a third of the rows aside); give --validation FILE")
             grow_rows, prune_rows = reduced_error_split(train, seed)
             return build_tree(grow_rows, **dict(o, validation=prune_rows))
-        return build_tree(train, **o)
+        return build_tree(train, **dict(o, sample_weight=weights))
 
     return grow
 
@@ -444,8 +515,9 @@ def _grower(o, seed):
 def _cmd_evaluate(args, out):
     from .printers.complexity import write
 
-    if args.test and args.folds:
-        raise InfotreeError("evaluate takes either --test FILE or --folds K, not both")
+    if args.test and (args.folds or getattr(args, "folds_from", None)):
+        raise InfotreeError(f"evaluate takes either --test FILE or {'--folds K' if args.folds else '--folds-from'}, "
+                            f"not both")
     if args.format != "text" and args.table_format != "simple":
         raise InfotreeError("--table-format applies to --format text only")
     if args.prune == "reduced-error" and not args.validation:
@@ -476,13 +548,15 @@ def _evaluate_each(args, configs, results, read):
         if a.criterion not in read:
             read[a.criterion] = (read_data(args.data, a), read_data(args.test, a) if args.test else None)
         data, test = read[a.criterion]
-        grow = _grower(o, args.seed)
+        weights = getattr(args, "row_weights", None)
+        grow = _grower(dict(o, sample_weight=None), args.seed)
         regression = o["criterion"].regression
         if test is not None:
-            results.append((label, on_test(data, test, grow, name=os.path.basename(args.test), regression=regression)))
+            results.append((label, on_test(data, test, lambda d: grow(d, weights), name=os.path.basename(args.test),
+                                           regression=regression)))
         else:
-            results.append((label, cross_validate(data, grow, folds=args.folds or 10, seed=args.seed,
-                                                  regression=regression)))
+            results.append((label, cross_validate(data, grow, folds=_folds(args) or 10, seed=args.seed,
+                                                  regression=regression, weights=weights)))
 
 
 _STEP = re.compile(r"\s*(.+?)\s*(<=|>|=)\s*(.*?)\s*$", re.S)
@@ -511,6 +585,10 @@ def _cmd_measures(args, out):
                    every_split=_every_split(args), lookahead=args.lookahead)
     if args.m_of_n:
         return _m_of_n(args, data, node)
+    if args.format == "json":
+        from .printers.json import write_measures
+
+        return _emit(args, [args.data], lambda f: write_measures(node.tree, node, f))
     return _emit(args, [args.data], lambda f: render_node(
         node.tree, node, f, fmt=args.format, digits=args.digits, table_format=args.table_format))
 
@@ -528,6 +606,14 @@ def _m_of_n(args, data, node):
             raise InfotreeError(f"--m-of-n follows nominal paths only; {data.features[j]!r} is numeric")
         mask &= np.asarray(data.X)[:, j] == v
     search = grow_m_of_n(data, np.flatnonzero(mask))
+    if args.format == "json":
+        import json
+
+        from .printers.json import search_json
+
+        return _emit(args, [args.data], lambda f: f.write(json.dumps(
+            {"target": data.target, "at": [list(p) for p in node.path_names()],
+             "m_of_n_search": search_json(node.tree, search)}, ensure_ascii=False, indent=1) + "\n"))
     return _emit(args, [args.data], lambda f: write(search, f, target=data.target, where=node.describe_path(),
                                                      digits=args.digits, fmt=args.format))
 
@@ -619,6 +705,9 @@ def forest_from_args(args, data):
         raise InfotreeError("a forest grows its trees unpruned; --prune is not allowed here")
     if args.lookahead:
         raise InfotreeError("a forest's trees choose greedily among drawn features; --lookahead is not allowed here")
+    for flag in ("sample_weight", "folds_from"):
+        if getattr(args, flag, None):
+            raise InfotreeError(f"--{flag.replace('_', '-')} is not taken by forest (its trees grow on drawn samples)")
     # A forest's trees are grown whole (scikit-learn's defaults), not with rpart's stopping rules.
     if crit.binary:
         args.min_samples_split = args.min_samples_split or 2
@@ -704,6 +793,12 @@ def _cmd_forest(args, out):
         mdi=mdi, share=share, permutation=perm))
 
 
+def _cmd_exercise(args, out):
+    from .exercise.command import run
+
+    return run(args, out)
+
+
 def _csv(s):
     return f'"{s}"' if any(c in s for c in ',"\n') else s
 
@@ -772,12 +867,15 @@ def build_parser(command=None) -> argparse.ArgumentParser:
 
     common = _Parser(add_help=False)
     common.add_argument("--target", metavar="T", help="the class column (default: the last column)")
+    common.add_argument("--quiet", action="store_true",
+                        help="no progress bar on standard error (shown only on a terminal, for work over half a second)")
     common.add_argument("--algorithm", choices=list(ALGORITHMS),
                         help="id3 (default), c45 (C4.5 as J48) or cart (binary splits, rpart's controls); "
                              "implied by --criterion")
-    common.add_argument("--criterion", choices=list(_CRITERIA),
+    common.add_argument("--criterion", choices=list(_CRITERIA), type=lambda s: s.replace("_", "-"),
                         help="id3: gain (default), gain-ratio-plain; c45: gain-ratio; "
-                             "cart: gini (default), entropy, misclassification")
+                             "cart: gini (default), entropy, misclassification (gain_ratio, as the API and the "
+                             "reports spell it, is the same)")
     common.add_argument("--missing-as-value", action="store_true",
                         help="treat the missing-value tokens ? and empty as an ordinary value "
                              "(default: refuse them; gain-ratio: C4.5's fractional weights)")
@@ -795,7 +893,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     grow.add_argument("--max-depth", type=_nonneg, metavar="N")
     grow.add_argument("--min-samples-split", type=_positive, metavar="N",
                       help="a node with fewer rows is a leaf (default 2; cart: 20, rpart's minsplit)")
-    grow.add_argument("--min-leaf", type=_positive, metavar="N",
+    grow.add_argument("--min-samples-leaf", "--min-leaf", dest="min_leaf", type=_positive, metavar="N",
                       help="cart: rows at least on each side of a split (default round(min-samples-split/3), "
                            "rpart's minbucket)")
     grow.add_argument("--cp", metavar="X",
@@ -829,7 +927,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                       help="none (default: the whole grown tree), pessimistic (C4.5/J48 error-based, with subtree "
                            "raising), reduced-error (needs --validation) or cost-complexity (cart: weakest-link "
                            "pruning at --cp X, --alpha X or --select min|1se)")
-    grow.add_argument("--alpha", metavar="X",
+    grow.add_argument("--ccp-alpha", "--alpha", dest="alpha", metavar="X",
                       help="cost-complexity: prune at this alpha (exact rational; risk per leaf)")
     grow.add_argument("--select", choices=["min", "1se"],
                       help="cost-complexity: prune at the cp table's row of least xerror (min) or by the 1-SE rule "
@@ -842,7 +940,21 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                            "complexities (printcp and prune.rpart to the last digit; docs/cost_complexity.md)")
     grow.add_argument("--folds", type=_positive, metavar="K",
                       help="cross-validation folds (cptable, evaluate, --select; default 10 for --select)")
-    grow.add_argument("--seed", type=_nonneg, default=0, metavar="S",
+    grow.add_argument("--folds-from", metavar="COL|FILE",
+                      help="cross-validate on given folds (cptable, evaluate, --select): a column of fold ids, "
+                           "left out of the features, or a file of fold ids, one a line (rpart's xval vector)")
+    grow.add_argument("--split", choices=["gini", "information"],
+                      help="cart: rpart's parms split: gini (= --criterion gini) or information (= --criterion entropy)")
+    grow.add_argument("--prior", metavar="C=P,...",
+                      help="cart (gini, entropy): class priors as rpart's parms prior, e.g. absent=1/2,present=1/2 "
+                           "(exact, summing to 1; default: the classes' shares)")
+    grow.add_argument("--loss", metavar="MATRIX|FILE",
+                      help="cart (gini, entropy): rpart's loss matrix, rows the true class and columns the predicted "
+                           "one in class order: inline '0,1;4,0' or a file of rows (commas or spaces)")
+    grow.add_argument("--sample-weight", metavar="COL",
+                      help="weigh each row by column COL (exact positive numbers; left out of the features): "
+                           "counts become weighted sums as rpart's weights= (CART's row minimums still count rows)")
+    grow.add_argument("--random-state", "--seed", dest="seed", type=_nonneg, default=0, metavar="S",
                       help="the seed of every random draw: the folds (docs/cost_complexity.md) and a forest's "
                            "samples and features (docs/forests.md); default 0")
     grow.add_argument("--confidence", default="1/4", metavar="CF",
@@ -905,7 +1017,8 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     m = sub.add_parser("measures", parents=[common, show], help="the candidate table at the root or at a node")
     m.add_argument("data", metavar="DATA")
     m.add_argument("--at", metavar="PATH", help="e.g. 'outlook=sunny,humidity=high'")
-    m.add_argument("--format", choices=["text", "markdown", "latex"], default="text")
+    m.add_argument("--format", choices=["text", "markdown", "latex", "json"], default="text",
+                   help="text (default), markdown, latex or json (every measure exact and as a float, as tree's JSON)")
     m.add_argument("--lookahead", type=int, choices=[0, 1], default=0, metavar="{0,1}",
                    help="1: add each candidate's two-level score (docs/pet_lookahead.md)")
     m.add_argument("--m-of-n", action="store_true",
@@ -966,7 +1079,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
 
     # the forest's draws and vote: 'forest' and 'check' (votes, OOB error claims) read them alike
     forest_opts = _Parser(add_help=False)
-    forest_opts.add_argument("--trees", type=_positive, metavar="T", help="how many trees (default 10; with --sample or "
+    forest_opts.add_argument("--n-estimators", "--trees", dest="trees", type=_positive, metavar="T", help="how many trees (default 10; with --sample or "
                     "--samples, one per sample)")
     forest_opts.add_argument("--max-features", default="all", metavar="M",
                     help="features drawn: an integer, sqrt, log2, all (default: bagging) or a fraction such as 0.5")
@@ -1010,6 +1123,26 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     fo.add_argument("--table-format", default="simple", metavar="F", help="any tabulate tablefmt (text format)")
     fo.add_argument("--output", "-o", metavar="FILE", help="write here (atomically) instead of standard output")
     fo.set_defaults(func=_cmd_forest)
+
+    ex = sub.add_parser("exercise", help="an exercise per student: a small data set, the questions and the worked "
+                        "key, with check's rubric and options", description="Write DIR/<student>/: data.csv, "
+                        "sheet.md/.tex/.html, key.md/.tex/.html, answers_key.txt, rubric.toml, check.toml; the same "
+                        "seed and student id give the same files (docs/exercise.md).")
+    ex.add_argument("--kind", required=True, choices=["id3", "c45", "gini", "regression", "cost-complexity", "bagging"])
+    ex.add_argument("--seed", type=_nonneg, required=True, metavar="S", help="the class's seed")
+    ex.add_argument("--students", default="1", metavar="FILE|N",
+                    help="a roster CSV (a column 'id', else the first column) or a number N of students s01, s02, ... "
+                         "(default 1)")
+    ex.add_argument("--rows", type=_positive, metavar="N", help="rows of each data set (default: 10 to 16 drawn)")
+    ex.add_argument("--features", type=_positive, metavar="N", help="attributes (default: 3 or 4; 2 or 3 for "
+                    "regression and cost-complexity)")
+    ex.add_argument("--ties", action="store_true", help="draw data with an exact tie at a decision asked about "
+                    "(the key names it); default: none")
+    ex.add_argument("--max-prime", type=_positive, default=7, metavar="P",
+                    help="no asked value needs a prime above P: in a denominator or a log2(p) (default 7)")
+    ex.add_argument("--out", default="exercises", metavar="DIR", help="where the students' folders go "
+                    "(default: exercises)")
+    ex.set_defaults(func=_cmd_exercise)
 
     if command in (None, "check"):
         from .check.command import add_check_command
@@ -1186,12 +1319,12 @@ def main(argv=None) -> int:
 
 
 def _main(argv):
-    from . import limits
+    from . import limits, progress
 
     _tolerant_streams()
     argv = sys.argv[1:] if argv is None else list(argv)
     command = argv[0] if argv and argv[0] in ("entropy", "tree", "measures", "predict", "report", "cptable",
-                                              "evaluate", "forest") else None
+                                              "evaluate", "forest", "exercise") else None
     parser = build_parser(command)
     args = parser.parse_args(argv)
     try:
@@ -1202,7 +1335,8 @@ def _main(argv):
             # A library's warning (numpy on a float filter, matplotlib on a missing glyph) is nothing
             # a user of the command can act on, and every answer is decided exactly.
             warnings.simplefilter("ignore")
-            status = args.func(args, sys.stdout)
+            with progress.reporting(enabled=sys.stderr.isatty() and not getattr(args, "quiet", False)):
+                status = args.func(args, sys.stdout)
         sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
         return status
     except _UsageError as e:

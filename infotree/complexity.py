@@ -31,7 +31,8 @@ tree is grown on the other folds with the same controls and α scaled by the wei
 kept (cp·R(root)·W_train/W), and each held-out row is run down it for every row of
 the table at the geometric mean of that row's cp and the next larger one (10 × the
 largest for the first row): it stops at the first node whose own α is at most that
-value.  xerror = Σ loss / R(root), xstd = sqrt(Σ loss² − (Σ loss)²/W) / R(root).
+value.  xerror = Σ w·loss / R(root), xstd = sqrt(Σ w·loss² − (Σ w·loss)²/W) / R(root),
+w a row's sample weight (1 without) and W their sum.
 """
 
 from __future__ import annotations
@@ -177,7 +178,7 @@ def prune(tree, *, alpha=None, cp=None, risk: str = "rpart", path: PruningPath |
 
 
 def prune_grown(tree, data, *, alpha=None, cp=None, select=None, risk="rpart", folds=10, seed=0, grown_cp=None,
-                regrow=None, sequence="weakest-link") -> PruningPath:
+                regrow=None, sequence="weakest-link", weights=None) -> PruningPath:
     """``build_tree(prune="cost-complexity")``: prune at ``alpha``, at ``cp``·R(root), or at
     the row of the cp table (folds from ``seed``) the rule ``select`` picks; ``sequence``
     ``"rpart"`` cuts the nodes of rpart's complexity at most α instead (``prune.rpart``)."""
@@ -200,7 +201,8 @@ def prune_grown(tree, data, *, alpha=None, cp=None, select=None, risk="rpart", f
     if risk != "rpart":
         raise InfotreeError("selecting by cross-validation uses rpart's cp table (risk 'rpart'), not risk "
                             f"{risk!r}")
-    table = cp_table(tree, cp=grown_cp, data=data, grow=regrow, folds=folds, seed=seed, sequence=sequence)
+    table = cp_table(tree, cp=grown_cp, data=data, grow=regrow, folds=folds, seed=seed, sequence=sequence,
+                     weights=weights)
     if sequence == "rpart":
         _prune_rpart(tree, choose(table, select).alpha)
         return table.path
@@ -301,7 +303,7 @@ def _loss(tree, node, y):
     (regression) the squared error (y − ȳ)²; ``y`` is a target code."""
     if tree.criterion.regression:
         return (tree.values[y] - tree._leaf_of(node).mean) ** 2
-    return Fraction(int(node.label != y))
+    return tree.criterion.loss_of(y, node.label)
 
 
 SEQUENCES = ("weakest-link", "rpart")
@@ -349,7 +351,8 @@ def _subtree_rows(tree, complexity, values):
     return out
 
 
-def cp_table(tree, *, cp=0, data=None, grow=None, folds=None, seed=0, sequence="weakest-link") -> CpTable:
+def cp_table(tree, *, cp=0, data=None, grow=None, folds=None, seed=0, sequence="weakest-link",
+             weights=None) -> CpTable:
     """rpart's cp table of ``tree`` (grown with rpart's cp rule at ``cp``), exactly.
 
     ``sequence``: ``"weakest-link"``, the exact sequence of :func:`pruning_path`, or
@@ -358,8 +361,10 @@ def cp_table(tree, *, cp=0, data=None, grow=None, folds=None, seed=0, sequence="
     With ``folds`` (and ``data``, the rows ``tree`` was grown on, and ``grow``, a
     function from (a subset Dataset, its absolute α) to a tree grown as ``tree`` was,
     see :func:`infotree.tree.fold_grower`), the xerror and xstd columns by rpart's
-    cross-validation on the folds of :func:`infotree.folds.assign` (``seed``), and the
-    rows the least xerror and the 1-SE rule pick.
+    cross-validation on the folds of :func:`infotree.folds.assign` (``seed``), or on
+    given folds (one fold id per row, or a scikit-learn splitter: ``seed`` is then
+    None in the table), and the rows the least xerror and the 1-SE rule pick.
+    ``weights``: the sample weights ``tree`` was grown with (rpart's xval with weights).
     """
     if sequence not in SEQUENCES:
         raise InfotreeError(f"sequence {sequence!r} is not allowed; allowed: {', '.join(SEQUENCES)}")
@@ -386,8 +391,13 @@ def cp_table(tree, *, cp=0, data=None, grow=None, folds=None, seed=0, sequence="
         if data is None or grow is None:
             raise InfotreeError("cross-validation needs the data the tree was grown on and a way to grow it")
         complexity_of = rpart_complexities if sequence == "rpart" else lambda t: _cut_alphas(pruning_path(t, "rpart"))
-        xerr, xstd = _cross_validate(tree, data, grow, [a for a, _ in rows], floor, folds, seed, r0, complexity_of,
-                                     sequence == "rpart")
+        from .folds import resolve
+
+        fold, folds, given = resolve(np.asarray(data.y), folds, seed, stratify=not tree.criterion.regression)
+        if given:
+            seed = None
+        xerr, xstd = _cross_validate(tree, data, grow, [a for a, _ in rows], floor, fold, folds, r0, complexity_of,
+                                     sequence == "rpart", weights)
         least = min(xerr)
         best = xerr.index(least)
         limit_sq = xstd[best].square
@@ -423,22 +433,26 @@ def _rpart_rows(tree, floor):
     return list(zip(values, _subtree_rows(tree, fixed, values)))
 
 
-def _cross_validate(tree, data, grow, alphas, floor, k, seed, r0, complexity_of, rpart_rules):
-    """rpart's xval: (xerror, xstd) per row of the table (root first)."""
-    from .folds import assign
+def _cross_validate(tree, data, grow, alphas, floor, fold, k, r0, complexity_of, rpart_rules, weights):
+    """rpart's xval: (xerror, xstd) per row of the table (root first), on the folds ``fold``
+    (1..k per row); ``weights``: the rows' sample weights (None: 1 each), which scale α by
+    the weight kept and weigh each held-out row's loss (``xval.c``)."""
+    from .progress import steps
 
     y = np.asarray(data.y)
-    fold = assign(y, k, seed, stratify=not tree.criterion.regression)
     # rpart's thresholds, as squares: (10·c_0)², then c_{i-1}·c_i.
     squares = [100 * alphas[0] ** 2] + [alphas[i - 1] * alphas[i] for i in range(1, len(alphas))]
-    n = Fraction(len(y))
+    wts = [Fraction(1)] * len(y) if weights is None else list(weights)
+    n = sum(wts, Fraction(0))
     total = [Fraction(0)] * len(alphas)
     total_sq = [Fraction(0)] * len(alphas)
-    for f in range(1, k + 1):
+    for f in steps(range(1, k + 1), "cp table: cross-validation fold"):
         train = np.flatnonzero(fold != f)
         test = np.flatnonzero(fold == f)
-        w = Fraction(len(train)) / n
-        sub = grow(data.subset(train), floor * w)
+        if not len(test):
+            continue
+        w = sum((wts[r] for r in train.tolist()), Fraction(0)) / n
+        sub = grow(data.subset(train), floor * w, *([] if weights is None else [[wts[r] for r in train.tolist()]]))
         cut = complexity_of(sub)
         held = data.subset(test)
         codes = sub._codes(held, "majority")
@@ -449,7 +463,7 @@ def _cross_validate(tree, data, grow, alphas, floor, k, seed, r0, complexity_of,
                 for node in node_path(sub, c):
                     if isinstance(node.test, SubsetSplit) and sub._known(c[node.split]) is not None:
                         seen.setdefault(id(node), set()).add(c[node.split])
-        for c, yv in zip(codes, np.asarray(held.y).tolist()):
+        for c, yv, wt in zip(codes, np.asarray(held.y).tolist(), [wts[r] for r in test.tolist()]):
             visited = node_path(sub, c, seen)
             for i, s in enumerate(squares):
                 limit = w * w * s  # (w·threshold)²
@@ -460,8 +474,8 @@ def _cross_validate(tree, data, grow, alphas, floor, k, seed, r0, complexity_of,
                         at = node
                         break
                 loss = _loss(sub, at, yv)
-                total[i] += loss
-                total_sq[i] += loss * loss
+                total[i] += wt * loss
+                total_sq[i] += wt * loss * loss
     xerr = [t / r0 for t in total]
     xstd = [SquareRoot((sq - t * t / n) / (r0 * r0)) for t, sq in zip(total, total_sq)]
     return xerr, xstd

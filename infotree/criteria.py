@@ -54,8 +54,9 @@ from .forms import entropy_form, gini_form, misclassification_form, sse_form
 from .measures import conditional_entropy_from_table, entropy, gini, misclassification, sum_of_squares
 from .routing import FRACTIONAL_WEIGHTS, SURROGATES
 
-__all__ = ["ALGORITHMS", "CRITERIA", "C45GainRatio", "Choice", "Criterion", "Entropy", "GainRatio", "Gini", "Impurity",
-           "InformationGain", "Misclassification", "SquaredError", "criterion_named"]
+__all__ = ["ALGORITHMS", "CRITERIA", "C45GainRatio", "Choice", "CostedEntropy", "CostedGini", "Criterion", "Entropy",
+           "GainRatio", "Gini", "Impurity", "InformationGain", "Misclassification", "SquaredError", "criterion_named",
+           "with_costs"]
 
 
 @dataclass(frozen=True)
@@ -118,6 +119,16 @@ class Criterion:
 
     def min_split(self, known, known_cases, classes, params):
         return 0
+
+    @staticmethod
+    def label(counts) -> int:
+        """The class a node predicts: the most frequent, the first on a tie."""
+        return counts.index(max(counts))
+
+    @staticmethod
+    def loss_of(truth, predicted):
+        """A held-out row's loss (rpart's xval): 0/1."""
+        return Fraction(int(truth != predicted))
 
     def pure(self, counts) -> bool:
         """Nothing left to split: at most one class present."""
@@ -480,6 +491,139 @@ class SquaredError(Impurity):
 
     def subset_order(self, stats):
         return Fraction(stats[1]) / stats[0]
+
+
+class _Costed:
+    """rpart's ``parms = list(prior, loss)`` on a CART impurity (``gini.c``), exactly.
+
+    With π the priors, L the loss matrix (L[i][j]: the loss of predicting j for a row of
+    class i) and f_i the weighted share of class i at the root, a row of class i weighs
+    a_i = π_i·Σ_j L[i][j] / (Σ_k π_k·Σ_j L[k][j]) / f_i in the split criterion (rpart's
+    altered priors): a node's impurity is I of the proportions a_i·n_i / Σ a·n, its
+    weight Σ a·n.  A node's risk is min_j Σ_i n_i·L[i][j]·π_i/f_i and it predicts the
+    class j of least risk (the first on a tie); a held-out row of class i predicted j
+    loses L[i][j]·π_i/f_i.  With π = f and 0/1 losses every factor is 1.  The factors
+    are fixed by the data the tree is grown on; rpart's cross-validation keeps them for
+    every fold's tree (``xval.c`` calls the init with who = 2), and so does infotree.
+    """
+
+    cut_floats = None   # the float filter reads plain counts
+
+    def __init__(self, prior, loss, freq):
+        k = len(prior)
+        rows = [sum(r) for r in loss]
+        total = sum(p * r for p, r in zip(prior, rows))
+        self.prior, self.loss = tuple(prior), tuple(tuple(r) for r in loss)
+        self.scale = tuple(p / f if f else p for p, f in zip(prior, freq))
+        self.altered = tuple(p * r / total / f if f else p * r / total for p, r, f in zip(prior, rows, freq))
+        self.classes = k
+
+    def _alter(self, counts):
+        return [a * c for a, c in zip(self.altered, counts)]
+
+    def impurity(self, counts):
+        return self.base.impurity(self._alter(counts))
+
+    def weight(self, counts):
+        return sum(self._alter(counts))
+
+    def weighted(self, table):
+        n = sum(map(self.weight, table))
+        return sum((self.weight(r) / n * self.impurity(r) for r in table if any(r)), Fraction(0))
+
+    def _risks(self, counts):
+        k = self.classes
+        return [sum(counts[i] * self.loss[i][j] * self.scale[i] for i in range(k)) for j in range(k)]
+
+    def risk(self, counts):
+        return min(self._risks(counts))
+
+    def label(self, counts):
+        r = self._risks(counts)
+        return r.index(min(r))
+
+    def loss_of(self, truth, predicted):
+        return self.loss[truth][predicted] * self.scale[truth]
+
+    def side_mean(self, counts):
+        a = self._alter(counts)
+        return sum(c * Fraction(x) for c, x in enumerate(a)) / sum(a)
+
+    def subset_order(self, counts):
+        a = self._alter(counts)
+        return Fraction(a[0]) / sum(a) if len(a) == 2 else None
+
+
+class CostedGini(_Costed, Gini):
+    """Gini with rpart's priors and losses (:class:`_Costed`)."""
+
+    base = Gini()
+
+
+class CostedEntropy(_Costed, Entropy):
+    """Entropy (rpart's split = "information") with rpart's priors and losses (:class:`_Costed`)."""
+
+    base = Entropy()
+
+
+def with_costs(crit, classes, counts, prior=None, loss=None):
+    """``crit`` with rpart's priors and loss matrix (exact rationals), checked as rpart
+    checks them: priors ≥ 0 summing to 1, one per class; a square loss matrix with zeros
+    on the diagonal, no negative entry and no row of zeros.  ``counts``: the root's
+    weighted class counts.  None for both: ``crit`` itself."""
+    if prior is None and loss is None:
+        return crit
+    costed = {"gini": CostedGini, "entropy": CostedEntropy}.get(crit.name)
+    if costed is None:
+        raise InfotreeError(f"priors and losses are rpart's, for criterion gini or entropy (split = 'information'), "
+                            f"not {crit.name!r}")
+    k, n = len(classes), sum(counts)
+    freq = [Fraction(c) / n for c in counts]
+    if prior is None:
+        prior = freq
+    else:
+        prior = _by_class(prior, classes, "prior")
+        if any(p < 0 for p in prior) or sum(prior) != 1:
+            raise InfotreeError(f"priors {', '.join(map(str, prior))} are not allowed: each at least 0, summing to 1 "
+                                f"(they sum to {sum(prior)})")
+    if loss is None:
+        loss = [[Fraction(int(i != j)) for j in range(k)] for i in range(k)]
+    else:
+        loss = [[_rational(x, "loss") for x in row] for row in loss]
+        if len(loss) != k or any(len(r) != k for r in loss):
+            raise InfotreeError(f"the loss matrix must be {k} x {k} (rows: the true class, columns: the predicted "
+                                f"class, in the order {', '.join(classes)})")
+        for i, row in enumerate(loss):
+            if row[i] != 0:
+                raise InfotreeError(f"the loss matrix must have zeros on its diagonal; row {classes[i]!r} has {row[i]}")
+            if any(x < 0 for x in row):
+                raise InfotreeError(f"the loss matrix cannot have negative entries (row {classes[i]!r})")
+            if not any(row):
+                raise InfotreeError(f"the loss matrix has a row of zeros (row {classes[i]!r}); rpart refuses it")
+    return costed(prior, loss, freq)
+
+
+def _rational(x, what):
+    try:
+        return Fraction(str(x)) if isinstance(x, float) else Fraction(x)
+    except (TypeError, ValueError, ZeroDivisionError):
+        raise InfotreeError(f"{what} {x!r} is not a number; give a rational such as 1/2 or 0.25") from None
+
+
+def _by_class(values, classes, what):
+    """A per-class list from a mapping class -> value or a sequence in class order."""
+    if isinstance(values, dict):
+        unknown = [c for c in values if c not in classes]
+        if unknown:
+            raise InfotreeError(f"{what} names class {unknown[0]!r}; classes are: {', '.join(classes)}")
+        missing = [c for c in classes if c not in values]
+        if missing:
+            raise InfotreeError(f"{what} gives no value for class {missing[0]!r}; give one per class")
+        return [_rational(values[c], what) for c in classes]
+    values = list(values)
+    if len(values) != len(classes):
+        raise InfotreeError(f"{what} has {len(values)} values; the classes are {len(classes)}: {', '.join(classes)}")
+    return [_rational(v, what) for v in values]
 
 
 #: Every criterion by name.

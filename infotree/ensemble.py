@@ -39,10 +39,11 @@ from fractions import Fraction
 import numpy as np
 
 from .criteria import criterion_named
-from .errors import InfotreeError, NotFittedError
+from .errors import InfotreeError
 from .measures import entropy
+from .progress import steps
 
-__all__ = ["BaggingClassifier", "Forest", "RandomForestClassifier", "grow_forest", "m_try", "parse_rows"]
+__all__ = ["Forest", "grow_forest", "m_try", "parse_rows"]
 
 DRAWS = ("node", "tree")
 VOTES = ("majority", "average")
@@ -385,7 +386,7 @@ class Forest:
         y = self.data.y.tolist()
         m = len(self.features)
         out = []
-        for t, tree in enumerate(self.trees):
+        for t, tree in steps(list(enumerate(self.trees)), "forest: permutation importance, tree"):
             rows = np.flatnonzero(self.in_bag[t] == 0).tolist()
             if not rows:
                 continue
@@ -432,12 +433,13 @@ def forest_criterion(name):
     return crit
 
 
-def grow_forest(data, *, n_trees=10, seed=0, criterion="gain", max_features="all", draw="node",
-                sample_fraction=1, bootstrap=True, samples=None, vote="majority", builder="auto",
-                **tree_params) -> Forest:
+def grow_forest(data, *, n_estimators=10, random_state=0, criterion="gain", max_features="all", draw="node",
+                sample_fraction=1, bootstrap=True, samples=None, vote="majority", builder="auto", n_trees=None,
+                seed=None, **tree_params) -> Forest:
     """Grow a forest on a :class:`~infotree.data.Dataset`.
 
-    ``n_trees`` trees, each on ``round(sample_fraction·N)`` rows (at least 1) drawn with
+    ``n_estimators`` trees (``n_trees``, its older name) from the seed ``random_state``
+    (``seed``), each on ``round(sample_fraction·N)`` rows (at least 1) drawn with
     replacement (``bootstrap``) or without, or on the rows of ``samples`` (a list of
     0-based row index lists, one per tree; a repeated index is drawn twice).
     ``max_features`` (see :func:`m_try`) drawn per node (``draw="node"``) or per tree
@@ -446,6 +448,8 @@ def grow_forest(data, *, n_trees=10, seed=0, criterion="gain", max_features="all
     """
     from .tree import build_tree, grow_together
 
+    n_trees = n_estimators if n_trees is None else n_trees
+    seed = random_state if seed is None else seed
     crit = forest_criterion(criterion)
     n, m = data.n_rows, data.n_features
     if draw not in DRAWS:
@@ -497,130 +501,7 @@ def grow_forest(data, *, n_trees=10, seed=0, criterion="gain", max_features="all
     trees = grow_together(data, drawn, draws, criterion=crit, builder=builder, **tree_params)
     if trees is None:
         trees = [build_tree(data.sample(rows), criterion=crit, builder=builder, feature_draw=the_draw, **tree_params)
-                 for rows, the_draw in zip(drawn, draws)]
+                 for rows, the_draw in steps(list(zip(drawn, draws)), "forest: growing tree")]
     params = dict(criterion=crit.name, seed=seed, m_try=k, max_features=max_features, draw=draw,
                   bootstrap=bool(bootstrap), sample_size=size, given=samples is not None, vote=vote)
     return Forest(data, trees, drawn, params)
-
-
-# -- scikit-learn style -----------------------------------------------------------------
-
-class _ForestClassifier:
-    _draw = "node"
-    _params = ("n_estimators", "criterion", "max_features", "bootstrap", "max_samples", "oob_score",
-               "random_state", "vote", "max_depth", "min_samples_split", "min_samples_leaf", "numeric", "unseen")
-
-    _defaults = (100, "sqrt")  # n_estimators, max_features: scikit-learn's, per class
-
-    def __init__(self, n_estimators=None, *, criterion="gini", max_features=None, bootstrap=True, max_samples=None,
-                 oob_score=False, random_state=None, vote="average", max_depth=None, min_samples_split=2,
-                 min_samples_leaf=1, numeric="default", unseen="error"):
-        self.n_estimators = self._defaults[0] if n_estimators is None else n_estimators
-        self.max_features = self._defaults[1] if max_features is None else max_features
-        self.criterion, self.bootstrap, self.max_samples, self.oob_score = criterion, bootstrap, max_samples, oob_score
-        self.random_state, self.vote, self.max_depth = random_state, vote, max_depth
-        self.min_samples_split, self.min_samples_leaf = min_samples_split, min_samples_leaf
-        self.numeric, self.unseen = numeric, unseen
-
-    def get_params(self, deep=True) -> dict:
-        return {k: getattr(self, k) for k in self._params}
-
-    def set_params(self, **params):
-        for k, v in params.items():
-            if k not in self._params:
-                raise InfotreeError(f"unknown parameter {k!r} for {type(self).__name__}; "
-                                    f"parameters are: {', '.join(self._params)}")
-            setattr(self, k, v)
-        return self
-
-    def __repr__(self):
-        default = type(self)().get_params()
-        changed = [f"{k}={v!r}" for k, v in self.get_params().items() if v != default[k]]
-        return f"{type(self).__name__}({', '.join(changed)})"
-
-    def fit(self, X, y, *, feature_names=None):
-        """Grow the forest on ``X`` (array-like or DataFrame) and labels ``y``."""
-        from .data import from_arrays
-
-        crit = forest_criterion(self.criterion)
-        if hasattr(X, "columns") and feature_names is None:
-            feature_names = [str(c) for c in X.columns]
-            X = X.to_numpy(dtype=object)
-        numeric = ("auto" if crit.reads_numbers else None) if self.numeric == "default" else self.numeric
-        data = from_arrays(X, y, feature_names=feature_names, target="class", numeric=numeric,
-                           on_missing="keep" if crit.missing is not None else "reject")
-        seed = self.random_state
-        if seed is None:  # as scikit-learn: a fresh seed; kept in seed_ so the fit can be repeated
-            seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> 1)
-        grow = dict(max_depth=self.max_depth, min_samples_split=self.min_samples_split)
-        if crit.binary:  # scikit-learn's whole trees: no cp, no rpart tables (a missing value goes the majority way)
-            grow.update(min_leaf=self.min_samples_leaf, cp=None, competitors=0, surrogates=0)
-        fraction = 1 if self.max_samples is None else self.max_samples
-        if self.max_samples is not None and isinstance(fraction, (int, np.integer)) and not isinstance(fraction, bool):
-            # an int is a count of rows, as scikit-learn reads it
-            if not 1 <= fraction <= data.n_rows:
-                raise InfotreeError(f"max_samples {fraction} is not allowed; give a count from 1 to {data.n_rows} "
-                                    f"or a fraction in (0, 1]")
-            fraction = Fraction(int(fraction), data.n_rows)
-        self.forest_ = grow_forest(data, n_trees=self.n_estimators, seed=seed, criterion=crit,
-                                   max_features=self.max_features, draw=self._draw, sample_fraction=fraction,
-                                   bootstrap=self.bootstrap, vote=self.vote, **grow)
-        self.seed_ = seed
-        self.estimators_ = self.forest_.trees
-        self.classes_ = np.array(data.classes, dtype=object)
-        self.feature_names_in_ = np.array(data.features, dtype=object)
-        self.n_features_in_ = len(data.features)
-        if self.oob_score:
-            ballots, _, error = self.forest_.oob()
-            self.oob_score_ = None if error is None else 1 - error
-            self.oob_decision_function_ = np.array([list(b.proba) if b.proba else [None] * len(data.classes)
-                                                    for b in ballots], dtype=object)
-        return self
-
-    def _forest(self):
-        if not hasattr(self, "forest_"):
-            raise NotFittedError(f"this {type(self).__name__} is not fitted yet; call fit(X, y) first")
-        return self.forest_
-
-    def _rows(self, X):
-        self._forest()
-        return X.to_dict(orient="records") if hasattr(X, "columns") else [list(r) for r in X]
-
-    def predict(self, X) -> list:
-        """One class label per row: the first class of maximal forest probability."""
-        return self._forest().predict(self._rows(X), unseen=self.unseen)
-
-    def predict_proba(self, X) -> np.ndarray:
-        """Exact class probabilities (Fractions), columns in ``classes_`` order: the mean of the
-        trees' leaf probabilities (``vote="average"``) or the vote fractions (``"majority"``)."""
-        probs = self._forest().predict_proba(self._rows(X), unseen=self.unseen)
-        return np.array([list(p) for p in probs], dtype=object).reshape(len(probs), len(self.classes_))
-
-    def score(self, X, y) -> Fraction:
-        """The exact accuracy on ``X``, ``y``."""
-        labels = [str(v) for v in (y.tolist() if hasattr(y, "tolist") else y)]
-        predicted = self.predict(X)
-        if len(labels) != len(predicted):
-            raise InfotreeError(f"y has {len(labels)} labels; X has {len(predicted)} rows")
-        return Fraction(sum(p == t for p, t in zip(predicted, labels)), len(labels))
-
-    @property
-    def feature_importances_(self) -> list:
-        """Exact mean decrease in impurity, normalised to sum to 1 (all zero when no tree splits)."""
-        mdi, share = self._forest().mdi_shares()
-        return share if share is not None else mdi
-
-
-class RandomForestClassifier(_ForestClassifier):
-    """A random forest (features drawn at every node) of exact trees; scikit-learn's names and
-    defaults (100 trees, Gini, √m features, bootstrap) with infotree's criteria
-    (``criterion``: gini, entropy, misclassification, gain, gain_ratio, gain_ratio_plain)."""
-
-    _draw, _defaults = "node", (100, "sqrt")
-
-
-class BaggingClassifier(_ForestClassifier):
-    """Bagging of exact trees; ``max_features`` < 1 draws a random subspace once per tree
-    (as scikit-learn's BaggingClassifier); defaults: 10 trees, every feature, bootstrap."""
-
-    _draw, _defaults = "tree", (10, 1.0)

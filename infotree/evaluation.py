@@ -16,7 +16,8 @@ from fractions import Fraction
 import numpy as np
 
 from .errors import InfotreeError
-from .folds import assign
+from .folds import assign, resolve
+from .progress import steps
 from .records import Evaluation
 
 __all__ = ["cross_validate", "on_test", "reduced_error_split"]
@@ -59,18 +60,25 @@ def _evaluation(how, actual, predicted, classes, leaves) -> Evaluation:
                       Fraction(correct) / total, precision, recall)
 
 
-def cross_validate(data, grow, *, folds=10, seed=0, regression=False) -> Evaluation:
-    """Grow on K−1 folds, predict the held-out fold, K times; pooled over the folds."""
-    fold = assign(np.asarray(data.y), folds, seed, stratify=not regression)
+def cross_validate(data, grow, *, folds=10, seed=0, regression=False, weights=None) -> Evaluation:
+    """Grow on K−1 folds, predict the held-out fold, K times; pooled over the folds.
+    ``folds``: K (dealt from ``seed``), one fold id per row, or a scikit-learn splitter
+    (:func:`infotree.folds.resolve`); ``weights``: sample weights the trees are grown
+    with (``grow(rows, weights)``); the held-out rows count one each."""
+    fold, k, given = resolve(np.asarray(data.y), folds, seed, stratify=not regression)
     actual, predicted, leaves = [], [], []
-    for f in range(1, folds + 1):
+    for f in steps(range(1, k + 1), "evaluate: cross-validation fold"):
         train, test = np.flatnonzero(fold != f), np.flatnonzero(fold == f)
-        tree = grow(data.subset(train))
+        if not len(test):
+            continue
+        tree = grow(data.subset(train)) if weights is None else grow(data.subset(train), [weights[r] for r in
+                                                                                           train.tolist()])
         held = data.subset(test)
         actual += _actual(held, regression)
         predicted += _predictions(tree, held)
         leaves.append(sum(1 for _ in tree.leaves()))
-    return _evaluation(f"{folds}-fold cross-validation, seed {seed}: each row predicted by the tree grown "
+    dealt = "on the given folds" if given else f"seed {seed}"
+    return _evaluation(f"{k}-fold cross-validation, {dealt}: each row predicted by the tree grown "
                        f"without its fold", actual, predicted, None if regression else data.classes, leaves)
 
 

@@ -25,7 +25,7 @@ from fractions import Fraction
 import numpy as np
 
 from .data import number_text
-from .errors import DataError, LimitError
+from .errors import DataError, InfotreeError, LimitError
 from .escape import clip as _clip
 from .parse import ParseError, parse_rational
 from .printers.json import FORMAT_VERSION, FORMATS_READ, write
@@ -94,6 +94,17 @@ def loads(text: str, *, source="model") -> Tree:
         except json.JSONDecodeError as e:
             raise DataError(f"{source} line {e.lineno}: not valid JSON ({e.msg}); expected a model written by 'infotree tree --format json'") from None
         return _Loader(source).tree(doc)
+
+
+def _weight(v):
+    """A surrogate's agreed, total or majority as written: an int, or an exact weight's text."""
+    if isinstance(v, str):
+        try:
+            q = parse_rational(v, what="weight")
+        except ParseError:
+            return None
+        return q.numerator if q.denominator == 1 else q
+    return v
 
 
 def _json_depth(text: str) -> int:
@@ -165,6 +176,14 @@ class _Loader:
                  kinds=kinds, numbers=numbers, values=() if regression else None)
         root = self.get(doc, "root", dict, "top level")
         t.root = self.node(t, root, (), 0, None)
+        if t.params.get("prior") is not None:  # rpart's priors and losses: the root's counts fix the factors
+            from .criteria import with_costs
+
+            try:
+                t.criterion = with_costs(t.criterion, t.classes, t.root.class_counts.tolist(), t.params["prior"],
+                                         t.params.get("loss"))
+            except InfotreeError as e:
+                self.fail("params", f"prior and loss: {e}")
         return t
 
     def count(self, text, where):
@@ -281,9 +300,11 @@ class _Loader:
                 self.fail(where, "each surrogate needs a \"feature\" that is one of the features")
             f = t.features.index(s["feature"])
             test = s.get("test") if isinstance(s.get("test"), dict) else {}
-            ints = [s.get(k) for k in ("agreed", "total", "majority", "count")]
-            if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in ints):
-                self.fail(where, "a surrogate needs non-negative integers agreed, total, majority and count")
+            ints = [_weight(s.get(k)) for k in ("agreed", "total", "majority")] + [s.get("count")]
+            if not all(isinstance(v, (int, Fraction)) and not isinstance(v, bool) and v >= 0 for v in ints) \
+                    or not isinstance(ints[3], int):
+                self.fail(where, "a surrogate needs non-negative agreed, total and majority (integers, or exact "
+                                 "weights such as \"7/2\") and an integer count")
             if t.kinds[f] == "numeric":
                 if test.get("left_op") not in ("<=", ">"):
                     self.fail(where, "a numeric surrogate's test needs \"left_op\": \"<=\" or \">\"")

@@ -9,7 +9,6 @@ the reference builder's candidate records themselves.
 from __future__ import annotations
 
 from fractions import Fraction
-from types import MappingProxyType
 
 import numpy as np
 
@@ -22,10 +21,30 @@ from .splits import MofNSplit, NominalSplit, ThresholdSplit, condition_words
 
 __all__ = ["Node"]
 
-# Shared by every node without a numeric candidate; read-only, so sharing is safe.
-_NO_CUTS = MappingProxyType({})
-# Node.considered of an ID3 node: the features not tested on its path (computed when asked).
-_OFF_PATH = object()
+
+class _NoCuts(dict):
+    """Shared by every node without a numeric candidate: never written (a node with cuts gets
+    a dict of its own), and pickled by name, so a loaded tree's nodes share it again."""
+
+    __slots__ = ()
+
+    def __reduce__(self):
+        return "_NO_CUTS"
+
+
+class _OffPath:
+    """Node.considered of an ID3 node: the features not tested on its path (computed when
+    asked).  Pickled by name: nodes compare it by identity."""
+
+    __slots__ = ()
+
+    def __reduce__(self):
+        return "_OFF_PATH"
+
+
+_NO_CUTS = _NoCuts()
+_LINKS = ("tree", "parent", "children")
+_OFF_PATH = _OffPath()
 
 
 def _members(bits: int | None) -> frozenset | None:
@@ -264,15 +283,15 @@ class Node:
         """Training errors (weight) of this node as a leaf (regression: its SSE)."""
         if self.tree.criterion.regression:
             return self.risk
-        c = self.class_counts
+        c = self.class_counts  # the rows not of the predicted class (rpart's losses may predict another)
         if self._n is not None:
-            return self._n - int(c.max()) if self._n else 0
+            return self._n - int(c[self.label]) if self._n else 0
         if getattr(c, "dtype", None) != object:
-            return int(c.sum() - c.max()) if len(c) else 0
+            return int(c.sum() - c[self.label]) if len(c) else 0
         n = self.n
         if not n:
             return 0
-        e = n - max(self.class_counts.tolist())
+        e = n - self.class_counts.tolist()[self.label]
         return int(e) if getattr(e, "denominator", 1) == 1 else e
 
     def candidates(self) -> list[Candidate]:
@@ -369,6 +388,16 @@ class Node:
     def describe_path(self) -> str:
         """``outlook = sunny, humidity <= 75``, or ``root``."""
         return ", ".join(condition_words(f, op, v) for f, op, v in self.path_conditions()) or "root"
+
+    # Pickled without its links (tree, parent, children): its Tree keeps the shape and
+    # restores them, so a deep tree does not nest one pickling frame per level.
+    def __getstate__(self):
+        return {k: getattr(self, k) for k in self.__slots__ if k not in _LINKS and hasattr(self, k)}
+
+    def __setstate__(self, state):
+        for k, v in state.items():
+            setattr(self, k, v)
+        self.tree, self.parent, self.children = None, None, ()
 
     def walk(self):
         """This node and all nodes below it, in pre-order (children in value order)."""

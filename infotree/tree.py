@@ -134,6 +134,25 @@ class Tree:
 
         return show(self, nodes="none")._repr_svg_()
 
+    def __getstate__(self):
+        """pickle: the nodes in pre-order with each one's children as indices into them (a
+        node pickles without its links: see Node.__getstate__)."""
+        state = dict(self.__dict__)
+        nodes = list(self.nodes()) if self.root is not None else []
+        at = {id(node): i for i, node in enumerate(nodes)}
+        state["_shape"] = (nodes, [[at[id(c)] for c in node.children] if node.children else None for node in nodes])
+        return state
+
+    def __setstate__(self, state):
+        nodes, children = state.pop("_shape")
+        self.__dict__.update(state)
+        for node, kids in zip(nodes, children):
+            node.tree = self
+            if kids is not None:
+                node.children = [nodes[i] for i in kids]
+                for child in node.children:
+                    child.parent = node
+
     def __repr__(self):
         return f"<Tree {self.criterion.name} on {self.target!r}: {len(self)} nodes, {sum(1 for _ in self.leaves())} leaves>"
 
@@ -389,7 +408,7 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
                min_leaf=1, cp=None, max_subsets=1 << 15, competitors=4, surrogates=5, use_surrogate=2,
                surrogate_style=0, sample_weight=None, every_split=False, lookahead=0, ccp_alpha=None, ccp_cp=None,
                ccp_select=None, ccp_risk="rpart", folds=10, seed=0, ccp_sequence="weakest-link",
-               feature_draw=None, grow=True, m_of_n=False) -> Tree:
+               feature_draw=None, grow=True, m_of_n=False, prior=None, loss=None) -> Tree:
     """Grow a tree on a :class:`~infotree.data.Dataset`.
 
     ``criterion``: ``"gain"`` (ID3), ``"gain_ratio"`` (C4.5) or ``"gain_ratio_plain"``.
@@ -418,13 +437,20 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
     ``prune="cost-complexity"`` (CART): weakest-link pruning (:mod:`infotree.complexity`)
     of the tree grown with ``cp`` (None: fully), at ``ccp_alpha`` (α itself) or ``ccp_cp``
     (α = cp·R(root)), or at the row of rpart's cp table that ``ccp_select`` (``"min"`` or
-    ``"1se"``) picks by cross-validation on ``folds`` folds from ``seed``; ``ccp_sequence``
+    ``"1se"``) picks by cross-validation on ``folds`` folds from ``seed`` (or on given
+    folds: one fold id per row, or a scikit-learn splitter; with sample weights as
+    rpart's xval weighs them); ``ccp_sequence``
     ``"weakest-link"`` (exact) or ``"rpart"`` (rpart's complexities, as ``prune.rpart``); ``ccp_risk``
     ``"rpart"`` (misclassified weight, squared error) or ``"impurity"`` (scikit-learn's
     N_t/N · impurity).
     ``sample_weight``: one positive weight per row (ints, Fractions, decimal strings;
     a float is read from its shortest text); counts become exact weighted sums (CART's
     min_leaf still counts rows).
+    ``prior`` and ``loss`` (gini, entropy): rpart's ``parms``: class priors (a mapping
+    class -> rational, or a sequence in class order) and a loss matrix (rows the true
+    class, columns the predicted one), exact; the split criterion uses rpart's altered
+    priors, a node predicts its class of least loss and its risk (cp, pruning,
+    cross-validation) is that loss (:class:`infotree.criteria.CostedGini`).
     ``every_split`` (CART): each candidate also records every threshold and subset its
     feature tried, which the printers list (grown by the reference builder).
     ``feature_draw``: a forest's draw (:mod:`infotree.ensemble`), a function of a node
@@ -515,6 +541,16 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
             if builder == "levelwise":
                 raise InfotreeError("every_split needs the reference builder (builder='auto' or 'reference')")
             params["every_split"], builder = True, "reference"
+    if prior is not None or loss is not None:
+        from .criteria import with_costs
+
+        ws = [1] * n_rows if sample_weight is None else _weights(sample_weight, n_rows)
+        root = [Fraction(0)] * len(data.classes)
+        for c, wt in zip(y.tolist(), ws):
+            root[c] += wt
+        crit = with_costs(crit, data.classes, root, prior, loss)
+        params.update(prior={c: _text(p) for c, p in zip(data.classes, crit.prior)},
+                      loss=[[_text(x) for x in row] for row in crit.loss])
     tree = Tree(features=data.features, domains=data.domains, classes=data.classes,
                 target=data.target, criterion=crit, params=params,
                 kinds=getattr(data, "kinds", None), numbers=getattr(data, "numbers", None),
@@ -546,10 +582,9 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
                              surrogates=surrogates, use_surrogate=use_surrogate, surrogate_style=surrogate_style)
         from .complexity import prune_grown
 
-        if ccp_select is not None and sample_weight is not None:
-            raise InfotreeError("ccp_select cross-validates on unweighted rows; it cannot be combined with sample_weight")
         prune_grown(tree, data, alpha=ccp_alpha, cp=ccp_cp, select=ccp_select, risk=ccp_risk, folds=folds,
-                    seed=seed, grown_cp=cp, regrow=regrow, sequence=ccp_sequence)
+                    seed=seed, grown_cp=cp, regrow=regrow, sequence=ccp_sequence,
+                    weights=None if sample_weight is None else _weights(sample_weight, n_rows))
         tree.params.update(ccp_alpha=ccp_alpha, ccp_cp=ccp_cp, ccp_select=ccp_select, ccp_risk=ccp_risk)
     elif prune != "none":
         from .prune import prune_tree
@@ -678,7 +713,7 @@ def fold_grower(**options):
 
     options = dict(options, cp=None, prune="none")
     for k in ("ccp_alpha", "ccp_cp", "ccp_select", "ccp_risk", "ccp_sequence", "validation", "sample_weight", "folds",
-              "seed"):
+              "seed", "prior", "loss"):  # a costed criterion keeps the whole data's factors, as rpart's xval
         options.pop(k, None)
 
     def grow(sub, alpha, sample_weight=None):
@@ -687,6 +722,12 @@ def fold_grower(**options):
         return t
 
     return grow
+
+
+def _text(q) -> str:
+    """An exact rational as a model's parameters keep it: ``3`` or ``3/5``."""
+    q = Fraction(q)
+    return str(q.numerator) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"
 
 
 def _rational(x, name, example):

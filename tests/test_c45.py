@@ -241,5 +241,5 @@ def test_c45_classifier_takes_numbers_and_nan():
     assert clf.tree_.missing_slot
     total = sum((Fraction(leaf.n) for leaf in clf.tree_.leaves()), Fraction(0))
     assert total == 14
-    p = clf.predict_proba([[70.0, np.nan]])[0]
+    p = clf.predict_proba_exact([[70.0, np.nan]])[0]
     assert sum(p) == 1 and all(isinstance(q, Fraction) for q in p)

@@ -301,17 +301,17 @@ def test_cart_classifier():
     X = [[1, "a"], [2, "b"], [3, "a"], [4, "b"], [5, "a"], [6, "b"]]
     y = ["n", "n", "y", "y", "y", "n"]
     clf = CARTClassifier().fit(X, y)
-    assert clf.score(X, y) == 1 and clf.tree_.criterion.name == "gini"
-    assert clf.predict_proba([[2, "a"]]).tolist() == [[Fraction(1), Fraction(0)]]
+    assert clf.score_exact(X, y) == 1 and clf.tree_.criterion.name == "gini"
+    assert clf.predict_proba_exact([[2, "a"]]).tolist() == [[Fraction(1), Fraction(0)]]
     weighted = CARTClassifier(max_depth=1).fit(X, y, sample_weight=[1, 1, 1, 1, 1, "1/2"])
     assert weighted.tree_.root.n == Fraction(11, 2)
     flipped = ["y"] + y[1:]  # the first row's label is wrong now: it weighs 2 of 7
-    assert clf.score(X, flipped, sample_weight=[2, 1, 1, 1, 1, 1]) == Fraction(5, 7)
+    assert clf.score_exact(X, flipped, sample_weight=[2, 1, 1, 1, 1, 1]) == Fraction(5, 7)
     with pytest.raises(InfotreeError, match="ccp_alpha='x' is not allowed"):  # pruning itself: test_complexity.py
         CARTClassifier(ccp_alpha="x").fit(X, y)
     with pytest.raises(InfotreeError, match="criterion 'gain' is not a CART criterion"):
         CARTClassifier(criterion="gain").fit(X, y)
-    with pytest.raises(InfotreeError, match=r"sample_weight\[1\] = -1 is not a positive number"):
+    with pytest.raises(InfotreeError, match=r"sample_weight\[1\] = -1 is not allowed; weights are non-negative numbers"):
         CARTClassifier().fit(X, y, sample_weight=[1, -1, 1, 1, 1, 1])
 
 

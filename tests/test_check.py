@@ -539,7 +539,7 @@ def test_builder_trees_are_accepted():
     ("outlook = sunny: no\nwindy = TRUE: no",
      "line 2: the branches of one node test one feature; found windy after outlook (line 1)"),
     ("outlook = sunny: no (3/x)", "line 1: cannot read the leaf counts (3/x); expected (n), (n/errors), (2.43/0.43), "
-                                  "(0, empty) or (n = 3, SSE = 3800/3)"),
+                                  "(0, empty), (n = 3) or (n = 3, SSE = 3800/3)"),
     ("outlook = sunny:", "line 1: no class after ':'; write 'outlook = sunny: class'"),
     ("outlok = sunny: no", "unknown feature 'outlok'; features are: outlook, temperature, humidity, windy "
                            "(did you mean 'outlook'?)"),
@@ -548,9 +548,13 @@ def test_builder_trees_are_accepted():
     (": yes\n: no", "line 2: a tree that is a single leaf ': class' has one line"),
 ])
 def test_malformed_trees(weather, tree, message):
-    """A tree that cannot be read is one unreadable claim saying why."""
-    r = one(tree, weather)
-    assert (r.kind, r.verdict, r.message) == ("tree", "unreadable", message)
+    """A tree that cannot be read: each of its lines is unreadable on its own (none hides another), the
+    line the problem is on saying why."""
+    results = check_answers(tree, weather).results
+    assert len(results) == len(tree.split("\n"))
+    assert all(r.verdict == "unreadable" for r in results)
+    assert any((r.kind, r.message) == ("tree", message) for r in results) or \
+        (len(results) == 1 and results[0].message == message), [r.message for r in results]
 
 
 # -- unreadable lines --------------------------------------------------------------------------------
@@ -781,7 +785,10 @@ def test_cli_text_and_exit_status(capsys, tmp_path):
     answers.write_text("H(play) = 0.940\nroot = outlook\n")
     status, out, err = cli([str(answers), "--data", str(DATA / "weather.csv")], capsys)
     assert (status, err) == (0, "")
-    assert out == "✓ line 1: H(play) = 0.940\n✓ line 2: root = outlook\n\n2/2 correct\n"
+    assert out == ("graded under:\n"
+                   "  precision: a rounded decimal is right with at least 3 decimal places or 3 significant digits\n"
+                   "  log: 'log' in answers is log2\n\n"
+                   "✓ line 1: H(play) = 0.940\n✓ line 2: root = outlook\n\n2/2 correct\n")
     answers.write_text("H(play) = 0.94\nIG(outlook) = 0.246\n")
     status, out, err = cli([str(answers), "--data", str(DATA / "weather.csv")], capsys)
     assert status == 1 and out.endswith("\n0/2 correct (1 imprecise, 1 close)\n")
@@ -813,8 +820,8 @@ def test_cli_json(capsys, tmp_path):
     doc = json.loads(out)
     assert status == 1
     assert list(doc) == ["version", "data", "answers", "target", "criterion", "tolerance", "digits", "min_digits",
-                         "log", "summary", "claims", "error"]
-    assert (doc["version"], doc["min_digits"], doc["log"]) == (2, 3, "2")
+                         "log", "min_decimals", "conventions", "summary", "claims", "error"]
+    assert (doc["version"], doc["min_digits"], doc["log"], doc["min_decimals"]) == (3, 3, "2", 3)
     assert doc["summary"] == {"claims": 2, "right": 0, "imprecise": 0, "close": 1, "wrong": 0, "unreadable": 1,
                               "all_right": False, "exit_status": 1}
     assert doc["claims"][0] == {
@@ -846,9 +853,9 @@ def test_cli_unreadable_input_exits_1(capsys, tmp_path):
     assert err == f"infotree: error: {junk} line 1 contains a NUL byte; the file looks binary, expected text " \
                   f"with one claim per line\n"
     doc = json.loads(out)
-    assert doc == {"version": 2, "data": str(DATA / "weather.csv"), "answers": str(junk), "target": None,
+    assert doc == {"version": 3, "data": str(DATA / "weather.csv"), "answers": str(junk), "target": None,
                    "criterion": "gain", "tolerance": None, "digits": 4, "min_digits": 3, "log": "2",
-                   "summary": None, "claims": [],
+                   "min_decimals": 3, "conventions": None, "summary": None, "claims": [],
                    "error": err[len("infotree: error: "):-1]}
     answers = tmp_path / "a.txt"
     answers.write_text("H(play) = 1\n")

@@ -256,7 +256,7 @@ def test_json_kinds_and_refusal_without_cart():
     assert [r.kind for r in results] == ["ccp_alpha", "risk", "cp", "rel_error", "weakest_link", "ccp_alphas"]
     report = check_answers("alpha(root) = 7/5", load(DATA), criterion="gain")
     doc = report_json(report, data="d", answers="a")
-    assert doc["version"] == 2
+    assert doc["version"] == 3
     claim, = doc["claims"]
     assert claim["verdict"] == "unreadable" and "--algorithm cart" in claim["message"]
     json.dumps(doc)

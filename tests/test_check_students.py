@@ -69,9 +69,13 @@ def test_textbook_notations_mean_the_node(weather):
 
 def test_ambiguous_claims_get_a_question(weather):
     """IG(play | outlook) is never silently read as the gain of outlook, nor as I(play; play | outlook)."""
+    # IG(Y | X) = H(Y) - H(Y | X) (Andrew Moore's notation and the courses that copy it): the gain of X
     r = one("IG(play|outlook) = 0.2467", weather)
-    assert (r.verdict, r.message) == ("unreadable", "IG(play | outlook) reads as the gain of play given outlook, "
-                                                    "which is 0; did you mean IG(outlook) = I(play; outlook)?")
+    assert r.verdict == "right" and r.quantity == "I(play; outlook)"
+    assert one("IG(play|outlook) = 0.0", weather).verdict == "wrong"
+    r = one("GR(play|outlook) = 0.156", weather)
+    assert (r.verdict, r.message) == ("unreadable", "GR(play | outlook) reads as the gain of play given outlook, "
+                                                    "which is 0; did you mean GR(outlook) = I(play; outlook)?")
     bacteria = load(DATA / "bacteria.csv")
     r = one("Entropy(S_1) = 0.5", bacteria)
     assert (r.verdict, r.message) == ("unreadable", "S_1: '1' is a value of 3 features; did you mean x1 = 1 or "
@@ -87,11 +91,18 @@ def test_ambiguous_claims_get_a_question(weather):
 def test_precision_is_graded_honestly(weather):
     """0.0 for 0.0292 and 0.2 for 0.1518 round right but are too coarse: imprecise, with the value shown."""
     r = one("IG(temperature) = 0.0", weather)
-    assert (r.verdict, r.message) == ("imprecise", "0.0 is the value rounded to 1 decimal, but has 0 significant "
-                                                   "digits; at least 3 are asked for: 0.0292")
+    assert (r.verdict, r.message) == ("imprecise", "0.0 is the value rounded to 1 decimal, with 0 significant "
+                                                   "digits; at least 3 decimals or 3 significant digits are asked "
+                                                   "for: 0.029")
     r = one("IG(humidity) = 0.2", weather)
-    assert (r.verdict, r.message) == ("imprecise", "0.2 is the value rounded to 1 decimal, but has 1 significant "
-                                                   "digit; at least 3 are asked for: 0.152")
+    assert (r.verdict, r.message) == ("imprecise", "0.2 is the value rounded to 1 decimal, with 1 significant "
+                                                   "digit; at least 3 decimals or 3 significant digits are asked "
+                                                   "for: 0.152")
+    # Mitchell prints Gain(S, Wind) = 0.048 and Han Gain(income) = 0.029: three decimals are enough
+    assert one("Gain(S, windy) = 0.048", weather).verdict == "right"
+    assert one("IG(temperature) = 0.029", weather).verdict == "right"
+    assert one("IG(temperature) = 0.029", weather, min_decimals=4).verdict == "imprecise"
+    assert one("IG(temperature) = 0.02", weather).verdict == "close"
     assert one("IG(humidity) = 0.152", weather).verdict == "right"
     assert one("IG(humidity) = 0.2", weather, min_digits=1).verdict == "right"
     assert one("IG(humidity) = 0.2", weather, tolerance="1/10").verdict == "right"
@@ -188,15 +199,17 @@ def test_diagnosis_names_the_usual_mistakes(weather):
         f"IG(outlook) = {H_PLAY - unweighted:.3f}": "unweighted average",
         f"IG(humidity | outlook = sunny) = {H_PLAY - 0:.4f}": "wrong parent",
         f"GR(outlook) = {(H_PLAY - H_PLAY_OUTLOOK) / H_PLAY:.4f}": "wrong split information",
-        f"GR(humidity | outlook = sunny) = {h(3, 2) / h(7, 7):.4f}": "wrong split information",
+        f"GR(humidity | outlook = sunny) = {h(3, 2) / h(7, 7):.4f}": "either gain and gain ratio swapped",
         f"SplitInfo(outlook) = {H_PLAY:.3f}": "wrong split information",
     }
     for claim, mistake in cases.items():
         r = one(claim, weather)
         assert r.verdict == "wrong" and r.diagnosis is not None and r.diagnosis.startswith(mistake), (claim, r)
-    r = one("GR(humidity | outlook = sunny) = 0.9710", weather)  # root split information 1 instead of 0.971
-    assert r.diagnosis == "wrong split information: the split information taken at the root instead of at the " \
-                          "node = 0.9710"
+    # root split information 1 instead of 0.971, or the gain itself: two mistakes give 0.9710, both are named
+    r = one("GR(humidity | outlook = sunny) = 0.9710", weather)
+    assert r.diagnosis == "either gain and gain ratio swapped: the gain given for the gain ratio = 0.9710; or " \
+                          "wrong split information: the split information taken at the root instead of at the node " \
+                          "= 0.9710"
     assert one("H(play) = 0.5", weather).diagnosis is None
     text = format_text(check_answers(f"H(play) = {H_PLAY * math.log(2):.4f}", weather))
     assert "    likely mistake: natural logarithm: the value computed with ln instead of log2 (in nats) = " \
@@ -404,7 +417,7 @@ def test_cli_check_shares_tree_options_and_reports_json_v2(tmp_path, capsys):
     out = io.StringIO()
     assert args.func(args, out) == 0
     doc = json.loads(out.getvalue())
-    assert doc["version"] == 2 and doc["summary"]["right"] == 2 and doc["min_digits"] == 1
+    assert doc["version"] == 3 and doc["summary"]["right"] == 2 and doc["min_digits"] == 1
     assert [n["verdict"] for n in doc["claims"][0]["nodes"]] == ["right"] * 4
     assert doc["claims"][1]["nodes"] is None and doc["claims"][1]["diagnosis"] is None
     # The option parsers are tree's own objects, not copies.

@@ -417,12 +417,12 @@ def test_random_forest_classifier():
     y = [data.classes[c] for c in data.y.tolist()]
     clf = RandomForestClassifier(n_estimators=8, random_state=3, oob_score=True).fit(X, y)
     again = RandomForestClassifier(n_estimators=8, random_state=3, oob_score=True).fit(X, y)
-    proba = clf.predict_proba(X)
-    assert (proba == again.predict_proba(X)).all()
+    proba = clf.predict_proba_exact(X)
+    assert (proba == again.predict_proba_exact(X)).all()
     assert all(sum(row) == 1 and all(isinstance(p, Fraction) for p in row) for row in proba)
-    assert clf.predict(X) == [clf.classes_[list(r).index(max(r))] for r in proba]
-    assert sum(clf.feature_importances_) == 1
-    assert clf.oob_score_ == 1 - clf.forest_.oob()[2]
+    assert clf.predict(X).tolist() == [clf.classes_[list(r).index(max(r))] for r in proba]
+    assert sum(clf.feature_importances_exact_) == 1
+    assert clf.oob_score_ == float(1 - clf.forest_.oob()[2])
     assert clf.forest_.kind == "random forest" and clf.forest_.params["m_try"] == 2
     assert 0 <= clf.score(X, y) <= 1
     assert "n_estimators=8" in repr(clf)
@@ -443,7 +443,7 @@ def test_bagging_classifier_uses_subspaces():
     assert clf.forest_.kind == "random subspace" and clf.forest_.params["m_try"] == 2
     full = BaggingClassifier(n_estimators=5, criterion="gain", random_state=0, vote="majority").fit(X, y)
     assert full.forest_.kind == "bagging"
-    assert all(sum(r) == 1 for r in full.predict_proba(X))
+    assert all(sum(r) == 1 for r in full.predict_proba_exact(X))
 
 
 def test_the_bias_demonstration_in_the_docs_is_current(capsys):

@@ -474,14 +474,16 @@ def test_every_error_message_is_cut_to_2000_characters(tmp_path):
     assert line.endswith("c19998, c19999")
 
 
-def test_measures_no_longer_offers_json():
-    """`measures --format json` was offered by --help and then refused (exit 1); now it is not offered."""
+def test_measures_offers_json_and_answers_it():
+    """`measures --format json` was offered by --help and then refused (exit 1); since issue 31 it is written."""
     code, out, _ = run("measures", "--help")
-    assert "--format {text,markdown,latex}\n" in out
-    code, _, err = run("measures", WEATHER, "--format", "json")
+    assert "--format {text,markdown,latex,json}\n" in out
+    code, out, err = run("measures", WEATHER, "--format", "json")
+    assert (code, err) == (0, "") and json.loads(out)["node"]["n"] == "14"
+    code, _, err = run("measures", WEATHER, "--format", "dot")
     assert code == 2
-    assert one_line(err) == ("infotree measures: error: argument --format: invalid choice: 'json' "
-                             "(choose from 'text', 'markdown', 'latex')")
+    assert one_line(err) == ("infotree measures: error: argument --format: invalid choice: 'dot' "
+                             "(choose from 'text', 'markdown', 'latex', 'json')")
 
 
 def test_no_numpy_warning_on_stderr(tmp_path):

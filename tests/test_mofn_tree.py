@@ -362,7 +362,7 @@ def test_estimator_and_html():
     X, y = planted()
     clf = ID3Classifier(m_of_n=True).fit(X, y)
     assert clf.get_params()["m_of_n"] is True and len(clf.tree_) == 3
-    assert clf.predict(X) == y
+    assert clf.predict(X).tolist() == y
     assert ID3Classifier().fit(X, y).tree_.root.test.__class__.__name__ == "NominalSplit"
     html = show(build_tree(load(WEATHER), m_of_n=True))._repr_html_()
     assert "M-of-N test at root (14 rows" in html and "at least 2 of {outlook" in html

@@ -192,15 +192,14 @@ def test_regressor_r2_is_exact():
     X = [[1, "a"], [2, "a"], [3, "b"], [4, "b"], [5, "c"], [6, "c"]]
     y = ["1.5", "2", "10", "11", "3", "12.5"]
     reg = CARTRegressor(max_depth=1).fit(X, y, feature_names=["x", "c"])
-    pred = reg.predict(X)
+    pred = reg.predict_exact(X)
     assert all(isinstance(p, Fraction) for p in pred)
     ys = [sympy.Rational(v) for v in y]
     mean = sum(ys) / len(ys)
     r2 = 1 - sum((t - sympy.Rational(p.numerator, p.denominator)) ** 2 for t, p in zip(ys, pred)) / \
         sum((t - mean) ** 2 for t in ys)
-    assert reg.score(X, y) == Fraction(int(r2.p), int(r2.q))
-    with pytest.raises(InfotreeError, match="predict_proba is for classifiers"):
-        reg.predict_proba(X)
+    assert reg.score_exact(X, y) == Fraction(int(r2.p), int(r2.q))
+    assert not hasattr(reg, "predict_proba")  # a regressor predicts numbers
     with pytest.raises(InfotreeError, match="not a CART criterion"):
         CARTRegressor(criterion="gini").fit(X, y)
 

@@ -59,7 +59,7 @@ class ReferenceBuilder:
         """Decide ``node`` (its rows, their weights or None for all 1) and grow its children."""
         p = self.p
         counts = node.class_counts.tolist()
-        node.label = 0 if self.values is not None else counts.index(max(counts))  # first class on a tie
+        node.label = 0 if self.values is not None else self.crit.label(counts)  # first class on a tie
         if self.crit.pure(counts):
             node.stop = "pure"
             return
@@ -72,7 +72,9 @@ class ReferenceBuilder:
         if p["max_depth"] is not None and node.depth >= p["max_depth"]:
             node.stop = "max_depth"
             return
-        if node.n < p["min_samples_split"]:
+        # CART counts rows against min_samples_split, whatever they weigh (rpart's
+        # partition.c, scikit-learn); ID3 and C4.5 their (fractional) weight.
+        if (len(rows) if self.crit.binary else node.n) < p["min_samples_split"]:
             node.stop = "min_samples_split"
             return
         if p.get("m_of_n"):
@@ -298,8 +300,9 @@ class ReferenceBuilder:
         if most > 0:
             columns = [self.X[rows, j].tolist() for j in range(self.m)]
             node.surrogates = find_surrogates(self.t, node.test.feature, dirs, columns, most,
-                                              flip=self.rpart_left(node) == 1, style=self.p.get("surrogate_style", 0))
-            node.majority = majority_of(dirs)
+                                              flip=self.rpart_left(node) == 1, style=self.p.get("surrogate_style", 0),
+                                              weights=w)
+            node.majority = majority_of(dirs, w)
         routed = [0] * len(node.surrogates)
         weights = [Fraction(1)] * len(rows) if w is None else w
         for r, b, wt in zip(rows.tolist(), branch, weights):

@@ -48,16 +48,17 @@ import re
 import sys
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 import numpy as np
 
+from ..criteria import C45GainRatio
 from ..errors import InfotreeError
 from ..exact import Exact, Ratio, decimal_text
 from ..forms import conditional_entropy_form, counts_text, entropy_form, h_of
 from ..forms import gini_form, misclassification_form
-from ..measures import gini, misclassification
+from ..measures import gini, information_gain_from_table, misclassification, split_information_from_table
 from ..measures import (
     conditional_entropy,
     conditional_mutual_information,
@@ -68,9 +69,12 @@ from .answers import MAX_DECIMALS, MAX_LOG_ARGUMENT, Answer, read_answer, signif
 from .diagnosis import diagnose
 from .forests import ForestClaims
 from .names import Names, Unreadable, did_you_mean
+from .notation import at_region, best_split, region_definition, rewrite, threshold_claim
 from .printed import claim_after_facts, context_path, is_prose, is_table_heading
 from .pruning import CpTableText, PruningClaims
-from .treetext import ClaimedLeaf, TreeTextError, is_ignored, is_tree_line, read_tree
+from .report import SCHEMA_VERSION, VERDICTS, format_text, report_json
+from .treetext import (ClaimedLeaf, TreeTextError, arrow_lines, is_arrow_line, is_arrow_root, is_ignored, is_tree_line,
+                       read_tree)
 from .trees import (Expected, Grower, binary_choices, complement, cond_text, grade_tree, number_text,
                     split_condition, where)
 
@@ -98,11 +102,7 @@ MAX_LINES = 10_000
 MAX_LINE_LENGTH = 1_000
 #: Most cells of the count table a measure claim may need (``--max-claim-cells``).
 MAX_CLAIM_CELLS = 100_000
-#: The version of the JSON report (2: verdict "imprecise", "diagnosis", "nodes", "min_digits", "log").
-SCHEMA_VERSION = 2
 
-VERDICTS = ("right", "imprecise", "close", "wrong", "unreadable")
-_MARK = {"right": "✓", "imprecise": "~", "close": "≈", "wrong": "✗", "unreadable": "?"}
 _CRITERIA = {"gain": "gain", "gain_ratio": "gain_ratio", "gain_ratio_plain": "gain_ratio_plain",
              "squared_error": "squared_error", "squared-error": "squared_error",
              "gain-ratio": "gain_ratio", "gain-ratio-plain": "gain_ratio_plain",
@@ -170,6 +170,8 @@ class Report:
     digits: int = 4
     min_digits: int = 3
     log: str = "2"
+    min_decimals: int = 3
+    conventions: tuple = ()   # ((name, value, what it means), ...): the course conventions in force
     counts: dict = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
@@ -350,7 +352,8 @@ _MEASURES = {
     "δgini": "Decrease", "δerr": "Decrease", "δme": "Decrease", "δh": "Decrease", "decrease": "Decrease",
     "impuritydecrease": "Decrease", "improvement": "Improvement",
     # regression trees: a node's sum of squared errors Σ(y − ȳ)² and its mean ȳ
-    "sse": "SSE", "sumofsquarederrors": "SSE", "δsse": "Decrease", "mean": "Mean", "meanȳ": "Mean", "ȳ": "Mean",
+    "sse": "SSE", "sumofsquarederrors": "SSE", "rss": "SSE", "residualsumofsquares": "SSE", "δsse": "Decrease", "mean": "Mean", "meanȳ": "Mean", "ȳ": "Mean", "ŷ": "Mean", "yhat": "Mean",
+    "y\u0302": "Mean", "y\u0304": "Mean",
 }
 # The impurity a decrease measures: ΔGini, ΔErr, ΔH; Decrease and Improvement: the criterion's.
 _DECREASE_OF = {"δgini": "Gini", "ginigain": "Gini", "ginidecrease": "Gini", "δerr": "ME", "δme": "ME", "δh": "H",
@@ -474,10 +477,19 @@ class _Measure:
     lookahead: bool = False       # IG_lookahead(A), GR_lookahead(A), Decrease_lookahead(A): the two-level score
 
 
+class _TextbookC45(C45GainRatio):
+    """C4.5 as textbooks print it: a numeric attribute's gain is the plain gain at its best cut, without
+    Release 8's log2(cuts)/n (``--c45-gain plain``); the tree is grown with that gain too."""
+
+    mdl = False
+
+
 class _Checker:
     def __init__(self, data, criterion, tolerance, digits, options, *, min_digits=3, log="2",
-                 max_claim_cells=MAX_CLAIM_CELLS, forest=None):
+                 max_claim_cells=MAX_CLAIM_CELLS, forest=None, min_decimals=3, c45_gain="mdl", risk_units="count",
+                 shared=None):
         self.min_digits = min_digits
+        self.min_decimals, self.c45_gain, self.risk_units = min_decimals, c45_gain, risk_units
         self.log = log
         self.max_claim_cells = max_claim_cells
         self.data = data
@@ -490,11 +502,25 @@ class _Checker:
         self.columns[data.target] = np.asarray(data.y)
         self.domain = self.names.domain
         self.variables = self.names.variables
-        self.grower = Grower(data, dict(options, criterion=criterion))
+        grown_by = _TextbookC45() if criterion == "gain_ratio" and c45_gain == "plain" else criterion
+        # A class's sheets share the trees grown for them (the expected tree, the subtrees below students'
+        # choices, the examinations, the pruning sequence): one Grower and one PruningClaims cache per
+        # data set and options; the data object is kept in the key's value so its id is never reused.
+        key = (id(data), repr(sorted(options.items())), criterion, c45_gain)
+        cached = (shared or {}).get(key)
+        if cached is None:
+            cached = (data, Grower(data, dict(options, criterion=grown_by)), {})
+            if shared is not None:
+                shared[key] = cached
+        _, self.grower, pruning_cache = cached
+        self.grower.new_sheet()
         # claims with their own grammar: cost-complexity (the grown tree's sequence) and a forest's votes
-        self.families = (PruningClaims(self, dict(options, criterion=self.grower.criterion)),
+        self.families = (PruningClaims(self, dict(options, criterion=self.grower.criterion), pruning_cache),
                          ForestClaims(self, forest))
         self.context = ()   # the node of an "At outlook = sunny:" line: IG, GR, SplitInfo claims below are there
+        self.context_error = None   # why the last "At" line could not be read: the claims below are not graded
+        self.stated = set()         # the decimal answers of the claims so far (rounded values the sheet shows)
+        self.regions = {}           # ISLR's R1 = {X | Years < 4.5}: region name -> path
         self.last_feature = None   # the feature the last claim measured: H_known(Y), improvement (rpart)
         self.regression = criterion == "squared_error"
         if self.regression:
@@ -505,10 +531,13 @@ class _Checker:
 
     def set_context(self, number, body, path_text):
         """Read an ``At path:`` line; an unreadable path is reported (and clears the context)."""
-        self.context = ()
+        self.context, self.context_error = (), None
         try:
-            self.context = self.path(_split_claim(path_text, split=False)[0], "At")
+            self.context = self.path(_split_claim(rewrite(path_text), split=False)[0], "At")
         except _Unreadable as e:
+            # the claims below are about the node this line meant: graded at no node rather than at another
+            self.context_error = f"the node of line {number} ({_clip(body, 40)}) could not be read, so this claim " \
+                                 f"about it is not graded"
             return ClaimResult(number, body, "context", "unreadable", message=str(e))
         return None
 
@@ -523,7 +552,17 @@ class _Checker:
         if len(body) > MAX_LINE_LENGTH:
             return ClaimResult(number, _clip(body, 80), "unknown", "unreadable",
                                message=f"line of {len(body):,} characters; at most {MAX_LINE_LENGTH:,} are allowed")
+        result = self.check_rewritten(number, rewrite(body))
+        return result if result.text == body else replace(result, text=body)
+
+    def check_rewritten(self, number: int, body: str) -> ClaimResult:
         kind, answer = "unknown", None
+        try:
+            prose = self.prose_claim(number, body)
+        except _Unreadable as e:
+            return ClaimResult(number, body, "unknown", "unreadable", message=str(e))
+        if prose is not None:
+            return prose
         special = _EXACTLY.fullmatch(body) or _UNDEFINED.fullmatch(body)
         if special:
             try:
@@ -549,6 +588,94 @@ class _Checker:
             return self.check_measure(number, body, measure, answer)
         except _Unreadable as e:
             return ClaimResult(number, body, kind, "unreadable", answer=answer, message=str(e))
+
+    def prose_claim(self, number, body):
+        """The result of a claim in ISLR's region notation or in short prose, or None for other lines."""
+        region = region_definition(body)
+        if region is not None:
+            name, path_text = region
+            path = self.path(_split_claim(path_text, split=False)[0], name)
+            self.regions[name] = path
+            node, problem = self.node_of_tree(path)
+            if node is None:   # a region is a node of the tree itself: no carry-forward below another split
+                return ClaimResult(number, body, "region", "wrong", answer=path_text, message=problem,
+                                   quantity=name)
+            what = "a leaf" if node.split is None else f"a node that splits on {node.split_feature}"
+            return ClaimResult(number, body, "region", "right", answer=path_text, quantity=name,
+                               message=f"{name} = {_where_the(path)}, {what}")
+        found = at_region(body)
+        if found is not None:
+            measure, name, answer = found
+            if name not in self.regions:
+                raise _Unreadable(f"{name} is not defined on an earlier line; define it as {name} = {{X | Years < 4.5}}")
+            m = _Measure(measure, (self.data.target,), (), self.regions[name])
+            return self.check_measure(number, body, m, answer)
+        found = threshold_claim(body)
+        if found is not None:
+            return self.check_threshold(number, body, *found)
+        answer = best_split(body)
+        if answer is not None:
+            path = self.context if not self.context_error else None
+            if path is None:
+                raise _Unreadable(self.context_error)
+            toks = [_Tok("w", "split", 0), _Tok("p", "(", 0)] + _split_claim(_where(path), split=False)[0] + \
+                [_Tok("p", ")", 0)] if path else [_Tok("w", "root", 0)]
+            return self.check_tree_claim(number, body, "split" if path else "root", toks, answer)
+        return None
+
+    def node_of_tree(self, path):
+        """(the expected tree's node at ``path``, None) or (None, why the tree has no such node)."""
+        node, conds = self.grower.tree.root, ()
+        for i, (var, val) in enumerate(path):
+            cond = _as_cond(var, val)
+            b = None
+            if node.split is not None and self.grower.binary:
+                b = self.grower.side_named(conds, node.test, node.split_feature, cond)
+            elif node.split is not None and node.split_feature == var:
+                b = _branch_of(node.test, var, val)
+            if b is None:
+                here = _where_the(path[:i])
+                did = "is a leaf" if node.split is None else f"splits on {node.split_feature}"
+                return None, f"the tree has no node {_where(path)}: {here} {did}, not on {_cond_text(var, val)}"
+            if self.grower.binary:
+                conds += (split_condition(node.test, b, node.split_feature),)
+            node = node.children[b]
+        return node, None
+
+    def check_threshold(self, number, body, feature_text, answer_text) -> ClaimResult:
+        """``best threshold for humidity = 82.5``: the cut of the feature's best split at the current node."""
+        f = self.names.feature(feature_text)
+        if self.names.kinds[f] != "numeric":
+            raise _Unreadable(f"{f} is nominal: it has no threshold (give --numeric {f} if it holds numbers)")
+        quantity = f"threshold({_with_conditions('', f, (), self.in_context(()))[1:-1]})" if self.context else \
+            f"threshold({f})"
+        c = self.candidate(self.in_context(()), f, quantity)
+        t = c.threshold if c.threshold is not None else getattr(getattr(c, "split", None), "threshold", None)
+        if t is None:
+            raise _Undefined(f"{quantity}: {f} has no cut here (a single value on these rows)")
+        answer = read_answer(answer_text, log=self.log)
+        verdict, message = ("right", "") if answer.value == t else ("wrong", f"{answer.text} is not the cut {number_text(t)}")
+        if verdict == "wrong":
+            rule = self.grower.threshold_rule
+            other = self.midpoint_of(f, t, rule)
+            if other is not None and answer.value == other:
+                message = (f"under --threshold {rule} the cut of {f} is {number_text(t)}"
+                           + (" (the largest data value below the midpoint {})".format(number_text(other))
+                              if rule == "data" else " (the midpoint between the two data values)")
+                           + f"; {answer.text} is the {'midpoint' if rule == 'data' else 'data value'} rule's")
+        return ClaimResult(number, body, "threshold", verdict, answer=answer.text, answer_value=answer.value,
+                           expected=t, expected_decimal=number_text(t), quantity=quantity, message=message)
+
+    def midpoint_of(self, f, t, rule):
+        """The same cut under the other threshold rule: the midpoint above a data threshold, or the largest
+        data value below a midpoint."""
+        j = self.data.features.index(f)
+        values = sorted({x for x in self.grower.numbers(j) if x is not None})
+        if rule == "data":
+            above = [x for x in values if x > t]
+            return (t + above[0]) / 2 if above else None
+        below = [x for x in values if x < t]
+        return below[-1] if below else None
 
     def family(self, body):
         """(handler, kind, match) of a cost-complexity or forest claim, or None."""
@@ -601,8 +728,8 @@ class _Checker:
     def parse_measure(self, toks) -> _Measure:
         head = toks[0].text
         name, sub = _measure_head(head)
-        if name == "Mean" and len(toks) == 1:  # "mean ȳ = 1870/10" (the worked solution), "ȳ = 187"
-            return _Measure("Mean", (self.data.target,), (), self.in_context(()))
+        if name in ("Mean", "SSE") and len(toks) == 1:  # "mean ȳ = 1870/10", "ȳ = 187", "RSS = Σ(y - ȳ)² = 548.4"
+            return _Measure(name, (self.data.target,), (), self.in_context(()))
         inner = _inside_parens(toks, head)
         known = sub is not None and sub.lower() == "known" and name == "H"
         lookahead = sub is not None and sub.lower() == "lookahead" and name in ("IG", "GR", "Decrease", "GiniGain")
@@ -634,10 +761,22 @@ class _Checker:
             names = self.var_names(left, head)
             return _Measure("H", names, given, self.in_context(fixed), known=True)
         if split_on is not None:
-            if not self.grower.binary or name not in _IMPURITY:
-                raise _Unreadable(f"'split on {split_on}' is CART's binary split: write Gini(target | split on A) "
+            shown = split_on if isinstance(split_on, str) else _cond_text(*split_on)
+            if name not in _IMPURITY or (not self.grower.binary and isinstance(split_on, str)):
+                raise _Unreadable(f"'split on {shown}' is CART's binary split: write Gini(target | split on A) "
                                   f"with --algorithm cart")
-            return _Measure(name, self.var_names(left, head), given, self.in_context(fixed), split_on=split_on)
+            node, rest = self.sample_node(_split_on(left, ","), head)
+            if node is not None and not rest:   # Han: Gini_{income in {low, medium}}(D), the split of D
+                left_names, fixed = (self.data.target,), tuple(node) + tuple(fixed)
+            else:
+                left_names = self.var_names(left, head)
+            if isinstance(split_on, str):
+                return _Measure(name, left_names, given, self.in_context(fixed), split_on=split_on)
+            return _Measure(name, left_names, given, self.in_context(fixed), split_on=split_on[0], split=split_on)
+        if _norm_name(head) in ("rss", "residualsumofsquares") and (_cut_item(left) or _set_item(left)):
+            # ISLR: RSS(Years < 4.5) is the RSS of the two regions that split makes
+            f, v = self.cut(left)
+            return _Measure("SSE", (self.data.target,), given, self.in_context(fixed), split_on=f, split=(f, v))
         node, rest = self.sample_node(_split_on(left, ","), head) if name != "I" else (None, None)
         if node is not None:
             return self.textbook_measure(head, name, sub, node, rest, given, fixed)
@@ -663,8 +802,11 @@ class _Checker:
         if name not in _IMPURITY and len(names) != 1:
             raise _Unreadable(f"{head}(...) takes one attribute, found {len(names)}: "
                               f"write {head}(outlook) or {head}(outlook | conditions)")
-        if name in ("IG", "GR") and names == (target,) and given:
-            # IG(play | outlook) is literally I(play; play | outlook) = 0: almost surely the gain of outlook.
+        if name == "IG" and names == (target,) and given:
+            # IG(Y | X) = H(Y) - H(Y | X): the gain of X, in Andrew Moore's notation and the courses that use it
+            return _Measure("I", ((target,), tuple(given)), (), self.in_context(fixed))
+        if name == "GR" and names == (target,) and given:
+            # GR(play | outlook) is literally a ratio about play given outlook: almost surely GR(outlook).
             x = ", ".join(given)
             raise _Unreadable(f"{head}({target} | {x}) reads as the gain of {target} given {x}, which is 0; "
                               f"did you mean {head}({x}) = I({target}; {x})?")
@@ -672,15 +814,22 @@ class _Checker:
 
     def in_context(self, fixed):
         """The conditions of a claim below an ``At path:`` line of infotree's solution: the path first."""
+        if self.context_error and not fixed:   # a claim that names its own node is graded there
+            raise _Unreadable(self.context_error)
         ctx = self.context
         return fixed if not ctx or tuple(fixed[:len(ctx)]) == ctx else ctx + tuple(fixed)
 
     def split_on_item(self, inner):
-        """The tokens without a ``split on A`` condition, and A (or None)."""
+        """The tokens without a ``split on A`` condition, and A (or None); a split written out
+        (``split on income in {low, medium}``, ``split on Years < 4.5``) gives (A, its condition)."""
         out, found = [], None
         for i, item in enumerate(_split_on(inner, ",")):
-            if len(item) == 1 and item[0].kind == "w" and item[0].text.lower().startswith("split on "):
-                found = self.names.feature(item[0].text[len("split on "):].strip())
+            if item and item[0].kind == "w" and item[0].text.lower().startswith("split on "):
+                rest = item[0].text[len("split on "):].strip()
+                if len(item) == 1 and " in" not in f" {rest}":
+                    found = self.names.feature(rest)
+                else:
+                    found = self.cut([_Tok("w", rest, item[0].pos)] + item[1:])
                 continue
             if out:
                 out.append(_Tok("p", ",", item[0].pos if item else 0))
@@ -767,7 +916,7 @@ class _Checker:
     def textbook_measure(self, head, name, sub, node, rest, given, fixed) -> _Measure:
         """Entropy(S) = H(target) at S; Info_A(D) = H(target | A) at D; Gain(S, A) = IG(A) at S; ..."""
         fixed = tuple(node) + tuple(fixed)
-        seen = [f for f, _ in fixed]
+        seen = [f for f, v in fixed if not isinstance(v, _Cut)]   # a numeric feature may be cut twice
         if len(set(seen)) < len(seen):
             raise _Unreadable(f"a feature is fixed twice in {head}(...); a node fixes each feature once")
         target = self.data.target
@@ -775,6 +924,8 @@ class _Checker:
         for item in rest:
             if len(item) == 1 and item[0].kind == "w":
                 attrs.append(self.names.feature(item[0].text))
+            elif (_cut_item(item) or _set_item(item)) and name in ("IG", "GR", "SplitInfo"):
+                attrs.append(self.cut(item))
             else:
                 raise _Unreadable(f"cannot read {_show_toks(item) if item else 'an empty part'} in {head}(...); "
                                   f"expected an attribute, as in Gain(S, outlook)")
@@ -783,8 +934,17 @@ class _Checker:
         if name in _IMPURITY:
             if given:
                 raise _Unreadable(f"{head}(S | ...) is not a textbook form; write {name}({target} | conditions)")
+            if attrs and self.grower.binary and name in ("Gini", "ME"):
+                # CART (Han's Gini_income(D)): the impurity of A's best binary split, not of its values
+                return _Measure(name, (target,), (), fixed, split_on=attrs[0])
             # Entropy(S); Info_A(D) = H(target | A); Gini(S, A) = Gini(target | A)
             return _Measure(name, (target,), tuple(attrs), fixed)
+        if isinstance(attrs[0] if attrs else None, tuple):   # Gain(S, hours <= 4.5): the gain of that cut
+            f, v = attrs[0]
+            return _Measure(name, (f,), tuple(given), fixed, split=(f, v))
+        if not attrs and fixed and isinstance(fixed[-1][1], (_Cut, _Subset)) and name in ("IG", "GR", "SplitInfo"):
+            f, v = fixed[-1]   # Gain(hours <= 11.5): a gain is of a split, so the condition is the split
+            return _Measure(name, (f,), tuple(given), fixed[:-1], split=(f, v))
         if not attrs:
             raise _Unreadable(f"{head}(...) needs an attribute: {head}(S, outlook) or {head}(outlook)")
         return _Measure(name, (attrs[0],), tuple(given), fixed)
@@ -826,14 +986,14 @@ class _Checker:
                                   f"or variable = value (outlook = sunny)")
         return tuple(given), tuple(fixed)
 
-    def cut(self, item):
+    def cut(self, item, tree=False):
         """(feature, _Cut) of ``humidity <= 75`` / ``humidity > 75`` (CART also ``< t``, ``>= t``), or
         (feature, _Subset) of CART's ``outlook in {sunny, rainy}``."""
         cart = self.criterion in _CART
         if _set_item(item):
             name, op, text = _set_item(item)
             f = self.names.feature(name)
-            if not cart:
+            if tree and not cart:   # a measure may take any rows; a node of an ID3/C4.5 tree is one value's
                 raise _Unreadable(f"{f} {op} {_clip(text, 20)}: a set of values is CART's split; "
                                   f"check with --algorithm cart")
             if self.names.kinds[f] != "nominal":
@@ -901,9 +1061,40 @@ class _Checker:
             diagnosis = diagnose(self, m, value, answer) if verdict == "wrong" else None
         except _Unreadable:  # a mistake computed from the rows of a numeric or incomplete column
             diagnosis = None
+        if verdict == "wrong":
+            message = self.c45_gain_note(m, answer) or message
         return ClaimResult(number, body, kind, verdict, answer=answer.text, answer_value=answer.value,
                            expected=value, expected_decimal=expected_decimal, message=message,
                            explanation=tuple(explanation), quantity=quantity, diagnosis=diagnosis)
+
+    def c45_gain_note(self, m: _Measure, answer):
+        """For C4.5's gain (or gain ratio) of a numeric attribute answered in the other convention (with or
+        without Release 8's log2(cuts)/n), the message that says so; None otherwise."""
+        if self.criterion != "gain_ratio" or m.name not in ("IG", "GR") or m.given or len(m.left) != 1 or m.split or \
+                self.names.kinds.get(m.left[0]) != "numeric":
+            return None
+        try:
+            c = self.candidate(m.fixed, m.left[0], _canonical(m))
+        except _Unreadable:
+            return None
+        if not c.n_cuts or c.n_cuts < 2:
+            return None
+        penalty = Exact.log2(c.n_cuts) / Fraction(c.n)
+        plain = c.gain + penalty if self.c45_gain == "mdl" else c.gain
+        reduced = plain - penalty
+        other = plain if self.c45_gain == "mdl" else reduced
+        if m.name == "GR":
+            if not c.split_info:
+                return None
+            other = Ratio(other, c.split_info)
+        if self.judge(other, answer)[0] != "right":
+            return None
+        term = f"log2(cuts)/n = log2({c.n_cuts})/{number_text(Fraction(c.n))} = {decimal_text(penalty, self.digits)}"
+        if self.c45_gain == "mdl":
+            return (f"under C4.5 Release 8 (--c45-gain mdl) the gain of a numeric attribute is reduced by {term}; "
+                    f"your value is the plain gain at the cut (--c45-gain plain grades it so)")
+        return (f"your value is C4.5 Release 8's gain, reduced by {term}; this sheet is graded with the plain gain "
+                f"at the cut (--c45-gain plain; --c45-gain mdl grades Release 8's)")
 
     def evaluate(self, m: _Measure, mask, quantity):
         """The exact value (by infotree.measures on label sequences), the textbook steps, the
@@ -965,11 +1156,18 @@ class _Checker:
             return node
         return self.grower.examined_at(tuple(_as_cond(v, x) for v, x in fixed if v != self.data.target))
 
-    def candidate(self, node, feature, quantity):
-        if node is not None:
-            for c in node.candidates():
-                if c.feature == feature:
-                    return c
+    def candidate(self, fixed, feature, quantity):
+        """The builder's record of ``feature`` at the node of ``fixed``: the expected tree's, else (a node the
+        tree does not split, or one where a minimum size left the feature out) the builder's examination of
+        the node's rows with no minimum size."""
+        node = self.node_at(fixed)
+        for c in (() if node is None else node.candidates()):
+            if c.feature == feature:
+                return c
+        node = self.grower.examined_at(tuple(_as_cond(v, x) for v, x in fixed if v != self.data.target))
+        for c in (() if node is None else node.candidates()):
+            if c.feature == feature:
+                return c
         raise _Unreadable(f"{quantity}: {feature} is no candidate at this node (the builder does not "
                           f"examine it here)")
 
@@ -981,7 +1179,7 @@ class _Checker:
         worked solution), and CART's binary splits (ΔGini, improvement, split on A)."""
         target = self.data.target
         if m.lookahead:
-            c = self.candidate(self.node_at(m.fixed), m.left[0], quantity)
+            c = self.candidate(m.fixed, m.left[0], quantity)
             value = c.lookahead_ratio if m.name == "GR" else c.lookahead
             if value is None:
                 raise _Unreadable(f"{quantity}: no two-level score here; the tree is grown with --lookahead 0 "
@@ -989,6 +1187,8 @@ class _Checker:
             return value, [f"the two-level score of {m.left[0]} at this node"], [], None
         if self.regression or m.name in ("SSE", "Mean"):
             return self.regression_value(m, quantity)
+        if m.name in ("IG", "GR", "SplitInfo") and m.split is not None:
+            return self.split_measure(m, quantity)
         numbers = {"Gini": gini, "ME": misclassification, "H": _entropy_of_counts}
         if m.name in ("Decrease", "Improvement") or m.split_on:
             impurity = numbers[m.impurity or m.name if not m.split_on else m.name]
@@ -1005,7 +1205,7 @@ class _Checker:
                               f"[{' + '.join(f'{sum(r)}/{n}·{m.impurity}({chr(44).join(map(str, r))})' for r in table)}]"], \
                 [], ("-", parent, weighted)
         if m.known:
-            c = self.candidate(self.node_at(m.fixed), self.last_feature, quantity)
+            c = self.candidate(m.fixed, self.last_feature, quantity)
             counts = [sum(col) for col in zip(*c.table)]
             return _entropy_of_counts(counts), [h_of(counts)], [], None
         single = len(m.left) == 1 and not isinstance(m.left[0], tuple)
@@ -1013,7 +1213,7 @@ class _Checker:
         if m.name in ("IG", "GR", "SplitInfo") and single and not m.given and (
                 self.names.kinds[m.left[0]] == "numeric" or weighted_data) and not self.grower.binary:
             # (CART's candidates are binary splits: its IG and GR of a nominal feature stay its values')
-            c = self.candidate(self.node_at(m.fixed), m.left[0], quantity)
+            c = self.candidate(m.fixed, m.left[0], quantity)
             if m.name == "IG":
                 return c.gain, [f"C4.5's gain of {m.left[0]} at this node"], [], None
             if m.name == "SplitInfo":
@@ -1023,14 +1223,14 @@ class _Checker:
             return c.gain_ratio, [f"IG({m.left[0]}) / SplitInfo({m.left[0]})"], [], ("/", c.gain, c.split_info)
         if m.name == "H" and m.left == (target,) and len(m.given) == 1 and not self.grower.binary and (
                 self.names.kinds[m.given[0]] == "numeric" or weighted_data):
-            c = self.candidate(self.node_at(m.fixed), m.given[0], quantity)
+            c = self.candidate(m.fixed, m.given[0], quantity)
             return c.conditional_entropy, [f"the branches of {m.given[0]} at this node"], [], None
         if m.name in _IMPURITY and m.left == (target,) and not m.given and (weighted_data or self.grower.binary
                                                                              or self.context):
             f = numbers[m.name]
             if m.fixed and isinstance(m.fixed[-1][1], _Known):
                 # the node's rows with the feature known: its candidate's branches together
-                c = self.candidate(self.node_at(m.fixed[:-1]), m.fixed[-1][0], quantity)
+                c = self.candidate(m.fixed[:-1], m.fixed[-1][0], quantity)
                 counts = [sum(col) for col in zip(*c.table)]
                 return f(counts), [_counts_symbol(m.name, counts)], [], None
             if m.fixed and m.fixed == self.context:
@@ -1051,6 +1251,29 @@ class _Checker:
                                 return f(counts), [_counts_symbol(m.name, counts)], [], None
         return None
 
+    def split_measure(self, m: _Measure, quantity):
+        """IG, SplitInfo or GR of a split written out (``Gain(S, hours <= 4.5)``): its two branches on the
+        node's rows with the feature known; C4.5's known fraction and missing branch when some are missing."""
+        rows = self.rows(m.fixed)
+        f, v = m.split
+        known = rows & (self.columns[f] >= 0)
+        side = known & self.grower.side_mask(*_as_cond(f, v))
+        table = (self.class_counts(side), self.class_counts(known & ~side))
+        unknown = self.class_counts(rows & ~known)
+        gain = information_gain_from_table(table)
+        n, n_known = int(rows.sum()), int(known.sum())
+        if n_known < n:
+            gain = gain * Fraction(n_known, n)
+        si = split_information_from_table(table + ((unknown,) if n_known < n else ()))
+        shown = _cond_text(f, v)
+        if m.name == "IG":
+            return gain, [f"the gain of the split {shown}: {table[0]} | {table[1]}"], [], None
+        if m.name == "SplitInfo":
+            return si, [f"the split information of {shown}: {sum(table[0])} | {sum(table[1])} rows"], [], None
+        if not si:
+            raise _Undefined(f"{quantity} is undefined: the split information of {shown} is 0")
+        return Ratio(gain, si), [f"IG({shown}) / SplitInfo({shown})"], [], ("/", gain, si)
+
     def regression_value(self, m: _Measure, quantity):
         """A regression tree's measures (exact): SSE(Y | node) = Σ(y − ȳ)², Mean(Y | node), SSE(Y | split on A)
         = SSE(left) + SSE(right), ΔSSE(A) and rpart's improvement ΔSSE / SSE(node)."""
@@ -1063,11 +1286,10 @@ class _Checker:
             raise _Unreadable(f"{quantity}: a regression tree's measures are SSE({target} | node), "
                               f"Mean({target} | node), SSE({target} | split on A), ΔSSE(A) and Improvement(A)")
         if m.split_on or m.name in ("Decrease", "Improvement"):
-            node = self.node_at(m.fixed)
             if m.split is not None:
                 table, whole = self.split_table(m, quantity), self.stats(self.rows(m.fixed))
             else:
-                c = self.candidate(node, m.split_on or m.left[0], quantity)
+                c = self.candidate(m.fixed, m.split_on or m.left[0], quantity)
                 table, whole = c.table, None
             parts = [_sse(r) for r in table]
             if m.split_on:
@@ -1082,7 +1304,7 @@ class _Checker:
         stats = None
         if m.fixed and isinstance(m.fixed[-1][1], _Known):
             # the rows of the node with the feature known: its candidate's two sides together
-            c = self.candidate(self.node_at(m.fixed[:-1]), m.fixed[-1][0], quantity)
+            c = self.candidate(m.fixed[:-1], m.fixed[-1][0], quantity)
             stats = tuple(sum(col) for col in zip(*c.table))
         elif m.fixed and m.fixed == self.context:
             node = self.tree_node(m.fixed)
@@ -1112,7 +1334,7 @@ class _Checker:
         """CART: the class counts of the two branches of the split a measure is of (a split written out,
         on the node's rows with its value known, or the feature's best split at the node)."""
         if m.split is None:
-            return self.candidate(self.node_at(m.fixed), m.split_on or m.left[0], quantity).table
+            return self.candidate(m.fixed, m.split_on or m.left[0], quantity).table
         rows = self.rows(m.fixed)
         f, v = m.split
         side = rows & self.grower.side_mask(*_as_cond(f, v))
@@ -1191,11 +1413,52 @@ class _Checker:
         if verdict == "imprecise" and exact_step:
             # "= 7/900 = 0.0078": the exact value is written; the decimal after it only shows its size
             verdict, message = "right", ""
+        if verdict == "close" and answer.form == "decimal" and parts is not None:
+            via = _rounded_parts(parts, answer.decimals)
+            if via is not None and via[1] == answer.value and self.shows(via[2], steps_written):
+                # 0.940 - 0.694 = 0.246: the sheet's own rounded values, subtracted right
+                verdict, message = "right", f"computed from the rounded values the sheet shows: {via[0]}"
+        if verdict == "close" and answer.form == "decimal":
+            for step in steps_written:
+                shown = self.rounded_working(value, step, answer)
+                if shown is not None:
+                    verdict, message = "right", f"computed from the rounded values the sheet shows: {shown}"
+                    break
+        if verdict in ("right", "close") and answer.form == "decimal":
+            self.stated.add(answer.value)
         return answer, verdict, message
+
+    def rounded_working(self, value, step, answer):
+        """The working of a step such as ``0.980 - (10/12)(0.881)`` when it explains a final answer one unit
+        off: its value rounds to the answer and lies within the rounding of its own k decimals (k half-units
+        of the coarsest, times the largest factor it could be multiplied by, 1) of the exact value; else None."""
+        try:
+            a = read_answer(step, log=self.log)
+        except _Unreadable:
+            return None
+        if a.form != "approximate" or Fraction(decimal_text(a.value, answer.decimals)) != answer.value:
+            return None
+        literals = re.findall(r"\d*\.(\d+)", step)
+        if not literals:
+            return None
+        coarsest = min(len(d) for d in literals)
+        bound = Fraction(len(literals), 2 * 10 ** coarsest)
+        if not _within(value, a.value, bound):
+            return None
+        return f"{_clip(step.strip(), 60)} = {decimal_text(a.value, answer.decimals)}"
+
+    def shows(self, values, steps) -> bool:
+        """Whether every value is written on the sheet: in this line's chain or as an earlier claim's answer."""
+        written = set(self.stated)
+        for step in steps:
+            written.update(Fraction(x) for x in re.findall(r"(?<![\d.])\d*\.\d+|(?<![\d.])\d+(?![\d.])", step))
+        return all(v in written for v in values)
 
     def judge(self, value, answer: Answer, parts=None):
         """(verdict, message) of a number or expression answer against the exact value."""
         tol, digits = self.tolerance, self.digits
+        if isinstance(value, int):   # a count (leaves, rows): every grading path takes an exact rational
+            value = Fraction(value)
         if answer.form == "exact":
             if value == answer.value:
                 return "right", ""
@@ -1226,7 +1489,7 @@ class _Checker:
             if within:
                 return "right", f"within the tolerance {counts_text(tol)} of {decimal_text(value, max(digits, d))}"
             if _within(value, a, unit):
-                if significant_digits(at) < self.min_digits and _cmp(value, 0):
+                if significant_digits(at) < self.min_digits and d < self.min_decimals and _cmp(value, 0):
                     return "imprecise", (f"rounded values to {d} decimals give {at} ({significant_digits(at)} "
                                          f"significant digits); at least {self.min_digits} are asked for: "
                                          f"{self.precise(value, d)}")
@@ -1239,13 +1502,14 @@ class _Checker:
         rounded = decimal_text(value, d)
         r = Fraction(rounded)
         if r == a:
-            if a == value or answer.significant >= self.min_digits:
+            if a == value or answer.significant >= self.min_digits or d >= self.min_decimals:
                 return "right", ""
             if within:
                 return "right", f"within the tolerance {counts_text(tol)} of {decimal_text(value, max(digits, d))}"
-            return "imprecise", (f"{answer.text} is the value rounded to {d} decimal{'' if d == 1 else 's'}, but has "
+            return "imprecise", (f"{answer.text} is the value rounded to {d} decimal{'' if d == 1 else 's'}, with "
                                  f"{answer.significant} significant digit{'' if answer.significant == 1 else 's'}; "
-                                 f"at least {self.min_digits} are asked for: {self.precise(value, d)}")
+                                 f"at least {self.min_decimals} decimals or {self.min_digits} significant digits "
+                                 f"are asked for: {self.precise(value, d)}")
         if within:
             return "right", f"within the tolerance {counts_text(tol)} of {decimal_text(value, max(digits, d))}"
         if abs(r - a) != Fraction(1, 10 ** d):
@@ -1260,10 +1524,10 @@ class _Checker:
         return "close", f"one unit off in the last digit: the value {decimal_text(value, d + 2)} rounds to {rounded}; {cause}"
 
     def precise(self, value, d) -> str:
-        """The value to the first number of decimals (at least ``d``) that shows ``min_digits`` significant digits."""
+        """The value to the first number of decimals (at least ``d``) precise enough to be right."""
         for k in range(d, 51):
             text = decimal_text(value, k)
-            if significant_digits(text) >= self.min_digits:
+            if significant_digits(text) >= self.min_digits or k >= self.min_decimals:
                 return text
         return decimal_text(value, 50)
 
@@ -1379,7 +1643,7 @@ class _Checker:
         if kind != "leaf":
             parts, _ = _split_claim(name, split=False)
             if _cut_item(parts) or _set_item(parts):  # root = humidity <= 75: C4.5's cut (a set: CART's)
-                name, cut = self.cut(parts)
+                name, cut = self.cut(parts, tree=True)
         name = self.leaf_label(name, "") if kind == "leaf" else self.names.feature(name)
         exp, problem = self.expected_at(path)
         if exp is None:
@@ -1420,7 +1684,7 @@ class _Checker:
                 seen.add(f)
                 out.append((f, self.names.value(f, item[2].text)))
             elif _cut_item(item) or _set_item(item):
-                out.append(self.cut(item))  # a numeric feature may be cut again below (CART: any feature)
+                out.append(self.cut(item, tree=True))  # a numeric feature may be cut again below (CART: any)
             else:
                 raise _Unreadable(f"cannot read {_show_toks(item) if item else 'an empty part'} in {head}(...); "
                                   f"write the path from the root: {head}(outlook = sunny, humidity = high)")
@@ -1454,10 +1718,51 @@ class _Checker:
         return lines
 
     # -- trees: a whole tree --
+    def is_tree_part(self, body, block, lines, number) -> bool:
+        """Whether a line belongs to a tree block: a tree line (``|``, ``feature = value: class``, J48's,
+        rpart's, arrows) that no claim form reads, or ``age?`` opening a tree drawn with arrows."""
+        if self.is_claim_form(body):
+            return False
+        if is_arrow_line(body):
+            return True
+        if is_arrow_root(body) and not block:
+            following = next((ln.strip() for ln in lines[number:number + 20] if ln.strip()), "")
+            return is_arrow_line(following)
+        return is_tree_line(body, _CLAIM_NAMES)
+
+    def is_claim_form(self, body) -> bool:
+        """Whether a line is one of the claim forms that look like tree lines (regions, prose, the
+        cost-complexity and forest families)."""
+        return bool(region_definition(body) or at_region(body) or threshold_claim(body) or best_split(body)
+                    or self.family(body) is not None)
+
+    def check_block(self, block) -> list:
+        """A tree block's result; when the block is no tree, each of its lines on its own (one line, one
+        verdict: an unreadable line never hides its neighbours)."""
+        try:
+            read_tree(arrow_lines(block) if any(is_arrow_line(b) for _, _, b in block) else block)
+        except TreeTextError as e:
+            problem = str(e)
+        else:
+            return [self.check_tree_block(block)]   # a tree: graded node by node, names resolved there
+        if len(block) == 1:
+            return [ClaimResult(block[0][0], block[0][2], "tree", "unreadable", message=problem)]
+        out = []
+        for number, _, body in block:
+            r = self.check_line(number, body)
+            if r.verdict == "unreadable":
+                why = problem if problem.startswith(f"line {number}:") else \
+                    f"not a claim, and the tree around it cannot be read ({problem})"
+                r = ClaimResult(number, body, "tree", "unreadable", message=why)
+            out.append(r)
+        return out
+
     def check_tree_block(self, block) -> ClaimResult:
         first, last = block[0][0], block[-1][0]
         text = "\n".join(b for _, _, b in block)
         try:
+            if any(is_arrow_line(b) for _, _, b in block):
+                block = arrow_lines(block)
             claimed = read_tree(block)
             self.resolve_tree(claimed)
         except (TreeTextError, _Unreadable) as e:
@@ -1704,14 +2009,15 @@ def _answer_name(answer: str, kind: str) -> str:
 def _canonical(m: _Measure) -> str:
     if m.name == "I":
         inner = f"{', '.join(m.left[0])}; {', '.join(m.left[1])}"
-    elif m.split is not None:
+    elif m.split is not None and not m.split_on:
         inner = _cond_text(*m.split)
     else:
         inner = ", ".join(m.left)
     name = {"Decrease": f"Δ{m.impurity}", "H": "H_known" if m.known else "H"}.get(m.name, m.name)
     if m.lookahead:
         name = {"Decrease": "Decrease"}.get(m.name, m.name) + "_lookahead"
-    given = tuple(m.given) + ((f"split on {m.split_on}",) if m.split_on else ())
+    on = None if not m.split_on else _cond_text(*m.split) if m.split is not None else m.split_on
+    given = tuple(m.given) + ((f"split on {on}",) if on else ())
     return _with_conditions(name, inner, given, m.fixed)
 
 
@@ -1751,7 +2057,7 @@ def _steps_lines(lhs, steps):
 
 def _cmp(x, q) -> int:
     """-1, 0 or 1 as the exact value ``x`` is below, at or above the rational ``q``."""
-    if isinstance(x, Fraction):
+    if isinstance(x, (Fraction, int)):
         return (x > q) - (x < q)
     return x.compare(q)
 
@@ -1783,7 +2089,7 @@ def _rounded_parts(parts, d):
     else:
         return None
     qs = decimal_text(q, d)
-    return f"{xs} {op} {ys} = {qs}", q
+    return f"{xs} {op} {ys} = {qs}", q, (fx, fy)
 
 
 def _where(path) -> str:
@@ -1824,13 +2130,22 @@ def _decision_text(exp) -> str:
 # -- the public entry ---------------------------------------------------------------------
 
 def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digits=4, min_digits=3, log="2",
-                  max_claim_cells=MAX_CLAIM_CELLS, tree_options=None, forest=None) -> Report:
+                  max_claim_cells=MAX_CLAIM_CELLS, tree_options=None, forest=None, min_decimals=3,
+                  c45_gain="mdl", risk_units="count", shared=None) -> Report:
     """Check every claim of an answers text (str, bytes or lines) against ``data``.
 
     ``data`` is a :class:`~infotree.data.Dataset` or a path for :func:`~infotree.data.load`;
     ``criterion`` is ``gain``, ``gain_ratio`` or ``gain_ratio_plain`` (hyphens allowed);
     ``tolerance`` a non-negative rational (``"1/100"``, ``0.01`` as a string or Fraction);
-    ``min_digits``: significant digits a decimal answer needs to be right (fewer: "imprecise");
+    ``min_digits``, ``min_decimals``: a rounded decimal answer is right when it has at least ``min_decimals``
+    decimal places or ``min_digits`` significant digits (neither: "imprecise");
+    ``c45_gain``: under C4.5, the gain of a numeric attribute ``"mdl"`` (Release 8: less log2(cuts)/n, as
+    J48 grows the tree) or ``"plain"`` (the gain at the best cut, as textbooks print it; the tree is grown
+    with it);
+    ``risk_units``: cost-complexity risks and alphas in misclassified rows (``"count"``, rpart) or as
+    rates over the n rows (``"rate"``, Breiman's R(t) = r(t)·p(t));
+    ``shared``: a dict the caller keeps across the sheets of a class: the trees grown for one sheet (the
+    expected tree, carry-forward subtrees, the pruning sequence) are reused by the next;
     ``log``: ``"2"`` (``log`` in answers is log2) or ``"e"`` (``log`` is ln);
     ``max_claim_cells``: the largest count table a measure claim may need.
     ``tree_options``: keywords of :func:`~infotree.tree.build_tree` other than ``criterion``
@@ -1845,7 +2160,12 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
                             f"gini, entropy, misclassification")
     criterion = _CRITERIA[criterion]
     tolerance = _tolerance_value(tolerance)
-    for name, v, high in (("digits", digits, 50), ("min_digits", min_digits, 50),
+    if c45_gain not in ("mdl", "plain"):
+        raise InfotreeError(f"c45_gain {c45_gain!r} is not allowed; give 'mdl' (C4.5 Release 8) or 'plain'")
+    if risk_units not in ("count", "rate"):
+        raise InfotreeError(f"risk_units {risk_units!r} is not allowed; give 'count' (misclassified rows) or "
+                            f"'rate' (Breiman's R(t) = r(t)·p(t))")
+    for name, v, high in (("digits", digits, 50), ("min_digits", min_digits, 50), ("min_decimals", min_decimals, 50),
                           ("max_claim_cells", max_claim_cells, 10 ** 9)):
         if isinstance(v, bool) or not isinstance(v, int) or not (name == "max_claim_cells") <= v <= high:
             raise InfotreeError(f"{name} {v!r} is not allowed; give an integer from "
@@ -1858,12 +2178,14 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
         data = load(data)
     lines = _lines_of(text_or_lines)
     checker = _Checker(data, criterion, tolerance, digits, dict(tree_options or {}), min_digits=min_digits,
-                       log=log, max_claim_cells=max_claim_cells, forest=forest)
+                       log=log, max_claim_cells=max_claim_cells, forest=forest, min_decimals=min_decimals,
+                       c45_gain=c45_gain, risk_units=risk_units, shared=shared)
+    conventions = _conventions(checker, tolerance, min_digits, min_decimals, log)
     results, block = [], []
 
     def flush():
         if block:
-            results.append(checker.check_tree_block(list(block)))
+            results.extend(checker.check_block(list(block)))
             block.clear()
 
     in_table = False
@@ -1889,7 +2211,7 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
             if result is not None:
                 results.append(result)
             continue
-        if len(body) <= MAX_LINE_LENGTH and is_tree_line(body, _CLAIM_NAMES) and checker.family(body) is None:
+        if len(body) <= MAX_LINE_LENGTH and checker.is_tree_part(rewrite(body), block, lines, number):
             indent = raw.expandtabs(4)
             block.append((number, len(indent) - len(indent.lstrip()), body))
             continue
@@ -1897,7 +2219,31 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
         results.append(checker.check_line(number, body))
     flush()
     return Report(tuple(results), target=data.target, criterion=criterion, tolerance=tolerance, digits=digits,
-                  min_digits=min_digits, log=log)
+                  min_digits=min_digits, log=log, min_decimals=min_decimals, conventions=conventions)
+
+
+def _conventions(checker, tolerance, min_digits, min_decimals, log) -> tuple:
+    """((name, value, meaning), ...): the conventions a sheet is graded under, for the report's header."""
+    out = [("precision", f"{min_decimals} decimals or {min_digits} significant digits",
+            f"a rounded decimal is right with at least {min_decimals} decimal places or {min_digits} significant "
+            f"digits")]
+    if tolerance is not None:
+        out.append(("tolerance", counts_text(tolerance), f"numbers within {counts_text(tolerance)} are right"))
+    out.append(("log", log, "'log' in answers is " + ("log2" if log == "2" else "ln")))
+    g = checker.grower
+    if g.criterion.name in ("gain_ratio",):
+        out.append(("c45_gain", checker.c45_gain,
+                    "the gain of a numeric attribute is C4.5 Release 8's, less log2(cuts)/n" if checker.c45_gain == "mdl"
+                    else "the gain of a numeric attribute is the plain gain at its best cut (textbooks)"))
+    if g.numeric_any:
+        out.append(("threshold", g.threshold_rule,
+                    "a numeric cut is at the largest data value below the midpoint" if g.threshold_rule == "data"
+                    else "a numeric cut is at the midpoint between two data values"))
+    if g.binary:
+        out.append(("risk_units", checker.risk_units,
+                    "cost-complexity risks R(t) and alphas count misclassified rows" if checker.risk_units == "count"
+                    else "cost-complexity risks are rates: R(t) = r(t)·p(t), alphas divided by n"))
+    return tuple(out)
 
 
 _CLAIM_NAMES = frozenset(_MEASURES) | frozenset(_TREE_CLAIMS)
@@ -1918,86 +2264,3 @@ def _tolerance_value(tolerance):
     if t < 0:
         raise InfotreeError(f"tolerance {tolerance!r} is negative; give a non-negative rational such as 0.01")
     return t
-
-
-# -- printers --------------------------------------------------------------------------------
-
-def _safe(s: str) -> str:
-    """Text for a terminal: control and format characters (escapes, bidi overrides) shown as \\x.. codes."""
-    return "".join(c if c == "\n" or unicodedata.category(c) not in ("Cc", "Cf") else
-                   f"\\x{ord(c):02x}" if ord(c) < 256 else f"\\u{ord(c):04x}" for c in s)
-
-
-def _expected_text(r: ClaimResult) -> str | None:
-    e = r.expected
-    if e is None:
-        return None
-    if isinstance(e, tuple):
-        return _or(e) if e else None
-    if isinstance(e, str):
-        return e
-    return _exact_text(e)
-
-
-def format_text(report: Report, *, explain=False) -> str:
-    """One line per claim (✓ right, ≈ close, ✗ wrong, ? unreadable), notes below, then the summary."""
-    out = []
-    for r in report.results:
-        lines = _safe(r.text).split("\n")
-        label = f"line {r.line}" if r.last_line == r.line else f"lines {r.line}-{r.last_line}"
-        out.append(f"{_MARK[r.verdict]} {label}: {lines[0]}")
-        out.extend(f"{' ' * (len(label) + 4)}{s}" for s in lines[1:])
-        if r.message:
-            prefix = {"close": "close: ", "unreadable": ""}.get(r.verdict, "")
-            out.append(f"    {prefix}{_safe(r.message)}")
-        if r.diagnosis:
-            out.append(f"    likely mistake: {_safe(r.diagnosis)}")
-        if not r.right and r.quantity is not None and r.expected is not None:
-            out.append(f"    correct: {r.quantity} = {r.expected_decimal} = {_exact_text(r.expected)}")
-        if explain and r.explanation:
-            out.append("    explanation:")
-            out.extend(f"      {_safe(s)}" for s in r.explanation)
-    out.append("")
-    out.append(report.summary())
-    return "\n".join(out) + "\n"
-
-
-def report_json(report: Report, *, data=None, answers=None) -> dict:
-    """The report as JSON-ready data (keys in docs/check.md)."""
-    claims = []
-    for r in report.results:
-        v = r.answer_value
-        claims.append({
-            "line": r.line,
-            "last_line": r.last_line,
-            "claim": r.text,
-            "kind": r.kind,
-            "verdict": r.verdict,
-            "quantity": r.quantity,
-            "answer": r.answer,
-            "answer_value": None if v is None else v if isinstance(v, str) else _exact_text(v),
-            "expected": _expected_text(r),
-            "expected_decimal": r.expected_decimal,
-            "acceptable": list(r.expected) if isinstance(r.expected, tuple) else None,
-            "message": r.message,
-            "diagnosis": r.diagnosis,
-            "explanation": list(r.explanation),
-            "nodes": [{"line": n.line, "path": n.path, "verdict": n.verdict, "message": n.message,
-                       "carried_forward": n.carried} for n in r.nodes] if r.kind == "tree" else None,
-        })
-    c = report.counts
-    return {
-        "version": SCHEMA_VERSION,
-        "data": data,
-        "answers": answers,
-        "target": report.target,
-        "criterion": report.criterion,
-        "tolerance": None if report.tolerance is None else counts_text(report.tolerance),
-        "digits": report.digits,
-        "min_digits": report.min_digits,
-        "log": report.log,
-        "summary": {"claims": len(report.results), **{v: c[v] for v in VERDICTS}, "all_right": report.all_right,
-                    "exit_status": report.exit_status},
-        "claims": claims,
-        "error": None,
-    }

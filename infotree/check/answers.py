@@ -156,9 +156,16 @@ def _rewrite(toks, log: str, *, ln_scale: int, text: str) -> str:
     prev = None         # kind of the previous token: "value" (ends an operand), "op", "name" or None
     operand = None      # where in ``out`` the last complete operand starts (for a power)
     i = 0
+    powered = False     # the last token closed a power: another power right after it is ambiguous
     while i < len(toks):
         kind, t = toks[i]
         if t in ("^", "**", "²", "³"):
+            if powered:
+                # (9/14)^1^2 is 9/14 to mathematicians (right to left) and (9/14)^2 to a calculator read
+                # left to right: no reading is safe to grade
+                raise Unreadable(f"a chained power in {_clip(text, 40)!r} can be read two ways (right to left "
+                                 f"or left to right); write one power, or parentheses: ((9/14)^1)^2")
+            powered = True
             k = {"²": 2, "³": 3}.get(t)
             if k is None:
                 nxt = toks[i + 1] if i + 1 < len(toks) else None
@@ -177,6 +184,7 @@ def _rewrite(toks, log: str, *, ln_scale: int, text: str) -> str:
             out[operand:] = ["(" + " * ".join([base] * k) + ")"]
             i += 1
             continue
+        powered = False
         if kind in ("num", "name") or t == "(":
             if prev in ("value", "percent"):
                 out.append("*")  # implicit multiplication: 2log2(3), (1/2)(3/4), 2(3)

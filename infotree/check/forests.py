@@ -15,6 +15,7 @@ import re
 
 from ..errors import InfotreeError
 from ..exact import decimal_text
+from .answers import read_answer
 from .names import Unreadable
 from .pruning import first_match
 
@@ -25,6 +26,10 @@ _FORMS = [
     ("forest_votes", re.compile(r"(?P<oob>OOB\s*)?votes" + _ROW + r"(?P<answer>.+?)\s+for\s+(?P<label>\S.*)",
                                 re.IGNORECASE)),
     ("forest_prediction", re.compile(r"(?P<oob>OOB\s*)?prediction" + _ROW + r"(?P<answer>.+)", re.IGNORECASE)),
+    # "majority vote for row 6: yes", "the forest's vote for row 6 = yes"
+    ("forest_prediction", re.compile(r"(?:the\s+)?(?P<oob>OOB\s*)?(?:majority\s+vote|forest'?s?\s+vote|bagged\s+"
+                                     r"prediction)\s+(?:for|of)\s+row\s+(?P<row>\d+)\s*[:=]\s*(?P<answer>.+)",
+                                     re.IGNORECASE)),
     ("tree_vote", re.compile(r"vote\s*\(\s*tree\s+(?P<tree>\d+)\s*,\s*row\s+(?P<row>\d+)\s*\)\s*=\s*(?P<answer>.+)",
                              re.IGNORECASE)),
     ("oob_error", re.compile(r"OOB[\s_-]*error\s*=\s*(?P<answer>.+)", re.IGNORECASE)),
@@ -112,7 +117,16 @@ class ForestClaims:
         label = self.checker.names.label(m.group("label").strip())
         value = b.proba[classes.index(label)]
         quantity = f"{'OOB ' if oob else ''}votes(row {m.group('row')}) for {label}"
-        return self.number(number, body, kind, value, answer, quantity, (line,))
+        result = self.number(number, body, kind, value, answer, quantity, (line,))
+        if oob and result.verdict == "wrong":
+            every, _, _ = self.ballot(m.group("row"))
+            if self.checker.judge(every.proba[classes.index(label)], read_answer(answer, log=self.checker.log))[0] \
+                    == "right":
+                from dataclasses import replace
+
+                result = replace(result, diagnosis="a vote counted from a tree that drew the row: out-of-bag votes "
+                                                   "count only the trees whose sample left the row out")
+        return result
 
     def number(self, number, body, kind, value, answer, quantity, lines):
         from . import ClaimResult

@@ -44,7 +44,7 @@ _PROSE = re.compile(
     # CART's solution and node report: each feature's best split, the surrogates, the table's note
     r".{1,300}: best of \d{1,12} binary splits?: .{1,1000}|surrogate \d{1,6}: .{1,1000}|"
     r"each feature's best binary split .{1,1000}|lookahead 1: .{1,1000}|.{1,1000} is missing for weight .{1,1000}|.{1,1000}: no rows \(.{1,1000}\)")
-_AT = re.compile(r"At (.{1,1000}?): [0-9/.]{1,60} rows? \(.{0,1000}\)|Node: (.{1,1000})")
+_AT = re.compile(r"(?i:at) (.{1,1000}?):(?: [0-9/.]{1,60} rows?(?: \(.{0,1000}\))?)?|Node: (.{1,1000})")
 
 
 # A regression solution's branch line: its facts, then the claim after '; '; its note on a feature missing in
@@ -73,5 +73,10 @@ def context_path(body: str):
     m = _AT.fullmatch(body)
     if m is None:
         return None
-    path = m.group(1) if m.group(1) is not None else m.group(2)
-    return "" if path == "root" else path
+    path = (m.group(1) if m.group(1) is not None else m.group(2)).strip()
+    # a student's "At the node safety ∈ {medium, high} (11 rows, 9 yes):": the path without its words
+    if path.lower().startswith("the node "):
+        path = path[len("the node "):].strip()
+    if path.endswith(")") and "(" in path and path.rfind("(") > path.rfind("}"):
+        path = path[:path.rfind("(")].strip()
+    return "" if path.lower() in ("root", "the root") else path

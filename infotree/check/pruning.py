@@ -12,6 +12,7 @@ any pruning, exactly as ``infotree cptable`` grows it.  :class:`CpTableText` rea
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 from ..errors import InfotreeError
 from ..exact import decimal_text
@@ -61,15 +62,32 @@ def _path_text(node) -> str:
 class PruningClaims:
     """Grades the claims of this module's grammar for one checker (its names, paths and judge)."""
 
-    def __init__(self, checker, options):
+    def __init__(self, checker, options, cache=None):
         self.checker = checker
         self.options = options
-        self._path = self._table = None
+        self.cache = {} if cache is None else cache   # the grown path and cp table, shared by a class's sheets
+        self.last_node = None   # the node of the last alpha claim (its diagnosis reads it)
 
     def match(self, body):
         return first_match(_FORMS, body)
 
     # -- the grown tree, its weakest-link sequence and cp table, each computed once --
+    @property
+    def _path(self):
+        return self.cache.get("path")
+
+    @_path.setter
+    def _path(self, value):
+        self.cache["path"] = value
+
+    @property
+    def _table(self):
+        return self.cache.get("table")
+
+    @_table.setter
+    def _table(self, value):
+        self.cache["table"] = value
+
     def path(self):
         if self._path is None:
             from ..complexity import pruning_path
@@ -101,19 +119,22 @@ class PruningClaims:
 
     def node(self, text, head):
         """T0's node at a path (``t``: the node of the last ``Node:`` line; ``root``)."""
-        from . import _as_cond, _branch_of, _split_claim
+        from . import _as_cond, _split_claim
 
         text = text.strip()
+        if text == "t" and self.checker.context_error:
+            raise Unreadable(self.checker.context_error)
         fixed = self.checker.context if text == "t" else self.checker.path(_split_claim(text, split=False)[0], head)
-        node = self.path().tree.root
+        node, conds = self.path().tree.root, ()
+        grower = self.checker.grower
         for var, val in fixed:
-            b = None if node.split is None or node.split_feature != var else _branch_of(node.test, var, val)
-            if b is None and node.split is not None and node.split_feature == var and hasattr(node.test, "left"):
-                b = next((i for i, side in enumerate((node.test.left_values, node.test.right_values))
-                          if val in side), None)  # colour = red: the side of the subset split that holds red
+            b = None
+            if node.split is not None:
+                b = grower.side_named(conds, node.test, node.split_feature, _as_cond(var, val))
             if b is None:
                 raise Unreadable(f"T0 has no node {where(_as_cond(v, c) for v, c in fixed)}: {_path_text(node)} "
                                  + ("is a leaf" if node.split is None else f"splits on {node.split_feature}"))
+            conds += (split_condition(node.test, b, node.split_feature),)
             node = node.children[b]
         return node
 
@@ -141,11 +162,41 @@ class PruningClaims:
         if kind == "link_row":
             return self.check_row(number, body, m, answer)
 
+        self.last_node = None
         value, quantity, kind, lines = self.value(kind, m)
+        if kind != "cp" and kind != "rel_error":
+            value = self.scaled(value)
         got, verdict, message = self.checker.judge_chain(value, answer)
+        diagnosis = None
+        if verdict == "wrong":
+            message = self.units_note(value, got) or message
+            if kind == "ccp_alpha" and self.last_node is not None:
+                diagnosis = self.alpha_mistake(self.last_node, got)
         return ClaimResult(number, body, kind, verdict, answer=got.text, answer_value=got.value, expected=value,
                            expected_decimal=decimal_text(value, max(self.checker.digits, got.decimals)),
-                           quantity=quantity, message=message, explanation=tuple(lines))
+                           quantity=quantity, message=message, explanation=tuple(lines), diagnosis=diagnosis)
+
+    def alpha_mistake(self, node, got):
+        """The usual weakest-link mistake a wrong alpha matches: |leaves| for |leaves| - 1, or R(T_t) taken
+        from another subtree (the whole tree's, or one child's branch)."""
+        r, branch, leaves = (self.scaled(x) if i < 2 else x for i, x in enumerate(self.branch(node)))
+        tree = self.path().tree
+        whole = self.scaled(self.branch(tree.root)[1])
+        candidates = [("|leaves(T_t)| in the denominator instead of |leaves(T_t)| - 1: "
+                       f"({r} - {branch})/{leaves}", (r - branch) / leaves)]
+        if node is not tree.root and leaves > 1:
+            candidates.append((f"R(T_t) from the wrong subtree: the whole tree's R(T) = {whole} instead of the "
+                               f"branch's {branch}", (r - whole) / (leaves - 1)))
+        for child in node.children:
+            if child.split is not None:
+                _, b, _ = self.branch(child)
+                b = self.scaled(b)
+                candidates.append((f"R(T_t) from the wrong subtree: the branch of {_path_text(child)} ({b}) instead "
+                                   f"of the whole branch of t ({branch})", (r - b) / (leaves - 1)))
+        for description, value in candidates:
+            if value != (r - branch) / (leaves - 1) and self.checker.judge(value, got)[0] == "right":
+                return description
+        return None
 
     def check_row(self, number, body, m, answer):
         """Every number of a line of the worked example's table: R(t), R(T_t), the leaves and alpha."""
@@ -164,6 +215,7 @@ class PruningClaims:
                 written.append(read_answer(text, log=self.checker.log).value)
             except Unreadable:
                 written.append(None)
+        states = [(k, self.scaled(r), self.scaled(b), n) for k, r, b, n in states]
         k, r, branch, leaves = next((st for st in states if [st[2], st[3]] == written), states[0])
         alpha = (r - branch) / (leaves - 1)
         line = f"{where_} in T_{k}: R(t) = {r}, R(T_t) = {branch}, leaves {leaves}: alpha = {alpha}"
@@ -191,6 +243,7 @@ class PruningClaims:
         if kind == "cp":
             return self.cp_row(m)
         node = self.node(m.group("path"), {"alpha": "alpha", "risk": "R", "branch_risk": "R(T_...)"}[kind])
+        self.last_node = node
         where_ = _path_text(node)
         if kind == "risk":
             return path_risk(path, node), f"R({where_})", "risk", []
@@ -269,6 +322,31 @@ class PruningClaims:
         return (row.cp if cp else row.rel_error), f"{'CP' if cp else 'rel error'}(row {i + 1})", \
             "cp" if cp else "rel_error", [self.row_line(i)]
 
+    def scaled(self, x):
+        """A risk or an alpha in the units the course uses: misclassified rows, or Breiman's rates over
+        the n rows (R(t) = r(t)·p(t))."""
+        return x if self.checker.risk_units == "count" else Fraction(x) / self.rows()
+
+    def rows(self) -> int:
+        return len(self.checker.data.y)
+
+    def units_note(self, value, got):
+        """The message for an answer that is right in the other risk units, or None."""
+        n = self.rows()
+        if self.checker.risk_units == "count":
+            other, rule = Fraction(value) / n, "rate"
+        else:
+            other, rule = Fraction(value) * n, "count"
+        verdict, _ = self.checker.judge(other, got)
+        if verdict != "right":
+            return None
+        if rule == "rate":
+            return (f"your value is Breiman's normalised risk, divided by the n = {n} rows (R(t) = r(t)·p(t)); "
+                    f"this sheet is graded in misclassified rows (--risk-units count); --risk-units rate "
+                    f"grades rates")
+        return (f"your value counts misclassified rows; this sheet is graded in Breiman's rates over the "
+                f"n = {n} rows (--risk-units rate), which divide it by {n}")
+
     def check_cp_line(self, number, body, m):
         """``CP = 1/7, nsplit = 2, rel error = 2/7``: a row of the cp table as printcp shows it."""
         from . import ClaimResult
@@ -292,7 +370,7 @@ class PruningClaims:
     def check_alphas(self, number, body, answer):
         from . import ClaimResult
 
-        expected = [s.alpha for s in self.path().steps]
+        expected = [self.scaled(s.alpha) for s in self.path().steps]
         shown = ", ".join(map(str, expected))
         parts = [p.strip() for p in answer.split(",")]
         if len(parts) != len(expected):
@@ -321,6 +399,16 @@ class PruningClaims:
         if any(x.node is node for x in step.links):
             return ClaimResult(number, body, "weakest_link", "right", answer=answer, answer_value=_path_text(node),
                                expected=names, explanation=lines)
+        if node.split is not None:
+            # a node whose g(t) in T_(k-1) equals the step's alpha ties with the link the sequence cuts (an
+            # ancestor, whose cut removes it too): it is a weakest link of that tree as well
+            state = next((st for st in self.states(node) if st[0] == k - 1), None)
+            if state is not None and state[3] > 1 and (state[1] - state[2]) / (state[3] - 1) == step.alpha:
+                return ClaimResult(number, body, "weakest_link", "right", answer=answer, answer_value=_path_text(node),
+                                   expected=names, explanation=lines,
+                                   message=f"{_path_text(node)} ties with {' and '.join(names)} at alpha "
+                                           f"{step.alpha}; the sequence cuts {' and '.join(names)}, which removes it "
+                                           f"too")
         own = self.links().get(id(node))
         why = (f"its alpha is {own.alpha}, cut at step {next(i for i, s in enumerate(self.path().steps, 1) if own in s.links)}"
                if own is not None else "the sequence never cuts it itself (an ancestor's cut removes it)")

@@ -238,6 +238,34 @@ class _Forced:
         return getattr(self.node, name)
 
 
+class _SheetView:
+    """One sheet's view of the subtrees a class has grown: a subtree grown for another sheet is reused, and
+    counts toward this sheet's budget as it would if grown here (so a sheet is graded as it would be
+    alone: past MAX_GROWN of its own subtrees, none more, cached or not)."""
+
+    def __init__(self, shared):
+        self.shared, self.touched = shared, set()
+
+    def __contains__(self, key):
+        if key in self.touched:
+            return True
+        if key in self.shared and len(self.touched) < MAX_GROWN:
+            self.touched.add(key)
+            return True
+        return False
+
+    def __getitem__(self, key):
+        self.touched.add(key)
+        return self.shared[key]
+
+    def __setitem__(self, key, value):
+        self.touched.add(key)
+        self.shared[key] = value
+
+    def __len__(self):
+        return len(self.touched)
+
+
 class Grower:
     """The expected tree and the trees grown below students' choices, each grown once."""
 
@@ -257,9 +285,16 @@ class Grower:
         elif self.options.get("prune") == "reduced-error":
             self.carry_note = "not graded: reduced-error pruning needs the validation rows of the subtree"
         self._tree = None
-        self._grown = {}
+        self._all_grown = {}
+        self._grown = _SheetView(self._all_grown)
         self.problem = None   # why the last subtree below a wrong choice could not be grown
         self._numbers = {}
+
+    def new_sheet(self):
+        """Start grading another sheet: the subtrees grown so far stay (a class shares them), the budget of
+        MAX_GROWN subtrees counts this sheet's own, exactly as if it were graded alone."""
+        self._grown = _SheetView(self._all_grown)
+        self.problem = None
 
     def root(self) -> Expected:
         if self._tree is None:
@@ -272,6 +307,15 @@ class Grower:
     def tree(self):
         self.root()
         return self._tree
+
+    @property
+    def numeric_any(self) -> bool:
+        return "numeric" in self.data.kinds
+
+    @property
+    def threshold_rule(self) -> str:
+        """Where a numeric cut lies: ``data`` (the largest value below the midpoint) or ``midpoint``."""
+        return self.options.get("threshold") or self.criterion.threshold
 
     def can_carry(self) -> bool:
         return self.carry_note is None
@@ -325,6 +369,27 @@ class Grower:
         for f, op, v in conds:
             mask &= self.side_mask(f, op, v)
         return mask
+
+    def side_named(self, conds, test, feature, cond):
+        """The branch (0 or 1) of the binary split ``test`` on ``feature`` at the node of ``conds`` that the
+        condition ``cond`` (feature, op, value) names, or None.  A condition names a side when it selects
+        exactly that side's rows of the node (``Start >= 8.5`` names ``Start > 8.5`` when no row lies
+        between), or, written ``feature = value``, when the value lies on that side of a subset split."""
+        f, op, v = cond
+        if f != feature:
+            return None
+        if op == "=" and hasattr(test, "left_values"):
+            for b, side in enumerate((test.left_values, test.right_values)):
+                if v in side:
+                    return b
+            return None
+        rows = self.mask(conds)
+        known = rows & self.side_mask(f, "known", None)
+        chosen = known & self.side_mask(f, op, v)
+        for b in (0, 1):
+            if np.array_equal(chosen, known & self.side_mask(*split_condition(test, b, feature))):
+                return b
+        return None
 
     def full_at(self, conds):
         """The root of the builder's full growth (no cp rule) on the rows of ``conds``, or None."""
@@ -384,7 +449,7 @@ class Grower:
         if key not in self._grown:
             saved = self.options
             self.options = dict(saved, max_depth=len(conds) + 1, min_samples_split=1, prune="none",
-                                **({"cp": None} if self.binary else {}))
+                                **({"cp": None, "min_leaf": 1} if self.binary else {}))
             try:
                 grown = self.grown_at(conds)
             finally:

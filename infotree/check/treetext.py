@@ -22,7 +22,8 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-__all__ = ["CUTS", "ClaimedLeaf", "ClaimedSplit", "TreeTextError", "is_ignored", "is_tree_line", "read_tree"]
+__all__ = ["CUTS", "ClaimedLeaf", "ClaimedSplit", "TreeTextError", "arrow_lines", "is_arrow_line", "is_arrow_root",
+           "is_ignored", "is_tree_line", "read_tree"]
 
 #: The operators of a numeric cut; C4.5 writes '<=' and '>', rpart '<' and '>='.
 CUTS = ("<=", ">", "<", ">=")
@@ -167,11 +168,11 @@ def _leaf_counts(number, text):
     if len(parts) <= 2 and all(_is_count(p) for p in parts):
         return (parts[0], parts[1] if len(parts) == 2 else None)
     raise TreeTextError(f"line {number}: cannot read the leaf counts ({_clip(text, 20)}); "
-                        f"expected (n), (n/errors), (2.43/0.43), (0, empty) or (n = 3, SSE = 3800/3)")
+                        f"expected (n), (n/errors), (2.43/0.43), (0, empty), (n = 3) or (n = 3, SSE = 3800/3)")
 
 
-_REGRESSION_COUNTS = re.compile(r"n\s{0,3}=\s{0,3}(\d{1,12}(?:\.\d{1,12})?),\s{0,3}SSE\s{0,3}=\s{0,3}"
-                                r"(\d{1,40}(?:\.\d{1,40}|/\d{1,40})?)")
+_REGRESSION_COUNTS = re.compile(r"n\s{0,3}=\s{0,3}(\d{1,12}(?:\.\d{1,12})?)(?:,\s{0,3}SSE\s{0,3}=\s{0,3}"
+                                r"(\d{1,40}(?:\.\d{1,40}|/\d{1,40})?))?")
 
 
 def _is_count(p: str) -> bool:
@@ -308,3 +309,64 @@ def _build(lines, i, depth):
     if any(k[0] in CUTS for k in node.branches) and any(k[0] not in CUTS for k in node.branches):
         raise TreeTextError(f"line {first.number}: {node.feature} is tested both by a value and by a cut")
     return node, i
+
+
+# -- trees drawn with arrows -----------------------------------------------------------------------
+#     age?
+#       youth -> student?
+#         no -> no
+#         yes -> yes
+#       middle_aged -> yes
+# A node is 'feature?' (the root alone on its line); a branch 'value -> feature?' or 'value -> class',
+# or with its feature written, 'age = youth -> student?'.  Depth comes from indentation.
+_ARROWS = ("->", "→", "=>")
+_ROOT_QUESTION = re.compile(r"[^\s?(){}|:=<>][^?(){}|:=<>]{0,200}\?")
+
+
+def is_arrow_line(body: str) -> bool:
+    s = body.strip()
+    return any(a in s for a in _ARROWS) and not s.lower().startswith("if ")
+
+
+def is_arrow_root(body: str) -> bool:
+    """A tree's first line in arrow notation: ``age?``."""
+    return _ROOT_QUESTION.fullmatch(body.strip()) is not None
+
+
+def arrow_lines(block):
+    """The lines of an arrow-drawn tree [(number, indent, text)] as ``|``-lines read_tree reads."""
+    out, stack = [], []   # stack: (indentation, feature tested below it, depth of its branches)
+    for number, indent, body in block:
+        s = body.strip()
+        arrow = next((a for a in _ARROWS if a in s), None)
+        if arrow is None:
+            if not is_arrow_root(s) or stack:
+                raise TreeTextError(f"line {number}: expected 'value -> feature?' or 'value -> class' in a tree "
+                                    f"drawn with arrows; found {_clip(s)!r}")
+            stack.append((indent, s[:-1].strip(), 0))
+            continue
+        left, _, right = s.partition(arrow)
+        left, right = left.strip(), right.strip()
+        while stack and stack[-1][0] >= indent:
+            stack.pop()
+        if "=" in left:
+            feature, _, value = left.partition("=")
+            feature, value = feature.strip(), value.strip()
+            depth = stack[-1][2] if stack else 0
+        elif stack:
+            _, feature, depth = stack[-1]
+            value = left
+        else:
+            raise TreeTextError(f"line {number}: '{_clip(left, 20)} {arrow}' names no feature: start the tree "
+                                f"with the root's feature ('age?') or write 'feature = value {arrow} ...'")
+        if not left or not right or not value:
+            raise TreeTextError(f"line {number}: expected 'value {arrow} feature?' or 'value {arrow} class'")
+        bars = "|  " * depth
+        if right.endswith("?"):
+            out.append((number, 0, f"{bars}{feature} = {value}"))
+            stack.append((indent, right[:-1].strip(), depth + 1))
+        else:
+            out.append((number, 0, f"{bars}{feature} = {value}: {right}"))
+    if not out:
+        raise TreeTextError(f"line {block[0][0]}: a tree drawn with arrows needs branches 'value -> ...'")
+    return out

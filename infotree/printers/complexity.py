@@ -91,7 +91,9 @@ def cp_blocks(t: CpTable, digits=4, m=TEXT, steps=False) -> list:
              f"the last row is the grown tree (cp = {_x(t.cp)})"]
     if xv:
         best, one = t.rows[t.best], t.rows[t.one_se]
-        lines.append(f"{t.folds}-fold cross-validation, seed {t.seed} (stratified folds: docs/cost_complexity.md); "
+        dealt = ("on the given folds" if t.seed is None
+                 else f"seed {t.seed} (stratified folds: docs/cost_complexity.md)")
+        lines.append(f"{t.folds}-fold cross-validation, {dealt}; "
                      f"xerror = cross-validated risk / R(root), xstd its standard error / R(root)")
         lines.append(f"min: row {t.best + 1} (least xerror {_x(best.xerror)}); 1-SE: row {t.one_se + 1} "
                      f"(nsplit {one.nsplit}), the first row with xerror <= {_x(best.xerror)} + {_x(best.xstd)}")

@@ -104,7 +104,8 @@ def _surrogate(tree, s):
         test = {"kind": "subset", "left": [dom[i] for i in sorted(s.test.left)],
                 "right": [dom[i] for i in sorted(s.rights)]}
     return {"feature": s.feature, "test": test, "agree": counts_text(s.agree), "adj": counts_text(s.adj),
-            "agreed": s.agreed, "total": s.total, "majority": s.majority, "count": s.routed}
+            **{k: v if isinstance(v, int) else counts_text(v)   # sample weights: exact text
+               for k, v in (("agreed", s.agreed), ("total", s.total), ("majority", s.majority))}, "count": s.routed}
 
 
 def _improvement_text(v) -> str:
@@ -326,3 +327,32 @@ def write(tree, out, *, nodes="all", smoothing=None) -> None:
     out.write('"root": ')
     _write_node(tree, root, out, pick, 1, smoothing)
     out.write("}\n")
+
+
+def write_measures(tree, node, out) -> None:
+    """``infotree measures --format json``: one node's measures as ``tree``'s JSON gives a node
+    (its counts, entropy or impurity, every candidate's branches and exact measures), without children.
+
+        {"infotree": "<version>", "target": ..., "criterion": ..., "classes": [...], "features": [...],
+         "domains": {...}, "kinds": {...}, "at": [[feature, value], ...], "node": NODE}
+    """
+    import io
+
+    from .. import __version__
+
+    buf = io.StringIO()
+    _write_node(tree, node, buf, lambda n: n is node, 1)
+    body = json.loads(buf.getvalue())   # the node as 'tree' writes it; its children are not measured here
+    del body["children"]
+    doc = {
+        "infotree": __version__,
+        "target": tree.target,
+        "criterion": tree.criterion.name,
+        "classes": None if tree.values is not None else list(tree.classes),
+        "features": list(tree.features),
+        "domains": {f: list(d) for f, d in zip(tree.features, tree.domains)},
+        "kinds": {f: k for f, k in zip(tree.features, tree.kinds)},
+        "at": body["path"],
+        "node": body,
+    }
+    out.write(json.dumps(doc, ensure_ascii=False, indent=1) + "\n")

@@ -172,7 +172,7 @@ def _api_estimators(tmp):
         est = cls().fit(X, y)
         out.write(f"=== {cls.__name__} {path}\n")
         out.write(" ".join(map(str, est.predict(X))) + "\n")
-        out.write(repr(est.predict_proba(X).tolist()) + "\n")
+        out.write(repr(est.predict_proba_exact(X).tolist()) + "\n")
     return out.getvalue()
 
 
