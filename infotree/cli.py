@@ -263,8 +263,8 @@ def _costs(args, crit) -> dict:
         for part in args.prior.split(","):
             name, eq, value = part.partition("=")
             if not eq or not name.strip():
-                raise InfotreeError(f"--prior {args.prior!r}: {part.strip()!r} is not CLASS=P; write e.g. "
-                                    f"absent=1/2,present=1/2")
+                raise InfotreeError(f"--prior {args.prior!r}: {part.strip()!r} is not CLASS=P; write each class "
+                                    f"and its prior, comma-separated: 'absent = 1/2, present = 1/2'")
             prior[name.strip()] = value.strip()
         out["prior"] = prior
     if getattr(args, "loss", None):
@@ -619,7 +619,6 @@ def _m_of_n(args, data, node):
 
 
 def _cmd_predict(args, out):
-    from .data import load
     from .model import load_model
 
     if args.train:

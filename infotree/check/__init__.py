@@ -46,7 +46,6 @@ from __future__ import annotations
 import os
 import re
 import sys
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -72,7 +71,7 @@ from .names import Names, Unreadable, did_you_mean
 from .notation import at_region, best_split, region_definition, rewrite, threshold_claim
 from .printed import claim_after_facts, context_path, is_prose, is_table_heading
 from .pruning import CpTableText, PruningClaims
-from .report import SCHEMA_VERSION, VERDICTS, format_text, report_json
+from .report import SCHEMA_VERSION, VERDICTS, format_text, report_json  # noqa: F401 (the package's API)
 from .treetext import (ClaimedLeaf, TreeTextError, arrow_lines, is_arrow_line, is_arrow_root, is_ignored, is_tree_line,
                        read_tree)
 from .trees import (Expected, Grower, binary_choices, complement, cond_text, grade_tree, number_text,
@@ -520,6 +519,7 @@ class _Checker:
         self.context = ()   # the node of an "At outlook = sunny:" line: IG, GR, SplitInfo claims below are there
         self.context_error = None   # why the last "At" line could not be read: the claims below are not graded
         self.stated = set()         # the decimal answers of the claims so far (rounded values the sheet shows)
+        self.sheet_numbers = set()  # every decimal written on the sheet
         self.regions = {}           # ISLR's R1 = {X | Years < 4.5}: region name -> path
         self.last_feature = None   # the feature the last claim measured: H_known(Y), improvement (rpart)
         self.regression = criterion == "squared_error"
@@ -1448,8 +1448,9 @@ class _Checker:
         return f"{_clip(step.strip(), 60)} = {decimal_text(a.value, answer.decimals)}"
 
     def shows(self, values, steps) -> bool:
-        """Whether every value is written on the sheet: in this line's chain or as an earlier claim's answer."""
-        written = set(self.stated)
+        """Whether every value is written on the sheet: in this line's chain, as a claim's answer, or anywhere
+        else on the sheet (a gain ratio from the gain and split information a student writes after it)."""
+        written = set(self.stated) | self.sheet_numbers
         for step in steps:
             written.update(Fraction(x) for x in re.findall(r"(?<![\d.])\d*\.\d+|(?<![\d.])\d+(?![\d.])", step))
         return all(v in written for v in values)
@@ -2188,6 +2189,8 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
             results.extend(checker.check_block(list(block)))
             block.clear()
 
+    checker.sheet_numbers = {Fraction(x) for line in lines if len(line) <= MAX_LINE_LENGTH
+                             for x in _DECIMAL.findall(line)}
     in_table = False
     cptable = CpTableText()
     for number, raw in enumerate(lines, 1):
@@ -2247,6 +2250,7 @@ def _conventions(checker, tolerance, min_digits, min_decimals, log) -> tuple:
 
 
 _CLAIM_NAMES = frozenset(_MEASURES) | frozenset(_TREE_CLAIMS)
+_DECIMAL = re.compile(r"(?<![\d.])\d{0,20}\.\d{1,50}(?![\d.])")
 # CART's worked solution with --lookahead 1: "decrease with lookahead 1 (outlook, each side split once more at
 # best) = 113/490", read as Decrease_lookahead(outlook) = 113/490.
 _LOOKAHEAD_LINE = re.compile(r"^decrease with lookahead 1 \(([^(),]{1,200}), each side split once more at best\)")

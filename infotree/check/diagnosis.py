@@ -260,7 +260,6 @@ def _split_mistakes(checker, m, mask, value):
     side = known & checker.grower.side_mask(*_as_cond(f, v))
     table = [checker.class_counts(side), checker.class_counts(known & ~side)]
     table = [r for r in table if sum(r)]
-    n = sum(map(sum, table))
     out = []
     if m.name in ("Gini", "ME"):
         f_ = gini_of if m.name == "Gini" else misclassification_of

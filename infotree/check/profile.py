@@ -110,7 +110,7 @@ def _words(where, key, flag, action, value, base) -> list[str]:
         if not isinstance(value, bool):
             raise bad(f"{value!r} is not allowed; give true or false")
         if isinstance(action, argparse.BooleanOptionalAction):
-            return [flag if value else "--no-" + flag[2:]]
+            return [flag if value else "-" * 2 + "no-" + flag[2:]]   # argparse's negative form of the flag
         return [flag] if value else []
     repeatable = isinstance(action, argparse._AppendAction)
     values = value if isinstance(value, list) else [value]

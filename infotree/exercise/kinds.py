@@ -65,8 +65,8 @@ class Solution:
 
 
 def flags_of(options: dict) -> list:
-    """check.toml's options as command-line flags: ``key = v`` -> ``--key v``; true -> ``--key``;
-    a list -> the option once per item."""
+    """check.toml's options as command-line flags: ``key = v`` -> the long option ``key`` and v; true -> the
+    option alone; a list -> the option once per item."""
     argv = []
     for key, value in options.items():
         flag = "--" + key.replace("_", "-")
