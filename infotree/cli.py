@@ -335,6 +335,20 @@ def _emit(args, inputs, write):
     return 0
 
 
+def _plot(args, inputs, make) -> None:
+    """``--plot FILE``: the figure ``make()`` draws, written atomically (its type from the name)."""
+    if not getattr(args, "plot", None):
+        return
+    from .output import atomic_writer, check_not_input
+    from .printers.plots import kind_of, save
+
+    kind = kind_of(args.plot)
+    check_not_input(args.plot, inputs)
+    fig = make()
+    with atomic_writer(args.plot) as f:
+        save(fig, f, kind)
+
+
 def _cmd_tree(args, out):
     from .printers import render
 
@@ -351,7 +365,19 @@ def _cmd_tree(args, out):
     return _emit(args, [args.data], lambda f: render(
         tree, f, fmt=args.format, digits=args.digits, nodes=args.nodes, steps=args.steps,
         table_format=args.table_format, standalone=args.standalone,
-        weights="exact" if args.exact_weights else args.weights, exact=args.exact_values, smoothing=args.smoothing))
+        weights="exact" if args.exact_weights else args.weights, exact=args.exact_values, smoothing=args.smoothing,
+        **_pictures(args)))
+
+
+def _pictures(args) -> dict:
+    """The drawings' options (dot, tikz, svg, png, html), refused for a format that draws nothing."""
+    opts = dict(max_display_depth=args.max_display_depth, hide_empty=args.hide_empty, color=args.color, show=args.show)
+    fmt = getattr(args, "format", "html")
+    if fmt not in ("dot", "tikz", "svg", "png", "html") and (
+            args.max_display_depth is not None or args.hide_empty or args.color != "none" or args.show != "counts"):
+        raise InfotreeError("--max-display-depth, --hide-empty, --color and --show shape drawings: "
+                            "--format dot, tikz, svg, png or html")
+    return opts
 
 
 def _cmd_report(args, out):
@@ -359,9 +385,11 @@ def _cmd_report(args, out):
 
     data = read_data(args.data, args)
     tree = _build(args, data)
+    pictures = _pictures(args)
+    pictures["max_depth"] = pictures.pop("max_display_depth")
     return _emit(args, [args.data], lambda f: write_report(
         tree, f, digits=args.digits, title=args.title, source=os.path.basename(args.data),
-        weights="exact" if args.exact_weights else "decimal"))
+        weights="exact" if args.exact_weights else "decimal", **pictures))
 
 
 def _cmd_cptable(args, out):
@@ -382,6 +410,10 @@ def _cmd_cptable(args, out):
     grow = fold_grower(**{k: v for k, v in opts.items() if k not in ("prune", "confidence", "folds", "seed")})
     table = cp_table(tree, cp=opts["cp"], data=data, grow=grow, folds=_folds(args), seed=args.seed,
                      sequence=args.sequence or "weakest-link", weights=opts["sample_weight"])
+    if args.plot:
+        from .printers.plots import cp_plot
+
+        _plot(args, [args.data], lambda: cp_plot(table, digits=args.digits))
     return _emit(args, [args.data], lambda f: write(table, f, fmt=args.format, digits=args.digits, steps=args.steps,
                                                      table_format=args.table_format))
 
@@ -502,6 +534,10 @@ def _cmd_evaluate(args, out):
     read = {}  # each family reads the files its own way (ID3: columns as categories)
     with _flagged(args):
         _evaluate_each(args, configs, results, read)
+    if args.plot:
+        from .printers.plots import confusion_plot
+
+        _plot(args, [args.data, args.test], lambda: confusion_plot(results))
     return _emit(args, [args.data, args.test], lambda f: write(results, f, fmt=args.format, digits=args.digits,
                                                                 table_format=args.table_format))
 
@@ -615,6 +651,9 @@ def _cmd_predict(args, out):
     unseen = args.unseen
     if tree.criterion.regression and args.proba:
         raise InfotreeError("--proba is for classification trees; a regression tree predicts each row's leaf mean")
+    if args.explain or args.format != "text" or args.row is not None:
+        return _explain(args, tree, rows, data_path, inputs=[data_path, args.train, None if args.train else
+                                                             args.model_or_data])
 
     try:  # every row's answer before the first line is written: a refusal leaves no half output
         labels = tree.predict(rows, unseen=unseen)
@@ -633,6 +672,33 @@ def _cmd_predict(args, out):
 
     inputs = [data_path, args.train, None if args.train else args.model_or_data]
     return _emit(args, inputs, write)
+
+
+def _explain(args, tree, rows, data_path, inputs):
+    """``predict --explain``: each row's path as text, or one row's path drawn (svg, png)."""
+    if not args.explain:
+        raise InfotreeError("--format and --row draw a row's path: add --explain")
+    if args.proba:
+        raise InfotreeError("--explain prints each row's path; --proba its probabilities: give one of them")
+    if args.format == "text":
+        if args.row is not None or args.max_display_depth is not None or args.hide_empty or args.color != "none" \
+                or args.show != "counts":
+            raise InfotreeError("--row and the drawing options apply to --explain --format svg or png")
+
+        def write(f):
+            for k, row in enumerate(rows, 1):
+                f.write(f"row {k}:\n" + "".join(f"  {line}\n" for line in tree.explain(row, unseen=args.unseen)))
+        return _emit(args, inputs, write)
+    if args.row is None and len(rows) != 1:
+        raise InfotreeError(f"{data_path} has {len(rows)} rows; a drawing shows one row's path: give --row K (1 to {len(rows)})")
+    k = args.row or 1
+    if k > len(rows):
+        raise InfotreeError(f"--row {k}: {data_path} has {len(rows)} row{'s' * (len(rows) != 1)}")
+    if args.format == "png" and not args.output and sys.stdout.isatty():
+        raise InfotreeError("PNG is binary; write it to a file: --output path.png")
+    opts = _pictures(args)
+    opts["max_depth"] = opts.pop("max_display_depth")
+    return _emit(args, inputs, lambda f: tree.plot_path(rows[k - 1], f, fmt=args.format, unseen=args.unseen, **opts))
 
 
 def forest_from_args(args, data):
@@ -743,6 +809,16 @@ def _cmd_forest(args, out):
         mdi, share = forest.mdi_shares()
     if args.importance in ("both", "permutation"):
         perm = forest.permutation_importance()[0]
+    if args.plot:
+        from .printers.plots import importance_plot
+
+        if args.importance == "none":
+            raise InfotreeError("--plot draws the importances: drop --importance none")
+        panels = ([("mean decrease in impurity", forest.mdi_by_tree)] if args.importance in ("both", "mdi") else []) + (
+            [("permutation importance (out-of-bag rows)", forest.permutation_by_tree)]
+            if args.importance in ("both", "permutation") else [])
+        _plot(args, [args.data, args.predict, args.samples],
+              lambda: importance_plot(forest.features, [(title, each()) for title, each in panels]))
     return _emit(args, [args.data, args.predict, args.samples], lambda f: write(
         forest, f, fmt=args.format, digits=args.digits, nodes=args.nodes, table_format=args.table_format,
         show_samples=args.show_samples, predicted=predicted, oob=forest.oob(), show_oob=args.show_oob,
@@ -935,12 +1011,25 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     show.add_argument("--table-format", default="simple", metavar="F", help="any tabulate tablefmt (text format; default simple)")
     show.add_argument("--output", "-o", metavar="FILE", help="write here (atomically) instead of standard output")
 
-    t = sub.add_parser("tree", parents=[common, grow, show], help="grow a tree and print it with its derivation")
+    pictures = _Parser(add_help=False)
+    pictures.add_argument("--max-display-depth", type=_nonneg, metavar="N",
+                          help="drawings (dot, tikz, svg, png, html): draw nodes down to depth N (0: the root); a "
+                               "deeper subtree is one box with its leaf and class counts")
+    pictures.add_argument("--hide-empty", action="store_true", help="drawings: leave out branches no row reached")
+    pictures.add_argument("--color", choices=["none", "class"], default="none",
+                          help="drawings: none (black and white, for print; default) or class (fill by the majority "
+                               "class, paler the less pure, colour-blind-safe, with a key)")
+    pictures.add_argument("--show", choices=["counts", "proportions", "percent"], default="counts",
+                          help="drawings: class counts (default), class proportions, or counts and the node's "
+                               "percentage of all rows (rpart.plot's extra)")
+
+    t = sub.add_parser("tree", parents=[common, grow, show, pictures], help="grow a tree and print it with its derivation")
     t.add_argument("data", metavar="DATA", help="CSV or ARFF file")
     t.add_argument("--format", choices=["text", "markdown", "latex", "json", "dot", "rules", "python", "tikz",
-                                        "svg", "png"], default="text",
+                                        "svg", "png", "html"], default="text",
                    help="text (default), markdown, latex, json, dot (Graphviz), rules (if-then), python (a "
-                        "predict function), tikz (LaTeX forest), svg or png (drawings; pip install 'infotree[plot]')")
+                        "predict function), tikz (LaTeX forest), svg or png (drawings; pip install 'infotree[plot]'), "
+                        "html (the report: a zoomable tree and every derivation)")
     t.add_argument("--nodes", choices=["all", "root", "none"], default="all", help="whose candidate tables to print")
     t.add_argument("--steps", action="store_true", help="add a worked solution in prose")
     t.add_argument("--standalone", action="store_true", help="latex, tikz: a complete document")
@@ -956,7 +1045,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     _m_of_n_flag(t)
     t.set_defaults(func=_cmd_tree)
 
-    r = sub.add_parser("report", parents=[common, grow], help="one self-contained HTML file: drawing, tree, "
+    r = sub.add_parser("report", parents=[common, grow, pictures], help="one self-contained HTML file: drawing, tree, "
                        "worked solution and every derivation",
                        description="Write one HTML file an instructor can hand out: the drawing (needs matplotlib: "
                                    "pip install 'infotree[plot]'; without it, the text tree only), the tree, the "
@@ -981,7 +1070,8 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                         "nominal features; see docs/pet_lookahead.md)")
     m.set_defaults(func=_cmd_measures)
 
-    pr = sub.add_parser("predict", parents=[common, grow], help="predict classes with a saved model or a training file")
+    pr = sub.add_parser("predict", parents=[common, grow, pictures],
+                        help="predict classes with a saved model or a training file")
     pr.add_argument("model_or_data", metavar="MODEL.json", nargs="?")
     pr.add_argument("data", metavar="DATA", nargs="?")
     pr.add_argument("--train", metavar="TRAIN", help="grow the tree on TRAIN instead of loading a model")
@@ -992,6 +1082,13 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     pr.add_argument("--unseen", choices=["error", "majority"], default="error",
                     help="a value not seen in training: error (default) or predict the node's majority")
     pr.add_argument("--output", "-o", metavar="FILE")
+    pr.add_argument("--explain", action="store_true",
+                    help="each row's path, one line per test; with --format svg or png the drawing with one row's "
+                         "path highlighted (--row K)")
+    pr.add_argument("--format", choices=["text", "svg", "png"], default="text",
+                    help="--explain: text (default), or the drawing as svg or png")
+    pr.add_argument("--row", type=_positive, metavar="K",
+                    help="--explain --format svg/png: the row of DATA to draw (1-based; default: the only row)")
     _m_of_n_flag(pr)
     pr.set_defaults(func=_cmd_predict)
 
@@ -1004,6 +1101,8 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     cpt.add_argument("data", metavar="DATA", help="CSV, ARFF or Parquet file")
     cpt.add_argument("--format", choices=["text", "markdown", "latex", "json"], default="text")
     cpt.add_argument("--steps", action="store_true", help="add the weakest-link derivation (each alpha)")
+    cpt.add_argument("--plot", metavar="FILE", help="also draw rpart's plotcp (needs --folds): xerror ±1 SE against "
+                                                    "cp and tree size, the 1-SE line; .png, .svg or .pdf")
     cpt.set_defaults(func=_cmd_cptable, algorithm_default="cart")
 
     ev = sub.add_parser("evaluate", parents=[common, grow, show],
@@ -1019,6 +1118,8 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                     help="run several configurations on the same rows: a comma-separated list of unpruned, "
                          "pessimistic, reduced-error, cost-complexity (default: every one the algorithm has)")
     ev.add_argument("--format", choices=["text", "markdown", "latex", "json"], default="text")
+    ev.add_argument("--plot", metavar="FILE", help="also draw the confusion matrix (one per configuration); "
+                                                   ".png, .svg or .pdf")
     _m_of_n_flag(ev)
     ev.set_defaults(func=_cmd_evaluate)
 
@@ -1060,6 +1161,8 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     fo.add_argument("--importance", choices=["both", "mdi", "permutation", "none"], default="both",
                     help="mean decrease in impurity, permutation importance on out-of-bag rows, both (default) or none")
     fo.add_argument("--format", choices=["text", "markdown", "json"], default="text")
+    fo.add_argument("--plot", metavar="FILE", help="also draw the importances, each feature's spread over the trees; "
+                                                   ".png, .svg or .pdf")
     fo.add_argument("--nodes", choices=["none", "root", "all"], default="none",
                     help="whose candidate tables to print with each tree (default none)")
     fo.add_argument("--digits", type=_digits, default=4, help="decimals to print (default 4)")

@@ -351,8 +351,23 @@ class Tree:
 
     def explain(self, row, *, unseen="error") -> list[str]:
         """The path one row takes, one line per decision, ending with the prediction."""
+        return self.explain_path(row, unseen=unseen)[1]
+
+    def plot_path(self, row, out=None, *, fmt="svg", unseen="error", **opts):
+        """The drawing with ``row``'s path drawn thick, each box on it saying the test's outcome
+        (``row: outlook = sunny``) and the leaf the prediction; written to ``out`` (a file name or a
+        stream; ``fmt`` svg or png) or, without ``out``, returned for a notebook to show.  ``opts`` as
+        the drawings' (``max_depth``, ``hide_empty``, ``color``, ``show``, ``digits``)."""
+        from .printers.drawing import plot_path
+
+        return plot_path(self, row, out, fmt=fmt, unseen=unseen, **opts)
+
+    def explain_path(self, row, *, unseen="error") -> tuple[list, list[str]]:
+        """The nodes one row passes, root first, and :meth:`explain`'s lines: line ``i`` is the
+        decision at node ``i``, the last line the prediction (at the last node)."""
         codes = self._codes([row], unseen)[0]
         node, lines = self.root, []
+        visited = [node]
         while node.split is not None:
             if node.m_of_n:  # count the conditions that hold
                 b = node.test.route(codes)
@@ -362,6 +377,7 @@ class Tree:
                              f"({', '.join(held) or 'none'}): {condition_words(None, *node.branch_condition(b))} "
                              f"(split: {node.reason})")
                 node = node.children[b]
+                visited.append(node)
                 continue
             c = codes[node.split]
             f = self.features[node.split]
@@ -375,6 +391,7 @@ class Tree:
                 op, v = node.branch_condition(d)
                 lines.append(f"{f} is missing: {how} sends it to {f} {op} {v}")
                 node = node.children[d]
+                visited.append(node)
                 continue
             if child is None:
                 lines.append(f"{f} is missing: every branch, weighted by its share of this node's rows")
@@ -385,16 +402,17 @@ class Tree:
             op, v = node.branch_condition(node.children.index(child))
             lines.append(f"{f} {op} {v} (split on {f}: {node.reason})")
             node = child
+            visited.append(node)
         if node.split is not None and lines[-1].endswith("share of this node's rows"):
             p = self._proba(node, codes)
             label = self.classes[p.index(max(p))]
             dist = ", ".join(f"{k} {q}" for k, q in zip(self.classes, p))
             lines.append(f"predict {label} (combined class probabilities: {dist})")
-            return lines
+            return visited, lines
         counts = (f"mean {number_text(node.mean)}, SSE {number_text(node.risk)}" if self.criterion.regression
                   else ", ".join(f"{k} {v}" for k, v in zip(self.classes, node.class_counts.tolist())))
         lines.append(f"predict {node.label_name} ({'leaf' if node.split is None else 'node'}: n = {node.n}; {counts})")
-        return lines
+        return visited, lines
 
     @staticmethod
     def _known(c):
