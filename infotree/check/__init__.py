@@ -687,6 +687,9 @@ class _Checker(TreeClaims, Values, Judging):
                 raise _Unreadable(f"an empty value in {f} {op} {_clip(text, 30)}")
             chosen = {self.names.value(f, v) for v in given}
             return f, _Subset(op, tuple(v for v in self.domain[f] if v in chosen))
+        if not _cut_item(item):
+            raise _Unreadable(f"cannot read the split {_show_toks(item)}; write it as humidity <= 75, "
+                              f"Start >= 8.5 or outlook in {{sunny, rainy}}")
         name, op, text = _cut_item(item)
         f = self.names.feature(name)
         if self.names.kinds[f] != "numeric":
