@@ -394,3 +394,12 @@ def test_no_claim_kind_crashes_under_any_option_set(options, capsys):
         assert status in (0, 1)
         assert "internal error" not in out.getvalue() + capsys.readouterr().err
         assert out.getvalue().strip().splitlines()[-1].split("/")[0].isdigit()
+
+
+def test_m_of_n_and_negative_rows_are_read():
+    """#33: check takes tree's --m-of-n; votes(row -1) is a row out of range, not an unknown claim."""
+    weather = DATA / "weather.csv"
+    got = run("leaf(outlook = overcast) = yes\n", weather, "--m-of-n")
+    assert got[0]["verdict"] == "wrong" and "2 of {" in got[0]["message"]
+    got = run("votes(row -1) = 1/2 for yes\nvote(tree 0, row 1) = yes\n", weather)
+    assert [g["message"] for g in got] == ["the data has rows 1 to 14, not -1", "the forest has trees 1 to 10, not 0"]

@@ -59,6 +59,8 @@ def _remember_argv(parser):
 def add_check_command(sub, parents=(), *, help):
     """Add ``infotree check`` to the argparse subparsers ``sub``; ``parents`` are the data, tree and
     forest option parsers of :mod:`infotree.cli` (shared with ``tree`` and ``forest``)."""
+    from ..cli import _m_of_n_flag
+
     c = sub.add_parser(
         "check", help=help, parents=list(parents),
         description="Check claims such as 'H(play) = 0.940', 'Gain(S, Outlook) = 0.246', 'root = outlook' or a "
@@ -67,6 +69,7 @@ def add_check_command(sub, parents=(), *, help):
                     "Exit status: 0 all right, 1 any claim not right or unreadable input, 2 bad usage.")
     c.add_argument("answers", metavar="SHEET", nargs="+",
                    help="answers files ('-' for standard input, one sheet only); a student's id is the file's stem")
+    _m_of_n_flag(c)   # tree's own flag: the expected tree grown with M-of-N tests
     c.add_argument("--data", metavar="DATA", help="CSV or ARFF file the answers are about (or --exercise)")
     c.add_argument("--format", choices=["text", "json"], default="text")
     c.add_argument("--tolerance", type=_tolerance_arg, metavar="X",

@@ -21,7 +21,7 @@ from .pruning import first_match
 
 __all__ = ["ForestClaims"]
 
-_ROW = r"\s*\(\s*row\s+(?P<row>\d+)\s*\)\s*=\s*"
+_ROW = r"\s*\(\s*row\s+(?P<row>[-+]?\d+)\s*\)\s*=\s*"
 _FORMS = [
     ("forest_votes", re.compile(r"(?P<oob>OOB\s*)?votes" + _ROW + r"(?P<answer>.+?)\s+for\s+(?P<label>\S.*)",
                                 re.IGNORECASE)),
@@ -30,7 +30,7 @@ _FORMS = [
     ("forest_prediction", re.compile(r"(?:the\s+)?(?P<oob>OOB\s*)?(?:majority\s+vote|forest'?s?\s+vote|bagged\s+"
                                      r"prediction)\s+(?:for|of)\s+row\s+(?P<row>\d+)\s*[:=]\s*(?P<answer>.+)",
                                      re.IGNORECASE)),
-    ("tree_vote", re.compile(r"vote\s*\(\s*tree\s+(?P<tree>\d+)\s*,\s*row\s+(?P<row>\d+)\s*\)\s*=\s*(?P<answer>.+)",
+    ("tree_vote", re.compile(r"vote\s*\(\s*tree\s+(?P<tree>[-+]?\d+)\s*,\s*row\s+(?P<row>[-+]?\d+)\s*\)\s*=\s*(?P<answer>.+)",
                              re.IGNORECASE)),
     ("oob_error", re.compile(r"OOB[\s_-]*error\s*=\s*(?P<answer>.+)", re.IGNORECASE)),
 ]
