@@ -92,6 +92,8 @@ _CRITERIA = {name.replace("_", "-"): c for name, c in CRITERIA.items()}
 def _resolve_criterion(args) -> None:
     """--algorithm and --criterion together: the criterion (option spelling) in args.criterion."""
     algorithm, name = getattr(args, "algorithm", None) or getattr(args, "algorithm_default", None), args.criterion
+    if getattr(args, "criterion_chosen", None) is None:  # the first call sees the command line's own choice
+        args.criterion_chosen = bool(name or getattr(args, "algorithm", None) or getattr(args, "split", None))
     split = getattr(args, "split", None)
     if split is not None:  # rpart's parms split = "gini" | "information"
         named = {"gini": "gini", "information": "entropy"}[split]
@@ -101,7 +103,7 @@ def _resolve_criterion(args) -> None:
             raise InfotreeError(f"--split {split} is rpart's (--algorithm cart), not --algorithm {algorithm}")
         args.criterion = name = named
     if name is None:
-        args.criterion = ALGORITHMS[algorithm or "id3"][0].replace("_", "-")
+        args.criterion = _default_criterion(algorithm or getattr(args, "default_algorithm", None) or "id3")
         return
     family = _CRITERIA[name].algorithm
     if algorithm is not None and algorithm != family:
@@ -626,6 +628,7 @@ def forest_from_args(args, data):
     from .ensemble import forest_criterion, grow_forest, m_try, parse_rows
     from .parse import ParseError, parse_rational
 
+    args, data = _forest_default(args, data)
     try:
         fraction = parse_rational(args.sample_fraction, what="--sample-fraction")
     except ParseError:
@@ -681,9 +684,37 @@ def forest_from_args(args, data):
             except ParseError:
                 pass
     m_try(max_features, data.n_features, name="--max-features")
-    return grow_forest(data, n_trees=args.trees or 10, seed=args.seed, max_features=max_features,
+    return grow_forest(data, n_trees=args.trees or FOREST_TREES, seed=args.seed, max_features=max_features,
                        draw="tree" if args.subspace else "node", sample_fraction=fraction,
                        bootstrap=args.bootstrap, samples=samples, vote=args.vote, builder=args.builder, **options)
+
+
+# RandomForestClassifier's defaults, which 'forest' shares: CART's Gini trees grown whole, sqrt(M)
+# features drawn at each node, the trees' leaf probabilities averaged, 100 trees.
+FOREST_ALGORITHM, FOREST_TREES = "cart", 100
+
+
+def _forest_default(args, data):
+    """(args, data) as ``forest`` reads them when no --algorithm, --criterion or --split chose the
+    trees: CART's Gini, the data read as CART reads it.  ``check`` resolves its criterion for its tree
+    claims (ID3's gain by default), so its forest is re-read from DATA to be the forest ``forest`` grows."""
+    import copy
+
+    if getattr(args, "criterion_chosen", True) or args.criterion == _default_criterion(FOREST_ALGORITHM):
+        return args, data
+    args = copy.copy(args)
+    before = _CRITERIA[args.criterion]
+    args.criterion, args.default_algorithm = None, FOREST_ALGORITHM
+    _resolve_criterion(args)
+    after = _CRITERIA[args.criterion]
+    reads = lambda c: (c.missing is None, c.reads_numbers, c.regression)  # noqa: E731
+    if reads(before) != reads(after) and getattr(args, "data", None):
+        data = read_data(args.data, args)
+    return args, data
+
+
+def _default_criterion(algorithm) -> str:
+    return ALGORITHMS[algorithm][0].replace("_", "-")
 
 
 def predicted_ballots(forest, path, unseen="error") -> list:
@@ -977,10 +1008,11 @@ def build_parser(command=None) -> argparse.ArgumentParser:
 
     # the forest's draws and vote: 'forest' and 'check' (votes, OOB error claims) read them alike
     forest_opts = _Parser(add_help=False)
-    forest_opts.add_argument("--n-estimators", "--trees", dest="trees", type=_positive, metavar="T", help="how many trees (default 10; with --sample or "
-                    "--samples, one per sample)")
-    forest_opts.add_argument("--max-features", default="all", metavar="M",
-                    help="features drawn: an integer, sqrt, log2, all (default: bagging) or a fraction such as 0.5")
+    forest_opts.add_argument("--n-estimators", "--trees", dest="trees", type=_positive, metavar="T", help="how many trees (default 100, as "
+                    "scikit-learn; with --sample or --samples, one per sample)")
+    forest_opts.add_argument("--max-features", default="sqrt", metavar="M",
+                    help="features drawn: an integer, sqrt (default, as scikit-learn), log2, all (bagging) or a "
+                         "fraction such as 0.5")
     forest_opts.add_argument("--subspace", action="store_true",
                     help="draw the features once per tree (random subspace) instead of at every node (random forest)")
     forest_opts.add_argument("--sample-fraction", default="1", metavar="F",
@@ -994,9 +1026,9 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     forest_opts.add_argument("--unseen", choices=["error", "majority"], default="error",
                     help="--predict: a value not seen in training is an error (default), or a tree predicts its "
                          "node's majority there")
-    forest_opts.add_argument("--vote", choices=["majority", "average"], default="majority",
-                    help="class probabilities: the trees' vote fractions (default) or their mean leaf "
-                         "probabilities (scikit-learn's)")
+    forest_opts.add_argument("--vote", choices=["majority", "average"], default="average",
+                    help="class probabilities: the trees' mean leaf probabilities (default, scikit-learn's) or "
+                         "their vote fractions (majority)")
     forest_opts.add_argument("--predict", metavar="FILE",
                              help="rows to classify: print every tree's vote on each (check: the rows that "
                                   "votes(row k) and prediction(row k) claims name)")
@@ -1018,7 +1050,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     fo.add_argument("--digits", type=_digits, default=4, help="decimals to print (default 4)")
     fo.add_argument("--table-format", default="simple", metavar="F", help="any tabulate tablefmt (text format)")
     fo.add_argument("--output", "-o", metavar="FILE", help="write here (atomically) instead of standard output")
-    fo.set_defaults(func=_cmd_forest)
+    fo.set_defaults(func=_cmd_forest, default_algorithm=FOREST_ALGORITHM)  # unlike cptable's, any algorithm goes
 
     ex = sub.add_parser("exercise", help="an exercise per student: a small data set, the questions and the worked "
                         "key, with check's rubric and options", description="Write DIR/<student>/: data.csv, "
