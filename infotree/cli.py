@@ -210,11 +210,7 @@ def tree_options(args) -> dict:
                         min_leaf=round(Fraction(split, 3)) if args.min_leaf is None else args.min_leaf,
                         cp=Fraction(1, 100) if args.cp is None else args.cp, max_subsets=args.max_subsets,
                         max_depth=30 if args.max_depth is None else args.max_depth, min_samples_split=split)
-    else:
-        for flag, value in (("--min-leaf", args.min_leaf), ("--cp", args.cp)):
-            if value is not None:
-                raise InfotreeError(f"{flag} applies to --algorithm cart (criterion gini, entropy, misclassification "
-                                    f"or squared-error)")
+    else:  # CART's options given to another algorithm are refused by options.refusal
         controls = dict(max_depth=args.max_depth, min_samples_split=args.min_samples_split or 2)
     controls.update(pruning)  # cost-complexity's growth cp replaces rpart's
     controls.update(_costs(args, crit))
@@ -824,10 +820,10 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     common.add_argument("--quiet", action="store_true",
                         help="no progress bar on standard error (shown only on a terminal, for work over half a second)")
     common.add_argument("--algorithm", choices=list(ALGORITHMS),
-                        help="id3 (default), c45 (C4.5 as J48) or cart (binary splits, rpart's controls); "
-                             "implied by --criterion")
+                        help="id3 (default; cptable and forest: cart), c45 (C4.5 as J48) or cart (binary splits, "
+                             "rpart's controls); implied by --criterion")
     common.add_argument("--criterion", choices=list(_CRITERIA), type=lambda s: s.replace("_", "-"),
-                        help="id3: gain (default), gain-ratio-plain; c45: gain-ratio; "
+                        help="id3: gain (default; cptable and forest: gini), gain-ratio-plain; c45: gain-ratio; "
                              "cart: gini (default), entropy, misclassification (gain_ratio, as the API and the "
                              "reports spell it, is the same)")
     common.add_argument("--missing-as-value", action="store_true",
@@ -844,7 +840,8 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                         help="read only these columns, the target among them (default: all)")
     _add_limit_options(common, "input_bytes", "value_length", "nesting", "table_cells")
     grow = _Parser(add_help=False)
-    grow.add_argument("--max-depth", type=_nonneg, metavar="N")
+    grow.add_argument("--max-depth", type=_nonneg, metavar="N",
+                      help="a node this deep is a leaf (default: no limit; cart: 30, rpart's maxdepth; forest: none)")
     grow.add_argument("--min-samples-split", type=_positive, metavar="N",
                       help="a node with fewer rows is a leaf (default 2; cart: 20, rpart's minsplit)")
     grow.add_argument("--min-samples-leaf", "--min-leaf", dest="min_leaf", type=_positive, metavar="N",
@@ -1078,6 +1075,10 @@ def build_parser(command=None) -> argparse.ArgumentParser:
         add_check_command(sub, [common, grow, forest_opts], help=_CHECK_HELP)
     else:
         sub.add_parser("check", help=_CHECK_HELP)
+    from .options import fit
+
+    for name, parser in sub.choices.items():
+        fit(parser, name)
     return p
 
 
@@ -1246,6 +1247,16 @@ def main(argv=None) -> int:
             signal.signal(signal.SIGTERM, previous)
 
 
+def _refuse_what_does_nothing(parser, args, argv):
+    """An option given where it does nothing (another command's, another algorithm's) is bad usage."""
+    from .options import refusal, subparser
+
+    crit = _CRITERIA[args.criterion]
+    message = refusal(args, subparser(parser, args.command), args.command, argv, crit.algorithm, args.criterion)
+    if message:
+        raise _UsageError(message)
+
+
 def _main(argv):
     from . import limits, progress
 
@@ -1254,10 +1265,14 @@ def _main(argv):
     command = argv[0] if argv and argv[0] in ("entropy", "tree", "measures", "predict", "report", "cptable",
                                               "evaluate", "forest", "exercise") else None
     parser = build_parser(command)
+    if not argv:  # bare 'infotree': the usage and the list of commands
+        sys.stderr.write(parser.format_help())
+        return 2
     args = parser.parse_args(argv)
     try:
         if hasattr(args, "criterion"):
             _resolve_criterion(args)
+            _refuse_what_does_nothing(parser, args, argv)
         with limits.raised(**_limits(args)) as budget, limits.recursion_room(4 * budget.nesting), \
                 warnings.catch_warnings():
             # A library's warning (numpy on a float filter, matplotlib on a missing glyph) is nothing
