@@ -345,10 +345,56 @@ def _cmd_tree(args, out):
         raise InfotreeError("--standalone makes a complete LaTeX document: --format latex or tikz")
     if args.format == "png" and not args.output and sys.stdout.isatty():
         raise InfotreeError("PNG is binary; write it to a file: --output tree.png")
+    args.nodes = _nodes_shown(args, tree)
+    _note_drawing_size(args, tree)
     return _emit(args, [args.data], lambda f: render(
         tree, f, fmt=args.format, digits=args.digits, nodes=args.nodes, steps=args.steps,
         table_format=args.table_format, standalone=args.standalone,
         weights="exact" if args.exact_weights else args.weights, exact=args.exact_values, smoothing=args.smoothing))
+
+
+# A derivation for more nodes than this is more than anyone reads: 'tree' prints the root's unless
+# --nodes all is given, and says so; past it, --nodes all and 'report' say how big the output will be.
+LARGE_DERIVATION = 1000
+# A drawing wider than this many points (an A4 page in landscape, less its margins) is one no page holds.
+PAGE_POINTS = 770
+_DERIVED = ("text", "markdown", "latex", "json")   # the formats that print derivations
+
+
+def _note(text):
+    """A word on standard error before a large output is written (the output itself is unchanged)."""
+    sys.stderr.write(f"infotree: note: {text}\n")
+    sys.stderr.flush()
+
+
+def _nodes_shown(args, tree) -> str:
+    """--nodes as given; not given: all, or root for a tree of more than LARGE_DERIVATION nodes."""
+    size = len(tree)
+    if args.format not in _DERIVED or size <= LARGE_DERIVATION:
+        return args.nodes or "all"
+    if args.nodes is None:
+        _note(f"the tree has {size:,} nodes; printing the root's derivation only (--nodes all prints every "
+              f"node's, --nodes none the tree alone)")
+        return "root"
+    if args.nodes == "all":
+        _note(f"writing the derivations of a tree of {size:,} nodes; --nodes root or --max-depth N narrows it")
+    return args.nodes
+
+
+def _note_drawing_size(args, tree) -> None:
+    """A drawing wider than a page says how wide before it is drawn: the drawing's own layout, each
+    character taken at 0.6 em of the 9-point font (DejaVu Sans averages a little less)."""
+    if args.format not in ("svg", "png"):
+        return
+    from .printers.drawing import FONT_SIZE, boxes, layout
+
+    root = boxes(tree, digits=args.digits, exact=args.exact_values,
+                 weights="exact" if args.exact_weights else args.weights)
+    width, height = layout(root, lambda text, bold: len(text) * FONT_SIZE * 0.6)
+    if width > PAGE_POINTS:
+        leaves = sum(1 for _ in tree.leaves())
+        _note(f"the drawing will be about {width:,.0f} by {height:,.0f} points ({leaves:,} leaves; a page holds "
+              f"about {PAGE_POINTS} across); --max-depth N draws a shallower tree, --format text prints it in lines")
 
 
 def _cmd_report(args, out):
@@ -356,6 +402,9 @@ def _cmd_report(args, out):
 
     data = read_data(args.data, args)
     tree = _build(args, data)
+    if len(tree) > LARGE_DERIVATION:
+        _note(f"the report holds the derivation and worked solution of each of the tree's {len(tree):,} nodes; "
+              f"--max-depth N narrows it")
     return _emit(args, [args.data], lambda f: write_report(
         tree, f, digits=args.digits, title=args.title, source=os.path.basename(args.data),
         weights="exact" if args.exact_weights else "decimal"))
@@ -924,7 +973,9 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                                         "svg", "png"], default="text",
                    help="text (default), markdown, latex, json, dot (Graphviz), rules (if-then), python (a "
                         "predict function), tikz (LaTeX forest), svg or png (drawings; pip install 'infotree[plot]')")
-    t.add_argument("--nodes", choices=["all", "root", "none"], default="all", help="whose candidate tables to print")
+    t.add_argument("--nodes", choices=["all", "root", "none"],
+                   help=f"whose candidate tables to print (default: all; root for a tree of more than "
+                        f"{LARGE_DERIVATION:,} nodes, said on standard error)")
     t.add_argument("--steps", action="store_true", help="add a worked solution in prose")
     t.add_argument("--standalone", action="store_true", help="latex, tikz: a complete document")
     t.add_argument("--exact-values", action="store_true",

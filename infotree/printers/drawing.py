@@ -27,6 +27,7 @@ from typing import NamedTuple
 from ..errors import InfotreeError
 from ..exact import decimal_text
 from ..data import number_text
+from ..progress import steps
 from .cells import weight_text
 
 __all__ = ["Box", "Facts", "boxes", "count_lines", "edge_label", "facts", "figure", "layout", "node_lines", "svg_text",
@@ -221,7 +222,7 @@ def figure(tree, *, digits=4, exact=False, weights="decimal"):
         ax.set_ylim(height, 0)
         ax.set_axis_off()
         edge = dict(color="black", linewidth=0.8, solid_capstyle="butt")
-        for b in _walk(root):
+        for b in steps(_walk(root), "drawing: box", total=len(tree)):
             style = "round,pad=0,rounding_size=6" if b.leaf else "square,pad=0"
             ax.add_patch(FancyBboxPatch((b.x - b.width / 2, b.y), b.width, b.height, boxstyle=style,
                                         facecolor="0.92" if b.leaf else "white", edgecolor="black",
