@@ -56,7 +56,8 @@ TABLE = {
     "limit_table_cells": Option("data"), "limit_factor_digits": Option("data"),
     # algorithm
     "algorithm": Option("algorithm"), "criterion": Option("algorithm"), "split": Option("algorithm", _GROW, _CART),
-    "threshold": Option("algorithm", _GROW), "lookahead": Option("algorithm", _PRUNE | {"cptable", "measures"}), "m_of_n": Option("algorithm"),
+    "threshold": Option("algorithm", _GROW), "lookahead": Option("algorithm", _PRUNE | {"cptable", "measures"}),
+    "m_of_n": Option("algorithm"),
     "max_subsets": Option("algorithm", _GROW, _CART), "average_gain_slack": Option("algorithm", _GROW, _C45),
     "prior": Option("algorithm", _GROW, _CART), "loss": Option("algorithm", _GROW, _CART),
     "competitors": Option("algorithm", _GROW, _CART), "surrogates": Option("algorithm", _GROW, _CART),
