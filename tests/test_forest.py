@@ -392,7 +392,7 @@ def test_cart_forest_and_subspace_names(capsys):
     (["--sample", "1-3", "--trees", "2"], ["--trees 2", "samples"]),
     (["--prune", "pessimistic", "--criterion", "gain-ratio"], ["--prune"]),
     (["--criterion", "squared-error"], ["squared_error", "regression", "allowed: gain"]),
-    (["--lookahead", "1"], ["--lookahead", "greedily"]),
+    (["--lookahead", "1"], ["--lookahead does nothing in 'forest'", "it applies to: tree"]),
 ])
 def test_bad_input_is_one_line_naming_the_option(args, words, capsys):
     """Each bad option value is one line on stderr naming the option and what is allowed."""
