@@ -181,6 +181,7 @@ _FLAGS = ((re.compile(r"on_missing='keep' or on_missing='value'"),
           (re.compile(r"numeric=\[('(?:[^'\\]|\\.)*')\]"), r"--numeric \1"),
           (re.compile(r"m_of_n=True"), "--m-of-n"), (re.compile(r"lookahead=([01])"), r"--lookahead \1"),
           (re.compile(r"\? use delimiter=('[^']*'|\"'\")\)"), "? the command line reads commas, and tabs from a .tsv file)"),
+          (re.compile(r"\b(columns|drop|target)=(?=[ ,;)]|$)"), r"--\1"),
           (re.compile(r"^prune '([a-z-]+)'"), r"--prune \1"), (re.compile(r"^criterion '([a-z_]+)'"), lambda m: "--criterion " + m.group(1).replace("_", "-")))
 
 
@@ -321,7 +322,7 @@ def _every_split(args) -> bool:
 
 def _emit(args, inputs, write):
     """Run ``write(out)`` to stdout or atomically to ``--output`` (``-o ''`` too is refused there)."""
-    if args.output is not None:
+    if args.output not in (None, "-"):  # -o - is standard output, as for most tools
         from .output import atomic_writer, check_not_input
 
         check_not_input(args.output, inputs + [getattr(args, "validation", None)])
@@ -343,7 +344,7 @@ def _cmd_tree(args, out):
         raise InfotreeError("--exact-values shows exact values in drawn boxes: --format tikz, svg or png")
     if args.standalone and args.format not in ("latex", "tikz"):
         raise InfotreeError("--standalone makes a complete LaTeX document: --format latex or tikz")
-    if args.format == "png" and not args.output and sys.stdout.isatty():
+    if args.format == "png" and args.output in (None, "-") and sys.stdout.isatty():
         raise InfotreeError("PNG is binary; write it to a file: --output tree.png")
     args.nodes = _nodes_shown(args, tree)
     _note_drawing_size(args, tree)
@@ -563,8 +564,12 @@ def _evaluate_each(args, configs, results, read):
         grow = _grower(dict(o, sample_weight=None), args.seed)
         regression = o["criterion"].regression
         if test is not None:
-            results.append((label, on_test(data, test, lambda d: grow(d, weights), name=os.path.basename(args.test),
-                                           regression=regression)))
+            try:
+                results.append((label, on_test(data, test, lambda d: grow(d, weights), name=os.path.basename(args.test),
+                                               regression=regression, unseen=args.unseen)))
+            except InfotreeError as e:
+                message = _unseen_flag(str(e))
+                raise InfotreeError(message if message.startswith(args.test) else f"{args.test}: {message}") from None
         else:
             results.append((label, cross_validate(data, grow, folds=_folds(args) or 10, seed=args.seed,
                                                   regression=regression, weights=weights)))
@@ -645,23 +650,32 @@ def _cmd_predict(args, out):
         if args.m_of_n:
             raise InfotreeError("--m-of-n grows the tree with M-of-N tests: it applies with --train TRAIN (a saved "
                                 "model predicts with the tests it has)")
+        given = [f for f, v in (("--target", args.target), ("--drop", args.drop), ("--columns", args.columns)) if v]
+        if given:
+            raise _UsageError(f"{given[0]} chooses the columns a tree is grown on: it applies with --train TRAIN "
+                              f"(a saved model reads the columns it names from DATA, and ignores the others)")
         tree = load_model(args.model_or_data)
         data_path = args.data
     if args.smoothing is not None and not args.proba:
         raise _UsageError("--smoothing applies to --proba (the predicted class is the leaf's majority either way)")
-    rows = _rows_for(tree, data_path)
+    rows, lines = _rows_for(tree, data_path)
     unseen = args.unseen
     if tree.criterion.regression and args.proba:
         raise InfotreeError("--proba is for classification trees; a regression tree predicts each row's leaf mean")
 
+    try:  # every row's answer before the first line is written: a refusal leaves no half output
+        labels = tree.predict(rows, unseen=unseen)
+        probas = tree.predict_proba(rows, unseen=unseen, smoothing=args.smoothing) if args.proba else None
+    except InfotreeError as e:
+        raise InfotreeError(_located(_unseen_flag(str(e)), data_path, lines)) from None
+
     def write(f):
         if args.proba:
             f.write(",".join(["prediction"] + [_csv(c) for c in tree.classes]) + "\n")
-            labels = tree.predict(rows, unseen=unseen)
-            for label, proba in zip(labels, tree.predict_proba(rows, unseen=unseen, smoothing=args.smoothing)):
+            for label, proba in zip(labels, probas):
                 f.write(",".join([_csv(label)] + [_frac(proba[c]) for c in tree.classes]) + "\n")
         else:
-            for label in tree.predict(rows, unseen=unseen):  # a regression tree: the exact mean
+            for label in labels:  # a regression tree: the exact mean
                 f.write((number_text(label) if tree.criterion.regression else label) + "\n")
 
     inputs = [data_path, args.train, None if args.train else args.model_or_data]
@@ -670,7 +684,7 @@ def _cmd_predict(args, out):
 
 def forest_from_args(args, data):
     """The forest ``infotree forest`` grows from its options (shared with ``check``) on ``data``."""
-    from .ensemble import forest_criterion, grow_forest, m_try, parse_rows
+    from .ensemble import forest_criterion, grow_forest, m_try
     from .parse import ParseError, parse_rational
 
     args, data = _forest_default(args, data)
@@ -710,11 +724,11 @@ def forest_from_args(args, data):
         from .data import _read_text
 
         lines = [(i + 1, line) for i, line in enumerate(_read_text(args.samples).splitlines()) if line.strip()]
-        samples = [parse_rows(line, n, what=f"{args.samples} line {i}") for i, line in lines]
+        samples = _parsed_samples(lines, n, args.samples)
         if not samples:
             raise InfotreeError(f"{args.samples}: no rows; write one tree's rows per line, e.g. '1-5,7,7'")
     else:
-        samples = [parse_rows(t, n) for t in texts] or None
+        samples = _parsed_samples(list(enumerate(texts, 1)), n) or None
     if samples is not None and args.trees is not None and args.trees != len(samples):
         raise _UsageError(f"--trees {args.trees} does not match the {len(samples)} samples given; "
                           f"leave --trees out or give one sample per tree")
@@ -762,13 +776,32 @@ def _default_criterion(algorithm) -> str:
     return ALGORITHMS[algorithm][0].replace("_", "-")
 
 
+def _parsed_samples(lines, n, path=None) -> list:
+    """Each tree's rows, refused past the forest's ceilings before they are all expanded in memory."""
+    from . import limits
+    from .ensemble import parse_rows
+
+    limits.within("trees", len(lines), " samples")
+    samples, drawn = [], 0
+    for i, line in lines:
+        samples.append(parse_rows(line, n, what=f"{path} line {i}" if path else "--sample"))
+        drawn += len(samples[-1])
+        limits.within("forest_rows", drawn, f" (after {len(samples)} samples)")
+    return samples
+
+
+def _unseen_flag(message: str) -> str:
+    """Tree.predict's refusal names its keyword; at the command line the flag says the same."""
+    return message.replace("(or unseen='majority')", "(or --unseen majority)")
+
+
 def predicted_ballots(forest, path, unseen="error") -> list:
     """The forest's ballot on each row of the file ``path`` (``forest --predict``), in file order."""
-    rows = _rows_for(forest.trees[0], path)
+    rows, lines = _rows_for(forest.trees[0], path)
     try:
         return forest.ballots(rows, unseen=unseen)
     except InfotreeError as e:
-        raise InfotreeError(f"{path}: " + str(e).replace("(or unseen='majority')", "(or --unseen majority)")) from None
+        raise InfotreeError(_located(_unseen_flag(str(e)), path, lines)) from None
 
 
 def _cmd_forest(args, out):
@@ -824,7 +857,19 @@ def _rows_for(tree, path):
     codes = np.column_stack([data.X, data.y]) if len(data.y) else np.zeros((0, len(cols)), int)
     doms = list(data.domains) + [data.classes]
     idx = [cols.index(f) for f in tree.features]
-    return [{tree.features[k]: doms[i][r[i]] for k, i in enumerate(idx)} for r in codes.tolist()]
+    rows = [{tree.features[k]: doms[i][r[i]] for k, i in enumerate(idx)} for r in codes.tolist()]
+    return rows, data.lines
+
+
+def _located(message: str, path, lines) -> str:
+    """A refusal about "row N" of the rows read from ``path`` (1-based, as Tree.predict counts them),
+    naming the row as the file's reader does: its line (``lines``), or a Parquet row from 0."""
+    path = os.fspath(path)
+    m = re.match(r"row (\d+)(.*)", message, re.S)
+    if m is None or (lines is not None and not 1 <= int(m.group(1)) <= len(lines)):
+        return f"{path}: {message}"
+    i = int(m.group(1)) - 1
+    return f"{path} line {int(lines[i])}{m.group(2)}" if lines is not None else f"{path} row {i}{m.group(2)}"
 
 
 def _arff_numeric_columns(path):
@@ -908,7 +953,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     grow.add_argument("--surrogate-style", type=int, choices=[0, 1], default=0, metavar="{0,1}",
                       help="cart: a surrogate's agreement over the rows with the split value known (0, the "
                            "default) or with both values known (1), as rpart's surrogatestyle")
-    grow.add_argument("--max-subsets", type=_positive, default=1 << 15, metavar="N",
+    grow.add_argument("--max-subsets", type=_at_most("max_subsets"), default=1 << 15, metavar="N",
                       help="cart: the most subsets of a nominal feature's values one exact split compares "
                            "(default 32768; more are refused, never approximated)")
     grow.add_argument("--lookahead", type=int, choices=[0, 1], default=0, metavar="{0,1}",
@@ -938,7 +983,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     grow.add_argument("--sequence", choices=["weakest-link", "rpart"],
                       help="cost-complexity and cptable: the exact weakest-link sequence (default) or rpart's own "
                            "complexities (printcp and prune.rpart to the last digit; docs/cost_complexity.md)")
-    grow.add_argument("--folds", type=_positive, metavar="K",
+    grow.add_argument("--folds", type=_at_most("folds"), metavar="K",
                       help="cross-validation folds (cptable, evaluate, --select; default 10 for --select)")
     grow.add_argument("--folds-from", metavar="COL|FILE",
                       help="cross-validate on given folds (cptable, evaluate, --select): a column of fold ids, "
@@ -1047,6 +1092,8 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                                     "cptable's). --compare runs several pruning methods on the same folds.")
     ev.add_argument("data", metavar="DATA", help="CSV, ARFF or Parquet file (the training rows)")
     ev.add_argument("--test", metavar="FILE", help="rows to predict (instead of cross-validation)")
+    ev.add_argument("--unseen", choices=["error", "majority"], default="error",
+                    help="--test: a value not seen in training is an error (default), or goes to the node's majority")
     ev.add_argument("--compare", nargs="?", const="all", metavar="LIST",
                     help="run several configurations on the same rows: a comma-separated list of unpruned, "
                          "pessimistic, reduced-error, cost-complexity (default: every one the algorithm has)")
@@ -1056,7 +1103,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
 
     # the forest's draws and vote: 'forest' and 'check' (votes, OOB error claims) read them alike
     forest_opts = _Parser(add_help=False)
-    forest_opts.add_argument("--n-estimators", "--trees", dest="trees", type=_positive, metavar="T", help="how many trees (default 100, as "
+    forest_opts.add_argument("--n-estimators", "--trees", dest="trees", type=_at_most("trees"), metavar="T", help="how many trees (default 100, as "
                     "scikit-learn; with --sample or --samples, one per sample)")
     forest_opts.add_argument("--max-features", default="sqrt", metavar="M",
                     help="features drawn: an integer, sqrt (default, as scikit-learn), log2, all (bagging) or a "
@@ -1168,6 +1215,21 @@ def _nonneg(text):
     return v
 
 
+def _at_most(name):
+    """An argparse type: a positive integer within the ceiling ``name`` of :mod:`infotree.limits`,
+    refused before any file is read."""
+    def check(text):
+        from . import limits
+
+        value = _positive(text)
+        try:
+            limits.within(name, value)
+        except InfotreeError as e:
+            raise argparse.ArgumentTypeError(str(e).split(": ", 1)[1]) from None
+        return value
+    return check
+
+
 def _positive(text):
     try:
         v = int(text)
@@ -1233,11 +1295,23 @@ def _limits(args) -> dict:
 
 
 class _Terminated(KeyboardInterrupt):
-    """SIGTERM, raised where the process is, so that open temporary files are removed."""
+    """A signal that ends the process (SIGTERM, SIGHUP, ...), raised where the process is, so that
+    open temporary files are removed."""
+
+    def __init__(self, signum):
+        super().__init__(signum)
+        self.signum = signum
 
 
 def _on_sigterm(signum, frame):
-    raise _Terminated()
+    raise _Terminated(signum)
+
+
+# Signals whose default action ends the process: each is raised as _Terminated instead.
+# SIGINT is Python's KeyboardInterrupt already; SIGPIPE stays ignored (Python's default:
+# a closed pipe shows as BrokenPipeError on the next write).
+_ENDING = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGUSR1", "SIGUSR2", "SIGALRM")
+           if hasattr(signal, name)]
 
 
 def _one_line(message: str, limit: int = 2000) -> str:
@@ -1281,21 +1355,24 @@ def _silence_stdout():
 
 def main(argv=None) -> int:
     """Run the command line; errors are one line on stderr, never a traceback."""
+    previous = {}
     try:
-        previous = signal.signal(signal.SIGTERM, _on_sigterm)
+        for sig in _ENDING:
+            previous[sig] = signal.signal(sig, _on_sigterm)
     except (ValueError, OSError):  # not the main thread: leave signals alone
-        previous = None
+        pass
     try:
         return _main(argv)
-    except _Terminated:
-        _error("infotree: terminated")
-        return 143
+    except _Terminated as e:
+        _error("infotree: terminated" + ("" if e.signum == signal.SIGTERM else f" ({signal.Signals(e.signum).name})"))
+        return 128 + e.signum
     except KeyboardInterrupt:
         _error("infotree: interrupted")
         return 130
     finally:
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
+        for sig, handler in previous.items():
+            if handler is not None:  # None: set outside Python, cannot be put back from here
+                signal.signal(sig, handler)
 
 
 def _refuse_what_does_nothing(parser, args, argv):

@@ -38,6 +38,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from . import limits
 from .criteria import criterion_named
 from .errors import InfotreeError
 from .measures import entropy
@@ -119,7 +120,9 @@ def m_try(max_features, m, name="max_features") -> int:
         return max_features
     f = _fraction(max_features)
     if f is None or not 0 < f <= 1:
-        raise InfotreeError(f"{name} {max_features!r} is not allowed; {allowed}")
+        shown = f"{max_features.numerator}/{max_features.denominator}" if isinstance(max_features, Fraction) else (
+            repr(max_features))  # never Fraction(3, 2) in a message
+        raise InfotreeError(f"{name} {shown} is not allowed; {allowed}")
     return max(1, math.floor(f * m))
 
 
@@ -460,6 +463,9 @@ def grow_forest(data, *, n_estimators=10, random_state=0, criterion="gain", max_
         n_trees = len(samples)
     if isinstance(n_trees, bool) or not isinstance(n_trees, (int, np.integer)) or n_trees < 1:
         raise InfotreeError(f"n_trees {n_trees!r} is not allowed; give a positive integer")
+    limits.within("trees", int(n_trees))
+    limits.within("forest_rows", sum(map(len, samples)) if samples is not None
+                  else int(n_trees) * max(1, round(fraction * n)), f" ({int(n_trees)} trees)")
     seed, size = int(seed), max(1, round(fraction * n))
     drawn, draws = [], []
     for t in range(int(n_trees)):

@@ -23,9 +23,10 @@ from .records import Evaluation
 __all__ = ["cross_validate", "on_test", "reduced_error_split"]
 
 
-def _predictions(tree, rows):
-    """Predicted labels, or (regression) exact means, of a Dataset's rows."""
-    return tree.predict(rows, unseen="majority")
+def _predictions(tree, rows, unseen="majority"):
+    """Predicted labels, or (regression) exact means, of a Dataset's rows.  A fold may lack a
+    value its held-out rows have: cross-validation sends such a row to the node's majority."""
+    return tree.predict(rows, unseen=unseen)
 
 
 def _actual(data, regression):
@@ -82,11 +83,13 @@ def cross_validate(data, grow, *, folds=10, seed=0, regression=False, weights=No
                        f"without its fold", actual, predicted, None if regression else data.classes, leaves)
 
 
-def on_test(data, test, grow, *, name="the test file", regression=False) -> Evaluation:
-    """Grow on ``data``, predict ``test``."""
+def on_test(data, test, grow, *, name="the test file", regression=False, unseen="majority") -> Evaluation:
+    """Grow on ``data``, predict ``test``; a test value not seen in training is refused, or
+    (``unseen="majority"``) sent to the node's majority, as ``Tree.predict`` does."""
     tree = grow(data)
     return _evaluation(f"grown on the training file, predicting {name}", _actual(test, regression),
-                       _predictions(tree, test), None if regression else data.classes, [sum(1 for _ in tree.leaves())])
+                       _predictions(tree, test, unseen), None if regression else data.classes,
+                       [sum(1 for _ in tree.leaves())])
 
 
 def reduced_error_split(data, seed=0):

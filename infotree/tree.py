@@ -33,6 +33,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from . import limits
 from .criteria import CRITERIA, criterion_named
 from .data import exact_number, number_text
 from .errors import InfotreeError
@@ -166,6 +167,11 @@ class Tree:
         """
         if hasattr(rows, "X") and hasattr(rows, "domains"):
             return self._codes_from_dataset(rows, unseen)
+        if hasattr(rows, "columns") and hasattr(rows, "to_numpy"):  # a DataFrame: iterating it gives labels
+            rows = self._frame_rows(rows)
+        elif rows is None or isinstance(rows, (str, bytes, dict)) or not hasattr(rows, "__iter__"):
+            raise InfotreeError(f"rows must be a list of rows (dicts by feature name, or sequences in feature "
+                                f"order), a DataFrame or a Dataset, not {type(rows).__name__}")
         out = []
         for i, row in enumerate(rows):
             if isinstance(row, dict):
@@ -179,6 +185,20 @@ class Tree:
                     raise InfotreeError(f"row {i + 1} has {len(vals)} values; the tree has {len(self.features)} features: {', '.join(self.features)}")
             out.append([self._code(j, v, unseen, f"row {i + 1}") for j, v in enumerate(vals)])
         return out
+
+    def _frame_rows(self, frame) -> list:
+        """A pandas or polars DataFrame's rows in feature order; a column label is read as its
+        text (an integer 0 or a MultiIndex tuple names the feature '0' or "('a', 'x')"), as the
+        readers name the columns they are grown on."""
+        labels = {str(c).strip(): c for c in frame.columns}
+        missing = [f for f in self.features if f not in labels]
+        if missing:
+            raise InfotreeError(f"the DataFrame has no column {missing[0]!r}; the tree needs: {', '.join(self.features)}")
+        if hasattr(frame, "get_column"):  # polars
+            columns = [frame.get_column(labels[f]).to_list() for f in self.features]
+        else:
+            columns = [frame[labels[f]].tolist() for f in self.features]
+        return [list(r) for r in zip(*columns)] if columns else [[] for _ in range(len(frame))]
 
     def _code(self, j, v, unseen, where):
         if self.kinds[j] == "numeric":
@@ -221,6 +241,8 @@ class Tree:
             def where(i):
                 if getattr(data, "lines", None) is not None and data.source:
                     return f"{data.source} line {int(data.lines[i])}"
+                if data.source:  # Parquet: rows as its reader numbers them, from 0
+                    return f"{data.source} row {i}"
                 return f"row {i + 1}"
 
             if self.kinds[j] == "numeric" or kinds[k] == "numeric":
@@ -264,7 +286,7 @@ class Tree:
         while node.split is not None:
             child = self._child(node, codes)
             if child is None and self.criterion.missing is SURROGATES:  # CART: surrogates, majority
-                d, _ = SURROGATES.route(node, lambda j: self._known(codes[j]), self.params.get("use_surrogate", 2))
+                d, _ = SURROGATES.predicted(node, lambda j: self._known(codes[j]), self.params.get("use_surrogate", 2))
                 if d is None:  # the row stays here, as in training
                     break
                 node = node.children[d]
@@ -345,7 +367,7 @@ class Tree:
             f = self.features[node.split]
             child = self._child(node, codes)
             if child is None and self.criterion.missing is SURROGATES:
-                d, by = SURROGATES.route(node, lambda j: self._known(codes[j]), self.params.get("use_surrogate", 2))
+                d, by = SURROGATES.predicted(node, lambda j: self._known(codes[j]), self.params.get("use_surrogate", 2))
                 if d is None:
                     lines.append(f"{f} is missing and no surrogate or majority places it: predict here")
                     break
@@ -476,6 +498,8 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
     if lookahead and crit.regression:
         raise InfotreeError(f"lookahead=1 scores classification splits; criterion {crit.name!r} grows a regression "
                             f"tree (use lookahead=0)")
+    if lookahead:
+        limits.within("lookahead_pairs", data.n_features ** 2, f" ({data.n_features} features, each pair scored)")
     if lookahead and builder == "levelwise":
         raise InfotreeError("lookahead=1 needs the reference builder (builder='auto' or 'reference')")
     if not isinstance(m_of_n, bool):
@@ -504,8 +528,9 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
     if crit.binary:
         if not isinstance(min_leaf, int) or min_leaf < 1:
             raise InfotreeError(f"min_leaf {min_leaf!r} is not allowed; give a positive integer")
-        if not isinstance(max_subsets, int) or max_subsets < 1:
+        if not isinstance(max_subsets, int) or isinstance(max_subsets, bool) or max_subsets < 1:
             raise InfotreeError(f"max_subsets {max_subsets!r} is not allowed; give a positive integer")
+        limits.within("max_subsets", max_subsets)
         if cp is not None:
             cp = _rational(cp, "cp", "0.01")
             if not 0 <= cp <= 1:

@@ -268,7 +268,7 @@ def test_predict_with_an_unseen_value(tmp_path, capsys):
     status, out, err = run(["forest", DATA / "bacteria.csv", "--trees", 2, "--predict", new, "--criterion", "gain"],
                            capsys)
     assert status == 1 and err.count("\n") == 1
-    assert "new.csv: row 1: value '2' of feature 'x1' was not seen in training" in err and "--unseen majority" in err
+    assert "new.csv line 2: value '2' of feature 'x1' was not seen in training" in err and "--unseen majority" in err
     status, out, err = run(["forest", DATA / "bacteria.csv", "--trees", 2, "--predict", new, "--unseen", "majority",
                             "--format", "json", "--criterion", "gain"], capsys)
     assert status == 0 and len(json.loads(out)["votes"]) == 1
