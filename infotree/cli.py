@@ -92,6 +92,8 @@ _CRITERIA = {name.replace("_", "-"): c for name, c in CRITERIA.items()}
 def _resolve_criterion(args) -> None:
     """--algorithm and --criterion together: the criterion (option spelling) in args.criterion."""
     algorithm, name = getattr(args, "algorithm", None) or getattr(args, "algorithm_default", None), args.criterion
+    if getattr(args, "criterion_chosen", None) is None:  # the first call sees the command line's own choice
+        args.criterion_chosen = bool(name or getattr(args, "algorithm", None) or getattr(args, "split", None))
     split = getattr(args, "split", None)
     if split is not None:  # rpart's parms split = "gini" | "information"
         named = {"gini": "gini", "information": "entropy"}[split]
@@ -101,7 +103,7 @@ def _resolve_criterion(args) -> None:
             raise InfotreeError(f"--split {split} is rpart's (--algorithm cart), not --algorithm {algorithm}")
         args.criterion = name = named
     if name is None:
-        args.criterion = ALGORITHMS[algorithm or "id3"][0].replace("_", "-")
+        args.criterion = _default_criterion(algorithm or getattr(args, "default_algorithm", None) or "id3")
         return
     family = _CRITERIA[name].algorithm
     if algorithm is not None and algorithm != family:
@@ -209,11 +211,7 @@ def tree_options(args) -> dict:
                         min_leaf=round(Fraction(split, 3)) if args.min_leaf is None else args.min_leaf,
                         cp=Fraction(1, 100) if args.cp is None else args.cp, max_subsets=args.max_subsets,
                         max_depth=30 if args.max_depth is None else args.max_depth, min_samples_split=split)
-    else:
-        for flag, value in (("--min-leaf", args.min_leaf), ("--cp", args.cp)):
-            if value is not None:
-                raise InfotreeError(f"{flag} applies to --algorithm cart (criterion gini, entropy, misclassification "
-                                    f"or squared-error)")
+    else:  # CART's options given to another algorithm are refused by options.refusal
         controls = dict(max_depth=args.max_depth, min_samples_split=args.min_samples_split or 2)
     controls.update(pruning)  # cost-complexity's growth cp replaces rpart's
     controls.update(_costs(args, crit))
@@ -362,6 +360,8 @@ def _cmd_tree(args, out):
         raise InfotreeError("--standalone makes a complete LaTeX document: --format latex or tikz")
     if args.format == "png" and args.output in (None, "-") and sys.stdout.isatty():
         raise InfotreeError("PNG is binary; write it to a file: --output tree.png")
+    args.nodes = _nodes_shown(args, tree)
+    _note_drawing_size(args, tree)
     return _emit(args, [args.data], lambda f: render(
         tree, f, fmt=args.format, digits=args.digits, nodes=args.nodes, steps=args.steps,
         table_format=args.table_format, standalone=args.standalone,
@@ -380,11 +380,59 @@ def _pictures(args) -> dict:
     return opts
 
 
+# A derivation for more nodes than this is more than anyone reads: 'tree' prints the root's unless
+# --nodes all is given, and says so; past it, --nodes all and 'report' say how big the output will be.
+LARGE_DERIVATION = 1000
+# A drawing wider than this many points (an A4 page in landscape, less its margins) is one no page holds.
+PAGE_POINTS = 770
+_DERIVED = ("text", "markdown", "latex", "json")   # the formats that print derivations
+
+
+def _note(text):
+    """A word on standard error before a large output is written (the output itself is unchanged)."""
+    sys.stderr.write(f"infotree: note: {text}\n")
+    sys.stderr.flush()
+
+
+def _nodes_shown(args, tree) -> str:
+    """--nodes as given; not given: all, or root for a tree of more than LARGE_DERIVATION nodes."""
+    size = len(tree)
+    if args.format not in _DERIVED or size <= LARGE_DERIVATION:
+        return args.nodes or "all"
+    if args.nodes is None:
+        _note(f"the tree has {size:,} nodes; printing the root's derivation only (--nodes all prints every "
+              f"node's, --nodes none the tree alone)")
+        return "root"
+    if args.nodes == "all":
+        _note(f"writing the derivations of a tree of {size:,} nodes; --nodes root or --max-depth N narrows it")
+    return args.nodes
+
+
+def _note_drawing_size(args, tree) -> None:
+    """A drawing wider than a page says how wide before it is drawn: the drawing's own layout, each
+    character taken at 0.6 em of the 9-point font (DejaVu Sans averages a little less)."""
+    if args.format not in ("svg", "png"):
+        return
+    from .printers.drawing import FONT_SIZE, boxes, layout
+
+    root = boxes(tree, digits=args.digits, exact=args.exact_values,
+                 weights="exact" if args.exact_weights else args.weights)
+    width, height = layout(root, lambda text, bold: len(text) * FONT_SIZE * 0.6)
+    if width > PAGE_POINTS:
+        leaves = sum(1 for _ in tree.leaves())
+        _note(f"the drawing will be about {width:,.0f} by {height:,.0f} points ({leaves:,} leaves; a page holds "
+              f"about {PAGE_POINTS} across); --max-display-depth N draws fewer levels, --max-depth N grows a "
+              f"shallower tree, --format text prints it in lines")
+
+
 def _cmd_report(args, out):
     from .printers.html import write_report
 
     data = read_data(args.data, args)
     tree = _build(args, data)
+    if len(tree) > LARGE_DERIVATION:
+        _note(f"the report holds the derivation and worked solution of each of the tree's {len(tree):,} nodes; "
+              f"--max-display-depth N narrows the drawing, --max-depth N the tree")
     pictures = _pictures(args)
     pictures["max_depth"] = pictures.pop("max_display_depth")
     return _emit(args, [args.data], lambda f: write_report(
@@ -706,6 +754,7 @@ def forest_from_args(args, data):
     from .ensemble import forest_criterion, grow_forest, m_try
     from .parse import ParseError, parse_rational
 
+    args, data = _forest_default(args, data)
     try:
         fraction = parse_rational(args.sample_fraction, what="--sample-fraction")
     except ParseError:
@@ -761,9 +810,37 @@ def forest_from_args(args, data):
             except ParseError:
                 pass
     m_try(max_features, data.n_features, name="--max-features")
-    return grow_forest(data, n_trees=args.trees or 10, seed=args.seed, max_features=max_features,
+    return grow_forest(data, n_trees=args.trees or FOREST_TREES, seed=args.seed, max_features=max_features,
                        draw="tree" if args.subspace else "node", sample_fraction=fraction,
                        bootstrap=args.bootstrap, samples=samples, vote=args.vote, builder=args.builder, **options)
+
+
+# RandomForestClassifier's defaults, which 'forest' shares: CART's Gini trees grown whole, sqrt(M)
+# features drawn at each node, the trees' leaf probabilities averaged, 100 trees.
+FOREST_ALGORITHM, FOREST_TREES = "cart", 100
+
+
+def _forest_default(args, data):
+    """(args, data) as ``forest`` reads them when no --algorithm, --criterion or --split chose the
+    trees: CART's Gini, the data read as CART reads it.  ``check`` resolves its criterion for its tree
+    claims (ID3's gain by default), so its forest is re-read from DATA to be the forest ``forest`` grows."""
+    import copy
+
+    if getattr(args, "criterion_chosen", True) or args.criterion == _default_criterion(FOREST_ALGORITHM):
+        return args, data
+    args = copy.copy(args)
+    before = _CRITERIA[args.criterion]
+    args.criterion, args.default_algorithm = None, FOREST_ALGORITHM
+    _resolve_criterion(args)
+    after = _CRITERIA[args.criterion]
+    reads = lambda c: (c.missing is None, c.reads_numbers, c.regression)  # noqa: E731
+    if reads(before) != reads(after) and getattr(args, "data", None):
+        data = read_data(args.data, args)
+    return args, data
+
+
+def _default_criterion(algorithm) -> str:
+    return ALGORITHMS[algorithm][0].replace("_", "-")
 
 
 def _parsed_samples(lines, n, path=None) -> list:
@@ -914,10 +991,10 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     common.add_argument("--quiet", action="store_true",
                         help="no progress bar on standard error (shown only on a terminal, for work over half a second)")
     common.add_argument("--algorithm", choices=list(ALGORITHMS),
-                        help="id3 (default), c45 (C4.5 as J48) or cart (binary splits, rpart's controls); "
-                             "implied by --criterion")
+                        help="id3 (default; cptable and forest: cart), c45 (C4.5 as J48) or cart (binary splits, "
+                             "rpart's controls); implied by --criterion")
     common.add_argument("--criterion", choices=list(_CRITERIA), type=lambda s: s.replace("_", "-"),
-                        help="id3: gain (default), gain-ratio-plain; c45: gain-ratio; "
+                        help="id3: gain (default; cptable and forest: gini), gain-ratio-plain; c45: gain-ratio; "
                              "cart: gini (default), entropy, misclassification (gain_ratio, as the API and the "
                              "reports spell it, is the same)")
     common.add_argument("--missing-as-value", action="store_true",
@@ -934,7 +1011,8 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                         help="read only these columns, the target among them (default: all)")
     _add_limit_options(common, "input_bytes", "value_length", "nesting", "table_cells")
     grow = _Parser(add_help=False)
-    grow.add_argument("--max-depth", type=_nonneg, metavar="N")
+    grow.add_argument("--max-depth", type=_nonneg, metavar="N",
+                      help="a node this deep is a leaf (default: no limit; cart: 30, rpart's maxdepth; forest: none)")
     grow.add_argument("--min-samples-split", type=_positive, metavar="N",
                       help="a node with fewer rows is a leaf (default 2; cart: 20, rpart's minsplit)")
     grow.add_argument("--min-samples-leaf", "--min-leaf", dest="min_leaf", type=_positive, metavar="N",
@@ -1030,7 +1108,9 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                    help="text (default), markdown, latex, json, dot (Graphviz), rules (if-then), python (a "
                         "predict function), tikz (LaTeX forest), svg or png (drawings; pip install 'infotree[plot]'), "
                         "html (the report: a zoomable tree and every derivation)")
-    t.add_argument("--nodes", choices=["all", "root", "none"], default="all", help="whose candidate tables to print")
+    t.add_argument("--nodes", choices=["all", "root", "none"],
+                   help=f"whose candidate tables to print (default: all; root for a tree of more than "
+                        f"{LARGE_DERIVATION:,} nodes, said on standard error)")
     t.add_argument("--steps", action="store_true", help="add a worked solution in prose")
     t.add_argument("--standalone", action="store_true", help="latex, tikz: a complete document")
     t.add_argument("--exact-values", action="store_true",
@@ -1125,10 +1205,11 @@ def build_parser(command=None) -> argparse.ArgumentParser:
 
     # the forest's draws and vote: 'forest' and 'check' (votes, OOB error claims) read them alike
     forest_opts = _Parser(add_help=False)
-    forest_opts.add_argument("--n-estimators", "--trees", dest="trees", type=_at_most("trees"), metavar="T", help="how many trees (default 10; with --sample or "
-                    "--samples, one per sample)")
-    forest_opts.add_argument("--max-features", default="all", metavar="M",
-                    help="features drawn: an integer, sqrt, log2, all (default: bagging) or a fraction such as 0.5")
+    forest_opts.add_argument("--n-estimators", "--trees", dest="trees", type=_at_most("trees"), metavar="T", help="how many trees (default 100, as "
+                    "scikit-learn; with --sample or --samples, one per sample)")
+    forest_opts.add_argument("--max-features", default="sqrt", metavar="M",
+                    help="features drawn: an integer, sqrt (default, as scikit-learn), log2, all (bagging) or a "
+                         "fraction such as 0.5")
     forest_opts.add_argument("--subspace", action="store_true",
                     help="draw the features once per tree (random subspace) instead of at every node (random forest)")
     forest_opts.add_argument("--sample-fraction", default="1", metavar="F",
@@ -1142,9 +1223,9 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     forest_opts.add_argument("--unseen", choices=["error", "majority"], default="error",
                     help="--predict: a value not seen in training is an error (default), or a tree predicts its "
                          "node's majority there")
-    forest_opts.add_argument("--vote", choices=["majority", "average"], default="majority",
-                    help="class probabilities: the trees' vote fractions (default) or their mean leaf "
-                         "probabilities (scikit-learn's)")
+    forest_opts.add_argument("--vote", choices=["majority", "average"], default="average",
+                    help="class probabilities: the trees' mean leaf probabilities (default, scikit-learn's) or "
+                         "their vote fractions (majority)")
     forest_opts.add_argument("--predict", metavar="FILE",
                              help="rows to classify: print every tree's vote on each (check: the rows that "
                                   "votes(row k) and prediction(row k) claims name)")
@@ -1168,7 +1249,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     fo.add_argument("--digits", type=_digits, default=4, help="decimals to print (default 4)")
     fo.add_argument("--table-format", default="simple", metavar="F", help="any tabulate tablefmt (text format)")
     fo.add_argument("--output", "-o", metavar="FILE", help="write here (atomically) instead of standard output")
-    fo.set_defaults(func=_cmd_forest)
+    fo.set_defaults(func=_cmd_forest, default_algorithm=FOREST_ALGORITHM)  # unlike cptable's, any algorithm goes
 
     ex = sub.add_parser("exercise", help="an exercise per student: a small data set, the questions and the worked "
                         "key, with check's rubric and options", description="Write DIR/<student>/: data.csv, "
@@ -1196,6 +1277,10 @@ def build_parser(command=None) -> argparse.ArgumentParser:
         add_check_command(sub, [common, grow, forest_opts], help=_CHECK_HELP)
     else:
         sub.add_parser("check", help=_CHECK_HELP)
+    from .options import fit
+
+    for name, parser in sub.choices.items():
+        fit(parser, name)
     return p
 
 
@@ -1394,6 +1479,16 @@ def main(argv=None) -> int:
                 signal.signal(sig, handler)
 
 
+def _refuse_what_does_nothing(parser, args, argv):
+    """An option given where it does nothing (another command's, another algorithm's) is bad usage."""
+    from .options import refusal, subparser
+
+    crit = _CRITERIA[args.criterion]
+    message = refusal(args, subparser(parser, args.command), args.command, argv, crit.algorithm, args.criterion)
+    if message:
+        raise _UsageError(message)
+
+
 def _main(argv):
     from . import limits, progress
 
@@ -1402,10 +1497,14 @@ def _main(argv):
     command = argv[0] if argv and argv[0] in ("entropy", "tree", "measures", "predict", "report", "cptable",
                                               "evaluate", "forest", "exercise") else None
     parser = build_parser(command)
+    if not argv:  # bare 'infotree': the usage and the list of commands
+        sys.stderr.write(parser.format_help())
+        return 2
     args = parser.parse_args(argv)
     try:
         if hasattr(args, "criterion"):
             _resolve_criterion(args)
+            _refuse_what_does_nothing(parser, args, argv)
         with limits.raised(**_limits(args)) as budget, limits.recursion_room(4 * budget.nesting), \
                 warnings.catch_warnings():
             # A library's warning (numpy on a float filter, matplotlib on a missing glyph) is nothing

@@ -17,6 +17,9 @@ from infotree.cli import build_parser, forest_from_args, read_data
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "worked_examples" / "bagging"
 DATA, NEW = EXAMPLE / "data.csv", EXAMPLE / "bacterium17.csv"
+# the README's bagging: ID3's gain on every feature, the trees' majority vote (forest's defaults are
+# scikit-learn's: Gini, sqrt features, averaged leaf probabilities)
+BAGGING = ("--criterion", "gain", "--max-features", "all", "--vote", "majority")
 
 
 def run(answers, tmp_path, *options):
@@ -45,20 +48,22 @@ def test_readme_votes_on_bacterium_17_and_oob_error(tmp_path):
     """The worked example: 4/5 of the votes for 1 on bacterium 17, OOB error 2/13 (README)."""
     status, out = run("votes(row 1) = 4/5 for 1\nvotes(row 1) = 1/5 for 0\nprediction(row 1) = 1\n"
                       "OOB error = 2/13\nOOB error = 0.1538\n", tmp_path,
-                      "--trees", "5", "--seed", "28", "--predict", str(NEW))
+                      "--trees", "5", "--seed", "28", "--predict", str(NEW), *BAGGING)
     assert status == 0 and marks(out) == ["✓"] * 5, out
 
 
 def test_wrong_imprecise_and_unreadable(tmp_path):
     status, out = run("votes(row 1) = 3/5 for 1\nprediction(row 1) = 0\nOOB error = 0.15\nvotes(row 2) = 1 for 1\n"
-                      "votes(row 1) = 1 for maybe\n", tmp_path, "--trees", "5", "--seed", "28", "--predict", str(NEW))
+                      "votes(row 1) = 1 for maybe\n", tmp_path, "--trees", "5", "--seed", "28", "--predict", str(NEW), *BAGGING)
     assert status == 1 and marks(out) == ["✗", "✗", "~", "?", "?"], out
     assert "the forest predicts 1" in out and "rows 1 to 1, not 2" in out and "unknown class 'maybe'" in out
 
 
-@pytest.mark.parametrize("options", [("--trees", "5", "--seed", "28"),
-                                     ("--trees", "7", "--seed", "3", "--max-features", "2"),
-                                     ("--sample", "all but 3,10,14,16", "--sample", "1-8,8,9")])
+@pytest.mark.parametrize("options", [("--trees", "5", "--seed", "28", *BAGGING),
+                                     ("--trees", "7", "--seed", "3", "--max-features", "2", "--vote", "majority",
+                                      "--criterion", "gain"),
+                                     ("--sample", "all but 3,10,14,16", "--sample", "1-8,8,9", *BAGGING),
+                                     ("--trees", "6", "--seed", "5", "--vote", "majority")])
 def test_every_training_row_and_the_oob_error_recounted_from_the_trees(options, tmp_path):
     forest, data = grown(*options)
     rows = [dict(zip(data.features, (data.domains[j][c] for j, c in enumerate(r)))) for r in data.X.tolist()]
@@ -91,7 +96,7 @@ def test_tree_votes_and_out_of_bag_rows_of_the_readme(tmp_path):
     0; row 10 was drawn by every tree."""
     status, out = run("vote(tree 4, row 1) = 0\nvote(tree 1, row 1) = 1\nOOB votes(row 14) = 1 for 0\n"
                       "OOB prediction(row 14) = 0\nvote(tree 4, row 1) = 1\nvote(tree 6, row 1) = 1\n"
-                      "OOB votes(row 10) = 1 for 0\n", tmp_path, "--trees", "5", "--seed", "28", "--predict", str(NEW))
+                      "OOB votes(row 10) = 1 for 0\n", tmp_path, "--trees", "5", "--seed", "28", "--predict", str(NEW), *BAGGING)
     assert status == 1 and marks(out) == ["✓"] * 4 + ["✗", "?", "?"], out
     assert "tree 4 votes 0" in out and "trees 1 to 5, not 6" in out and "every tree drew row 10" in out
 

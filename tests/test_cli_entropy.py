@@ -101,7 +101,6 @@ def test_bad_input_is_one_line_and_exit_1(capsys, argv, message):
         (["entropy", "9", "5", "--digits", "six"],
          "infotree entropy: error: argument --digits: invalid digits 'six'; give an integer from 0 to 50"),
         (["entropy"], "infotree entropy: error: the following arguments are required: VALUE"),
-        ([], "infotree: error: the following arguments are required: COMMAND"),
     ],
 )
 def test_bad_usage_is_one_line_and_exit_2(capsys, argv, line):
@@ -111,6 +110,17 @@ def test_bad_usage_is_one_line_and_exit_2(capsys, argv, line):
     out, err = capsys.readouterr()
     assert e.value.code == 2
     assert (out, err) == ("", line + "\n")
+
+
+def test_bare_infotree_prints_the_usage_and_the_commands(capsys):
+    """`infotree` alone is bad usage (exit 2): the usage line and every command with its one-line help."""
+    assert main([]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("usage: infotree [-h] [--version] COMMAND ...\n")
+    for command in ("entropy", "tree", "report", "measures", "predict", "cptable", "evaluate", "forest", "exercise",
+                    "check"):
+        assert f"\n    {command} " in err, command
+    assert "check a student's answers file against a data set, exactly" in err
 
 
 @pytest.mark.xfail(strict=True, reason="argparse reads '-1/2' as an option; cli.main does not guard it")

@@ -333,7 +333,10 @@ def test_cptable_formats(fmt, capsys):
     (["tree", "--algorithm", "cart", "--alpha", "1"], "--alpha applies to --prune cost-complexity"),
     (["tree", "--algorithm", "cart", "--prune", "cost-complexity", "--select", "1se", "--risk", "impurity"],
      "--select chooses by rpart's cross-validated cp table"),
-    (["tree", "--prune", "cost-complexity", "--cp", "0.01"], "--prune cost-complexity is CART's"),
+    (["tree", "--prune", "cost-complexity", "--select", "1se"], "--prune cost-complexity is CART's"),
+    (["tree", "--prune", "cost-complexity", "--cp", "0.01"], "--cp applies to --algorithm cart (criterion gini, "
+                                                             "entropy, misclassification or squared-error), not "
+                                                             "--algorithm id3 (criterion gain)"),
     (["tree", "--algorithm", "cart", "--folds", "5"], "--folds applies to"),
     (["cptable", "--algorithm", "id3"], "cptable is CART's"),
     (["cptable", "--folds", "100"], "folds 100 is more than the 81 rows"),

@@ -54,7 +54,7 @@ def test_the_command_line_shows_a_forests_progress_on_a_terminal(quiet, clock, m
     args = ["forest", str(WEATHER), "--n-estimators", "3"] + (["--quiet"] if quiet else [])
     assert main(args) == 0
     out = capsys.readouterr().out
-    assert out.startswith("bagging: 3 trees")
+    assert out.startswith("random forest: 3 trees, criterion gini")  # scikit-learn's defaults
     shown = terminal.getvalue()
     if quiet:
         assert shown == ""

@@ -66,6 +66,22 @@ def test_forest_flags_grow_random_forest_classifiers_forest(capsys):
             defaults["min_samples_split"], defaults["min_samples_leaf"]) == (100, "gini", "sqrt", "average", 2, 1)
 
 
+def test_forest_defaults_are_random_forest_classifiers(capsys):
+    """No forest option given: infotree forest grows RandomForestClassifier()'s forest (100 trees, Gini,
+    sqrt features, averaged leaf probabilities), the same exact importances and OOB error."""
+    status, out, err = run(["forest", KYPHOSIS, "--target", "Kyphosis", "--random-state", 4, "--importance", "mdi",
+                            "--format", "json"],
+                           capsys)
+    assert (status, err) == (0, "")
+    cli = json.loads(out)
+    assert cli["forest"]["trees"] == 100 and cli["forest"]["kind"] == "random forest"
+    rows = [line.split(",") for line in KYPHOSIS.read_text().split()[1:]]
+    X, y = np.array([[int(v) for v in r[1:]] for r in rows]), [r[0] for r in rows]
+    api = RandomForestClassifier(random_state=4, oob_score=True).fit(X, y)
+    assert [str(v) for v in api.feature_importances_exact_] == [f["share"]["exact"] for f in cli["importances"]]
+    assert api.oob_score_ == float(1 - Fraction(cli["oob"]["error"]))
+
+
 def test_the_readme_estimator_example_runs_as_written():
     """The README's example, run line by line: each commented value is what the line gives."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -590,8 +590,10 @@ def _cli_md(*args) -> str:
 
 def bagging() -> str:
     s1 = "all but 3,10,14,16"
-    forest = ["forest", "data.csv", "--trees", "5", "--seed", "28", "--show-samples", "--predict", "bacterium17.csv",
-              "--show-oob", "--format", "markdown"]
+    # bagging, not forest's scikit-learn defaults (Gini, sqrt features, averaged leaf probabilities)
+    bag = ["--criterion", "gain", "--max-features", "all", "--vote", "majority"]
+    forest = ["forest", "data.csv", "--trees", "5", "--seed", "28", *bag, "--show-samples", "--predict",
+              "bacterium17.csv", "--show-oob", "--format", "markdown"]
     return "".join([
         "# Bagging: five trees on resampled bacteria, and their votes\n\n",
         "The 16 bacteria of the antibiotic-resistance exercise ([`data.csv`](data.csv): genes x1, x2, x3;\n",
@@ -603,15 +605,18 @@ def bagging() -> str:
         "bacterium without gene x1, and it is resistant: without it, x1 separates nothing and the\n",
         "tree splits on x2. Bacterium 17 ([`bacterium17.csv`](bacterium17.csv): x1 = 0, x2 = 0, x3 = 1)\n",
         "looks like row 14, and this tree, which never saw row 14, calls it not resistant:\n\n",
-        f"`infotree forest data.csv --sample '{s1}' --show-samples --predict bacterium17.csv --importance none --format markdown`\n\n",
-        _cli_md("forest", "data.csv", "--sample", s1, "--show-samples", "--predict", "bacterium17.csv",
+        f"`infotree forest data.csv --sample '{s1}' {' '.join(bag)} --show-samples --predict bacterium17.csv "
+        f"--importance none --format markdown`\n\n",
+        _cli_md("forest", "data.csv", "--sample", s1, *bag, "--show-samples", "--predict", "bacterium17.csv",
                 "--importance", "none", "--format", "markdown"),
         "\n## Five bootstrap trees and their votes\n\n",
         "Five trees, each on 16 rows drawn with replacement (seed 28). The four trees whose sample\n",
         "holds row 14 split on x1 and vote 1 for bacterium 17; tree 4 did not draw row 14 and votes 0.\n",
         "The forest predicts 1 with 4/5 of the votes. Each training row is also voted on by the trees\n",
         "that did not draw it (out of bag, `·`: the tree drew the row), which gives the exact OOB error;\n",
-        "the importances close the page (see `docs/forests.md`).\n\n",
+        "the importances close the page (see `docs/forests.md`). The options `--criterion gain --max-features\n",
+        "all --vote majority` make the forest this bagging; `infotree forest`'s defaults are scikit-learn's\n",
+        "random forest (Gini, √M features at each node, averaged leaf probabilities, 100 trees).\n\n",
         f"`infotree {' '.join(forest)}`\n\n",
         _cli_md(*forest),
     ])

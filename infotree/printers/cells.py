@@ -375,7 +375,9 @@ def select_nodes(tree, nodes: str):
         if has_derivation(tree.root):
             yield tree.root
         return
-    for node in tree.nodes():
+    from ..progress import steps
+
+    for node in steps(tree.nodes(), "derivations: node", total=len(tree)):
         if has_derivation(node):
             yield node
             node.forget()  # printed: drop its exact values so memory stays flat

@@ -26,6 +26,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from ..errors import InfotreeError
+from ..progress import steps
 from .cells import weight_text
 from .numbers import number
 
@@ -451,7 +452,7 @@ def figure(tree, *, path=None, **opts):
                                    linewidth=0.5))
             ax.text(x + FONT_SIZE + 3, MARGIN, text, ha="left", va="top", fontproperties=regular, parse_math=False)
             x += measure(text, False) + LINE + 2 * PAD
-        for b in _walk(root):
+        for b in steps(_walk(root), "drawing: box", total=len(tree)):
             style = "round,pad=0,rounding_size=6" if b.leaf else "square,pad=0"
             face = b.fill or ("0.92" if b.leaf else "white")
             ax.add_patch(FancyBboxPatch((b.x - b.width / 2, b.y), b.width, b.height, boxstyle=style,
