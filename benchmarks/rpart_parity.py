@@ -73,6 +73,10 @@ LIST2 = "rpart's list-of-two bug (docs/cart_rules.md, section 5)"
 # data set -> (response, method, columns read as categorical although numeric-looking)
 DATASETS = {
     "kyphosis": ("Kyphosis", "class", ()),
+    "pima": ("type", "class", ()),
+    "birthwt": ("low", "class", ()),
+    "biopsy": ("class", "class", ()),
+    "rock": ("perm", "anova", ()),
     "iris": ("Species", "class", ()),
     "stagec": ("progstat", "class", ()),
     "cu.summary": ("Reliability", "class", ()),
@@ -166,6 +170,12 @@ CASES = [
     ("stagec", {"prior": "0.5,0.5", "cp": "0.001"}),
     ("iris", {"loss": "0,1,2,1,0,1,5,1,0", "cp": "0"}),
     ("stagec", {"weights": "cycle3", "loss": "0,2,1,0", "cp": "0.001", "minsplit": "10"}),
+    # rpart's per-variable costs (cost =; issue 35), on data sets not used above
+    ("pima", {"cost": "glu=2"}),
+    ("pima", {"cost": "glu=3,bmi=1.5", "cp": "0.001"}),
+    ("birthwt", {"cost": "lwt=0.5,race=2", "cp": "0.005", "minsplit": "10"}),
+    ("biopsy", {"cost": "V2=4,V3=4", "cp": "0.001"}),
+    ("rock", {"cost": "area=2,peri=1.25", "cp": "0.001", "minsplit": "6"}),
 ]
 # a case's weights column: row i (0-based) weighs WEIGHTS[rule](i), as decimal text
 WEIGHTS = {"cycle3": lambda i: str(1 + i % 3), "halves": lambda i: ("0.5", "1", "1.5", "2")[i % 4],
@@ -482,6 +492,8 @@ def fit_infotree(csv_path, fit, controls, supported):
         v = controls["loss"].split(",")
         k = round(len(v) ** 0.5)
         cmd += ["--loss", ";".join(",".join(v[i * k:(i + 1) * k]) for i in range(k))]
+    if controls.get("cost"):
+        cmd += ["--cost", controls["cost"]]
     env = dict(os.environ, PYTHONPATH=str(REPO))
     proc = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=REPO, timeout=600)
     if proc.returncode != 0:
@@ -901,8 +913,8 @@ def main(argv=None):
         if args.show:
             print(Path(summary).read_text())
         explain, emu = None, {}
-        if (args.emulate or not args.r_only) and not any(controls.get(k) for k in ("weights", "prior", "loss")):
-            # the emulator has no weights, priors or losses
+        if (args.emulate or not args.r_only) and not any(controls.get(k) for k in ("weights", "prior", "loss", "cost")):
+            # the emulator has no weights, priors, losses or costs
             emu, explain = emulated_nodes(csv_path, fit, controls)
         if args.emulate:
             diffs, _ = compare(ref, emu, "rpart", "emulator", check_orientation=True,

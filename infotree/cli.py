@@ -275,6 +275,15 @@ def _costs(args, crit) -> dict:
             with open(text, encoding="utf-8") as f:
                 text = ";".join(line for line in f.read().splitlines() if line.strip())
         out["loss"] = [[x for x in re.split(r"[,\s]+", row.strip()) if x] for row in text.split(";") if row.strip()]
+    for spec in getattr(args, "cost", None) or ():
+        if not crit.binary:
+            raise InfotreeError("--cost applies to --algorithm cart")
+        for part in spec.split(","):
+            name, eq, value = part.rpartition("=")
+            if not eq or not name.strip():
+                raise InfotreeError(f"--cost {spec!r}: {part.strip()!r} is not COL=FACTOR; write each column and "
+                                    f"its cost, e.g. --cost age=2,start=1/2")
+            out.setdefault("cost", {})[name.strip()] = value.strip()
     return out
 
 
@@ -874,6 +883,9 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     grow.add_argument("--loss", metavar="MATRIX|FILE",
                       help="cart (gini, entropy): rpart's loss matrix, rows the true class and columns the predicted "
                            "one in class order: inline '0,1;4,0' or a file of rows (commas or spaces)")
+    grow.add_argument("--cost", action="append", metavar="COL=FACTOR",
+                      help="cart: rpart's per-variable cost: COL's improvement is divided by FACTOR (a positive "
+                           "rational) when splits are ranked; repeat it or separate by commas (others cost 1)")
     grow.add_argument("--sample-weight", metavar="COL",
                       help="weigh each row by column COL (exact positive numbers; left out of the features): "
                            "counts become weighted sums as rpart's weights= (CART's row minimums still count rows)")

@@ -184,6 +184,13 @@ class _Loader:
                                          t.params.get("loss"))
             except InfotreeError as e:
                 self.fail("params", f"prior and loss: {e}")
+        if t.params.get("cost"):  # rpart's per-variable costs scale the recorded improvements
+            from .criteria import with_variable_costs
+
+            try:
+                t.criterion = with_variable_costs(t.criterion, t.features, t.params["cost"])
+            except InfotreeError as e:
+                self.fail("params", f"cost: {e}")
         return t
 
     def count(self, text, where):

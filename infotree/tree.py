@@ -390,7 +390,7 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
                min_leaf=1, cp=None, max_subsets=1 << 15, competitors=4, surrogates=5, use_surrogate=2,
                surrogate_style=0, sample_weight=None, every_split=False, lookahead=0, ccp_alpha=None, ccp_cp=None,
                ccp_select=None, ccp_risk="rpart", folds=10, seed=0, ccp_sequence="weakest-link",
-               feature_draw=None, grow=True, m_of_n=False, prior=None, loss=None) -> Tree:
+               feature_draw=None, grow=True, m_of_n=False, prior=None, loss=None, cost=None) -> Tree:
     """Grow a tree on a :class:`~infotree.data.Dataset`.
 
     ``criterion``: ``"gain"`` (ID3), ``"gain_ratio"`` (C4.5) or ``"gain_ratio_plain"``.
@@ -435,6 +435,10 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
     cross-validation) is that loss (:class:`infotree.criteria.CostedGini`).
     ``every_split`` (CART): each candidate also records every threshold and subset its
     feature tried, which the printers list (grown by the reference builder).
+    ``cost`` (CART): rpart's per-variable costs, a mapping feature -> positive rational
+    (unnamed features cost 1) or one per feature: each feature's improvement is divided
+    by its cost when the features are ranked and where it is recorded
+    (:func:`infotree.criteria.with_variable_costs`; grown by the reference builder).
     ``feature_draw``: a forest's draw (:mod:`infotree.ensemble`), a function of a node
     giving the bool mask of the features it may consider; None: every feature.
     ``builder``: ``"auto"`` (the level-wise builder when it has a kernel for the
@@ -533,6 +537,12 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
         crit = with_costs(crit, data.classes, root, prior, loss)
         params.update(prior={c: _text(p) for c, p in zip(data.classes, crit.prior)},
                       loss=[[_text(x) for x in row] for row in crit.loss])
+    if cost is not None:
+        from .criteria import with_variable_costs
+
+        crit = with_variable_costs(crit, data.features, cost)
+        if hasattr(crit, "cost"):
+            params["cost"] = {f: _text(c) for f, c in zip(data.features, crit.cost) if c != 1}
     tree = Tree(features=data.features, domains=data.domains, classes=data.classes,
                 target=data.target, criterion=crit, params=params,
                 kinds=getattr(data, "kinds", None), numbers=getattr(data, "numbers", None),
