@@ -14,6 +14,7 @@
 #       comma-separated; rows the true class): rpart's parms, cost (feature=factor pairs,
 #       comma-separated: rpart's cost =, unnamed predictors 1),
 #       summary (a file to write summary(fit) to, at 15 digits),
+#       predict, predout (new rows as CSV; predict(fit, type = "class" | "vector") written there),
 #       xgroups (a file of one fold number per row: rpart's xval = that vector, so that the
 #       cptable gains xerror and xstd on the same folds as infotree's; default xval = 0).  Categorical levels and classes are numbered in order of first
 #       appearance in the file (infotree's order, which decides rpart's ties and directions).
@@ -82,6 +83,7 @@ datasets <- function(name) {
         },
         # issue 35's second round (per-variable costs, rpart's routing): MASS sets
         pima = MASS::Pima.tr,
+        pimate = MASS::Pima.te,
         birthwt = {
             d <- MASS::birthwt[, c("age", "lwt", "race", "smoke", "ptl", "ht", "ui", "ftv")]
             d$race <- c("white", "black", "other")[d$race]
@@ -203,6 +205,18 @@ fit_and_dump <- function(path, out, opts) {
     if (nzchar(wcol)) d$.w <- as.numeric(as.character(d[[wcol]])) else d$.w <- rep(1, nrow(d))
     fit <- if (is.null(parms)) rpart(form, data = d, method = method, control = control, weights = .w, cost = cost)
            else rpart(form, data = d, method = method, control = control, parms = parms, weights = .w, cost = cost)
+    # predict: a CSV of new rows (same columns); predout: where to write predict(type =
+    # "class" | "vector"), one a line (numbers at %.17g); a level the training data lacks is NA
+    if (nzchar(get("predict", ""))) {
+        nd <- read.csv(get("predict", ""), colClasses = "character", na.strings = c("", "?"),
+                       check.names = FALSE, strip.white = TRUE)
+        for (col in features) {
+            nd[[col]] <- if (is.factor(d[[col]])) factor(nd[[col]], levels = levels(d[[col]]))
+                         else as.numeric(nd[[col]])
+        }
+        p <- predict(fit, nd, type = if (method == "class") "class" else "vector")
+        writeLines(if (method == "class") as.character(p) else g17(p), get("predout", ""))
+    }
     summary_file <- get("summary", "")
     if (nzchar(summary_file)) {
         old <- options(digits = 15, width = 150)

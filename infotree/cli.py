@@ -296,6 +296,14 @@ def _folds(args):
     return args.folds
 
 
+def _routing_flag(parser):
+    parser.add_argument("--routing", choices=["infotree", "rpart"], default="infotree",
+                        help="cart: how new rows go down: infotree's rules (default: a value equal to a threshold "
+                             "goes to the low side x <= t, a level a node never saw goes right) or rpart's predict "
+                             "(x < t, so an equal value goes high; a level the node never saw is missing: surrogates, "
+                             "then the majority). See docs/cart_rules.md")
+
+
 def _m_of_n_flag(parser):
     parser.add_argument("--m-of-n", action="store_true",
                         help="every split is the M-of-N test grown at its node from the best single condition "
@@ -526,10 +534,10 @@ def _evaluate_each(args, configs, results, read):
         regression = o["criterion"].regression
         if test is not None:
             results.append((label, on_test(data, test, lambda d: grow(d, weights), name=os.path.basename(args.test),
-                                           regression=regression)))
+                                           regression=regression, routing=args.routing)))
         else:
             results.append((label, cross_validate(data, grow, folds=_folds(args) or 10, seed=args.seed,
-                                                  regression=regression, weights=weights)))
+                                                  regression=regression, weights=weights, routing=args.routing)))
 
 
 _STEP = re.compile(r"\s*(.+?)\s*(<=|>|=)\s*(.*?)\s*$", re.S)
@@ -619,11 +627,12 @@ def _cmd_predict(args, out):
     def write(f):
         if args.proba:
             f.write(",".join(["prediction"] + [_csv(c) for c in tree.classes]) + "\n")
-            labels = tree.predict(rows, unseen=unseen)
-            for label, proba in zip(labels, tree.predict_proba(rows, unseen=unseen, smoothing=args.smoothing)):
+            labels = tree.predict(rows, unseen=unseen, routing=args.routing)
+            for label, proba in zip(labels, tree.predict_proba(rows, unseen=unseen, smoothing=args.smoothing,
+                                                               routing=args.routing)):
                 f.write(",".join([_csv(label)] + [_frac(proba[c]) for c in tree.classes]) + "\n")
         else:
-            for label in tree.predict(rows, unseen=unseen):  # a regression tree: the exact mean
+            for label in tree.predict(rows, unseen=unseen, routing=args.routing):  # regression: the exact mean
                 f.write((number_text(label) if tree.criterion.regression else label) + "\n")
 
     inputs = [data_path, args.train, None if args.train else args.model_or_data]
@@ -958,6 +967,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                          "(m-estimate (n_c+M·p_c)/(n+M), p_c the root's class distribution)")
     pr.add_argument("--unseen", choices=["error", "majority"], default="error",
                     help="a value not seen in training: error (default) or predict the node's majority")
+    _routing_flag(pr)
     pr.add_argument("--output", "-o", metavar="FILE")
     _m_of_n_flag(pr)
     pr.set_defaults(func=_cmd_predict)
@@ -984,6 +994,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                     help="run several configurations on the same rows: a comma-separated list of unpruned, "
                          "pessimistic, reduced-error, cost-complexity (default: every one the algorithm has)")
     ev.add_argument("--format", choices=["text", "markdown", "latex", "json"], default="text")
+    _routing_flag(ev)
     _m_of_n_flag(ev)
     ev.set_defaults(func=_cmd_evaluate)
 

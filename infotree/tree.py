@@ -39,6 +39,7 @@ from .errors import InfotreeError
 from .node import Node
 from .records import Candidate
 from .routing import SURROGATES
+from .rpart_routing import check_routing, record_levels, router
 from .splits import NominalSplit, ThresholdSplit, condition_words
 
 __all__ = ["CRITERIA", "Candidate", "Node", "Tree", "build_tree", "node_at"]
@@ -297,9 +298,16 @@ class Tree:
             return out
         return [weight * p for p in self.probabilities(node, smoothing)]
 
-    def predict(self, rows, *, unseen="error") -> list:
+    def predict(self, rows, *, unseen="error", routing="infotree") -> list:
         """One class label per row; ``unseen="majority"`` sends unseen values to the node's majority.
-        A regression tree predicts the exact mean (a Fraction) of the node each row reaches."""
+        A regression tree predicts the exact mean (a Fraction) of the node each row reaches.
+        ``routing="rpart"`` (CART) sends rows down as rpart's ``predict`` does
+        (:mod:`infotree.rpart_routing`): a value equal to a threshold to the high side, a level
+        the node never saw (or, with ``unseen="majority"``, any unseen level) as missing."""
+        if check_routing(routing) == "rpart":
+            stop = router(self)
+            return [self._leaf_of(stop(c)).mean if self.criterion.regression else self._leaf_of(stop(c)).label_name
+                    for c in self._codes(rows, unseen)]
         if self.criterion.regression:
             return [self._leaf_of(self._descend(self.root, c)).mean for c in self._codes(rows, unseen)]
         out = []
@@ -315,7 +323,7 @@ class Tree:
             node = node.parent
         return node
 
-    def predict_proba(self, rows, *, unseen="error", smoothing="none") -> list[dict[str, Fraction]]:
+    def predict_proba(self, rows, *, unseen="error", smoothing="none", routing="infotree") -> list[dict[str, Fraction]]:
         """Exact class probabilities of the leaf each row reaches (an empty leaf: its parent's);
         with a missing value (C4.5), the reached leaves' probabilities weighted by the row's
         share of each.  ``smoothing``: ``"none"`` (frequencies), ``"laplace"`` or ``"m=M"``
@@ -325,6 +333,9 @@ class Tree:
         if self.criterion.regression:
             raise InfotreeError("a regression tree predicts numbers (predict); predict_proba is for classification")
         s = smoothing_named(smoothing)
+        if check_routing(routing) == "rpart":  # the reached node's class shares (rpart's yprob without priors)
+            stop = router(self)
+            return [dict(zip(self.classes, self.probabilities(stop(c), s))) for c in self._codes(rows, unseen)]
         return [dict(zip(self.classes, self._proba(self.root, c, smoothing=s))) for c in self._codes(rows, unseen)]
 
     def explain(self, row, *, unseen="error") -> list[str]:
@@ -582,6 +593,8 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
         from .prune import prune_tree
 
         prune_tree(tree, data, method=prune, confidence=confidence, validation=validation)
+    if crit.binary:  # rpart's routing of new rows reads the levels each subset split's rows had
+        record_levels(tree, data)
     return tree
 
 

@@ -63,3 +63,56 @@ def test_cost_on_the_command_line(tmp_path, capsys):
     assert root["split"] == "x2" and root["improvement"] == "12/5"
     assert main(["tree", str(f), "--algorithm", "cart", "--cost", "x1"]) != 0
     assert "is not COL=FACTOR" in capsys.readouterr().err
+
+
+# Root: x < 8.5 sends the c's right; the left node (x 1..5) splits g = p (a) against q (b):
+# level r never reaches it.  rpart 4.1.19 (maxsurrogate 0) predicts the held-out rows below
+# a, c, b, a; infotree's own rules b, a, b, a.
+ROUTE = {"x": [1, 2, 3, 4, 5, 12, 13, 14, 15, 16], "g": list("pqpqprrrrp"), "y": list("ababaccccc")}
+NEW = {"x": ["3", "8.5", "2.5", "4"], "g": ["r", "p", "q", "s"], "y": list("aaaa")}
+
+
+def _route_tree(**options):
+    return build_tree(from_records(ROUTE, target="y", numeric=["x"]), criterion="gini", min_samples_split=2,
+                      min_leaf=1, cp=0, surrogates=0, **options)
+
+
+def test_rpart_routing_of_thresholds_and_absent_levels():
+    """Row 1 (x 3, g r): r is absent at the g node, so rpart treats it as missing; with
+    maxsurrogate 0 rpart keeps no majority direction either (its lastsurrogate stays 0), so
+    the row stops at the g node, which predicts a (3 of its 5 rows); infotree sends a level
+    outside {p} right, b.
+    Row 2 (x = 8.5, the threshold): rpart's x < 8.5 fails, c; infotree's x <= 8.5 holds,
+    then g = p, a.  Row 3 goes alike (b).  Row 4's level s was never seen: missing for rpart
+    (a, the majority); infotree predicts the node's majority, a."""
+    t = _route_tree()
+    rows = [dict(zip(NEW, r)) for r in zip(*NEW.values())]
+    assert t.predict(rows, unseen="majority", routing="rpart") == ["a", "c", "b", "a"]
+    assert t.predict(rows, unseen="majority") == ["b", "a", "b", "a"]
+    probs = t.predict_proba(rows[:2], unseen="majority", routing="rpart")
+    assert probs[0] == {"a": Fraction(3, 5), "b": Fraction(2, 5), "c": 0} and probs[1]["c"] == 1
+    g = next(n for n in t.nodes() if n.split is not None and t.features[n.split] == "g")
+    assert sorted(g.test.values[i] for i in g.levels) == ["p", "q"]
+    with pytest.raises(InfotreeError, match="routing 'weka' is not allowed"):
+        t.predict(rows, routing="weka")
+
+
+def test_rpart_routing_of_a_loaded_model_needs_the_training_rows():
+    t = loads(dumps(_route_tree()))
+    with pytest.raises(InfotreeError, match="saved model does not keep"):
+        t.predict([{"x": "3", "g": "p"}], routing="rpart")
+
+
+def test_routing_on_the_command_line(tmp_path, capsys):
+    train, test = tmp_path / "train.csv", tmp_path / "test.csv"
+    train.write_text("x,g,y\n" + "".join(f"{a},{b},{c}\n" for a, b, c in zip(*ROUTE.values())))
+    test.write_text("x,g,y\n3,r,a\n8.5,p,a\n2.5,q,a\n")
+    common = ["predict", "--train", str(train), str(test), "--algorithm", "cart", "--min-samples-split", "2",
+              "--min-leaf", "1", "--cp", "0", "--surrogates", "0"]
+    assert main(common + ["--routing", "rpart"]) == 0
+    assert capsys.readouterr().out.split() == ["a", "c", "b"]
+    assert main(common) == 0
+    assert capsys.readouterr().out.split() == ["b", "a", "b"]
+    assert main(["evaluate", str(train), "--test", str(test), "--algorithm", "cart", "--min-samples-split", "2",
+                 "--min-leaf", "1", "--cp", "0", "--surrogates", "0", "--routing", "rpart", "--format", "json"]) == 0
+    assert '"accuracy": "1/3"' in capsys.readouterr().out.replace(" ", "").replace('":"', '": "')

@@ -1,0 +1,73 @@
+"""rpart's routing of new rows (``branch.c``, R's ``predict.rpart``), beside infotree's own.
+
+Both send the training rows alike; a new row can differ in two places:
+
+============================  =====================================  ====================================
+a new row's value             infotree (the default)                 rpart (``routing="rpart"``)
+============================  =====================================  ====================================
+equal to a threshold t        ``x <= t``: the low side               ``x < t`` is false: the high side
+a level the node's training   the side of the levels not listed      missing: surrogates, then the
+rows never had                (right)                                majority (usesurrogate 2)
+a level never seen at all     an error, or (``unseen="majority"``)   missing, as above (with
+                              the node's prediction                  ``unseen="majority"``)
+============================  =====================================  ====================================
+
+Training values never equal a midpoint, so thresholds differ only on held-out rows (16.7
+in penguins); rpart marks a level absent from a node's rows with 0 in its split's
+``csplit`` row and treats it as missing.  infotree keeps the levels each subset split's
+rows had in ``node.levels`` (:func:`record_levels`, run when a tree is grown), which a
+saved model does not carry: rpart's routing of a loaded model with subset splits is refused.
+"""
+
+from __future__ import annotations
+
+from .errors import InfotreeError
+from .splits import SubsetSplit
+
+__all__ = ["ROUTINGS", "check_routing", "record_levels", "router"]
+
+#: how new rows go down: infotree's rules or rpart's
+ROUTINGS = ("infotree", "rpart")
+
+
+def check_routing(routing) -> str:
+    if routing not in ROUTINGS:
+        raise InfotreeError(f"routing {routing!r} is not allowed; allowed: {', '.join(ROUTINGS)}")
+    return routing
+
+
+def _subset_nodes(tree):
+    return [n for n in tree.nodes() if isinstance(n.test, SubsetSplit)]
+
+
+def record_levels(tree, data) -> None:
+    """Keep in ``node.levels`` the value codes a subset split's training rows had (with the
+    feature known), the rows routed as in training (infotree's rules and rpart's agree on
+    them).  Nothing to do without a subset split."""
+    nodes = _subset_nodes(tree)
+    if not nodes:
+        return
+    from .complexity import node_path
+
+    levels = {id(n): set() for n in nodes}
+    for codes in tree._codes(data, "majority"):
+        for node in node_path(tree, codes):
+            if id(node) in levels and tree._known(codes[node.split]) is not None:
+                levels[id(node)].add(codes[node.split])
+    for n in nodes:
+        n.levels = frozenset(levels[id(n)])
+
+
+def router(tree):
+    """A function from a row of codes to the node it stops at under rpart's rules: a leaf, or
+    a node where a missing value nothing routes keeps it (usesurrogate 0 or 1)."""
+    from .complexity import node_path
+
+    if not tree.criterion.binary:
+        raise InfotreeError(f"rpart's routing is for CART trees; this tree's criterion is {tree.criterion.name!r}")
+    nodes = _subset_nodes(tree)
+    if any(not hasattr(n, "levels") for n in nodes):
+        raise InfotreeError("rpart's routing needs the levels each subset split's training rows had, which a saved "
+                            "model does not keep: grow the tree from the training data (predict --train TRAIN)")
+    seen = {id(n): n.levels for n in nodes}
+    return lambda codes: node_path(tree, codes, seen)[-1]
