@@ -21,6 +21,10 @@ saved model does not carry: rpart's routing of a loaded model with subset splits
 
 from __future__ import annotations
 
+import bisect
+
+import numpy as np
+
 from .errors import InfotreeError
 from .splits import SubsetSplit
 
@@ -43,17 +47,34 @@ def _subset_nodes(tree):
 def record_levels(tree, data) -> None:
     """Keep in ``node.levels`` the value codes a subset split's training rows had (with the
     feature known), the rows routed as in training (infotree's rules and rpart's agree on
-    them).  Nothing to do without a subset split."""
+    them).  Nothing to do without a subset split.  Rows without a missing value go down
+    in blocks; only those with one are routed row by row (surrogates)."""
     nodes = _subset_nodes(tree)
     if not nodes:
         return
     from .complexity import node_path
 
+    X = np.asarray(data.X)
     levels = {id(n): set() for n in nodes}
-    for codes in tree._codes(data, "majority"):
-        for node in node_path(tree, codes):
-            if id(node) in levels and tree._known(codes[node.split]) is not None:
-                levels[id(node)].add(codes[node.split])
+    complete = (X >= 0).all(axis=1)
+    partial = np.flatnonzero(~complete)
+    if partial.size:
+        for codes in tree._codes(data.subset(partial), "majority"):
+            for node in node_path(tree, codes):
+                if id(node) in levels and tree._known(codes[node.split]) is not None:
+                    levels[id(node)].add(codes[node.split])
+    stack = [(tree.root, np.flatnonzero(complete))]
+    while stack:
+        node, rows = stack.pop()
+        if node.split is None or not rows.size:
+            continue
+        x = X[rows, node.split]
+        if isinstance(node.test, SubsetSplit):
+            levels[id(node)].update(np.unique(x).tolist())
+            low = np.isin(x, sorted(node.test.left))
+        else:  # a threshold on the codes of sorted values: value <= t iff code < k
+            low = x < bisect.bisect_right(tree.numbers[node.split], node.test.threshold)
+        stack += [(node.children[0], rows[low]), (node.children[1], rows[~low])]
     for n in nodes:
         n.levels = frozenset(levels[id(n)])
 
