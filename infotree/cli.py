@@ -124,18 +124,31 @@ def read_data(path, args):
     on_missing = "value" if args.missing_as_value else ("keep" if crit.missing is not None else "reject")
     if getattr(args, "m_of_n", False) and on_missing == "reject":
         on_missing = "keep"  # build_tree refuses them, naming what --m-of-n allows
-    numeric = getattr(args, "numeric", None) or []
-    if numeric == ["auto"] or (not numeric and crit.reads_numbers):
+    numeric, categorical = _kinds(args, "numeric"), _kinds(args, "categorical")
+    if numeric == ["auto"] or (not numeric and crit.reads_numbers and categorical != ["all"]):
         numeric = "auto"
     elif "auto" in numeric:
         raise InfotreeError("--numeric auto cannot be combined with column names")
+    if numeric == ["all"]:
+        numeric = "all"
+    if categorical == ["all"]:
+        categorical = "all"
     try:
         data = load(path, target=args.target, on_missing=on_missing, numeric=numeric or None,
-                    categorical=tuple(getattr(args, "categorical", None) or ()), numeric_target=crit.regression,
-                    **selection(args))
+                    categorical=categorical if categorical == "all" else tuple(categorical),
+                    numeric_target=crit.regression, **selection(args))
     except DataError as e:
         raise DataError(as_flags(str(e))) from None
     return _roles(path, args, data)
+
+
+def _kinds(args, option):
+    """--numeric / --categorical: repeated and comma-separated names, or one word (all, auto)."""
+    names = [n.strip() for text in getattr(args, option, None) or () for n in text.split(",") if n.strip()]
+    for word in ("all", "auto"):
+        if word in names and len(names) > 1:
+            raise InfotreeError(f"--{option} {word} cannot be combined with column names")
+    return names
 
 
 def _roles(path, args, data):
@@ -282,7 +295,7 @@ def _costs(args, crit) -> dict:
             name, eq, value = part.rpartition("=")
             if not eq or not name.strip():
                 raise InfotreeError(f"--cost {spec!r}: {part.strip()!r} is not COL=FACTOR; write each column and "
-                                    f"its cost, e.g. --cost age=2,start=1/2")
+                                    f"its cost, e.g. --cost Age=2,Start=1/2")
             out.setdefault("cost", {})[name.strip()] = value.strip()
     return out
 
@@ -818,13 +831,16 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                              "cart: gini (default), entropy, misclassification (gain_ratio, as the API and the "
                              "reports spell it, is the same)")
     common.add_argument("--missing-as-value", action="store_true",
-                        help="treat the missing-value tokens ? and empty as an ordinary value "
-                             "(default: refuse them; gain-ratio: C4.5's fractional weights)")
-    common.add_argument("--numeric", action="append", metavar="COL",
-                        help="read COL as numeric (repeatable; 'auto': every CSV column of numbers; "
-                             "default: auto for gain-ratio, none otherwise; ARFF types always apply)")
-    common.add_argument("--categorical", action="append", metavar="COL",
-                        help="read COL as categorical even if it holds numbers or is declared numeric (repeatable)")
+                        help="treat the missing-value tokens ? and empty as an ordinary value (default: "
+                             "id3 refuses them; gain-ratio weights them as C4.5; cart keeps them and sends "
+                             "their rows by surrogate splits, then the majority, as rpart)")
+    common.add_argument("--numeric", action="append", metavar="COL|A,B|all|auto",
+                        help="read these columns as numeric (repeatable, or comma-separated; 'all': every feature "
+                             "not named by --categorical; 'auto': every CSV column of numbers; default: auto for "
+                             "gain-ratio and cart, none for id3; ARFF types always apply)")
+    common.add_argument("--categorical", action="append", metavar="COL|A,B|all",
+                        help="read these columns as categorical even if they hold numbers or are declared numeric "
+                             "(repeatable, or comma-separated; 'all': every feature not named by --numeric)")
     common.add_argument("--drop", action="append", metavar="COL",
                         help="leave column COL out (an id, a comment; repeatable); its cells are not read")
     common.add_argument("--columns", action="append", metavar="A,B,...",

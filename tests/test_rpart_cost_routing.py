@@ -116,3 +116,46 @@ def test_routing_on_the_command_line(tmp_path, capsys):
     assert main(["evaluate", str(train), "--test", str(test), "--algorithm", "cart", "--min-samples-split", "2",
                  "--min-leaf", "1", "--cp", "0", "--surrogates", "0", "--routing", "rpart", "--format", "json"]) == 0
     assert '"accuracy": "1/3"' in capsys.readouterr().out.replace(" ", "").replace('":"', '": "')
+
+
+def _coded(tmp_path):
+    f = tmp_path / "coded.csv"
+    f.write_text("a,b,x,y\n" + "".join(f"{a},{b},{x},{y}\n" for a, b, x, y in
+                                       zip([1, 2, 3, 1, 2, 3, 1, 3], [1, 1, 2, 2, 1, 2, 2, 1], range(8),
+                                           "pqqpqqpq")))
+    return f
+
+
+def test_categorical_all_reads_every_feature_as_a_factor(tmp_path, capsys):
+    """The integer codes 1, 2, 3 of a: as numbers, CART's best cut is a <= 1.5 (1 against 2, 3);
+    as a factor, the subset {1} against {2, 3}: the same rows, written as levels."""
+    f = _coded(tmp_path)
+    common = ["tree", str(f), "--algorithm", "cart", "--min-samples-split", "2", "--min-leaf", "1", "--format", "json"]
+    assert main(common) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["root"]["test"] == {"kind": "threshold", "threshold": "1.5"}
+    assert doc["kinds"] == {"a": "numeric", "b": "numeric", "x": "numeric"}
+    assert main(common + ["--categorical", "all"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["root"]["test"]["kind"] == "subset" and doc["root"]["split"] == "a"
+    assert doc["domains"]["a"] == ["1", "2", "3"] and "numeric" not in doc["kinds"].values()
+    # all but the one named numeric; a comma list is the repeated flag
+    assert main(common + ["--categorical", "all", "--numeric", "x"]) == 0
+    one = capsys.readouterr().out
+    assert [k for k, v in json.loads(one)["kinds"].items() if v == "numeric"] == ["x"]
+    assert main(common + ["--numeric", "x", "--categorical", "a,b"]) == 0
+    assert capsys.readouterr().out == one
+    assert main(common + ["--numeric", "x", "--categorical", "a", "--categorical", "b"]) == 0
+    assert capsys.readouterr().out == one
+    assert main(common + ["--categorical", "all,a"]) != 0
+    assert "cannot be combined" in capsys.readouterr().err
+    assert main(common + ["--categorical", "all", "--numeric", "all"]) != 0
+    assert "cannot both hold" in capsys.readouterr().err
+
+
+def test_numeric_all_refuses_a_word(tmp_path, capsys):
+    f = tmp_path / "w.csv"
+    f.write_text("a,b,y\n1,u,p\n2,v,q\n")
+    assert main(["tree", str(f), "--numeric", "all"]) != 0
+    assert "'b'" in capsys.readouterr().err
+    assert main(["tree", str(f), "--numeric", "all", "--categorical", "b", "--format", "rules"]) == 0
