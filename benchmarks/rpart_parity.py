@@ -177,6 +177,9 @@ CASES = [
     ("birthwt", {"cost": "lwt=0.5,race=2", "cp": "0.005", "minsplit": "10"}),
     ("biopsy", {"cost": "V2=4,V3=4", "cp": "0.001"}),
     ("rock", {"cost": "area=2,peri=1.25", "cp": "0.001", "minsplit": "6"}),
+    # every predictor read as a factor (--categorical all; rpart: each column a factor)
+    ("birthwt", {"allfactors": "1", "cp": "0.005", "minsplit": "10"}),
+    ("biopsy", {"allfactors": "1", "cp": "0.001"}),
 ]
 # a case's weights column: row i (0-based) weighs WEIGHTS[rule](i), as decimal text
 WEIGHTS = {"cycle3": lambda i: str(1 + i % 3), "halves": lambda i: ("0.5", "1", "1.5", "2")[i % 4],
@@ -284,6 +287,9 @@ def fit_r(rscript, csv_path, name, controls, summary=None, extra=()):
             f"method={method}"] + [f"{k}={v}" for k, v in controls.items() if k != "weights"]
     if controls.get("weights"):
         args.append("weights=w")
+    if controls.get("allfactors"):  # every predictor a factor (infotree: --categorical all)
+        with open(csv_path, newline="") as fh:
+            factors = tuple(c for c in next(csv.reader(fh)) if c not in (target, "w"))
     if factors:
         args.append("factors=" + ",".join(factors))
     if summary:
@@ -483,8 +489,11 @@ def fit_infotree(csv_path, fit, controls, supported):
     for key, option in OPTION.items():
         if option in supported:
             cmd += [option, controls[key]]
-    for f in fit["features"]:
-        cmd += ["--numeric" if fit["kinds"][f] == "numeric" else "--categorical", f]
+    if controls.get("allfactors"):
+        cmd += ["--categorical", "all"]
+    else:
+        for f in fit["features"]:
+            cmd += ["--numeric" if fit["kinds"][f] == "numeric" else "--categorical", f]
     if controls.get("weights"):
         cmd += ["--sample-weight", "w"]
     if controls.get("prior"):
@@ -1011,7 +1020,7 @@ def main(argv=None):
         if args.show:
             print(Path(summary).read_text())
         explain, emu = None, {}
-        if (args.emulate or not args.r_only) and not any(controls.get(k) for k in ("weights", "prior", "loss", "cost")):
+        if (args.emulate or not args.r_only) and not any(controls.get(k) for k in ("weights", "prior", "loss", "cost", "allfactors")):
             # the emulator has no weights, priors, losses or costs
             emu, explain = emulated_nodes(csv_path, fit, controls)
         if args.emulate:
