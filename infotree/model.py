@@ -448,6 +448,11 @@ class _Loader:
                 self.fail(where, f"children of this M-of-N split must be {', '.join(node.test.labels)} in order")
         elif t.criterion.binary:
             node.test = self.binary_test(t, f, obj.get("test"), where)
+            if isinstance(node.test, SubsetSplit):  # levels the node's rows never had (rpart's routing)
+                absent = obj["test"].get("absent", [])
+                if not isinstance(absent, list) or not set(absent) <= set(t.domains[f]):
+                    self.fail(where, f"\"absent\" must list values of {split!r}: {', '.join(t.domains[f])}")
+                node.levels = frozenset(i for i, v in enumerate(t.domains[f]) if v not in absent)
             if values != list(node.test.labels):
                 self.fail(where, f"children of this split must be {', '.join(node.test.labels)} in order")
         elif t.kinds[f] == "numeric":

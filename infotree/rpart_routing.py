@@ -15,8 +15,9 @@ a level never seen at all     an error, or (``unseen="majority"``)   missing, as
 Training values never equal a midpoint, so thresholds differ only on held-out rows (16.7
 in penguins); rpart marks a level absent from a node's rows with 0 in its split's
 ``csplit`` row and treats it as missing.  infotree keeps the levels each subset split's
-rows had in ``node.levels`` (:func:`record_levels`, run when a tree is grown), which a
-saved model does not carry: rpart's routing of a loaded model with subset splits is refused.
+rows had in ``node.levels`` (:func:`record_levels`, run when a tree is grown); a saved
+model lists a subset split's absent levels in its test (``"absent"``, written only when
+there are some), so a loaded model routes as the grown one.
 """
 
 from __future__ import annotations
@@ -88,7 +89,7 @@ def router(tree):
         raise InfotreeError(f"rpart's routing is for CART trees; this tree's criterion is {tree.criterion.name!r}")
     nodes = _subset_nodes(tree)
     if any(not hasattr(n, "levels") for n in nodes):
-        raise InfotreeError("rpart's routing needs the levels each subset split's training rows had, which a saved "
-                            "model does not keep: grow the tree from the training data (predict --train TRAIN)")
+        raise InfotreeError("rpart's routing needs the levels each subset split's training rows had, and this tree "
+                            "does not record them: grow it with build_tree (or predict --train TRAIN)")
     seen = {id(n): n.levels for n in nodes}
     return lambda codes: node_path(tree, codes, seen)[-1]

@@ -97,10 +97,18 @@ def test_rpart_routing_of_thresholds_and_absent_levels():
         t.predict(rows, routing="weka")
 
 
-def test_rpart_routing_of_a_loaded_model_needs_the_training_rows():
-    t = loads(dumps(_route_tree()))
-    with pytest.raises(InfotreeError, match="saved model does not keep"):
-        t.predict([{"x": "3", "g": "p"}], routing="rpart")
+def test_a_saved_model_keeps_the_absent_levels():
+    """The g node's test lists r as absent; the loaded model routes as the grown one.  A
+    model whose test lacks the key (all levels present) loads with every level present."""
+    t = _route_tree()
+    text = dumps(t)
+    assert '"absent": ["r"]' in text
+    rows = [dict(zip(NEW, r)) for r in zip(*NEW.values())]
+    assert loads(text).predict(rows, unseen="majority", routing="rpart") == ["a", "c", "b", "a"]
+    assert loads(text.replace(', "absent": ["r"]', "")).predict(rows, unseen="majority", routing="rpart") == \
+        ["b", "c", "b", "a"]
+    with pytest.raises(InfotreeError, match='"absent" must list values'):
+        loads(text.replace('"absent": ["r"]', '"absent": ["z"]'))
 
 
 def test_routing_on_the_command_line(tmp_path, capsys):
