@@ -545,12 +545,13 @@ def _evaluate_each(args, configs, results, read):
         weights = getattr(args, "row_weights", None)
         grow = _grower(dict(o, sample_weight=None), args.seed)
         regression = o["criterion"].regression
+        routing = args.routing if o["criterion"].binary else "infotree"  # rpart's routing is CART's
         if test is not None:
             results.append((label, on_test(data, test, lambda d: grow(d, weights), name=os.path.basename(args.test),
-                                           regression=regression, routing=args.routing)))
+                                           regression=regression, routing=routing)))
         else:
             results.append((label, cross_validate(data, grow, folds=_folds(args) or 10, seed=args.seed,
-                                                  regression=regression, weights=weights, routing=args.routing)))
+                                                  regression=regression, weights=weights, routing=routing)))
 
 
 _STEP = re.compile(r"\s*(.+?)\s*(<=|>|=)\s*(.*?)\s*$", re.S)
