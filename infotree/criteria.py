@@ -613,6 +613,16 @@ class _VariableCost:
     def improvement(self, candidate):
         return super().improvement(candidate) / self.cost[candidate.index]
 
+    def __reduce__(self):  # the class is made per base criterion: pickle the recipe
+        return _attach_costs, (self.plain, self.cost)
+
+
+def _attach_costs(plain, values):
+    costed = copy.copy(plain)
+    costed.__class__ = type(f"VariableCost{type(plain).__name__}", (_VariableCost, type(plain)), {})
+    costed.plain, costed.cost = plain, tuple(values)
+    return costed
+
 
 def with_variable_costs(crit, features, cost=None):
     """``crit`` with rpart's per-variable costs: ``cost`` a mapping feature -> positive
@@ -637,10 +647,7 @@ def with_variable_costs(crit, features, cost=None):
             raise InfotreeError(f"cost {v} of feature {f!r} is not allowed: each cost must be positive (rpart's rule)")
     if all(v == 1 for v in values):
         return plain
-    costed = copy.copy(plain)
-    costed.__class__ = type(f"VariableCost{type(plain).__name__}", (_VariableCost, type(plain)), {})
-    costed.plain, costed.cost = plain, tuple(values)
-    return costed
+    return _attach_costs(plain, values)
 
 
 def _rational(x, what):

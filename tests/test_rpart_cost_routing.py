@@ -2,6 +2,7 @@
 Every value is derived by hand in the docstrings (rpart's gini.c and branch.c rules)."""
 
 import json
+import pickle
 from fractions import Fraction
 
 import pytest
@@ -46,6 +47,8 @@ def test_an_exact_cost_tie_goes_to_the_first_column():
 def test_costs_survive_a_saved_model_and_are_checked():
     t = loads(dumps(_cost_tree({"x1": "2"})))
     assert t.criterion.cost == (2, 1) and t.params["cost"] == {"x1": "2"}
+    p = pickle.loads(pickle.dumps(_cost_tree({"x1": "2"})))
+    assert p.criterion.cost == (2, 1) and p.root.chosen.improvement == Fraction(12, 5)
     with pytest.raises(InfotreeError, match="must be positive"):
         _cost_tree({"x1": 0})
     with pytest.raises(InfotreeError, match="names feature 'z'"):
