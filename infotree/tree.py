@@ -647,6 +647,7 @@ def grow_together(data, samples, draws, **options) -> list[Tree] | None:
             or p["collapse"] or p["prune"] != "none"):
         return None
     samples = [np.asarray(rows, dtype=np.int64) for rows in samples]
+    drawn_rows = samples
     trees = [build_tree(data.sample(rows), feature_draw=draw, grow=False, **options)
              for rows, draw in zip(samples, draws)]
     # Each tree's rows as rows of their own, end to end.  The builders take a row drawn k
@@ -669,6 +670,9 @@ def grow_together(data, samples, draws, **options) -> list[Tree] | None:
             builder(template, X[every], y[every]).run_many(roots, **counted)
         except Refused:
             return None
+    if crit.binary:  # as build_tree keeps them, whichever builder grew the tree
+        for tree, rows in zip(trees, drawn_rows):
+            record_levels(tree, data.sample(rows))
     return trees
 
 
