@@ -192,6 +192,7 @@ _FLAGS = ((re.compile(r"on_missing='keep' or on_missing='value'"),
           (re.compile(r"numeric=\[('(?:[^'\\]|\\.)*')\]"), r"--numeric \1"),
           (re.compile(r"m_of_n=True"), "--m-of-n"), (re.compile(r"lookahead=([01])"), r"--lookahead \1"),
           (re.compile(r"\? use delimiter=('[^']*'|\"'\")\)"), "? the command line reads commas, and tabs from a .tsv file)"),
+          (re.compile(r"\b(columns|drop|target)=(?=[ ,;)]|$)"), r"--\1"),
           (re.compile(r"^prune '([a-z-]+)'"), r"--prune \1"), (re.compile(r"^criterion '([a-z_]+)'"), lambda m: "--criterion " + m.group(1).replace("_", "-")))
 
 
@@ -353,7 +354,7 @@ def _every_split(args) -> bool:
 
 def _emit(args, inputs, write):
     """Run ``write(out)`` to stdout or atomically to ``--output`` (``-o ''`` too is refused there)."""
-    if args.output is not None:
+    if args.output not in (None, "-"):  # -o - is standard output, as for most tools
         from .output import atomic_writer, check_not_input
 
         check_not_input(args.output, inputs + [getattr(args, "validation", None)])
@@ -362,6 +363,20 @@ def _emit(args, inputs, write):
     else:
         write(SafeWriter(sys.stdout, getattr(args, "format", "text")))
     return 0
+
+
+def _plot(args, inputs, make) -> None:
+    """``--plot FILE``: the figure ``make()`` draws, written atomically (its type from the name)."""
+    if not getattr(args, "plot", None):
+        return
+    from .output import atomic_writer, check_not_input
+    from .printers.plots import kind_of, save
+
+    kind = kind_of(args.plot)
+    check_not_input(args.plot, inputs)
+    fig = make()
+    with atomic_writer(args.plot) as f:
+        save(fig, f, kind)
 
 
 def _cmd_tree(args, out):
@@ -375,12 +390,24 @@ def _cmd_tree(args, out):
         raise InfotreeError("--exact-values shows exact values in drawn boxes: --format tikz, svg or png")
     if args.standalone and args.format not in ("latex", "tikz"):
         raise InfotreeError("--standalone makes a complete LaTeX document: --format latex or tikz")
-    if args.format == "png" and not args.output and sys.stdout.isatty():
+    if args.format == "png" and args.output in (None, "-") and sys.stdout.isatty():
         raise InfotreeError("PNG is binary; write it to a file: --output tree.png")
     return _emit(args, [args.data], lambda f: render(
         tree, f, fmt=args.format, digits=args.digits, nodes=args.nodes, steps=args.steps,
         table_format=args.table_format, standalone=args.standalone,
-        weights="exact" if args.exact_weights else args.weights, exact=args.exact_values, smoothing=args.smoothing))
+        weights="exact" if args.exact_weights else args.weights, exact=args.exact_values, smoothing=args.smoothing,
+        **_pictures(args)))
+
+
+def _pictures(args) -> dict:
+    """The drawings' options (dot, tikz, svg, png, html), refused for a format that draws nothing."""
+    opts = dict(max_display_depth=args.max_display_depth, hide_empty=args.hide_empty, color=args.color, show=args.show)
+    fmt = getattr(args, "format", "html")
+    if fmt not in ("dot", "tikz", "svg", "png", "html") and (
+            args.max_display_depth is not None or args.hide_empty or args.color != "none" or args.show != "counts"):
+        raise InfotreeError("--max-display-depth, --hide-empty, --color and --show shape drawings: "
+                            "--format dot, tikz, svg, png or html")
+    return opts
 
 
 def _cmd_report(args, out):
@@ -388,9 +415,11 @@ def _cmd_report(args, out):
 
     data = read_data(args.data, args)
     tree = _build(args, data)
+    pictures = _pictures(args)
+    pictures["max_depth"] = pictures.pop("max_display_depth")
     return _emit(args, [args.data], lambda f: write_report(
         tree, f, digits=args.digits, title=args.title, source=os.path.basename(args.data),
-        weights="exact" if args.exact_weights else "decimal"))
+        weights="exact" if args.exact_weights else "decimal", **pictures))
 
 
 def _cmd_cptable(args, out):
@@ -411,6 +440,10 @@ def _cmd_cptable(args, out):
     grow = fold_grower(**{k: v for k, v in opts.items() if k not in ("prune", "confidence", "folds", "seed")})
     table = cp_table(tree, cp=opts["cp"], data=data, grow=grow, folds=_folds(args), seed=args.seed,
                      sequence=args.sequence or "weakest-link", weights=opts["sample_weight"])
+    if args.plot:
+        from .printers.plots import cp_plot
+
+        _plot(args, [args.data], lambda: cp_plot(table, digits=args.digits))
     return _emit(args, [args.data], lambda f: write(table, f, fmt=args.format, digits=args.digits, steps=args.steps,
                                                      table_format=args.table_format))
 
@@ -531,6 +564,10 @@ def _cmd_evaluate(args, out):
     read = {}  # each family reads the files its own way (ID3: columns as categories)
     with _flagged(args):
         _evaluate_each(args, configs, results, read)
+    if args.plot:
+        from .printers.plots import confusion_plot
+
+        _plot(args, [args.data, args.test], lambda: confusion_plot(results))
     return _emit(args, [args.data, args.test], lambda f: write(results, f, fmt=args.format, digits=args.digits,
                                                                 table_format=args.table_format))
 
@@ -547,8 +584,13 @@ def _evaluate_each(args, configs, results, read):
         regression = o["criterion"].regression
         routing = args.routing if o["criterion"].binary else "infotree"  # rpart's routing is CART's
         if test is not None:
-            results.append((label, on_test(data, test, lambda d: grow(d, weights), name=os.path.basename(args.test),
-                                           regression=regression, routing=routing)))
+            try:
+                results.append((label, on_test(data, test, lambda d: grow(d, weights), name=os.path.basename(args.test),
+                                               regression=regression, unseen=args.unseen,
+                                               routing=routing)))
+            except InfotreeError as e:
+                message = _unseen_flag(str(e))
+                raise InfotreeError(message if message.startswith(args.test) else f"{args.test}: {message}") from None
         else:
             results.append((label, cross_validate(data, grow, folds=_folds(args) or 10, seed=args.seed,
                                                   regression=regression, weights=weights, routing=routing)))
@@ -629,33 +671,72 @@ def _cmd_predict(args, out):
         if args.m_of_n:
             raise InfotreeError("--m-of-n grows the tree with M-of-N tests: it applies with --train TRAIN (a saved "
                                 "model predicts with the tests it has)")
+        given = [f for f, v in (("--target", args.target), ("--drop", args.drop), ("--columns", args.columns)) if v]
+        if given:
+            raise _UsageError(f"{given[0]} chooses the columns a tree is grown on: it applies with --train TRAIN "
+                              f"(a saved model reads the columns it names from DATA, and ignores the others)")
         tree = load_model(args.model_or_data)
         data_path = args.data
     if args.smoothing is not None and not args.proba:
         raise _UsageError("--smoothing applies to --proba (the predicted class is the leaf's majority either way)")
-    rows = _rows_for(tree, data_path)
+    rows, lines = _rows_for(tree, data_path)
     unseen = args.unseen
     if tree.criterion.regression and args.proba:
         raise InfotreeError("--proba is for classification trees; a regression tree predicts each row's leaf mean")
+    if args.explain or args.format != "text" or args.row is not None:
+        return _explain(args, tree, rows, data_path, inputs=[data_path, args.train, None if args.train else
+                                                             args.model_or_data])
+
+    try:  # every row's answer before the first line is written: a refusal leaves no half output
+        labels = tree.predict(rows, unseen=unseen, routing=args.routing)
+        probas = (tree.predict_proba(rows, unseen=unseen, smoothing=args.smoothing, routing=args.routing)
+                  if args.proba else None)
+    except InfotreeError as e:
+        raise InfotreeError(_located(_unseen_flag(str(e)), data_path, lines)) from None
 
     def write(f):
         if args.proba:
             f.write(",".join(["prediction"] + [_csv(c) for c in tree.classes]) + "\n")
-            labels = tree.predict(rows, unseen=unseen, routing=args.routing)
-            for label, proba in zip(labels, tree.predict_proba(rows, unseen=unseen, smoothing=args.smoothing,
-                                                               routing=args.routing)):
+            for label, proba in zip(labels, probas):
                 f.write(",".join([_csv(label)] + [_frac(proba[c]) for c in tree.classes]) + "\n")
         else:
-            for label in tree.predict(rows, unseen=unseen, routing=args.routing):  # regression: the exact mean
+            for label in labels:  # a regression tree: the exact mean
                 f.write((number_text(label) if tree.criterion.regression else label) + "\n")
 
     inputs = [data_path, args.train, None if args.train else args.model_or_data]
     return _emit(args, inputs, write)
 
 
+def _explain(args, tree, rows, data_path, inputs):
+    """``predict --explain``: each row's path as text, or one row's path drawn (svg, png)."""
+    if not args.explain:
+        raise InfotreeError("--format and --row draw a row's path: add --explain")
+    if args.proba:
+        raise InfotreeError("--explain prints each row's path; --proba its probabilities: give one of them")
+    if args.format == "text":
+        if args.row is not None or args.max_display_depth is not None or args.hide_empty or args.color != "none" \
+                or args.show != "counts":
+            raise InfotreeError("--row and the drawing options apply to --explain --format svg or png")
+
+        def write(f):
+            for k, row in enumerate(rows, 1):
+                f.write(f"row {k}:\n" + "".join(f"  {line}\n" for line in tree.explain(row, unseen=args.unseen)))
+        return _emit(args, inputs, write)
+    if args.row is None and len(rows) != 1:
+        raise InfotreeError(f"{data_path} has {len(rows)} rows; a drawing shows one row's path: give --row K (1 to {len(rows)})")
+    k = args.row or 1
+    if k > len(rows):
+        raise InfotreeError(f"--row {k}: {data_path} has {len(rows)} row{'s' * (len(rows) != 1)}")
+    if args.format == "png" and not args.output and sys.stdout.isatty():
+        raise InfotreeError("PNG is binary; write it to a file: --output path.png")
+    opts = _pictures(args)
+    opts["max_depth"] = opts.pop("max_display_depth")
+    return _emit(args, inputs, lambda f: tree.plot_path(rows[k - 1], f, fmt=args.format, unseen=args.unseen, **opts))
+
+
 def forest_from_args(args, data):
     """The forest ``infotree forest`` grows from its options (shared with ``check``) on ``data``."""
-    from .ensemble import forest_criterion, grow_forest, m_try, parse_rows
+    from .ensemble import forest_criterion, grow_forest, m_try
     from .parse import ParseError, parse_rational
 
     try:
@@ -694,11 +775,11 @@ def forest_from_args(args, data):
         from .data import _read_text
 
         lines = [(i + 1, line) for i, line in enumerate(_read_text(args.samples).splitlines()) if line.strip()]
-        samples = [parse_rows(line, n, what=f"{args.samples} line {i}") for i, line in lines]
+        samples = _parsed_samples(lines, n, args.samples)
         if not samples:
             raise InfotreeError(f"{args.samples}: no rows; write one tree's rows per line, e.g. '1-5,7,7'")
     else:
-        samples = [parse_rows(t, n) for t in texts] or None
+        samples = _parsed_samples(list(enumerate(texts, 1)), n) or None
     if samples is not None and args.trees is not None and args.trees != len(samples):
         raise _UsageError(f"--trees {args.trees} does not match the {len(samples)} samples given; "
                           f"leave --trees out or give one sample per tree")
@@ -718,13 +799,32 @@ def forest_from_args(args, data):
                        bootstrap=args.bootstrap, samples=samples, vote=args.vote, builder=args.builder, **options)
 
 
+def _parsed_samples(lines, n, path=None) -> list:
+    """Each tree's rows, refused past the forest's ceilings before they are all expanded in memory."""
+    from . import limits
+    from .ensemble import parse_rows
+
+    limits.within("trees", len(lines), " samples")
+    samples, drawn = [], 0
+    for i, line in lines:
+        samples.append(parse_rows(line, n, what=f"{path} line {i}" if path else "--sample"))
+        drawn += len(samples[-1])
+        limits.within("forest_rows", drawn, f" (after {len(samples)} samples)")
+    return samples
+
+
+def _unseen_flag(message: str) -> str:
+    """Tree.predict's refusal names its keyword; at the command line the flag says the same."""
+    return message.replace("(or unseen='majority')", "(or --unseen majority)")
+
+
 def predicted_ballots(forest, path, unseen="error") -> list:
     """The forest's ballot on each row of the file ``path`` (``forest --predict``), in file order."""
-    rows = _rows_for(forest.trees[0], path)
+    rows, lines = _rows_for(forest.trees[0], path)
     try:
         return forest.ballots(rows, unseen=unseen)
     except InfotreeError as e:
-        raise InfotreeError(f"{path}: " + str(e).replace("(or unseen='majority')", "(or --unseen majority)")) from None
+        raise InfotreeError(_located(_unseen_flag(str(e)), path, lines)) from None
 
 
 def _cmd_forest(args, out):
@@ -742,6 +842,16 @@ def _cmd_forest(args, out):
         mdi, share = forest.mdi_shares()
     if args.importance in ("both", "permutation"):
         perm = forest.permutation_importance()[0]
+    if args.plot:
+        from .printers.plots import importance_plot
+
+        if args.importance == "none":
+            raise InfotreeError("--plot draws the importances: drop --importance none")
+        panels = ([("mean decrease in impurity", forest.mdi_by_tree)] if args.importance in ("both", "mdi") else []) + (
+            [("permutation importance (out-of-bag rows)", forest.permutation_by_tree)]
+            if args.importance in ("both", "permutation") else [])
+        _plot(args, [args.data, args.predict, args.samples],
+              lambda: importance_plot(forest.features, [(title, each()) for title, each in panels]))
     return _emit(args, [args.data, args.predict, args.samples], lambda f: write(
         forest, f, fmt=args.format, digits=args.digits, nodes=args.nodes, table_format=args.table_format,
         show_samples=args.show_samples, predicted=predicted, oob=forest.oob(), show_oob=args.show_oob,
@@ -780,7 +890,19 @@ def _rows_for(tree, path):
     codes = np.column_stack([data.X, data.y]) if len(data.y) else np.zeros((0, len(cols)), int)
     doms = list(data.domains) + [data.classes]
     idx = [cols.index(f) for f in tree.features]
-    return [{tree.features[k]: doms[i][r[i]] for k, i in enumerate(idx)} for r in codes.tolist()]
+    rows = [{tree.features[k]: doms[i][r[i]] for k, i in enumerate(idx)} for r in codes.tolist()]
+    return rows, data.lines
+
+
+def _located(message: str, path, lines) -> str:
+    """A refusal about "row N" of the rows read from ``path`` (1-based, as Tree.predict counts them),
+    naming the row as the file's reader does: its line (``lines``), or a Parquet row from 0."""
+    path = os.fspath(path)
+    m = re.match(r"row (\d+)(.*)", message, re.S)
+    if m is None or (lines is not None and not 1 <= int(m.group(1)) <= len(lines)):
+        return f"{path}: {message}"
+    i = int(m.group(1)) - 1
+    return f"{path} line {int(lines[i])}{m.group(2)}" if lines is not None else f"{path} row {i}{m.group(2)}"
 
 
 def _arff_numeric_columns(path):
@@ -866,7 +988,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     grow.add_argument("--surrogate-style", type=int, choices=[0, 1], default=0, metavar="{0,1}",
                       help="cart: a surrogate's agreement over the rows with the split value known (0, the "
                            "default) or with both values known (1), as rpart's surrogatestyle")
-    grow.add_argument("--max-subsets", type=_positive, default=1 << 15, metavar="N",
+    grow.add_argument("--max-subsets", type=_at_most("max_subsets"), default=1 << 15, metavar="N",
                       help="cart: the most subsets of a nominal feature's values one exact split compares "
                            "(default 32768; more are refused, never approximated)")
     grow.add_argument("--lookahead", type=int, choices=[0, 1], default=0, metavar="{0,1}",
@@ -896,7 +1018,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     grow.add_argument("--sequence", choices=["weakest-link", "rpart"],
                       help="cost-complexity and cptable: the exact weakest-link sequence (default) or rpart's own "
                            "complexities (printcp and prune.rpart to the last digit; docs/cost_complexity.md)")
-    grow.add_argument("--folds", type=_positive, metavar="K",
+    grow.add_argument("--folds", type=_at_most("folds"), metavar="K",
                       help="cross-validation folds (cptable, evaluate, --select; default 10 for --select)")
     grow.add_argument("--folds-from", metavar="COL|FILE",
                       help="cross-validate on given folds (cptable, evaluate, --select): a column of fold ids, "
@@ -928,12 +1050,25 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     show.add_argument("--table-format", default="simple", metavar="F", help="any tabulate tablefmt (text format; default simple)")
     show.add_argument("--output", "-o", metavar="FILE", help="write here (atomically) instead of standard output")
 
-    t = sub.add_parser("tree", parents=[common, grow, show], help="grow a tree and print it with its derivation")
+    pictures = _Parser(add_help=False)
+    pictures.add_argument("--max-display-depth", type=_nonneg, metavar="N",
+                          help="drawings (dot, tikz, svg, png, html): draw nodes down to depth N (0: the root); a "
+                               "deeper subtree is one box with its leaf and class counts")
+    pictures.add_argument("--hide-empty", action="store_true", help="drawings: leave out branches no row reached")
+    pictures.add_argument("--color", choices=["none", "class"], default="none",
+                          help="drawings: none (black and white, for print; default) or class (fill by the majority "
+                               "class, paler the less pure, colour-blind-safe, with a key)")
+    pictures.add_argument("--show", choices=["counts", "proportions", "percent"], default="counts",
+                          help="drawings: class counts (default), class proportions, or counts and the node's "
+                               "percentage of all rows (rpart.plot's extra)")
+
+    t = sub.add_parser("tree", parents=[common, grow, show, pictures], help="grow a tree and print it with its derivation")
     t.add_argument("data", metavar="DATA", help="CSV or ARFF file")
     t.add_argument("--format", choices=["text", "markdown", "latex", "json", "dot", "rules", "python", "tikz",
-                                        "svg", "png"], default="text",
+                                        "svg", "png", "html"], default="text",
                    help="text (default), markdown, latex, json, dot (Graphviz), rules (if-then), python (a "
-                        "predict function), tikz (LaTeX forest), svg or png (drawings; pip install 'infotree[plot]')")
+                        "predict function), tikz (LaTeX forest), svg or png (drawings; pip install 'infotree[plot]'), "
+                        "html (the report: a zoomable tree and every derivation)")
     t.add_argument("--nodes", choices=["all", "root", "none"], default="all", help="whose candidate tables to print")
     t.add_argument("--steps", action="store_true", help="add a worked solution in prose")
     t.add_argument("--standalone", action="store_true", help="latex, tikz: a complete document")
@@ -949,7 +1084,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     _m_of_n_flag(t)
     t.set_defaults(func=_cmd_tree)
 
-    r = sub.add_parser("report", parents=[common, grow], help="one self-contained HTML file: drawing, tree, "
+    r = sub.add_parser("report", parents=[common, grow, pictures], help="one self-contained HTML file: drawing, tree, "
                        "worked solution and every derivation",
                        description="Write one HTML file an instructor can hand out: the drawing (needs matplotlib: "
                                    "pip install 'infotree[plot]'; without it, the text tree only), the tree, the "
@@ -974,7 +1109,8 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                         "nominal features; see docs/pet_lookahead.md)")
     m.set_defaults(func=_cmd_measures)
 
-    pr = sub.add_parser("predict", parents=[common, grow], help="predict classes with a saved model or a training file")
+    pr = sub.add_parser("predict", parents=[common, grow, pictures],
+                        help="predict classes with a saved model or a training file")
     pr.add_argument("model_or_data", metavar="MODEL.json", nargs="?")
     pr.add_argument("data", metavar="DATA", nargs="?")
     pr.add_argument("--train", metavar="TRAIN", help="grow the tree on TRAIN instead of loading a model")
@@ -986,6 +1122,13 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                     help="a value not seen in training: error (default) or predict the node's majority")
     _routing_flag(pr)
     pr.add_argument("--output", "-o", metavar="FILE")
+    pr.add_argument("--explain", action="store_true",
+                    help="each row's path, one line per test; with --format svg or png the drawing with one row's "
+                         "path highlighted (--row K)")
+    pr.add_argument("--format", choices=["text", "svg", "png"], default="text",
+                    help="--explain: text (default), or the drawing as svg or png")
+    pr.add_argument("--row", type=_positive, metavar="K",
+                    help="--explain --format svg/png: the row of DATA to draw (1-based; default: the only row)")
     _m_of_n_flag(pr)
     pr.set_defaults(func=_cmd_predict)
 
@@ -998,6 +1141,8 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     cpt.add_argument("data", metavar="DATA", help="CSV, ARFF or Parquet file")
     cpt.add_argument("--format", choices=["text", "markdown", "latex", "json"], default="text")
     cpt.add_argument("--steps", action="store_true", help="add the weakest-link derivation (each alpha)")
+    cpt.add_argument("--plot", metavar="FILE", help="also draw rpart's plotcp (needs --folds): xerror ±1 SE against "
+                                                    "cp and tree size, the 1-SE line; .png, .svg or .pdf")
     cpt.set_defaults(func=_cmd_cptable, algorithm_default="cart")
 
     ev = sub.add_parser("evaluate", parents=[common, grow, show],
@@ -1007,17 +1152,21 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                                     "cptable's). --compare runs several pruning methods on the same folds.")
     ev.add_argument("data", metavar="DATA", help="CSV, ARFF or Parquet file (the training rows)")
     ev.add_argument("--test", metavar="FILE", help="rows to predict (instead of cross-validation)")
+    ev.add_argument("--unseen", choices=["error", "majority"], default="error",
+                    help="--test: a value not seen in training is an error (default), or goes to the node's majority")
     ev.add_argument("--compare", nargs="?", const="all", metavar="LIST",
                     help="run several configurations on the same rows: a comma-separated list of unpruned, "
                          "pessimistic, reduced-error, cost-complexity (default: every one the algorithm has)")
     ev.add_argument("--format", choices=["text", "markdown", "latex", "json"], default="text")
     _routing_flag(ev)
+    ev.add_argument("--plot", metavar="FILE", help="also draw the confusion matrix (one per configuration); "
+                                                   ".png, .svg or .pdf")
     _m_of_n_flag(ev)
     ev.set_defaults(func=_cmd_evaluate)
 
     # the forest's draws and vote: 'forest' and 'check' (votes, OOB error claims) read them alike
     forest_opts = _Parser(add_help=False)
-    forest_opts.add_argument("--n-estimators", "--trees", dest="trees", type=_positive, metavar="T", help="how many trees (default 10; with --sample or "
+    forest_opts.add_argument("--n-estimators", "--trees", dest="trees", type=_at_most("trees"), metavar="T", help="how many trees (default 10; with --sample or "
                     "--samples, one per sample)")
     forest_opts.add_argument("--max-features", default="all", metavar="M",
                     help="features drawn: an integer, sqrt, log2, all (default: bagging) or a fraction such as 0.5")
@@ -1053,6 +1202,8 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     fo.add_argument("--importance", choices=["both", "mdi", "permutation", "none"], default="both",
                     help="mean decrease in impurity, permutation importance on out-of-bag rows, both (default) or none")
     fo.add_argument("--format", choices=["text", "markdown", "json"], default="text")
+    fo.add_argument("--plot", metavar="FILE", help="also draw the importances, each feature's spread over the trees; "
+                                                   ".png, .svg or .pdf")
     fo.add_argument("--nodes", choices=["none", "root", "all"], default="none",
                     help="whose candidate tables to print with each tree (default none)")
     fo.add_argument("--digits", type=_digits, default=4, help="decimals to print (default 4)")
@@ -1124,6 +1275,21 @@ def _nonneg(text):
     return v
 
 
+def _at_most(name):
+    """An argparse type: a positive integer within the ceiling ``name`` of :mod:`infotree.limits`,
+    refused before any file is read."""
+    def check(text):
+        from . import limits
+
+        value = _positive(text)
+        try:
+            limits.within(name, value)
+        except InfotreeError as e:
+            raise argparse.ArgumentTypeError(str(e).split(": ", 1)[1]) from None
+        return value
+    return check
+
+
 def _positive(text):
     try:
         v = int(text)
@@ -1189,11 +1355,23 @@ def _limits(args) -> dict:
 
 
 class _Terminated(KeyboardInterrupt):
-    """SIGTERM, raised where the process is, so that open temporary files are removed."""
+    """A signal that ends the process (SIGTERM, SIGHUP, ...), raised where the process is, so that
+    open temporary files are removed."""
+
+    def __init__(self, signum):
+        super().__init__(signum)
+        self.signum = signum
 
 
 def _on_sigterm(signum, frame):
-    raise _Terminated()
+    raise _Terminated(signum)
+
+
+# Signals whose default action ends the process: each is raised as _Terminated instead.
+# SIGINT is Python's KeyboardInterrupt already; SIGPIPE stays ignored (Python's default:
+# a closed pipe shows as BrokenPipeError on the next write).
+_ENDING = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGUSR1", "SIGUSR2", "SIGALRM")
+           if hasattr(signal, name)]
 
 
 def _one_line(message: str, limit: int = 2000) -> str:
@@ -1237,21 +1415,24 @@ def _silence_stdout():
 
 def main(argv=None) -> int:
     """Run the command line; errors are one line on stderr, never a traceback."""
+    previous = {}
     try:
-        previous = signal.signal(signal.SIGTERM, _on_sigterm)
+        for sig in _ENDING:
+            previous[sig] = signal.signal(sig, _on_sigterm)
     except (ValueError, OSError):  # not the main thread: leave signals alone
-        previous = None
+        pass
     try:
         return _main(argv)
-    except _Terminated:
-        _error("infotree: terminated")
-        return 143
+    except _Terminated as e:
+        _error("infotree: terminated" + ("" if e.signum == signal.SIGTERM else f" ({signal.Signals(e.signum).name})"))
+        return 128 + e.signum
     except KeyboardInterrupt:
         _error("infotree: interrupted")
         return 130
     finally:
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
+        for sig, handler in previous.items():
+            if handler is not None:  # None: set outside Python, cannot be put back from here
+                signal.signal(sig, handler)
 
 
 def _main(argv):

@@ -55,6 +55,7 @@ from __future__ import annotations
 import csv
 import difflib
 import io
+import json
 import math
 import os
 import re
@@ -120,6 +121,11 @@ class Dataset:
             object.__setattr__(self, name, value)
 
         set_("features", tuple(self.features))
+        for name in (*self.features, self.target):  # printed raw, it would forge lines of a tree or its rules
+            if isinstance(name, str) and ("\n" in name or "\r" in name):
+                raise DataError(f"{self.source + ': ' if self.source else ''}column name {_clip(name)!r} holds a "
+                                f"line break; a name is one line of text (a tree, its rules and its derivations "
+                                f"print it on one line)")
         set_("domains", tuple(tuple(d) for d in self.domains))
         set_("classes", tuple(self.classes))
         set_("notes", tuple(self.notes))
@@ -151,7 +157,7 @@ class Dataset:
         m = len(self.features)
         kinds = ("nominal",) * m if self.kinds is None else tuple(self.kinds)
         numbers = (None,) * m if self.numbers is None else tuple(
-            None if v is None else tuple(v) for v in self.numbers)
+            None if v is None else v if type(v) is _Canonical else tuple(v) for v in self.numbers)
         if len(kinds) != m or len(numbers) != m:
             raise DataError(f"kinds has {len(kinds)} entries and numbers {len(numbers)}; "
                             f"expected {m}, one per feature")
@@ -164,6 +170,8 @@ class Dataset:
                 continue
             if values is None:
                 raise DataError(f"feature {name!r} is numeric but has no numbers")
+            if type(values) is _Canonical and len(values) == len(self.domains[j]):
+                continue  # made by a reader from these very texts
             if not all(isinstance(v, (int, Fraction)) and not isinstance(v, bool) for v in values):
                 raise DataError(f"numbers of feature {name!r} must be exact (int or Fraction)")
             values = tuple(map(Fraction, values))
@@ -339,7 +347,7 @@ class Dataset:
 
 
 def read_csv(path, *, target=None, missing=_MISSING_TOKENS, on_missing="reject", delimiter=",",
-             numeric=None, categorical=(), columns=None, drop=()) -> Dataset:
+             numeric=None, categorical=(), columns=None, drop=(), numeric_target=False) -> Dataset:
     """Read a CSV file with a header line; the target is the last column unless named.
 
     Fields are parsed as by the csv module (quotes, embedded delimiters and newlines),
@@ -374,6 +382,7 @@ def read_csv(path, *, target=None, missing=_MISSING_TOKENS, on_missing="reject",
     columns = ([_raw_codes(body[j::width]) for j in range(width)] if quoted
                else _plain_codes(body, delimiter, width))
     return _assemble(header, columns, target=target, on_missing=on_missing, use=use, drop=drop,
+                     numeric_target=numeric_target,
                      missing={t.strip(): t.strip() for t in missing}, numeric=numeric, categorical=categorical,
                      where=lambda i: f"{source} line {lines[i]}", source=source, lines=lines)
 
@@ -631,15 +640,16 @@ def load(path, *, target=None, on_missing="reject", numeric=None, categorical=()
     suffix = os.path.splitext(os.fspath(path))[1].lower()
     opts = dict(target=target, on_missing=on_missing, numeric=numeric, categorical=categorical, columns=columns,
                 drop=drop)
+    opts["numeric_target"] = numeric_target
     if suffix == ".arff":
-        return read_arff(path, numeric_target=numeric_target, **opts)
+        return read_arff(path, **opts)
     if suffix in (".parquet", ".pq"):
         return read_parquet(path, **opts)
     return read_csv(path, delimiter="\t" if suffix == ".tsv" else ",", **opts)
 
 
 def read_parquet(path, *, target=None, on_missing="reject", numeric=None, categorical=(), columns=None,
-                 drop=()) -> Dataset:
+                 drop=(), numeric_target=False) -> Dataset:
     """Read a Parquet file through pyarrow (``pip install 'infotree[parquet]'``); the target is the
     last column unless named.
 
@@ -659,16 +669,34 @@ def read_parquet(path, *, target=None, on_missing="reject", numeric=None, catego
         schema = pq.read_schema(source)
     except Exception as e:  # pyarrow's own errors (ArrowInvalid, OSError) for a file that is not Parquet
         raise DataError(f"{source} is not a Parquet file pyarrow can read: {str(e).splitlines()[0]}") from None
-    names = list(schema.names)
-    keep = [names[j] for j in _kept(names, columns, drop, source)]
-    table = pq.read_table(source, columns=keep)
-    return from_records({name: table.column(name).to_pylist() for name in keep}, target=target,
-                        on_missing=on_missing, source=source, numeric=numeric, categorical=categorical)
+    names = [str(name).strip() for name in schema.names]
+    _check_names(names, source)  # pyarrow cannot select a duplicated name
+    stored = dict(zip(names, schema.names))
+    index = _pandas_index(schema, names, columns, target)
+    if index:  # pandas' row labels (to_parquet of a frame with an index): not data, as pandas reads them
+        names = [name for name in names if name not in index]
+    keep = [names[j] for j in _kept(names, columns, drop, source, target)]
+    table = pq.read_table(source, columns=[stored[name] for name in keep])
+    return from_records({name: table.column(j).to_pylist() for j, name in enumerate(keep)}, target=target,
+                        on_missing=on_missing, source=source, numeric=numeric, categorical=categorical,
+                        numeric_target=numeric_target)
+
+
+def _pandas_index(schema, names, columns, target) -> set:
+    """The columns that hold a pandas index (``df.set_index('id').to_parquet()`` stores it as the
+    last column), unless ``columns=`` or ``target=`` names them."""
+    try:
+        meta = json.loads((schema.metadata or {}).get(b"pandas", b"{}"))
+        index = {str(c).strip() for c in meta.get("index_columns", ()) if isinstance(c, str)}
+    except (ValueError, TypeError, AttributeError):
+        return set()  # not pandas' metadata: every column is data
+    named = {str(c).strip() for c in (columns or ())} | ({target.strip()} if isinstance(target, str) else set())
+    return (index & set(names)) - named
 
 
 def from_records(data, *, target=None, feature_names=None, on_missing="reject",
                  missing=_MISSING_TOKENS, source=None, numeric=None, categorical=(), columns=None,
-                 drop=()) -> Dataset:
+                 drop=(), numeric_target=False) -> Dataset:
     """A Dataset from a DataFrame, a list of dicts, a dict of columns, or a 2-D table.
 
     A 2-D table (list of lists, array) needs ``feature_names`` naming ALL its columns,
@@ -719,7 +747,7 @@ def from_records(data, *, target=None, feature_names=None, on_missing="reject",
             names = [str(n).strip() for n in feature_names]
             columns = _table_columns(rows, width=len(names))
     return _from_columns(names, columns, target=target, on_missing=on_missing, missing=missing, source=source,
-                         numeric=numeric, categorical=categorical, use=use, drop=drop)
+                         numeric=numeric, categorical=categorical, use=use, drop=drop, numeric_target=numeric_target)
 
 
 def from_arrays(X, y, *, feature_names=None, target="class", on_missing="reject",
@@ -752,12 +780,13 @@ def from_arrays(X, y, *, feature_names=None, target="class", on_missing="reject"
                          missing=missing, source=None, numeric=numeric, categorical=categorical)
 
 
-def _from_columns(names, columns, *, target, on_missing, missing, source, numeric, categorical, use=None, drop=()):
+def _from_columns(names, columns, *, target, on_missing, missing, source, numeric, categorical, use=None, drop=(),
+                  numeric_target=False):
     """A Dataset from named in-memory columns (1-D arrays of any dtype)."""
     table = source or "the table"
     _check_names(names, source)
     if use is not None or drop:
-        keep = _kept(names, use, drop, source)
+        keep = _kept(names, use, drop, source, target)
         names, columns = [names[j] for j in keep], [columns[j] for j in keep]
     if len(names) < 2:
         raise DataError(f"{table} has {_fields(len(names), 'column')}; need the target and at least one feature")
@@ -767,7 +796,7 @@ def _from_columns(names, columns, *, target, on_missing, missing, source, numeri
     prefix = f"{source} " if source else ""
     # A finite float column is factorized only if it is read as nominal (see _assemble)
     raw = [None if _finite_floats(col) else _distinct_codes(col) or _raw_codes(_strings(col)) for col in columns]
-    return _assemble(names, raw, target=target, on_missing=on_missing,
+    return _assemble(names, raw, target=target, on_missing=on_missing, numeric_target=numeric_target,
                      missing=missing | _SHOWN, aliases=_MISSING_AS_VALUE, numeric=numeric, categorical=categorical,
                      objects=columns, where=lambda i: f"{prefix}row {i}", source=source, lines=None)
 
@@ -787,7 +816,7 @@ def _assemble(names, columns, *, target, on_missing, missing, aliases=None, decl
     """
     aliases = aliases or {}
     if use is not None or drop:
-        keep = _kept(names, use, drop, source)
+        keep = _kept(names, use, drop, source, target)
         names, columns = [names[j] for j in keep], [columns[j] for j in keep]
         if declared is not None:
             declared, declared_on = [declared[j] for j in keep], [declared_on[j] for j in keep]
@@ -870,6 +899,9 @@ def _assemble(names, columns, *, target, on_missing, missing, aliases=None, decl
             raise DataError(f"{at}: missing value {shown!r} in a numeric column; on_missing='value' cannot make "
                             f"it a number (use on_missing='keep', or categorical=[{names[j]!r}] to read the "
                             f"column as categories)")
+        if j == t and numeric_target:
+            raise DataError(f"{at}: missing target value {shown!r}; a regression target needs a number in every "
+                            f"row (leave the row out)")
         if j == t:
             raise DataError(f"{at}: missing class {shown!r}; every row needs a class, even with on_missing='keep'")
         allowed = "on_missing='keep'" if kind == "numeric" else "on_missing='keep' or on_missing='value'"
@@ -880,8 +912,12 @@ def _assemble(names, columns, *, target, on_missing, missing, aliases=None, decl
                    kinds=tuple(kinds), numbers=tuple(numbers))
 
 
-def _kept(names, use, drop, source) -> list[int]:
-    """Indices, in the data's order, of the columns ``use`` keeps (all when None) less those ``drop`` names."""
+def _kept(names, use, drop, source, target=None) -> list[int]:
+    """Indices, in the data's order, of the columns ``use`` keeps (all when None) less those ``drop`` names.
+
+    The target (``target``, else the last column) must be kept: leaving it out would
+    silently make another column the target.
+    """
     where_ = f" in {source}" if source else ""
     for option, given in (("columns", use or ()), ("drop", drop)):
         if isinstance(given, str):
@@ -892,6 +928,15 @@ def _kept(names, use, drop, source) -> list[int]:
                                 f"{', '.join(names)}{_did_you_mean(str(name), names)}")
     wanted = set(names) if use is None else {str(n).strip() for n in use}
     dropped = {str(n).strip() for n in drop}
+    named = isinstance(target, str) and target.strip() in names
+    goal = target.strip() if named else names[-1] if target is None and names else None
+    if goal is not None and (goal not in wanted or goal in dropped):
+        option = "drop=" if goal in dropped else "columns="
+        if named:
+            raise DataError(f"target= {goal!r} is left out by {option}{where_}; a tree needs its target column "
+                            f"(keep it, or choose another target=)")
+        raise DataError(f"{option} leaves out {goal!r}{where_}, the last column and so the target by default; "
+                        f"keep it, or choose the target with target=")
     return [j for j, name in enumerate(names) if name in wanted and name not in dropped]
 
 
@@ -972,10 +1017,28 @@ def _encode_numeric(labels, firsts, inv, values, *, aliases, keep_missing, value
             None if isinstance(v, Fraction) else v)
         if what and (problem is None or first < problem[0]):
             problem = (first, what, _SHOWN[label] if label in _SHOWN else aliases.get(label, label))
-    distinct = _sorted_exact({v for v in values if isinstance(v, Fraction)})
-    rank = {v: r for r, v in enumerate(distinct)}
-    lookup = np.array([rank.get(v, -1) if isinstance(v, Fraction) else -1 for v in values], dtype=np.int32)
-    return lookup[inv], tuple(map(_number_text, distinct)), tuple(distinct), problem
+    # Ranks by one sort, floats first (a Fraction's hash costs a modular power, and a
+    # comparison of floats a twentieth of one of Fractions): the cost per value does not
+    # grow with its digits.  Labels of one number ("1.0", "1") share a rank.
+    known = [i for i, v in enumerate(values) if isinstance(v, Fraction)]
+    try:
+        known.sort(key=lambda i: (float(values[i]), values[i]))
+    except OverflowError:
+        known.sort(key=values.__getitem__)
+    lookup = np.full(len(values), -1, dtype=np.int32)
+    distinct, texts = [], []
+    for i in known:
+        v = values[i]
+        if not distinct or v != distinct[-1]:
+            distinct.append(v)
+            texts.append(_number_text(v))
+        lookup[i] = len(distinct) - 1
+    return lookup[inv], tuple(texts), _Canonical(distinct), problem
+
+
+class _Canonical(tuple):
+    """A numeric feature's numbers as the readers make them: exact, ascending, each once, and
+    its domain their canonical texts; a Dataset takes them without checking them again."""
 
 
 def _sorted_exact(values) -> list:
@@ -1182,10 +1245,9 @@ def _number_text(q: Fraction) -> str:
     if d == 1:
         return str(p)
     twos = (d & -d).bit_length() - 1
-    rest, fives = d >> twos, 0
-    while rest % 5 == 0:
-        rest, fives = rest // 5, fives + 1
-    if rest != 1:
+    rest = d >> twos
+    fives = round(math.log(rest, 5)) if rest > 1 else 0  # a guess, checked exactly: no loop over the digits
+    if 5 ** fives != rest:
         return f"{p}/{d}"
     # d = 2^a·5^b: p/d has max(a, b) decimal places, the last not 0 (p/d is in lowest terms)
     places = max(twos, fives)

@@ -38,6 +38,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from . import limits
 from .criteria import criterion_named
 from .errors import InfotreeError
 from .measures import entropy
@@ -119,7 +120,9 @@ def m_try(max_features, m, name="max_features") -> int:
         return max_features
     f = _fraction(max_features)
     if f is None or not 0 < f <= 1:
-        raise InfotreeError(f"{name} {max_features!r} is not allowed; {allowed}")
+        shown = f"{max_features.numerator}/{max_features.denominator}" if isinstance(max_features, Fraction) else (
+            repr(max_features))  # never Fraction(3, 2) in a message
+        raise InfotreeError(f"{name} {shown} is not allowed; {allowed}")
     return max(1, math.floor(f * m))
 
 
@@ -342,10 +345,17 @@ class Forest:
         (n_node / n_root)·(I(node) − Σ_b (n_b / n_node)·I(b)), averaged over the trees (not
         normalised; ``share`` divides by the total).  I is the criterion's impurity: entropy for
         ID3 and C4.5 (the node's information gain), Gini or misclassification for CART."""
+        each = self.mdi_by_tree()
+        return [sum((t[j] for t in each), Fraction(0)) / len(self.trees) for j in range(len(self.features))]
+
+    def mdi_by_tree(self) -> list[list]:
+        """Each tree's decrease in impurity per feature (:meth:`mdi` is their mean; their spread
+        is what an importance plot shows)."""
         crit = criterion_named(self.params["criterion"])
         impurity = crit.impurity if crit.binary else entropy
-        total = [Fraction(0)] * len(self.features)
+        out = []
         for tree in self.trees:
+            total = [Fraction(0)] * len(self.features)
             n_root = Fraction(tree.root.n)
             for node in tree.nodes():
                 if node.test is None or not node.n:
@@ -355,7 +365,8 @@ class Forest:
                     (Fraction(ch.n) / n * impurity(ch.class_counts.tolist()) for ch in node.children if ch.n),
                     Fraction(0))
                 total[node.split] = total[node.split] + n / n_root * drop
-        return [v / len(self.trees) for v in total]
+            out.append(total)
+        return out
 
     def mdi_shares(self) -> tuple[list, list | None]:
         """(MDI per feature, each one's exact share of their sum; None when no tree splits)."""
@@ -367,21 +378,29 @@ class Forest:
         """Breiman's permutation importance on out-of-bag rows: for each tree with OOB rows,
         its OOB accuracy less its accuracy once feature j's values are shuffled among those
         rows (stream (tree, 3, j)), averaged over those trees; and how many trees had none."""
+        each = self.permutation_by_tree()
+        m = len(self.features)
+        total = [sum((t[j] for t in each), Fraction(0)) for j in range(m)]
+        return [v / len(each) if each else None for v in total], len(self.trees) - len(each)
+
+    def permutation_by_tree(self) -> list[list]:
+        """Each tree's permutation importances (trees without out-of-bag rows left out)."""
         codes = self._codes(None)
         y = self.data.y.tolist()
         m = len(self.features)
-        total, used = [Fraction(0)] * m, 0
+        out = []
         for t, tree in steps(list(enumerate(self.trees)), "forest: permutation importance, tree"):
             rows = np.flatnonzero(self.in_bag[t] == 0).tolist()
             if not rows:
                 continue
-            used += 1
             right = self._right(tree, [codes[i] for i in rows], [y[i] for i in rows])
+            mine = []
             for j in range(m):
                 perm = _shuffle(_stream(self.params["seed"], t, _PERMUTE, j), rows)
                 shuffled = [codes[i][:j] + [codes[r][j]] + codes[i][j + 1:] for i, r in zip(rows, perm)]
-                total[j] += Fraction(right - self._right(tree, shuffled, [y[i] for i in rows]), len(rows))
-        return [v / used if used else None for v in total], len(self.trees) - used
+                mine.append(Fraction(right - self._right(tree, shuffled, [y[i] for i in rows]), len(rows)))
+            out.append(mine)
+        return out
 
     @staticmethod
     def _right(tree, codes, y) -> int:
@@ -460,6 +479,9 @@ def grow_forest(data, *, n_estimators=10, random_state=0, criterion="gain", max_
         n_trees = len(samples)
     if isinstance(n_trees, bool) or not isinstance(n_trees, (int, np.integer)) or n_trees < 1:
         raise InfotreeError(f"n_trees {n_trees!r} is not allowed; give a positive integer")
+    limits.within("trees", int(n_trees))
+    limits.within("forest_rows", sum(map(len, samples)) if samples is not None
+                  else int(n_trees) * max(1, round(fraction * n)), f" ({int(n_trees)} trees)")
     seed, size = int(seed), max(1, round(fraction * n))
     drawn, draws = [], []
     for t in range(int(n_trees)):

@@ -23,10 +23,11 @@ from .records import Evaluation
 __all__ = ["cross_validate", "on_test", "reduced_error_split"]
 
 
-def _predictions(tree, rows, routing="infotree"):
-    """Predicted labels, or (regression) exact means, of a Dataset's rows; ``routing``: how the
-    rows go down (:mod:`infotree.rpart_routing`)."""
-    return tree.predict(rows, unseen="majority", routing=routing)
+def _predictions(tree, rows, unseen="majority", routing="infotree"):
+    """Predicted labels, or (regression) exact means, of a Dataset's rows.  A fold may lack a
+    value its held-out rows have: cross-validation sends such a row to the node's majority.
+    ``routing``: how the rows go down (:mod:`infotree.rpart_routing`)."""
+    return tree.predict(rows, unseen=unseen, routing=routing)
 
 
 def _actual(data, regression):
@@ -76,18 +77,22 @@ def cross_validate(data, grow, *, folds=10, seed=0, regression=False, weights=No
                                                                                            train.tolist()])
         held = data.subset(test)
         actual += _actual(held, regression)
-        predicted += _predictions(tree, held, routing)
+        predicted += _predictions(tree, held, routing=routing)
         leaves.append(sum(1 for _ in tree.leaves()))
     dealt = "on the given folds" if given else f"seed {seed}"
     return _evaluation(f"{k}-fold cross-validation, {dealt}: each row predicted by the tree grown "
                        f"without its fold", actual, predicted, None if regression else data.classes, leaves)
 
 
-def on_test(data, test, grow, *, name="the test file", regression=False, routing="infotree") -> Evaluation:
-    """Grow on ``data``, predict ``test`` (routed by ``routing``: infotree's rules or rpart's)."""
+def on_test(data, test, grow, *, name="the test file", regression=False, unseen="majority",
+            routing="infotree") -> Evaluation:
+    """Grow on ``data``, predict ``test``; a test value not seen in training is refused, or
+    (``unseen="majority"``) sent to the node's majority, as ``Tree.predict`` does; ``routing``:
+    infotree's rules or rpart's."""
     tree = grow(data)
     return _evaluation(f"grown on the training file, predicting {name}", _actual(test, regression),
-                       _predictions(tree, test, routing), None if regression else data.classes, [sum(1 for _ in tree.leaves())])
+                       _predictions(tree, test, unseen, routing), None if regression else data.classes,
+                       [sum(1 for _ in tree.leaves())])
 
 
 def reduced_error_split(data, seed=0):

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import limits
 from .errors import InfotreeError
 
 __all__ = ["MODULUS", "MULTIPLIER", "assign", "check", "given", "key", "keys", "resolve"]
@@ -53,6 +54,7 @@ def check(folds, seed, n_rows) -> None:
         raise InfotreeError(f"folds {folds!r} is not allowed; give an integer of at least 2")
     if folds > n_rows:
         raise InfotreeError(f"folds {folds} is more than the {n_rows} rows; give at most {n_rows}")
+    limits.within("folds", folds)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MODULUS - 1:
         raise InfotreeError(f"seed {seed!r} is not allowed; give an integer from 0 to {MODULUS - 2}")
 

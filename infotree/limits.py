@@ -21,6 +21,17 @@ option named below, in Python with :func:`raised`::
 
 Each can be raised up to a ceiling (``_CEILING``): past it the work or the C stack is no
 longer bounded.
+
+The options that multiply work have fixed ceilings, checked before any work starts
+(:func:`within`): past each, the answer would take hours or the memory would run out.
+
+| ceiling | value | option | what it bounds |
+|---|---|---|---|
+| ``trees`` | 10,000 | ``--trees``, ``n_trees=`` | trees a forest grows (each keeps its tables) |
+| ``forest_rows`` | 2^26 | ``--trees`` × rows, ``--sample``, ``--samples`` | rows the trees of a forest draw in all |
+| ``max_subsets`` | 2^20 | ``--max-subsets``, ``max_subsets=`` | subsets one exhaustive CART split compares (about 150 µs each) |
+| ``folds`` | 1,000 | ``--folds``, ``folds=`` | cross-validation folds (a tree grown for each) |
+| ``lookahead_pairs`` | 2^20 | ``--lookahead 1``, ``lookahead=1`` | features × features a node scores (each candidate splits its children by every feature) |
 """
 
 from __future__ import annotations
@@ -31,7 +42,7 @@ import sys
 
 from .errors import InfotreeError
 
-__all__ = ["Limits", "current", "raised", "recursion_room"]
+__all__ = ["CEILINGS", "Limits", "current", "raised", "recursion_room", "within"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -54,6 +65,21 @@ _CEILING = {"input_bytes": (2 ** 40, "1 TiB"),
             "nesting": (10_000, "10000 levels: deeper JSON would overflow the C stack"),
             "factor_digits": (60, "60 digits: factoring takes hours beyond"),
             "table_cells": (2 ** 31, "2^31 cells: 8 GiB of counts at one node")}
+
+
+CEILINGS = {"trees": (10_000, "--trees", "trees"),
+            "forest_rows": (1 << 26, "--trees x rows (or the rows --sample/--samples list)", "rows drawn in all"),
+            "max_subsets": (1 << 20, "--max-subsets", "subsets"),
+            "folds": (1_000, "--folds", "folds"),
+            "lookahead_pairs": (1 << 20, "--lookahead 1", "feature pairs (features x features) at a node")}
+
+
+def within(name: str, value: int, why: str = "") -> None:
+    """Refuse ``value`` of a work-multiplying option past its ceiling, before any work starts."""
+    top, option, unit = CEILINGS[name]
+    if value > top:
+        raise InfotreeError(f"{option}: {value}{why} is past the ceiling of {top} {unit}; the work would not "
+                            f"finish in reasonable time or memory (see infotree.limits)")
 
 
 def current() -> Limits:

@@ -26,6 +26,7 @@ import numpy as np
 
 from .data import number_text
 from .errors import DataError, InfotreeError, LimitError
+from .limits import CEILINGS
 from .escape import clip as _clip
 from .parse import ParseError, parse_rational
 from .printers.json import FORMAT_VERSION, FORMATS_READ, write
@@ -117,6 +118,64 @@ def _json_depth(text: str) -> int:
     return int(np.cumsum(step).max(initial=0))
 
 
+def _int(low, high=None):
+    return lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= low and (high is None or v <= high)
+
+
+def _exact(v) -> bool:
+    """An exact rational as the writer leaves it: an int or a string such as ``1/100``."""
+    if isinstance(v, bool):
+        return False
+    if isinstance(v, int):
+        return True
+    try:
+        return isinstance(v, str) and parse_rational(v, what="parameter") is not None
+    except (ParseError, LimitError):
+        return False
+
+
+def _none_or(check):
+    return lambda v: v is None or check(v)
+
+
+def _one_of(*allowed):
+    return lambda v: isinstance(v, (str, int, type(None))) and not isinstance(v, bool) and v in allowed
+
+
+def _bool(v) -> bool:
+    return isinstance(v, bool)
+
+
+#: The documented growing parameters of a model's "params": how each is checked, what is allowed.
+_PARAMS = {
+    "max_depth": (_none_or(_int(0)), "null or an integer of at least 0"),
+    "min_samples_split": (_none_or(_int(0)), "null or an integer of at least 0"),
+    "min_gain": (_none_or(_exact), "null or an exact rational such as \"1/100\""),
+    "stop_at_zero_gain": (_bool, "true or false"),
+    "min_objects": (_int(1), "an integer of at least 1"),
+    "collapse": (_none_or(_bool), "null, true or false"),
+    "average_gain_slack": (_exact, "an exact rational such as \"1/1000\""),
+    "threshold": (_one_of("data", "midpoint"), "\"data\" or \"midpoint\""),
+    "prune": (_one_of("none", "pessimistic", "reduced-error", "cost-complexity"),
+              "\"none\", \"pessimistic\", \"reduced-error\" or \"cost-complexity\""),
+    "confidence": (_exact, "an exact rational such as \"1/4\""),
+    "lookahead": (_one_of(0, 1), "0 or 1"),
+    "m_of_n": (_bool, "true or false"),
+    "every_split": (_bool, "true or false"),
+    "min_leaf": (_int(1), "an integer of at least 1"),
+    "cp": (_none_or(_exact), "null or an exact rational such as \"1/100\""),
+    "max_subsets": (_int(1, CEILINGS["max_subsets"][0]), f"an integer from 1 to {CEILINGS['max_subsets'][0]}"),
+    "competitors": (_int(0), "an integer of at least 0"),
+    "surrogates": (_int(0), "an integer of at least 0"),
+    "use_surrogate": (_one_of(0, 1, 2), "0, 1 or 2 (rpart's usesurrogate)"),
+    "surrogate_style": (_one_of(0, 1), "0 or 1 (rpart's surrogatestyle)"),
+    "ccp_alpha": (_none_or(_exact), "null or an exact rational"),
+    "ccp_cp": (_none_or(_exact), "null or an exact rational"),
+    "ccp_select": (_one_of(None, "min", "1se"), "null, \"min\" or \"1se\""),
+    "ccp_risk": (_one_of(None, "rpart", "impurity"), "null, \"rpart\" or \"impurity\""),
+}
+
+
 class _Loader:
     def __init__(self, source):
         self.source = source
@@ -144,16 +203,21 @@ class _Loader:
                       f"{', '.join(map(str, FORMATS_READ))}")
         self.format = fmt
         features = self.get(doc, "features", list, "top level")
-        regression = doc.get("criterion") in CRITERIA and CRITERIA[doc["criterion"]].regression
-        classes = [] if regression else self.get(doc, "classes", list, "top level")
-        domains = self.get(doc, "domains", dict, "top level")
         criterion = self.get(doc, "criterion", str, "top level")
         if criterion not in CRITERIA:
             self.fail("top level", f"unknown criterion {criterion!r}; allowed: {', '.join(CRITERIA)}")
+        regression = CRITERIA[criterion].regression
+        classes = [] if regression else self.get(doc, "classes", list, "top level")
+        domains = self.get(doc, "domains", dict, "top level")
         if CRITERIA[criterion].binary and fmt < 3:
             self.fail("top level", f"criterion {criterion!r} (CART) needs model format 3 (this file says {fmt})")
         if not all(isinstance(f, str) for f in features + classes) or len(set(features)) != len(features) or len(set(classes)) != len(classes):
             self.fail("top level", "features and classes must be lists of distinct strings")
+        target = doc.get("target", "class")
+        if not isinstance(target, str):
+            self.fail("top level", f"'target' is {type(target).__name__}, expected str")
+        for name in [target, *features, *classes]:
+            self.one_line(name, "top level", "name")
         kinds_doc = doc.get("kinds", {})
         if not isinstance(kinds_doc, dict):
             self.fail("top level", "'kinds' must map each feature to \"nominal\" or \"numeric\"")
@@ -165,14 +229,16 @@ class _Loader:
             kind = kinds_doc.get(f, "nominal")
             if kind not in ("nominal", "numeric"):
                 self.fail("kinds", f"feature {f!r} has kind {kind!r}; expected \"nominal\" or \"numeric\"")
+            for v in d:
+                self.one_line(v, "domains", f"value of {f!r}")
             doms.append(d)
             kinds.append(kind)
             numbers.append(tuple(self.number(v, f"domains of numeric feature {f!r}") for v in d)
                            if kind == "numeric" else None)
             if kind == "numeric" and list(numbers[-1]) != sorted(set(numbers[-1])):
                 self.fail("domains", f"numeric feature {f!r} needs its values in ascending order, each once")
-        t = Tree(features=features, domains=doms, classes=classes, target=str(doc.get("target", "class")),
-                 criterion=CRITERIA[criterion], params=doc.get("params") if isinstance(doc.get("params"), dict) else {},
+        t = Tree(features=features, domains=doms, classes=classes, target=target,
+                 criterion=CRITERIA[criterion], params=self.params(doc.get("params", {})),
                  kinds=kinds, numbers=numbers, values=() if regression else None)
         root = self.get(doc, "root", dict, "top level")
         t.root = self.node(t, root, (), 0, None)
@@ -192,6 +258,21 @@ class _Loader:
             except InfotreeError as e:
                 self.fail("params", f"cost: {e}")
         return t
+
+    def one_line(self, text, where, what):
+        """Refuse a name or value holding a line break: every printer shows it on one line."""
+        if "\n" in text or "\r" in text:
+            self.fail(where, f"{what} {_clip(text)!r} holds a line break; names and values are one line of text")
+
+    def params(self, params) -> dict:
+        """The growing parameters, each checked against :data:`_PARAMS` (others, added by a later
+        infotree of the same format, are kept as they are: they change no answer here)."""
+        if not isinstance(params, dict):
+            self.fail("top level", f"'params' is {type(params).__name__}, expected an object")
+        for key, (ok, allowed) in _PARAMS.items():
+            if key in params and not ok(params[key]):
+                self.fail("params", f"{key!r} is {_clip(repr(params[key]))}; allowed: {allowed}")
+        return dict(params)
 
     def count(self, text, where):
         """A count: a non-negative integer string, or (format 2) a non-negative exact fraction."""
@@ -302,16 +383,20 @@ class _Loader:
     def surrogates(self, t, obj, where):
         """A CART node's surrogate splits (in the order they are tried) and majority direction."""
         out = []
-        for s in obj.get("surrogates") or []:
-            if not isinstance(s, dict) or s.get("feature") not in t.features:
+        listed = obj.get("surrogates") or []
+        if not isinstance(listed, list):
+            self.fail(where, f"'surrogates' must be a list of surrogate splits, not {_clip(repr(listed))}")
+        for s in listed:
+            if not isinstance(s, dict) or not isinstance(s.get("feature"), str) or s.get("feature") not in t.features:
                 self.fail(where, "each surrogate needs a \"feature\" that is one of the features")
             f = t.features.index(s["feature"])
             test = s.get("test") if isinstance(s.get("test"), dict) else {}
             ints = [_weight(s.get(k)) for k in ("agreed", "total", "majority")] + [s.get("count")]
-            if not all(isinstance(v, (int, Fraction)) and not isinstance(v, bool) and v >= 0 for v in ints) \
-                    or not isinstance(ints[3], int):
+            if (not all(isinstance(v, (int, Fraction)) and not isinstance(v, bool) and v >= 0 for v in ints)
+                    or not isinstance(ints[3], int) or not ints[2] < ints[1] or ints[0] > ints[1]):
                 self.fail(where, "a surrogate needs non-negative agreed, total and majority (integers, or exact "
-                                 "weights such as \"7/2\") and an integer count")
+                                 "weights such as \"7/2\") and an integer count, with agreed <= total and "
+                                 "majority < total")
             if t.kinds[f] == "numeric":
                 if test.get("left_op") not in ("<=", ">"):
                     self.fail(where, "a numeric surrogate's test needs \"left_op\": \"<=\" or \">\"")
@@ -321,14 +406,16 @@ class _Loader:
                 dom = t.domains[f]
                 left, right = test.get("left"), test.get("right")
                 if (test.get("kind") != "subset" or not isinstance(left, list) or not isinstance(right, list)
+                        or not all(isinstance(v, str) for v in left + right)
                         or not set(left + right) <= set(dom) or set(left) & set(right)):
                     self.fail(where, f"a surrogate on {s['feature']!r} needs a subset test of its values")
                 split = SubsetSplit(f, frozenset(dom.index(v) for v in left), dom)
                 sides, rights = None, frozenset(dom.index(v) for v in right)
             out.append(Surrogate(s["feature"], f, split, sides, rights, *ints))
-        majority = {"left": 0, "right": 1, None: None}.get(obj.get("majority"), "bad")
-        if majority == "bad":
-            self.fail(where, "\"majority\" must be \"left\", \"right\" or null")
+        majority = obj.get("majority")
+        if majority not in ("left", "right", None) or not isinstance(majority, (str, type(None))):
+            self.fail(where, f"\"majority\" must be \"left\", \"right\" or null, not {_clip(repr(majority))}")
+        majority = {"left": 0, "right": 1, None: None}[majority]
         return tuple(out), majority
 
     def binary_test(self, t, f, test, where):

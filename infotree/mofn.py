@@ -86,25 +86,59 @@ def grow_m_of_n(data, rows=None) -> MofNSearch:
         raise InfotreeError("the node has no rows; an M-of-N test needs at least one")
     sub, ys, k = X[rows], y[rows].tolist(), len(data.classes)
     # a condition that holds for every row here, or for none, separates nothing
-    literals = [(j, v) for j in nominal for v in range(len(data.domains[j]))
-                if (sub[:, j] == v).any() and not (sub[:, j] == v).all()]
+    literals = []
+    for j in nominal:
+        counts = np.bincount(sub[:, j][sub[:, j] >= 0], minlength=len(data.domains[j]))
+        literals += [(j, v) for v in np.flatnonzero((counts > 0) & (counts < len(rows))).tolist()]
     if not literals:
         raise InfotreeError("no condition feature = value separates the rows here; there is no M-of-N test to grow")
     names = {(j, v): f"{data.features[j]} = {data.domains[j][v]}" for j, v in literals}
 
-    def record(split):
-        tab = [[0] * k, [0] * k]
-        hold = np.zeros(len(rows), dtype=np.int64)
-        for j, v in split.conditions:
-            hold += sub[:, j] == v
-        for b, c in zip((hold < split.m).astype(int).tolist(), ys):
-            tab[b][c] += 1
-        return Candidate(split.text, split.feature, tuple(map(tuple, tab)), split.labels)
+    y_sub = np.asarray(ys, dtype=np.int64)
+    # each condition's rows as a 0/1 column, made once: a test's count is a sum of a few
+    # columns and its table one bincount (an ID-like feature has a literal per row)
+    held = {lit: (sub[:, lit[0]] == lit[1]).astype(np.int64) for lit in literals}
+
+    onehot = np.zeros((len(rows), k), dtype=np.int64)
+    onehot[np.arange(len(rows)), y_sub] = 1
+    class_totals = onehot.sum(axis=0)
+
+    def scores(moves):
+        """Each move's n·IG up to a constant, Σ f(n_bc) − Σ f(n_b) with f(m) = m·log2 m, in floats,
+        and a bound on its error; the moves' tables by one product a chunk of moves at a time."""
+        out, tables = np.empty(len(moves)), np.empty((len(moves), 2 * k), dtype=np.int64)
+        step = max(1, (1 << 22) // max(1, len(rows)))  # at most 4M cells at once
+        for a in range(0, len(moves), step):
+            chunk = moves[a:a + step]
+            hold = np.zeros((len(chunk), len(rows)), dtype=np.int64)
+            for i, (_, split) in enumerate(chunk):
+                for lit in split.conditions:
+                    hold[i] += held[lit]
+            fails = (hold < np.array([split.m for _, split in chunk])[:, None]).astype(np.int64)
+            right = fails @ onehot                     # moves × classes: the rows the test fails
+            left = class_totals - right
+            cells = np.concatenate([left, right], axis=1).astype(np.float64)
+            sizes = np.stack([left.sum(axis=1), right.sum(axis=1)], axis=1).astype(np.float64)
+            with np.errstate(divide="ignore", invalid="ignore"):
+                f_cells = np.where(cells > 0, cells * np.log2(np.maximum(cells, 1)), 0.0).sum(axis=1)
+                f_sizes = np.where(sizes > 0, sizes * np.log2(np.maximum(sizes, 1)), 0.0).sum(axis=1)
+            out[a:a + step] = f_cells - f_sizes
+            tables[a:a + step] = np.concatenate([left, right], axis=1)
+        n = float(len(rows))
+        return out, 16 * (2 * k + 2) * 2.0 ** -52 * n * np.log2(n + 2) + 1e-300, tables
 
     def best_of(moves):
+        """The move of maximal IG, the first on an exact tie: floats rule out the moves they
+        certainly separate from the best; the rest are compared exactly, in order."""
+        value, bound, tables = scores(moves)
+        close = np.flatnonzero(value >= value.max() - 2 * bound).tolist()
+        first = {}  # moves of one table have one gain: the first of them stands for all
+        for i in close:
+            first.setdefault(tables[i].tobytes(), i)
         best = None
-        for op, split in moves:
-            c = record(split)
+        for i in sorted(first.values()):
+            op, split = moves[i]
+            c = Candidate(split.text, split.feature, tuple(map(tuple, tables[i].reshape(2, k).tolist())), split.labels)
             if best is None or c.gain > best[2].gain:
                 best = (op, split, c)
         return best

@@ -4,11 +4,16 @@
 place, so a reader never sees half a file.  It refuses a path that is one of the
 command's inputs, an empty path, a directory (or a path ending in ``/``) and an
 existing file that is not a regular file (``/dev/null``, a FIFO, a socket): a rename
-would replace the device node itself.  The new file gets the mode a plain ``open``
-would give it (``0666`` less the umask; an existing file keeps its mode).  When the
-write fails (a full disk) the temporary file is removed and the previous file stays
-as it was; the temporary file is removed as well when the process is interrupted
-(``SIGINT``; ``SIGTERM`` is turned into the same exception by the command line).
+would replace the device node itself.  As the shell's ``>``, it writes through a
+symbolic link to the file it points to, and refuses a file that cannot be opened for
+writing (a read-only file, for a user other than root).  The new file gets the mode a
+plain ``open`` would give it (``0666`` less the umask; an existing file keeps its
+mode).  When the write fails (a full disk) the temporary file is removed and the
+previous file stays as it was; the temporary file is removed as well when the process
+is interrupted (``SIGINT``; the command line turns ``SIGTERM``, ``SIGHUP``, ``SIGUSR1``,
+``SIGUSR2`` and ``SIGALRM`` into the same exception; ``SIGPIPE`` is ignored, as Python
+does, and a closed pipe shows as an error on writing).  ``-o -`` is standard output
+(the command line never calls this for it).
 """
 
 from __future__ import annotations
@@ -52,7 +57,7 @@ def _check_target(path: str) -> None:
     if path.endswith(os.sep) or (os.altsep and path.endswith(os.altsep)):
         raise InfotreeError(f"--output {_shown(path)} ends in {path[-1]!r}, so it names a directory; give a file name")
     try:
-        mode = os.stat(path).st_mode
+        mode = os.stat(path).st_mode  # through a symbolic link: its target is what gets written
     except FileNotFoundError:
         folder = os.path.dirname(path) or "."
         if not os.path.isdir(folder):
@@ -65,6 +70,16 @@ def _check_target(path: str) -> None:
                 else "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
         raise InfotreeError(f"--output {_shown(path)} is {kind}, not a regular file; refusing to replace it "
                             "(leave out --output and redirect standard output instead)")
+    try:  # the shell's > opens the file for writing; what it refuses (a read-only file), refuse too
+        os.close(os.open(path, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0)))
+    except OSError as e:
+        raise InfotreeError(f"--output {_shown(path)} cannot be written ({e.strerror}); refusing to replace it "
+                            f"(the shell's > would refuse it too)") from None
+
+
+def _resolved(path: str) -> str:
+    """The file a symbolic link ``path`` points to (as ``>`` writes through it), else ``path``."""
+    return os.path.realpath(path) if os.path.islink(path) else path
 
 
 def _new_file_mode(path: str) -> int:
@@ -83,6 +98,7 @@ def atomic_writer(path):
     """A text file handle on a temporary file that replaces ``path`` on success."""
     path = os.fspath(path)
     _check_target(path)
+    path = _resolved(path)
     folder = os.path.dirname(os.path.abspath(path))
     try:
         fd, tmp = tempfile.mkstemp(prefix=".infotree-", dir=folder)

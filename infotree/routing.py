@@ -62,5 +62,19 @@ class Surrogates:
                         return d, i
         return (node.majority if use == 2 else None), None
 
+    @staticmethod
+    def predicted(node, value_of, use) -> tuple:
+        """As :meth:`route`, for prediction as rpart's ``predict`` does it (``pred_rpart.c``): a row no
+        surrogate placed follows the child with more training rows (all of them, those the
+        surrogates and the majority sent included), and stays on a tie.  Growing and
+        cross-validation follow the primary's majority instead (:meth:`route`, rpart's
+        ``lastsurrogate``); the two differ when the surrogates sent more rows one way than the
+        primary's majority did the other, and where the primary's rows tie."""
+        side, by = Surrogates.route(node, value_of, min(use, 1))
+        if side is None and use == 2:
+            left, right = (child.n for child in node.children)
+            side = None if left == right else 0 if left > right else 1
+        return side, by
+
 
 SURROGATES = Surrogates()

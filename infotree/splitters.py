@@ -26,7 +26,7 @@ from itertools import combinations
 
 from .errors import InfotreeError
 
-__all__ = ["best_subset", "best_threshold"]
+__all__ = ["MAX_SUBSETS", "SUBSET_WORK", "best_subset", "best_threshold"]
 
 
 def _add(a, b):
@@ -97,7 +97,57 @@ def _best_threshold_filtered(by_value, min_side, key, sizes, floats):
     return best, table, len(rows)
 
 
-def best_subset(by_value, min_side, key, limit, *, what="this feature", sizes=None, order=None, every=None):
+#: The most subsets an exhaustive search may be allowed (``max_subsets``' ceiling): past it the
+#: search takes hours (about 150 µs a subset).
+MAX_SUBSETS = 1 << 20
+#: The most subsets × rows an exhaustive search may cost, checked before it starts.
+SUBSET_WORK = 1 << 32
+
+
+def _best_prefix(by_value, ranked, first, sizes, min_side, key, every, floats=None):
+    """Breiman's ordering: the k − 1 prefixes of ``ranked``, in one pass with running sums
+    (O(k log k) with the sort, not O(k²)); the first of equal keys wins, as rpart's moves.
+    A subset is written as the side holding ``first`` (the lowest present value).
+    ``floats`` as for :func:`best_threshold`: only the prefixes the floats cannot separate
+    from the least are keyed exactly."""
+    total = tuple(map(sum, zip(*by_value)))
+    n = sum(sizes)
+    at = ranked.index(first)
+    left, n_left = (0,) * len(total), 0
+    cuts = []  # (m, left, right) of every admissible prefix
+    for m, i in enumerate(ranked[:-1], 1):
+        left = _add(left, by_value[i])
+        n_left += sizes[i]
+        if n_left >= min_side and n - n_left >= min_side:
+            cuts.append((m, left, _minus(total, left)))
+    if not cuts:
+        return None
+    if every is not None:
+        every.extend((_prefix_side(ranked, m, at), (l, r) if at < m else (r, l)) for m, l, r in cuts)
+    close = cuts
+    if (floats is not None and len(cuts) > 2 and all(type(c) is int for c in total) and sum(total) < 2 ** 26):
+        import numpy as np
+
+        value, bound = floats(np.array([c[1] for c in cuts], dtype=np.int64),
+                              np.array([c[2] for c in cuts], dtype=np.int64))
+        keep = value - bound <= (value + bound).min()
+        close = [c for c, k in zip(cuts, keep.tolist()) if k]  # in prefix order: the first equal stays
+    best = None
+    for m, l, r in close:
+        table = (l, r) if at < m else (r, l)
+        k_ = key(table)
+        if best is None or k_ < best[0]:
+            best = (k_, m, table)
+    return _prefix_side(ranked, best[1], at), best[2], len(cuts)
+
+
+def _prefix_side(ranked, m, at):
+    """The values of the prefix ``ranked[:m]``, or of the rest when ``at`` (the lowest value) is not in it."""
+    return frozenset(ranked[:m]) if at < m else frozenset(ranked[m:])
+
+
+def best_subset(by_value, min_side, key, limit, *, what="this feature", sizes=None, order=None, every=None,
+                floats=None):
     """(left value codes, (left, right), number of subsets compared) or None.  ``order(counts)``
     ranks a value for the ordering theorem (two classes: its share of the first class;
     regression: its mean), or is None where every subset must be compared.  ``every``, a
@@ -107,19 +157,22 @@ def best_subset(by_value, min_side, key, limit, *, what="this feature", sizes=No
     k = len(present)
     if k < 2:
         return None
-    ordered = order is not None and order(by_value[present[0]]) is not None
-    if ordered:
+    if order is not None and order(by_value[present[0]]) is not None:
         ranked = sorted(present, key=lambda i: (order(by_value[i]), i))
-        sides = [ranked[:m] for m in range(1, k)]
-    else:
-        count = 2 ** (k - 1) - 1
-        if count > limit:
-            classes = len(by_value[present[0]])
-            raise InfotreeError(f"{what} has {k} values here and {classes} classes: an exact CART split compares "
-                                f"2^{k - 1} - 1 = {count} subsets, beyond the limit of {limit} (max_subsets; "
-                                f"--max-subsets {count} allows it)")
-        rest = present[1:]
-        sides = [[present[0], *extra] for m in range(k - 1) for extra in combinations(rest, m)]
+        return _best_prefix(by_value, ranked, present[0], sizes, min_side, key, every, floats)
+    count = 2 ** (k - 1) - 1
+    classes = len(by_value[present[0]])
+    head = f"{what} has {k} values here and {classes} classes: an exact CART split compares 2^{k - 1} - 1 = {count} subsets"
+    work = count * sum(sizes)
+    if count > MAX_SUBSETS or work > SUBSET_WORK:  # refused before any subset is made, whatever max_subsets says
+        raise InfotreeError(f"{head} of {sum(sizes)} rows ({work} subset-rows), beyond the budget of "
+                            f"{MAX_SUBSETS} subsets and 2^{SUBSET_WORK.bit_length() - 1} subset-rows (merge values, "
+                            f"or choose another algorithm)")
+    if count > limit:
+        raise InfotreeError(f"{head}, beyond the limit of {limit} (max_subsets; --max-subsets {count} allows it)")
+    rest = present[1:]
+    sides = (  # a generator: the subsets are never all held at once
+        [present[0], *extra] for m in range(k - 1) for extra in combinations(rest, m))
     total = tuple(map(sum, zip(*by_value)))
     best = None
     tried = 0
@@ -135,7 +188,7 @@ def best_subset(by_value, min_side, key, limit, *, what="this feature", sizes=No
         tried += 1
         if every is not None:
             every.append((left_set, (left, right)))
-        mask = tried if ordered else sum(1 << i for i in left_set)
+        mask = sum(1 << i for i in left_set)
         k_ = key((left, right))
         if best is None or k_ < best[0] or (k_ == best[0] and mask < best[1]):
             best = (k_, mask, left_set, (left, right))

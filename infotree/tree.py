@@ -33,6 +33,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from . import limits
 from .criteria import CRITERIA, criterion_named
 from .data import exact_number, number_text
 from .errors import InfotreeError
@@ -167,6 +168,11 @@ class Tree:
         """
         if hasattr(rows, "X") and hasattr(rows, "domains"):
             return self._codes_from_dataset(rows, unseen)
+        if hasattr(rows, "columns") and hasattr(rows, "to_numpy"):  # a DataFrame: iterating it gives labels
+            rows = self._frame_rows(rows)
+        elif rows is None or isinstance(rows, (str, bytes, dict)) or not hasattr(rows, "__iter__"):
+            raise InfotreeError(f"rows must be a list of rows (dicts by feature name, or sequences in feature "
+                                f"order), a DataFrame or a Dataset, not {type(rows).__name__}")
         out = []
         for i, row in enumerate(rows):
             if isinstance(row, dict):
@@ -180,6 +186,20 @@ class Tree:
                     raise InfotreeError(f"row {i + 1} has {len(vals)} values; the tree has {len(self.features)} features: {', '.join(self.features)}")
             out.append([self._code(j, v, unseen, f"row {i + 1}") for j, v in enumerate(vals)])
         return out
+
+    def _frame_rows(self, frame) -> list:
+        """A pandas or polars DataFrame's rows in feature order; a column label is read as its
+        text (an integer 0 or a MultiIndex tuple names the feature '0' or "('a', 'x')"), as the
+        readers name the columns they are grown on."""
+        labels = {str(c).strip(): c for c in frame.columns}
+        missing = [f for f in self.features if f not in labels]
+        if missing:
+            raise InfotreeError(f"the DataFrame has no column {missing[0]!r}; the tree needs: {', '.join(self.features)}")
+        if hasattr(frame, "get_column"):  # polars
+            columns = [frame.get_column(labels[f]).to_list() for f in self.features]
+        else:
+            columns = [frame[labels[f]].tolist() for f in self.features]
+        return [list(r) for r in zip(*columns)] if columns else [[] for _ in range(len(frame))]
 
     def _code(self, j, v, unseen, where):
         if self.kinds[j] == "numeric":
@@ -222,6 +242,8 @@ class Tree:
             def where(i):
                 if getattr(data, "lines", None) is not None and data.source:
                     return f"{data.source} line {int(data.lines[i])}"
+                if data.source:  # Parquet: rows as its reader numbers them, from 0
+                    return f"{data.source} row {i}"
                 return f"row {i + 1}"
 
             if self.kinds[j] == "numeric" or kinds[k] == "numeric":
@@ -265,7 +287,7 @@ class Tree:
         while node.split is not None:
             child = self._child(node, codes)
             if child is None and self.criterion.missing is SURROGATES:  # CART: surrogates, majority
-                d, _ = SURROGATES.route(node, lambda j: self._known(codes[j]), self.params.get("use_surrogate", 2))
+                d, _ = SURROGATES.predicted(node, lambda j: self._known(codes[j]), self.params.get("use_surrogate", 2))
                 if d is None:  # the row stays here, as in training
                     break
                 node = node.children[d]
@@ -340,8 +362,23 @@ class Tree:
 
     def explain(self, row, *, unseen="error") -> list[str]:
         """The path one row takes, one line per decision, ending with the prediction."""
+        return self.explain_path(row, unseen=unseen)[1]
+
+    def plot_path(self, row, out=None, *, fmt="svg", unseen="error", **opts):
+        """The drawing with ``row``'s path drawn thick, each box on it saying the test's outcome
+        (``row: outlook = sunny``) and the leaf the prediction; written to ``out`` (a file name or a
+        stream; ``fmt`` svg or png) or, without ``out``, returned for a notebook to show.  ``opts`` as
+        the drawings' (``max_depth``, ``hide_empty``, ``color``, ``show``, ``digits``)."""
+        from .printers.drawing import plot_path
+
+        return plot_path(self, row, out, fmt=fmt, unseen=unseen, **opts)
+
+    def explain_path(self, row, *, unseen="error") -> tuple[list, list[str]]:
+        """The nodes one row passes, root first, and :meth:`explain`'s lines: line ``i`` is the
+        decision at node ``i``, the last line the prediction (at the last node)."""
         codes = self._codes([row], unseen)[0]
         node, lines = self.root, []
+        visited = [node]
         while node.split is not None:
             if node.m_of_n:  # count the conditions that hold
                 b = node.test.route(codes)
@@ -351,12 +388,13 @@ class Tree:
                              f"({', '.join(held) or 'none'}): {condition_words(None, *node.branch_condition(b))} "
                              f"(split: {node.reason})")
                 node = node.children[b]
+                visited.append(node)
                 continue
             c = codes[node.split]
             f = self.features[node.split]
             child = self._child(node, codes)
             if child is None and self.criterion.missing is SURROGATES:
-                d, by = SURROGATES.route(node, lambda j: self._known(codes[j]), self.params.get("use_surrogate", 2))
+                d, by = SURROGATES.predicted(node, lambda j: self._known(codes[j]), self.params.get("use_surrogate", 2))
                 if d is None:
                     lines.append(f"{f} is missing and no surrogate or majority places it: predict here")
                     break
@@ -364,6 +402,7 @@ class Tree:
                 op, v = node.branch_condition(d)
                 lines.append(f"{f} is missing: {how} sends it to {f} {op} {v}")
                 node = node.children[d]
+                visited.append(node)
                 continue
             if child is None:
                 lines.append(f"{f} is missing: every branch, weighted by its share of this node's rows")
@@ -374,16 +413,17 @@ class Tree:
             op, v = node.branch_condition(node.children.index(child))
             lines.append(f"{f} {op} {v} (split on {f}: {node.reason})")
             node = child
+            visited.append(node)
         if node.split is not None and lines[-1].endswith("share of this node's rows"):
             p = self._proba(node, codes)
             label = self.classes[p.index(max(p))]
             dist = ", ".join(f"{k} {q}" for k, q in zip(self.classes, p))
             lines.append(f"predict {label} (combined class probabilities: {dist})")
-            return lines
+            return visited, lines
         counts = (f"mean {number_text(node.mean)}, SSE {number_text(node.risk)}" if self.criterion.regression
                   else ", ".join(f"{k} {v}" for k, v in zip(self.classes, node.class_counts.tolist())))
         lines.append(f"predict {node.label_name} ({'leaf' if node.split is None else 'node'}: n = {node.n}; {counts})")
-        return lines
+        return visited, lines
 
     @staticmethod
     def _known(c):
@@ -491,6 +531,8 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
     if lookahead and crit.regression:
         raise InfotreeError(f"lookahead=1 scores classification splits; criterion {crit.name!r} grows a regression "
                             f"tree (use lookahead=0)")
+    if lookahead:
+        limits.within("lookahead_pairs", data.n_features ** 2, f" ({data.n_features} features, each pair scored)")
     if lookahead and builder == "levelwise":
         raise InfotreeError("lookahead=1 needs the reference builder (builder='auto' or 'reference')")
     if not isinstance(m_of_n, bool):
@@ -519,8 +561,9 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
     if crit.binary:
         if not isinstance(min_leaf, int) or min_leaf < 1:
             raise InfotreeError(f"min_leaf {min_leaf!r} is not allowed; give a positive integer")
-        if not isinstance(max_subsets, int) or max_subsets < 1:
+        if not isinstance(max_subsets, int) or isinstance(max_subsets, bool) or max_subsets < 1:
             raise InfotreeError(f"max_subsets {max_subsets!r} is not allowed; give a positive integer")
+        limits.within("max_subsets", max_subsets)
         if cp is not None:
             cp = _rational(cp, "cp", "0.01")
             if not 0 <= cp <= 1:

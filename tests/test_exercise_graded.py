@@ -29,3 +29,15 @@ def test_exercise_folders_are_graded_by_check(tmp_path, capsys):
     assert rows[ids[1]]["score"] == rows[ids[1]]["max"]
     assert rows[ids[0]]["root"] == "0"
     assert float(rows[ids[0]]["score"]) == float(rows[ids[0]]["max"]) - 2
+
+
+def test_the_worked_example_gradebook_is_reproduced(tmp_path, capsys):
+    """worked_examples/exercise_class: its three answer sheets graded again give its grades.csv byte for byte."""
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent.parent / "worked_examples" / "exercise_class"
+    grades = tmp_path / "grades.csv"
+    main(["check", *(str(here / "answers" / f"{s}.txt") for s in ("alice", "bob", "carol")),
+          "--exercise", str(here / "class"), "--gradebook", str(grades)])
+    capsys.readouterr()
+    assert grades.read_bytes() == (here / "grades.csv").read_bytes()

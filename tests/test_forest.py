@@ -263,7 +263,7 @@ def test_predict_with_an_unseen_value(tmp_path, capsys):
     new.write_text("x1,x2,x3\n2,0,1\n")
     status, out, err = run(["forest", DATA / "bacteria.csv", "--trees", 2, "--predict", new], capsys)
     assert status == 1 and err.count("\n") == 1
-    assert "new.csv: row 1: value '2' of feature 'x1' was not seen in training" in err and "--unseen majority" in err
+    assert "new.csv line 2: value '2' of feature 'x1' was not seen in training" in err and "--unseen majority" in err
     status, out, err = run(["forest", DATA / "bacteria.csv", "--trees", 2, "--predict", new, "--unseen", "majority",
                             "--format", "json"], capsys)
     assert status == 0 and len(json.loads(out)["votes"]) == 1

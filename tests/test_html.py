@@ -168,13 +168,31 @@ def test_example_notebook(monkeypatch, capsys):
     show is valid HTML, and the generated predict agrees with the tree."""
     monkeypatch.chdir(ROOT / "docs")
     nb, shown = run_notebook(ROOT / "docs" / "notebook.ipynb")
-    assert all(c.get("outputs", []) == [] for c in nb["cells"])  # committed without outputs
     html_shown = [s for s in shown if hasattr(s, "_repr_html_")]
-    assert len(html_shown) == 4
+    assert len(html_shown) == 7
     for s in html_shown:
         parsed(s._repr_html_())
-    assert shown[4] == ("no", "no")
+    assert ("no", "no") in shown
     assert "Rule 1: if outlook = sunny and humidity = high" in capsys.readouterr().out
+
+
+def test_notebook_outputs_are_stored_and_current():
+    """The notebook ships executed (every code cell has its outputs, drawings among them), and
+    docs/make_notebook.py --check finds no drift between them and a fresh run."""
+    import importlib.util
+
+    nb = json.loads((ROOT / "docs" / "notebook.ipynb").read_text(encoding="utf-8"))
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    assert all(c["outputs"] for c in code) and [c["execution_count"] for c in code] == list(range(1, len(code) + 1))
+    assert sum("image/svg+xml" in o.get("data", {}) for c in code for o in c["outputs"]) >= 4
+    spec = importlib.util.spec_from_file_location("make_notebook", ROOT / "docs" / "make_notebook.py")
+    make = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make)
+    pytest.importorskip("matplotlib")
+    assert make.main(["--check"]) == 0
+    stale = json.loads(json.dumps(nb))
+    stale["cells"][-1]["outputs"][0]["data"]["text/plain"] = ["<something else>"]
+    assert make.fingerprint(stale) != make.fingerprint(nb)
 
 
 def test_tree_and_node_show_themselves():

@@ -445,8 +445,8 @@ def test_render_node_formats(weather):
 def test_bad_options(weather):
     """Unknown formats, selections, digits and table formats are refused with what is allowed."""
     cases = [
-        (dict(fmt="html"), "unknown format 'html'; allowed: text, markdown, latex, json, dot, rules, python, tikz, "
-                           "svg, png"),
+        (dict(fmt="pdf"), "unknown format 'pdf'; allowed: text, markdown, latex, json, dot, rules, python, tikz, "
+                          "svg, png, html"),
         (dict(nodes="leaves"), "unknown node selection 'leaves'; allowed: all, root, none"),
         (dict(digits=-1), "digits -1 is not allowed; give an integer from 0 to 50"),
         (dict(digits=True), "digits True is not allowed; give an integer from 0 to 50"),
@@ -479,7 +479,7 @@ def test_public_surface():
     """The printers' public names are sorted and pinned."""
     assert infotree.printers.__all__ == sorted(set(infotree.printers.__all__))
     assert infotree.printers.__all__ == ["FORMATS", "latex_of", "markdown_of", "render", "render_node"]
-    assert FORMATS == ("text", "markdown", "latex", "json", "dot", "rules", "python", "tikz", "svg", "png")
+    assert FORMATS == ("text", "markdown", "latex", "json", "dot", "rules", "python", "tikz", "svg", "png", "html")
 
 
 def test_docstring_examples(monkeypatch):

@@ -833,7 +833,8 @@ class CARTBuilder:
         for k in live.tolist():
             try:
                 found = best_subset(tuple(map(tuple, T[k].tolist())), self.min_leaf, crit.cut_key,
-                                    self.p.get("max_subsets", 1 << 15), order=crit.subset_order)
+                                    self.p.get("max_subsets", 1 << 15), order=crit.subset_order,
+                                    floats=getattr(crit, "cut_floats", None))
             except InfotreeError:
                 raise Refused from None
             if found is None:

@@ -253,7 +253,7 @@ def _split_mistakes(checker, m, mask, value):
     """The usual mistakes about one binary split written out (``Gain(S, hours <= 4.5)``,
     ``Gini_{income ∈ {low, medium}}(D)``): from its two sides' class counts."""
     from ..measures import conditional_entropy_from_table, entropy, information_gain_from_table
-    from . import _as_cond
+    from .grammar import _as_cond
 
     f, v = m.split
     known = mask & (checker.columns[f] >= 0)
@@ -329,7 +329,7 @@ def _targets(checker, mask):
 
 
 def _sides(checker, m, rows):
-    from . import _as_cond
+    from .grammar import _as_cond
 
     f, v = m.split
     side = rows & checker.grower.side_mask(*_as_cond(f, v))

@@ -81,7 +81,7 @@ class ForestClaims:
         return b, classes, line
 
     def check(self, number, body, kind, m):
-        from . import ClaimResult
+        from .results import ClaimResult
 
         answer = m.group("answer").strip()
         if kind == "oob_error":
@@ -129,7 +129,7 @@ class ForestClaims:
         return result
 
     def number(self, number, body, kind, value, answer, quantity, lines):
-        from . import ClaimResult
+        from .results import ClaimResult
 
         got, verdict, message = self.checker.judge_chain(value, answer)
         return ClaimResult(number, body, kind, verdict, answer=got.text, answer_value=got.value, expected=value,

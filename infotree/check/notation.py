@@ -31,28 +31,14 @@ _HEAD = re.compile(r"([A-Za-zΔδ]{1,40})$")
 _SAMPLE_HEADS = ("S", "D")
 
 
-def _matching(text: str, start: int) -> int:
-    """The index of the ``}`` that closes the ``{`` at ``start``, or -1."""
+def _closing(text: str, start: int, pair: str = "{}") -> int:
+    """The index of the bracket that closes the one at ``start`` (``pair``: its two characters), or -1."""
     depth = 0
     for i in range(start, len(text)):
         c = text[i]
-        if c == "{":
+        if c == pair[0]:
             depth += 1
-        elif c == "}":
-            depth -= 1
-            if depth == 0:
-                return i
-    return -1
-
-
-def _args_end(text: str, start: int) -> int:
-    """The index of the ``)`` that closes the ``(`` at ``start``, or -1."""
-    depth = 0
-    for i in range(start, len(text)):
-        c = text[i]
-        if c == "(":
-            depth += 1
-        elif c == ")":
+        elif c == pair[1]:
             depth -= 1
             if depth == 0:
                 return i
@@ -93,7 +79,7 @@ def rewrite(body: str) -> str:
         if j < 0:
             out.append(body[i:])
             break
-        end = _matching(body, j + 1)
+        end = _closing(body, j + 1)
         if end < 0:
             out.append(body[i:])
             break
@@ -112,7 +98,7 @@ def rewrite(body: str) -> str:
         while after < len(body) and body[after] == " ":
             after += 1
         if after < len(body) and body[after] == "(":   # Gini_{income in {low,medium}}(D): that split of D
-            close = _args_end(body, after)
+            close = _closing(body, after, "()")
             if close < 0:
                 out.append(body[i:])
                 break

@@ -119,7 +119,7 @@ class PruningClaims:
 
     def node(self, text, head):
         """T0's node at a path (``t``: the node of the last ``Node:`` line; ``root``)."""
-        from . import _as_cond, _split_claim
+        from .grammar import _as_cond, _split_claim
 
         text = text.strip()
         if text == "t" and self.checker.context_error:
@@ -150,7 +150,7 @@ class PruningClaims:
 
     # -- grading --
     def check(self, number, body, kind, m):
-        from . import ClaimResult
+        from .results import ClaimResult
 
         if kind == "cp_line":
             return self.check_cp_line(number, body, m)
@@ -200,7 +200,7 @@ class PruningClaims:
 
     def check_row(self, number, body, m, answer):
         """Every number of a line of the worked example's table: R(t), R(T_t), the leaves and alpha."""
-        from . import ClaimResult
+        from .results import ClaimResult
 
         node = self.node(m.group("path"), "the node")
         where_ = _path_text(node)
@@ -349,7 +349,7 @@ class PruningClaims:
 
     def check_cp_line(self, number, body, m):
         """``CP = 1/7, nsplit = 2, rel error = 2/7``: a row of the cp table as printcp shows it."""
-        from . import ClaimResult
+        from .results import ClaimResult
 
         fields = {}
         for part in body.split(","):
@@ -368,7 +368,7 @@ class PruningClaims:
                            message=message, explanation=(self.row_line(i),))
 
     def check_alphas(self, number, body, answer):
-        from . import ClaimResult
+        from .results import ClaimResult
 
         expected = [self.scaled(s.alpha) for s in self.path().steps]
         shown = ", ".join(map(str, expected))
@@ -389,7 +389,7 @@ class PruningClaims:
                            explanation=tuple(self.link_line(x) for s in self.path().steps for x in s.links))
 
     def check_link(self, number, body, m, answer):
-        from . import ClaimResult
+        from .results import ClaimResult
 
         k = int(m.group("k") or 1)
         step = self.step(k)

@@ -7,7 +7,7 @@ tabulate tables), ``markdown`` (GitHub), ``latex`` (a fragment, or a document wi
 ``standalone=True``), ``json`` (the contract of :mod:`infotree.printers.json`),
 ``dot`` (Graphviz), ``rules`` (if-then rules), ``python`` (a predict function),
 ``tikz`` (the LaTeX ``forest`` package), ``svg`` and ``png`` (drawings, through
-matplotlib).
+matplotlib), ``html`` (the report: a zoomable tree, every derivation).
 
     >>> import io
     >>> from infotree.data import load
@@ -37,9 +37,11 @@ from .cells import NODE_SELECTIONS, WEIGHTS
 
 __all__ = ["FORMATS", "latex_of", "markdown_of", "render", "render_node"]
 
-FORMATS = ("text", "markdown", "latex", "json", "dot", "rules", "python", "tikz", "svg", "png")
+FORMATS = ("text", "markdown", "latex", "json", "dot", "rules", "python", "tikz", "svg", "png", "html")
 #: the formats that draw boxes, and can show the chosen measure's exact value in them
 DRAWN = ("tikz", "svg", "png")
+#: the formats that draw the tree, and take a display depth, hidden empty branches, colours and shares
+PICTURES = ("dot", "tikz", "svg", "png", "html")
 #: the formats that can show each leaf's (smoothed) class probabilities
 SMOOTHED = ("text", "markdown", "latex", "json", "dot")
 
@@ -71,7 +73,8 @@ def _check(fmt, digits, nodes, table_format, standalone):
 
 
 def render(tree, out, *, fmt="text", digits=4, nodes="all", steps=False, table_format="simple",
-           standalone=False, exact_weights=False, weights=None, exact=False, smoothing=None) -> None:
+           standalone=False, exact_weights=False, weights=None, exact=False, smoothing=None,
+           max_display_depth=None, hide_empty=False, color="none", show="counts") -> None:
     """Write ``tree`` to ``out`` in format ``fmt``.
 
     ``nodes``: ``"all"`` (a derivation for every internal node and every impure leaf
@@ -93,6 +96,13 @@ def render(tree, out, *, fmt="text", digits=4, nodes="all", steps=False, table_f
 
     ``smoothing`` (``"none"``, ``"laplace"``, ``"m=M"``; formats text, markdown, latex,
     json, dot) adds each leaf's exact class probabilities (:mod:`infotree.smoothing`).
+
+    The pictures (dot, tikz, svg, png, html) take ``max_display_depth`` (nodes deeper than
+    this are not drawn; a cut subtree is one summary box with its leaf and class counts),
+    ``hide_empty`` (leave out branches no training row reached), ``color`` (``"none"``,
+    black and white, or ``"class"``: fill by majority class, paler the less pure, with a
+    key) and ``show`` (``"counts"``, ``"proportions"`` or ``"percent"``, as rpart.plot's
+    ``extra``).  ``html`` is the report of :func:`infotree.printers.html.write_report`.
     """
     _check(fmt, digits, nodes, table_format, standalone)
     if smoothing is not None:
@@ -111,6 +121,13 @@ def render(tree, out, *, fmt="text", digits=4, nodes="all", steps=False, table_f
     if w == "j48" and smoothing is not None:
         raise InfotreeError("weights='j48' writes J48's own tree text, which has no leaf probabilities; "
                             "drop the smoothing or use weights='decimal' or 'exact'")
+    pictures = dict(max_depth=max_display_depth, hide_empty=hide_empty, color=color, show=show)
+    if fmt not in PICTURES and (max_display_depth is not None or hide_empty or color != "none" or show != "counts"):
+        raise InfotreeError(f"max_display_depth, hide_empty, color and show shape drawings (formats "
+                            f"{', '.join(PICTURES)}), not {fmt!r}")
+    from .drawing import look
+
+    look(**pictures)
     if fmt != "png":  # names and values from data files: control, ANSI and bidi characters escaped
         out = SafeWriter(out, fmt)
     if fmt == "text":
@@ -134,7 +151,7 @@ def render(tree, out, *, fmt="text", digits=4, nodes="all", steps=False, table_f
     elif fmt == "dot":
         from .dot import write
 
-        write(tree, out, digits=digits, weights=w, smoothing=smoothing)
+        write(tree, out, digits=digits, weights=w, smoothing=smoothing, **pictures)
     elif fmt == "rules":
         from .rules import write
 
@@ -146,11 +163,15 @@ def render(tree, out, *, fmt="text", digits=4, nodes="all", steps=False, table_f
     elif fmt == "tikz":
         from .tikz import write
 
-        write(tree, out, digits=digits, exact=exact, standalone=standalone, weights=w)
+        write(tree, out, digits=digits, exact=exact, standalone=standalone, weights=w, **pictures)
+    elif fmt == "html":
+        from .html import write_report
+
+        write_report(tree, out, digits=digits, weights=w, **pictures)
     else:
         from .drawing import write_png, write_svg
 
-        (write_svg if fmt == "svg" else write_png)(tree, out, digits=digits, exact=exact, weights=w)
+        (write_svg if fmt == "svg" else write_png)(tree, out, digits=digits, exact=exact, weights=w, **pictures)
 
 
 def render_node(tree, node, out, *, fmt="text", digits=4, table_format="simple") -> None:

@@ -11,12 +11,14 @@ only lay them out.  Nothing here computes a measure.
 from __future__ import annotations
 
 import io
+from fractions import Fraction
 from typing import NamedTuple
 
 from ..errors import InfotreeError
 from ..exact import decimal_text
 from ..records import CpTable, Evaluation, PruningPath
 from .cells import LATEX, MARKDOWN, TEXT, Table, exact_text, node_title
+from .numbers import number, ratio_text
 
 __all__ = ["Block", "blocks_of", "cp_table_html", "json_of", "write"]
 
@@ -106,6 +108,12 @@ def cp_blocks(t: CpTable, digits=4, m=TEXT, steps=False) -> list:
 
 # -- evaluation ----------------------------------------------------------------------------
 
+def _share(q, digits) -> str:
+    """A precision or recall: ``1``, ``0.5``, or ``5/6 ≈ 0.8333`` (never ``1 ≈ 1.0000``)."""
+    shown = number(q, digits)
+    return shown if Fraction(shown) == q else f"{_x(q)} ≈ {shown}"
+
+
 def evaluation_blocks(results, digits=4, m=TEXT) -> list:
     """One block per (label, Evaluation), then a side-by-side table when there are several."""
     out = []
@@ -113,15 +121,15 @@ def evaluation_blocks(results, digits=4, m=TEXT) -> list:
         lines = [f"{e.how}"]
         tables = []
         if e.classes is not None:
-            lines.append(f"accuracy = {_x(e.correct)}/{_x(e.total)} = {_x(e.accuracy)} ≈ {decimal_text(e.accuracy, digits)}")
+            lines.append(f"accuracy = {ratio_text(e.correct, e.total, digits)}")
             head = ("actual \\ predicted",) + tuple(m.name(c) for c in e.classes)
             cm = [(m.name(c),) + tuple(_x(v) for v in row) for c, row in zip(e.classes, e.confusion)]
             tables.append(Table("confusion matrix (rows: actual class, columns: predicted)", head, cm,
                                 ("l",) + ("r",) * len(e.classes)))
             pr = []
             for c, p, r in zip(e.classes, e.precision, e.recall):
-                pr.append((m.name(c), m.name("undefined" if p is None else f"{_x(p)} ≈ {decimal_text(p, digits)}"),
-                           m.name("undefined" if r is None else f"{_x(r)} ≈ {decimal_text(r, digits)}")))
+                pr.append((m.name(c), m.name("undefined" if p is None else _share(p, digits)),
+                           m.name("undefined" if r is None else _share(r, digits))))
             tables.append(Table("per class", ("class", "precision", "recall"), pr, ("l", "r", "r")))
         else:
             lines.append(f"MSE = {_x(e.mse)} ≈ {decimal_text(e.mse, digits)}")

@@ -48,6 +48,13 @@ STYLE = """\
 """
 
 
+#: the most nodes a report derives: connect-4's whole tree (41,236 nodes) made 813 MB in 420 s
+REPORT_NODES = 5000
+
+#: the report's policy: its own inline script and styles, images only as data; nothing is fetched
+CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:"
+
+
 def _table(t: Table, out) -> None:
     out.write(f"<table><caption>{escape(t.title)}</caption>\n<thead><tr>")
     for h, a in zip(t.headers, t.align):
@@ -58,15 +65,17 @@ def _table(t: Table, out) -> None:
     out.write("</tbody></table>\n")
 
 
-def node_html(tree, node, *, digits=4) -> str:
-    """One node's derivation: its facts, the branch, candidate and exact-value tables, the decision."""
+def node_html(tree, node, *, digits=4, anchor=None) -> str:
+    """One node's derivation: its facts, the branch, candidate and exact-value tables, the decision.
+    ``anchor``: the section's ``id`` (the report's ``node-K``, K the node's pre-order number)."""
     out = io.StringIO()
+    ident = f' id="{escape(anchor)}"' if anchor else ""
     if not has_derivation(node):
-        out.write(f'<section class="infotree-node"><h3>{escape(node.describe_path())}</h3>\n'
+        out.write(f'<section class="infotree-node"{ident}><h3>{escape(node.describe_path())}</h3>\n'
                   f"<p>{escape(node.reason)}; no candidates to compare.</p></section>\n")
         return out.getvalue()
     v = node_view(tree, node, digits=digits, markup=TEXT)
-    out.write(f'<section class="infotree-node"><h3>Node: {escape(v.title)}</h3>\n<ul>\n')
+    out.write(f'<section class="infotree-node"{ident}><h3>Node: {escape(v.title)}</h3>\n<ul>\n')
     for fact in v.facts:
         out.write(f"<li>{escape(fact)}</li>\n")
     out.write("</ul>\n")
@@ -89,12 +98,13 @@ def node_html(tree, node, *, digits=4) -> str:
     return out.getvalue()
 
 
-def _svg(tree, digits, weights) -> str | None:
-    """The drawing as an inline ``<svg>`` element (no XML prolog), or None without matplotlib."""
+def _svg(tree, digits, weights, **opts) -> str | None:
+    """The drawing as an inline ``<svg>`` element (no XML prolog); None without matplotlib or past
+    the drawings' box limit."""
     try:
         from .drawing import svg_text
 
-        text = svg_text(tree, digits=digits, weights=weights)
+        text = svg_text(tree, digits=digits, weights=weights, **opts)
     except InfotreeError:
         return None
     return text[text.index("<svg"):]
@@ -105,11 +115,13 @@ def _tree_text(tree, weights) -> str:
     return "".join(lines)
 
 
-def tree_html(tree, *, nodes="root", digits=4, drawing=True, weights="decimal") -> str:
-    """A fragment for a notebook: the drawing (when matplotlib is there), the tree, the derivations."""
+def tree_html(tree, *, nodes="root", digits=4, drawing=True, weights="decimal", **opts) -> str:
+    """A fragment for a notebook: the drawing (when matplotlib is there), the tree, the derivations.
+    ``opts`` shape the drawing (:class:`infotree.printers.drawing.Look`: ``max_depth``, ``hide_empty``,
+    ``color``, ``show``)."""
     out = io.StringIO()
     out.write(f'<div class="infotree"><style>{STYLE}</style>\n')
-    svg = _svg(tree, digits, weights) if drawing else None
+    svg = _svg(tree, digits, weights, **opts) if drawing else None
     if svg is not None:
         out.write(f'<div class="drawing">{svg}</div>\n')
     out.write(f"<pre>{escape(_tree_text(tree, weights))}</pre>\n")
@@ -121,12 +133,30 @@ def tree_html(tree, *, nodes="root", digits=4, drawing=True, weights="decimal") 
     return out.getvalue()
 
 
-def write_report(tree, out, *, digits=4, title=None, source=None, weights="decimal") -> None:
-    """The whole report: one HTML file with the drawing, the tree, the worked solution and every derivation."""
+def write_report(tree, out, *, digits=4, title=None, source=None, weights="decimal", **opts) -> None:
+    """The whole report: one HTML file with the tree to explore (zoom, pan, open and close subtrees,
+    a node's derivation on click; :mod:`infotree.printers.explore`), the tree as text, the worked
+    solution and every derivation.  ``opts`` as the drawings' (display depth, empty branches,
+    colours, shares: :class:`infotree.printers.drawing.Look`)."""
+    from .drawing import shown_nodes
+    from .explore import SCRIPT, STYLE as EXPLORE, data_script
+
+    shown = shown_nodes(tree, **opts)
+    if len(shown) > REPORT_NODES:
+        depth, fits = 0, 1
+        while True:  # the deepest display depth whose report stays within the limit
+            n = len(shown_nodes(tree, **dict(opts, max_depth=depth + 1)))
+            if n > REPORT_NODES:
+                break
+            depth, fits = depth + 1, n
+        raise InfotreeError(f"the report would hold {len(shown):,} nodes' derivations; a report holds at most "
+                            f"{REPORT_NODES:,}: give --max-display-depth {depth} ({fits:,} node{'s' * (fits != 1)}; deeper subtrees "
+                            f"shown as one box each), or --hide-empty")
     title = title or f"Decision tree for {tree.target}"
     out.write(f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
               f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-              f"<title>{escape(title)}</title>\n<style>\nbody {{ margin: 2em; }}\n{STYLE}</style>\n</head>\n"
+              f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
+              f"<title>{escape(title)}</title>\n<style>\nbody {{ margin: 2em; }}\n{STYLE}{EXPLORE}</style>\n</head>\n"
               f'<body class="infotree">\n<h1>{escape(title)}</h1>\n')
     leaves = sum(1 for _ in tree.leaves())
     size = len(tree)
@@ -135,13 +165,18 @@ def write_report(tree, out, *, digits=4, title=None, source=None, weights="decim
         about = f"data {source}; " + about
     out.write(f"<p>{escape(about)}. Made by infotree: every value is exact, decimals are rounded from the exact "
               f"values.</p>\n")
-    svg = _svg(tree, digits, weights)
-    out.write("<h2>The tree</h2>\n")
-    if svg is not None:
-        out.write(f'<div class="drawing">{svg}</div>\n')
+    svg = _svg(tree, digits, weights, **opts)
+    out.write("<h2>The tree</h2>\n<div id=\"infotree-tree\">\n")
+    if svg is not None:  # what a browser without JavaScript shows
+        out.write(f'<div class="drawing static">{svg}</div>\n')
+    out.write("</div>\n")
+    out.write(data_script(tree, digits=digits, weights=weights, **opts))
+    out.write(f"<script>{SCRIPT}</script>\n")
     out.write(f"<pre>{escape(_tree_text(tree, weights))}</pre>\n")
     out.write("<h2>Worked solution</h2>\n")
-    for node in select_nodes(tree, "all"):
+    for node in tree.nodes():
+        if id(node) not in shown or not has_derivation(node):  # the shown nodes only: asking costs
+            continue
         lines = list(node_steps(tree, node, digits=digits))
         out.write(f'<section class="infotree-steps"><h3>{escape(lines[0])}</h3>\n')
         # A blank line ends a group of equations: one paragraph each, a line per equation.
@@ -150,9 +185,9 @@ def write_report(tree, out, *, digits=4, title=None, source=None, weights="decim
             out.write("<p>" + "<br>\n".join(escape(line) for line in group.split("\n")) + "</p>\n")
         out.write("</section>\n")
     out.write("<h2>Derivations</h2>\n")
-    for node in tree.nodes():
-        if has_derivation(node):
-            out.write(node_html(tree, node, digits=digits))
+    for k, node in enumerate(tree.nodes()):
+        if id(node) in shown and has_derivation(node):
+            out.write(node_html(tree, node, digits=digits, anchor=f"node-{k}"))
     out.write("</body>\n</html>\n")
 
 
@@ -172,18 +207,21 @@ class Shown:
         return f"<infotree display: {len(self.html)} characters of HTML{', a drawing' if self.svg else ''}>"
 
 
-def show(obj, *, nodes="root", digits=4, drawing=True, weights="decimal") -> Shown:
+def show(obj, *, nodes="root", digits=4, drawing=True, weights="decimal", **opts) -> Shown:
     """A tree (drawing, tree, the derivations ``nodes`` selects) or a node (its derivation), for Jupyter.
 
-    ``infotree.show(tree, nodes="all")`` as a cell's last line displays every derivation.
+    ``infotree.show(tree, nodes="all")`` as a cell's last line displays every derivation;
+    ``opts`` shape the drawing: ``max_depth``, ``hide_empty``, ``color="class"``, ``show="percent"``.
     """
     from .cells import NODE_SELECTIONS
+    from .drawing import look
 
     if nodes not in NODE_SELECTIONS:
         raise InfotreeError(f"unknown node selection {nodes!r}; allowed: {', '.join(NODE_SELECTIONS)}")
+    look(**opts)
     if hasattr(obj, "root") and hasattr(obj, "nodes"):
-        svg = _svg(obj, digits, weights) if drawing else None
-        return Shown(tree_html(obj, nodes=nodes, digits=digits, drawing=drawing, weights=weights), svg)
+        svg = _svg(obj, digits, weights, **opts) if drawing else None
+        return Shown(tree_html(obj, nodes=nodes, digits=digits, drawing=drawing, weights=weights, **opts), svg)
     if hasattr(obj, "tree") and hasattr(obj, "children"):
         return Shown(f'<div class="infotree"><style>{STYLE}</style>\n{node_html(obj.tree, obj, digits=digits)}</div>\n')
     raise InfotreeError(f"show() takes a Tree or a Node, not {type(obj).__name__}")

@@ -240,11 +240,12 @@ def format_of(tree) -> int:
 def _write_node(tree, node, out, with_candidates, indent, smoothing=None):
     pad = " " * indent
     show = with_candidates(node)
+    classes = not tree.criterion.regression  # a regression node's (n, Σy, Σy²) are no class counts (Σy may be < 0)
     head = {
         "path": [list(p) for p in node.path_names()],
         "n": counts_text(node.n),
-        "class_counts": _counts(tree, node.class_counts),
-        "entropy": value_json(node.entropy),
+        "class_counts": _counts(tree, node.class_counts) if classes else None,
+        "entropy": value_json(node.entropy) if classes else None,
         "candidates": [_candidate(tree, c) for c in node.candidates()] if show else [],
         "split": node.split_feature,
         "ties": [tree.features[j] for j in node.ties],
@@ -252,7 +253,7 @@ def _write_node(tree, node, out, with_candidates, indent, smoothing=None):
         "reason": node.reason,
         "label": node.label_name,
         "empty": node.is_empty,
-        "errors": counts_text(node.errors),
+        "errors": counts_text(node.errors) if classes else None,
         "threshold": None if node.threshold is None else tree.number_text(node.threshold),
         "pruned": pruning_json(tree, node.pruned, node),
     }

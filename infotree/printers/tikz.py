@@ -23,7 +23,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .cells import latex_escape
-from .drawing import count_lines, edge_label, facts
+from .drawing import (count_boxes, count_lines, edge_label, facts, fill_of, look, mean_scale, shown_children, size_check,
+                      summary_lines)
 
 __all__ = ["write"]
 
@@ -54,8 +55,8 @@ def _latex(value) -> str:
     return str(q.numerator) if q.denominator == 1 else rf"{'-' if q < 0 else ''}\frac{{{abs(q.numerator)}}}{{{q.denominator}}}"
 
 
-def _content(tree, node, digits, exact, weights) -> str:
-    f = facts(tree, node, digits=digits, weights=weights)
+def _content(tree, node, digits, exact, weights, show="counts") -> str:
+    f = facts(tree, node, digits=digits, weights=weights, show=show)
     lines = [rf"\textbf{{{latex_escape(f.title)}}}"]
     if f.empty:
         lines.append("$n = 0$: empty branch")
@@ -72,34 +73,54 @@ def _content(tree, node, digits, exact, weights) -> str:
     return r"\\".join(lines)
 
 
-def write(tree, out, *, digits=4, exact=False, standalone=False, weights="decimal") -> None:
-    """The ``forest`` environment (inside a document with ``standalone``)."""
+def _fill(color: str) -> str:
+    r, g, b = (int(color[i:i + 2], 16) for i in (1, 3, 5))
+    return f"fill={{rgb,255:red,{r};green,{g};blue,{b}}}"
+
+
+def write(tree, out, *, digits=4, exact=False, standalone=False, weights="decimal", **opts) -> None:
+    """The ``forest`` environment (inside a document with ``standalone``); ``opts`` as the drawings'
+    (:class:`~infotree.printers.drawing.Look`: display depth, empty branches, colours, shares)."""
+    lk = look(**opts)
+    scale = mean_scale(tree) if lk.color == "class" and tree.criterion.regression else None
+    size_check(tree, count_boxes(tree, **opts), opts)
     if standalone:
         out.write(_PREAMBLE)
     else:
         out.write(f"% infotree: decision tree for {latex_escape(tree.target)}; needs \\usepackage{{forest}}\n")
     out.write(_STYLE)
+    if lk.max_depth is not None:
+        out.write("  summary/.style={dotted},\n")
     # Pre-order with an explicit stack (deep trees): a node opens a bracket, a marker closes it.
     stack = [(tree.root, None, 1)]
     while stack:
         node, edge, depth = stack.pop()
+        kids = shown_children(node, depth - 1, lk) if node is not None else None
         pad = "  " * depth
         if node is None:
             out.write(f"{pad}]\n")
             continue
-        opts = []
+        style = []
         if edge is not None:
-            opts.append(f"branch={{{latex_escape(edge)}}}")
+            style.append(f"branch={{{latex_escape(edge)}}}")
         if node.is_leaf:
-            opts.append("empty" if node.n == 0 else "leaf")
-        head = f"{pad}[{{{_content(tree, node, digits, exact, weights)}}}" + (", " + ", ".join(opts) if opts else "")
-        if not node.children:
+            style.append("empty" if node.n == 0 else "leaf")
+        if kids is None:
+            style.append("summary")
+            title, *rest = summary_lines(tree, node, weights=weights, show=lk.show)
+            content = r"\\".join([rf"\textbf{{{latex_escape(title[:-2])}}} \dots", *map(latex_escape, rest)])
+        else:
+            content = _content(tree, node, digits, exact, weights, lk.show)
+        if lk.color == "class":
+            style.append(_fill(fill_of(tree, node, scale)))
+        head = f"{pad}[{{{content}}}" + (", " + ", ".join(style) if style else "")
+        if not kids:
             out.write(head + "]\n")
             continue
         out.write(head + "\n")
         stack.append((None, None, depth))
-        for v in range(len(node.children) - 1, -1, -1):
-            stack.append((node.children[v], edge_label(node, v), depth + 1))
+        for v, child in reversed(kids):
+            stack.append((child, edge_label(node, v), depth + 1))
     out.write("\\end{forest}\n")
     if standalone:
         out.write("\\end{document}\n")
