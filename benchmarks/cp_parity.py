@@ -63,6 +63,11 @@ CASES = [
     ("solder-skips", {"cp": "0"}),
     ("airquality", {"cp": "0"}),
     ("airquality", {"cp": "0", "minsplit": "6", "minbucket": "2"}),
+    # issue 35: rpart's cost = (the cp table of a tree ranked by scaled improvements, the fold
+    # trees grown with the same costs) and every predictor a factor (--categorical all)
+    ("pima", {"cp": "0", "cost": "glu=2"}),
+    ("rock", {"cp": "0", "minsplit": "6", "cost": "area=2,peri=1.25"}),
+    ("birthwt", {"cp": "0", "minsplit": "10", "allfactors": "1"}),
 ]
 SKLEARN = [("kyphosis", "class"), ("iris", "class"), ("airquality", "regression"), ("stagec", "class")]
 
@@ -73,12 +78,15 @@ def close(a, b) -> bool:
 
 def infotree_table(csv_path, name, controls, folds, seed):
     target, method, factors = DATASETS[name]
-    data = load(csv_path, target=target, on_missing="keep", numeric="auto", categorical=factors)
+    data = load(csv_path, target=target, on_missing="keep", numeric="auto",
+                categorical="all" if controls.get("allfactors") else factors)
     crit = "squared_error" if method == "anova" else {"gini": "gini", "information": "entropy"}[controls["split"]]
     opts = dict(criterion=crit, min_samples_split=int(controls["minsplit"]), min_leaf=int(controls["minbucket"]),
                 max_depth=int(controls["maxdepth"]), competitors=int(controls["maxcompete"]),
                 surrogates=int(controls["maxsurrogate"]), use_surrogate=int(controls["usesurrogate"]),
                 surrogate_style=int(controls["surrogatestyle"]))
+    if controls.get("cost"):
+        opts["cost"] = dict(pair.split("=") for pair in controls["cost"].split(","))
     cp = Fraction(controls["cp"])
     tree = build_tree(data, cp=cp, **opts)
     table = cp_table(tree, cp=cp, data=data, grow=fold_grower(**opts), folds=folds, seed=seed, sequence="rpart")
@@ -92,6 +100,9 @@ def rpart_table(rscript, csv_path, name, controls, groups):
         gfile.write_text("".join(f"{g}\n" for g in groups))
         args = [rscript, str(rpart_parity.DUMP), "fit", str(csv_path), str(out), f"target={target}",
                 f"method={method}", f"xgroups={gfile}"] + [f"{k}={v}" for k, v in controls.items()]
+        if controls.get("allfactors"):
+            with open(csv_path, newline="") as fh:
+                factors = tuple(c for c in next(csv.reader(fh)) if c != target)
         if factors:
             args.append("factors=" + ",".join(factors))
         rpart_parity.run(args)

@@ -11,8 +11,10 @@
 #       surrogatestyle, factors (comma-separated columns read as categorical even if numeric),
 #       weights (a column of case weights, left out of the predictors: rpart's weights =),
 #       prior (class priors in class order, comma-separated), loss (the loss matrix row by row,
-#       comma-separated; rows the true class): rpart's parms,
+#       comma-separated; rows the true class): rpart's parms, cost (feature=factor pairs,
+#       comma-separated: rpart's cost =, unnamed predictors 1),
 #       summary (a file to write summary(fit) to, at 15 digits),
+#       predict, predout (new rows as CSV; predict(fit, type = "class" | "vector") written there),
 #       xgroups (a file of one fold number per row: rpart's xval = that vector, so that the
 #       cptable gains xerror and xstd on the same folds as infotree's; default xval = 0).  Categorical levels and classes are numbered in order of first
 #       appearance in the file (infotree's order, which decides rpart's ties and directions).
@@ -79,6 +81,17 @@ datasets <- function(name) {
             if (!requireNamespace("MASS", quietly = TRUE)) stop("MASS is not installed")
             MASS::Boston
         },
+        # issue 35's second round (per-variable costs, rpart's routing): MASS sets
+        pima = MASS::Pima.tr,
+        pimate = MASS::Pima.te,
+        birthwt = {
+            d <- MASS::birthwt[, c("age", "lwt", "race", "smoke", "ptl", "ht", "ui", "ftv")]
+            d$race <- c("white", "black", "other")[d$race]
+            d$low <- ifelse(MASS::birthwt$low == 1, "low", "normal")
+            d
+        },
+        biopsy = MASS::biopsy[, -1],
+        rock = rock,
         # a split whose risk decrease is exactly cp * root risk for cp = 0.29 (29 of 100)
         cptie = data.frame(g = c(rep("p", 29), rep("q", 171)),
                            y = c(rep("a", 100), rep("b", 100))),
@@ -183,9 +196,27 @@ fit_and_dump <- function(path, out, opts) {
         v <- as.numeric(strsplit(get("loss", ""), ",")[[1]])
         parms$loss <- matrix(v, nrow = round(sqrt(length(v))), byrow = TRUE)
     }
+    # cost: feature=factor pairs, comma-separated (rpart's cost =, one per predictor; others 1)
+    cost <- rep(1, length(features))
+    for (pair in strsplit(get("cost", ""), ",", fixed = TRUE)[[1]]) {
+        kv <- strsplit(pair, "=", fixed = TRUE)[[1]]
+        cost[match(kv[1], features)] <- as.numeric(kv[2])
+    }
     if (nzchar(wcol)) d$.w <- as.numeric(as.character(d[[wcol]])) else d$.w <- rep(1, nrow(d))
-    fit <- if (is.null(parms)) rpart(form, data = d, method = method, control = control, weights = .w)
-           else rpart(form, data = d, method = method, control = control, parms = parms, weights = .w)
+    fit <- if (is.null(parms)) rpart(form, data = d, method = method, control = control, weights = .w, cost = cost)
+           else rpart(form, data = d, method = method, control = control, parms = parms, weights = .w, cost = cost)
+    # predict: a CSV of new rows (same columns); predout: where to write predict(type =
+    # "class" | "vector"), one a line (numbers at %.17g); a level the training data lacks is NA
+    if (nzchar(get("predict", ""))) {
+        nd <- read.csv(get("predict", ""), colClasses = "character", na.strings = c("", "?"),
+                       check.names = FALSE, strip.white = TRUE)
+        for (col in features) {
+            nd[[col]] <- if (is.factor(d[[col]])) factor(nd[[col]], levels = levels(d[[col]]))
+                         else as.numeric(nd[[col]])
+        }
+        p <- predict(fit, nd, type = if (method == "class") "class" else "vector")
+        writeLines(if (method == "class") as.character(p) else g17(p), get("predout", ""))
+    }
     summary_file <- get("summary", "")
     if (nzchar(summary_file)) {
         old <- options(digits = 15, width = 150)

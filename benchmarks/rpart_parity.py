@@ -73,6 +73,11 @@ LIST2 = "rpart's list-of-two bug (docs/cart_rules.md, section 5)"
 # data set -> (response, method, columns read as categorical although numeric-looking)
 DATASETS = {
     "kyphosis": ("Kyphosis", "class", ()),
+    "pima": ("type", "class", ()),
+    "pimate": ("type", "class", ()),
+    "birthwt": ("low", "class", ()),
+    "biopsy": ("class", "class", ()),
+    "rock": ("perm", "anova", ()),
     "iris": ("Species", "class", ()),
     "stagec": ("progstat", "class", ()),
     "cu.summary": ("Reliability", "class", ()),
@@ -166,6 +171,15 @@ CASES = [
     ("stagec", {"prior": "0.5,0.5", "cp": "0.001"}),
     ("iris", {"loss": "0,1,2,1,0,1,5,1,0", "cp": "0"}),
     ("stagec", {"weights": "cycle3", "loss": "0,2,1,0", "cp": "0.001", "minsplit": "10"}),
+    # rpart's per-variable costs (cost =; issue 35), on data sets not used above
+    ("pima", {"cost": "glu=2"}),
+    ("pima", {"cost": "glu=3,bmi=1.5", "cp": "0.001"}),
+    ("birthwt", {"cost": "lwt=0.5,race=2", "cp": "0.005", "minsplit": "10"}),
+    ("biopsy", {"cost": "V2=4,V3=4", "cp": "0.001"}),
+    ("rock", {"cost": "area=2,peri=1.25", "cp": "0.001", "minsplit": "6"}),
+    # every predictor read as a factor (--categorical all; rpart: each column a factor)
+    ("birthwt", {"allfactors": "1", "cp": "0.005", "minsplit": "10"}),
+    ("biopsy", {"allfactors": "1", "cp": "0.001"}),
 ]
 # a case's weights column: row i (0-based) weighs WEIGHTS[rule](i), as decimal text
 WEIGHTS = {"cycle3": lambda i: str(1 + i % 3), "halves": lambda i: ("0.5", "1", "1.5", "2")[i % 4],
@@ -265,7 +279,7 @@ def weighted(csv_path, rule):
     return out
 
 
-def fit_r(rscript, csv_path, name, controls, summary=None):
+def fit_r(rscript, csv_path, name, controls, summary=None, extra=()):
     target, method, factors = DATASETS[name]
     out = csv_path.with_suffix("." + "_".join(f"{k}{v}" for k, v in sorted(controls.items()))
                                + ".json")
@@ -273,11 +287,14 @@ def fit_r(rscript, csv_path, name, controls, summary=None):
             f"method={method}"] + [f"{k}={v}" for k, v in controls.items() if k != "weights"]
     if controls.get("weights"):
         args.append("weights=w")
+    if controls.get("allfactors"):  # every predictor a factor (infotree: --categorical all)
+        with open(csv_path, newline="") as fh:
+            factors = tuple(c for c in next(csv.reader(fh)) if c not in (target, "w"))
     if factors:
         args.append("factors=" + ",".join(factors))
     if summary:
         args.append(f"summary={summary}")
-    run(args)
+    run(args + list(extra))
     with open(out) as fh:
         return json.load(fh)
 
@@ -472,8 +489,11 @@ def fit_infotree(csv_path, fit, controls, supported):
     for key, option in OPTION.items():
         if option in supported:
             cmd += [option, controls[key]]
-    for f in fit["features"]:
-        cmd += ["--numeric" if fit["kinds"][f] == "numeric" else "--categorical", f]
+    if controls.get("allfactors"):
+        cmd += ["--categorical", "all"]
+    else:
+        for f in fit["features"]:
+            cmd += ["--numeric" if fit["kinds"][f] == "numeric" else "--categorical", f]
     if controls.get("weights"):
         cmd += ["--sample-weight", "w"]
     if controls.get("prior"):
@@ -482,6 +502,8 @@ def fit_infotree(csv_path, fit, controls, supported):
         v = controls["loss"].split(",")
         k = round(len(v) ** 0.5)
         cmd += ["--loss", ";".join(",".join(v[i * k:(i + 1) * k]) for i in range(k))]
+    if controls.get("cost"):
+        cmd += ["--cost", controls["cost"]]
     env = dict(os.environ, PYTHONPATH=str(REPO))
     proc = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=REPO, timeout=600)
     if proc.returncode != 0:
@@ -848,6 +870,103 @@ def print_summary(rows):
                   "differently)")
 
 
+# --- predictions on held-out rows: rpart's routing (issue 35) -------------------------------
+
+# data set, controls: rpart grown on three rows of four (every fourth row held out; pima:
+# MASS's Pima.tr, predicting Pima.te), then predict() on the held-out rows plus, for each
+# threshold split, a held-out row moved onto the threshold, and for each categorical feature
+# a held-out row with each of its levels (levels absent at a node).
+PREDICT_CASES = [
+    ("pima", {"cp": "0.001"}),
+    ("birthwt", {"cp": "0.001", "minsplit": "10"}),
+    ("biopsy", {"cp": "0.001"}),
+    ("rock", {"cp": "0.001", "minsplit": "6"}),
+    ("birthwt", {"cp": "0.001", "minsplit": "10", "maxsurrogate": "0"}),
+]
+
+
+def _write_csv(path, header, rows):
+    with open(path, "w", newline="") as fh:
+        w = csv.writer(fh, lineterminator="\n")
+        w.writerow(header)
+        w.writerows(rows)
+
+
+def predict_case(rscript, name, overrides):
+    """(label, rows compared, [divergences], rows where infotree's own routing differs)."""
+    controls = controls_of(overrides)
+    csv_path, _ = exported(rscript, name)
+    with open(csv_path, newline="") as fh:
+        header, *body = list(csv.reader(fh))
+    if name == "pima":
+        test_path, _ = exported(rscript, "pimate")
+        with open(test_path, newline="") as fh:
+            held = list(csv.reader(fh))[1:]
+        train = body
+    else:
+        train = [r for i, r in enumerate(body) if i % 4 != 3]
+        held = [r for i, r in enumerate(body) if i % 4 == 3]
+    tag = "_".join(f"{k}{v}" for k, v in sorted(overrides.items()))
+    train_path, test_path = CACHE / f"{name}.train.csv", CACHE / f"{name}.{tag}.test.csv"
+    _write_csv(train_path, header, train)
+    fit = fit_r(rscript, train_path, name, controls)
+    extra = []
+    for node in fit["nodes"]:
+        sp = node.get("primary")
+        if sp and sp["kind"] == "threshold":
+            row = list(held[len(extra) % len(held)])
+            row[header.index(sp["var"])] = repr(float(sp["threshold"]))
+            extra.append(row)
+    for f in fit["features"]:
+        if fit["kinds"][f] != "numeric":
+            for level in sorted({r[header.index(f)] for r in train} - {""}):
+                row = list(held[len(extra) % len(held)])
+                row[header.index(f)] = level
+                extra.append(row)
+    _write_csv(test_path, header, held + extra)
+    out = test_path.with_suffix(".rpart.txt")
+    fit_r(rscript, train_path, name, controls, extra=(f"predict={test_path}", f"predout={out}"))
+    ref = out.read_text().split()
+    crit = "squared-error" if fit["method"] == "anova" else "gini"
+    base = [sys.executable, "-m", "infotree", "predict", "--train", str(train_path), str(test_path),
+            "--algorithm", "cart", "--target", fit["target"], "--criterion", crit, "--unseen", "majority"]
+    for key, option in OPTION.items():
+        base += [option, controls[key]]
+    for f in fit["features"]:
+        base += ["--numeric" if fit["kinds"][f] == "numeric" else "--categorical", f]
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    got = {}
+    for routing in ("rpart", "infotree"):
+        proc = subprocess.run(base + ["--routing", routing], capture_output=True, text=True, env=env, cwd=REPO,
+                              timeout=600)
+        if proc.returncode != 0:
+            raise RuntimeError(f"infotree failed: {proc.stderr.strip()}")
+        got[routing] = proc.stdout.split()
+
+    def same(a, b):
+        return a == b if fit["method"] == "class" else close(Fraction(a), Fraction(b))
+
+    diffs = [(i, ref[i], got["rpart"][i]) for i in range(len(ref)) if not same(ref[i], got["rpart"][i])]
+    own = sum(1 for i in range(len(ref)) if not same(ref[i], got["infotree"][i]))
+    label = case_label(name, overrides) + f" ({len(held)} held out + {len(extra)} on thresholds/levels)"
+    return label, len(ref), diffs, own
+
+
+def predict_parity(rscript, only):
+    failed = 0
+    print("\npredictions on held-out rows (infotree predict --routing rpart against rpart's predict)")
+    for name, overrides in PREDICT_CASES:
+        if only and name not in only:
+            continue
+        label, n, diffs, own = predict_case(rscript, name, overrides)
+        print(f"  {label}: {n - len(diffs)} of {n} equal"
+              + f"; infotree's default routing differs from rpart on {own}")
+        for i, a, b in diffs[:10]:
+            print(f"    row {i}: rpart {a}, infotree {b}")
+        failed += bool(diffs)
+    return failed
+
+
 # --- main ----------------------------------------------------------------------------------
 
 def main(argv=None):
@@ -901,8 +1020,8 @@ def main(argv=None):
         if args.show:
             print(Path(summary).read_text())
         explain, emu = None, {}
-        if (args.emulate or not args.r_only) and not any(controls.get(k) for k in ("weights", "prior", "loss")):
-            # the emulator has no weights, priors or losses
+        if (args.emulate or not args.r_only) and not any(controls.get(k) for k in ("weights", "prior", "loss", "cost", "allfactors")):
+            # the emulator has no weights, priors, losses or costs
             emu, explain = emulated_nodes(csv_path, fit, controls)
         if args.emulate:
             diffs, _ = compare(ref, emu, "rpart", "emulator", check_orientation=True,
@@ -943,6 +1062,8 @@ def main(argv=None):
                      f"{len(diffs)} ({compare.walked} of {len(ref)} nodes compared)", compare.walked))
     if rows:
         print_summary(rows)
+    if not args.r_only and has_cart and not args.fuzz and not args.mock_infotree:
+        failed += predict_parity(args.rscript, args.only)
     if args.emulate:
         print(f"emulator against rpart: {tally['same']} cases the same tree, {tally['explained']} "
               f"differing only by rpart's float decisions, {tally['unexplained']} otherwise")

@@ -126,18 +126,31 @@ def read_data(path, args):
     on_missing = "value" if args.missing_as_value else ("keep" if crit.missing is not None else "reject")
     if getattr(args, "m_of_n", False) and on_missing == "reject":
         on_missing = "keep"  # build_tree refuses them, naming what --m-of-n allows
-    numeric = getattr(args, "numeric", None) or []
-    if numeric == ["auto"] or (not numeric and crit.reads_numbers):
+    numeric, categorical = _kinds(args, "numeric"), _kinds(args, "categorical")
+    if numeric == ["auto"] or (not numeric and crit.reads_numbers and categorical != ["all"]):
         numeric = "auto"
     elif "auto" in numeric:
         raise InfotreeError("--numeric auto cannot be combined with column names")
+    if numeric == ["all"]:
+        numeric = "all"
+    if categorical == ["all"]:
+        categorical = "all"
     try:
         data = load(path, target=args.target, on_missing=on_missing, numeric=numeric or None,
-                    categorical=tuple(getattr(args, "categorical", None) or ()), numeric_target=crit.regression,
-                    **selection(args))
+                    categorical=categorical if categorical == "all" else tuple(categorical),
+                    numeric_target=crit.regression, **selection(args))
     except DataError as e:
         raise DataError(as_flags(str(e))) from None
     return _roles(path, args, data)
+
+
+def _kinds(args, option):
+    """--numeric / --categorical: repeated and comma-separated names, or one word (all, auto)."""
+    names = [n.strip() for text in getattr(args, option, None) or () for n in text.split(",") if n.strip()]
+    for word in ("all", "auto"):
+        if word in names and len(names) > 1:
+            raise InfotreeError(f"--{option} {word} cannot be combined with column names")
+    return names
 
 
 def _roles(path, args, data):
@@ -274,6 +287,15 @@ def _costs(args, crit) -> dict:
             with open(text, encoding="utf-8") as f:
                 text = ";".join(line for line in f.read().splitlines() if line.strip())
         out["loss"] = [[x for x in re.split(r"[,\s]+", row.strip()) if x] for row in text.split(";") if row.strip()]
+    for spec in getattr(args, "cost", None) or ():
+        if not crit.binary:
+            raise InfotreeError("--cost applies to --algorithm cart")
+        for part in spec.split(","):
+            name, eq, value = part.rpartition("=")
+            if not eq or not name.strip():
+                raise InfotreeError(f"--cost {spec!r}: {part.strip()!r} is not COL=FACTOR; write each column and "
+                                    f"its cost, e.g. --cost Age=2,Start=1/2")
+            out.setdefault("cost", {})[name.strip()] = value.strip()
     return out
 
 
@@ -284,6 +306,14 @@ def _folds(args):
             raise InfotreeError("give either --folds K or --folds-from COL|FILE, not both")
         return args.row_folds
     return args.folds
+
+
+def _routing_flag(parser):
+    parser.add_argument("--routing", choices=["infotree", "rpart"], default="infotree",
+                        help="cart: how new rows go down: infotree's rules (default: a value equal to a threshold "
+                             "goes to the low side x <= t, a level a node never saw goes right) or rpart's predict "
+                             "(x < t, so an equal value goes high; a level the node never saw is missing: surrogates, "
+                             "then the majority). See docs/cart_rules.md")
 
 
 def _m_of_n_flag(parser):
@@ -600,16 +630,18 @@ def _evaluate_each(args, configs, results, read):
         weights = getattr(args, "row_weights", None)
         grow = _grower(dict(o, sample_weight=None), args.seed)
         regression = o["criterion"].regression
+        routing = args.routing if o["criterion"].binary else "infotree"  # rpart's routing is CART's
         if test is not None:
             try:
                 results.append((label, on_test(data, test, lambda d: grow(d, weights), name=os.path.basename(args.test),
-                                               regression=regression, unseen=args.unseen)))
+                                               regression=regression, unseen=args.unseen,
+                                               routing=routing)))
             except InfotreeError as e:
                 message = _unseen_flag(str(e))
                 raise InfotreeError(message if message.startswith(args.test) else f"{args.test}: {message}") from None
         else:
             results.append((label, cross_validate(data, grow, folds=_folds(args) or 10, seed=args.seed,
-                                                  regression=regression, weights=weights)))
+                                                  regression=regression, weights=weights, routing=routing)))
 
 
 _STEP = re.compile(r"\s*(.+?)\s*(<=|>|=)\s*(.*?)\s*$", re.S)
@@ -704,8 +736,9 @@ def _cmd_predict(args, out):
                                                              args.model_or_data])
 
     try:  # every row's answer before the first line is written: a refusal leaves no half output
-        labels = tree.predict(rows, unseen=unseen)
-        probas = tree.predict_proba(rows, unseen=unseen, smoothing=args.smoothing) if args.proba else None
+        labels = tree.predict(rows, unseen=unseen, routing=args.routing)
+        probas = (tree.predict_proba(rows, unseen=unseen, smoothing=args.smoothing, routing=args.routing)
+                  if args.proba else None)
     except InfotreeError as e:
         raise InfotreeError(_located(_unseen_flag(str(e)), data_path, lines)) from None
 
@@ -998,13 +1031,16 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                              "cart: gini (default), entropy, misclassification (gain_ratio, as the API and the "
                              "reports spell it, is the same)")
     common.add_argument("--missing-as-value", action="store_true",
-                        help="treat the missing-value tokens ? and empty as an ordinary value "
-                             "(default: refuse them; gain-ratio: C4.5's fractional weights)")
-    common.add_argument("--numeric", action="append", metavar="COL",
-                        help="read COL as numeric (repeatable; 'auto': every CSV column of numbers; "
-                             "default: auto for gain-ratio, none otherwise; ARFF types always apply)")
-    common.add_argument("--categorical", action="append", metavar="COL",
-                        help="read COL as categorical even if it holds numbers or is declared numeric (repeatable)")
+                        help="treat the missing-value tokens ? and empty as an ordinary value (default: "
+                             "id3 refuses them; gain-ratio weights them as C4.5; cart keeps them and sends "
+                             "their rows by surrogate splits, then the majority, as rpart)")
+    common.add_argument("--numeric", action="append", metavar="COL|A,B|all|auto",
+                        help="read these columns as numeric (repeatable, or comma-separated; 'all': every feature "
+                             "not named by --categorical; 'auto': every CSV column of numbers; default: auto for "
+                             "gain-ratio and cart, none for id3; ARFF types always apply)")
+    common.add_argument("--categorical", action="append", metavar="COL|A,B|all",
+                        help="read these columns as categorical even if they hold numbers or are declared numeric "
+                             "(repeatable, or comma-separated; 'all': every feature not named by --numeric)")
     common.add_argument("--drop", action="append", metavar="COL",
                         help="leave column COL out (an id, a comment; repeatable); its cells are not read")
     common.add_argument("--columns", action="append", metavar="A,B,...",
@@ -1073,6 +1109,9 @@ def build_parser(command=None) -> argparse.ArgumentParser:
     grow.add_argument("--loss", metavar="MATRIX|FILE",
                       help="cart (gini, entropy): rpart's loss matrix, rows the true class and columns the predicted "
                            "one in class order: inline '0,1;4,0' or a file of rows (commas or spaces)")
+    grow.add_argument("--cost", action="append", metavar="COL=FACTOR",
+                      help="cart: rpart's per-variable cost: COL's improvement is divided by FACTOR (a positive "
+                           "rational) when splits are ranked; repeat it or separate by commas (others cost 1)")
     grow.add_argument("--sample-weight", metavar="COL",
                       help="weigh each row by column COL (exact positive numbers; left out of the features): "
                            "counts become weighted sums as rpart's weights= (CART's row minimums still count rows)")
@@ -1161,6 +1200,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                          "(m-estimate (n_c+M·p_c)/(n+M), p_c the root's class distribution)")
     pr.add_argument("--unseen", choices=["error", "majority"], default="error",
                     help="a value not seen in training: error (default) or predict the node's majority")
+    _routing_flag(pr)
     pr.add_argument("--output", "-o", metavar="FILE")
     pr.add_argument("--explain", action="store_true",
                     help="each row's path, one line per test; with --format svg or png the drawing with one row's "
@@ -1198,6 +1238,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                     help="run several configurations on the same rows: a comma-separated list of unpruned, "
                          "pessimistic, reduced-error, cost-complexity (default: every one the algorithm has)")
     ev.add_argument("--format", choices=["text", "markdown", "latex", "json"], default="text")
+    _routing_flag(ev)
     ev.add_argument("--plot", metavar="FILE", help="also draw the confusion matrix (one per configuration); "
                                                    ".png, .svg or .pdf")
     _m_of_n_flag(ev)

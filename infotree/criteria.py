@@ -46,6 +46,7 @@ criterion, the level-wise builder with those it has a kernel for.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -56,7 +57,7 @@ from .routing import FRACTIONAL_WEIGHTS, SURROGATES
 
 __all__ = ["ALGORITHMS", "CRITERIA", "C45GainRatio", "Choice", "CostedEntropy", "CostedGini", "Criterion", "Entropy",
            "GainRatio", "Gini", "Impurity", "InformationGain", "Misclassification", "SquaredError", "criterion_named",
-           "with_costs"]
+           "with_costs", "with_variable_costs"]
 
 
 @dataclass(frozen=True)
@@ -601,6 +602,52 @@ def with_costs(crit, classes, counts, prior=None, loss=None):
             if not any(row):
                 raise InfotreeError(f"the loss matrix has a row of zeros (row {classes[i]!r}); rpart refuses it")
     return costed(prior, loss, freq)
+
+
+class _VariableCost:
+    """rpart's per-variable costs (``cost=``; ``bsplit.c``): a feature's improvement is
+    divided by its cost before the features are ranked, and the divided value is the one
+    the node records (competitors are listed by it).  A node's risk, its cp and the
+    surrogates are not scaled.  ``cost`` holds one positive rational per feature."""
+
+    def improvement(self, candidate):
+        return super().improvement(candidate) / self.cost[candidate.index]
+
+    def __reduce__(self):  # the class is made per base criterion: pickle the recipe
+        return _attach_costs, (self.plain, self.cost)
+
+
+def _attach_costs(plain, values):
+    costed = copy.copy(plain)
+    costed.__class__ = type(f"VariableCost{type(plain).__name__}", (_VariableCost, type(plain)), {})
+    costed.plain, costed.cost = plain, tuple(values)
+    return costed
+
+
+def with_variable_costs(crit, features, cost=None):
+    """``crit`` with rpart's per-variable costs: ``cost`` a mapping feature -> positive
+    rational (features not named cost 1) or a sequence in feature order; None or all 1:
+    ``crit`` itself.  A criterion that already carries costs has them replaced."""
+    plain = getattr(crit, "plain", crit)
+    if cost is None:
+        return plain
+    if not plain.binary:
+        raise InfotreeError(f"per-variable costs are rpart's, for CART criteria; criterion {plain.name!r} is not one")
+    if isinstance(cost, dict):
+        unknown = [f for f in cost if f not in features]
+        if unknown:
+            raise InfotreeError(f"cost names feature {unknown[0]!r}; the features are: {', '.join(features)}")
+        values = [_rational(cost.get(f, 1), f"cost of {f!r}") for f in features]
+    else:
+        values = [_rational(v, "cost") for v in cost]
+        if len(values) != len(features):
+            raise InfotreeError(f"cost has {len(values)} values; the features are {len(features)}")
+    for f, v in zip(features, values):
+        if v <= 0:
+            raise InfotreeError(f"cost {v} of feature {f!r} is not allowed: each cost must be positive (rpart's rule)")
+    if all(v == 1 for v in values):
+        return plain
+    return _attach_costs(plain, values)
 
 
 def _rational(x, what):

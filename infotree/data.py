@@ -27,8 +27,10 @@ columns are numeric is decided by ``numeric=`` and ``categorical=``:
   (``str(x)``: ``0.1`` is ``1/10``, not the binary double).
 * ``numeric=[names]``: these columns are numeric (a cell that is not a number is
   an error); ARFF declarations still apply to the others.
+* ``numeric="all"``: every feature is numeric except those ``categorical`` names.
 * ``categorical=[names]``: these columns are nominal even if declared or detected
-  numeric.  The target is always nominal.
+  numeric; ``categorical="all"``: every feature except those ``numeric`` names (an
+  integer-coded data set of factors).  The target is always nominal.
 
 A missing value in a numeric column is refused, or ``-1`` with ``on_missing='keep'``;
 ``on_missing='value'`` cannot make ``?`` a number and is refused there.
@@ -953,8 +955,15 @@ def _kind_names(names, t, numeric, categorical, source):
         return out
 
     auto = numeric == "auto"
-    wanted = indices("numeric", () if numeric is None or auto else numeric)
-    nominal = indices("categorical", categorical)
+    if numeric == "all" and categorical == "all":
+        raise DataError("numeric='all' and categorical='all' cannot both hold; name the columns of one of them")
+    wanted = indices("numeric", () if numeric is None or auto or numeric == "all" else numeric)
+    nominal = indices("categorical", () if categorical == "all" else categorical)
+    every = set(range(len(names))) - {t}
+    if numeric == "all":  # every feature, except those named categorical
+        wanted = every - nominal
+    if categorical == "all":  # every feature, except those named numeric
+        nominal = every - wanted
     both = wanted & nominal
     if both:
         raise DataError(f"column {names[min(both)]!r} is in both numeric= and categorical=; name it in one of them")
@@ -965,11 +974,11 @@ def _kind_names(names, t, numeric, categorical, source):
 
 
 def _check_kind_options(numeric, categorical):
-    if isinstance(numeric, str) and numeric != "auto" or not (
+    if isinstance(numeric, str) and numeric not in ("auto", "all") or not (
             numeric is None or isinstance(numeric, str) or _names(numeric)):
-        raise InfotreeError(f"numeric must be None, 'auto' or a list of column names, not {_clip(numeric)!r}")
-    if not _names(categorical):
-        raise InfotreeError(f"categorical must be a list of column names, not {_clip(categorical)!r}")
+        raise InfotreeError(f"numeric must be None, 'auto', 'all' or a list of column names, not {_clip(numeric)!r}")
+    if categorical != "all" and not _names(categorical):
+        raise InfotreeError(f"categorical must be 'all' or a list of column names, not {_clip(categorical)!r}")
 
 
 def _names(option):

@@ -23,10 +23,11 @@ from .records import Evaluation
 __all__ = ["cross_validate", "on_test", "reduced_error_split"]
 
 
-def _predictions(tree, rows, unseen="majority"):
+def _predictions(tree, rows, unseen="majority", routing="infotree"):
     """Predicted labels, or (regression) exact means, of a Dataset's rows.  A fold may lack a
-    value its held-out rows have: cross-validation sends such a row to the node's majority."""
-    return tree.predict(rows, unseen=unseen)
+    value its held-out rows have: cross-validation sends such a row to the node's majority.
+    ``routing``: how the rows go down (:mod:`infotree.rpart_routing`)."""
+    return tree.predict(rows, unseen=unseen, routing=routing)
 
 
 def _actual(data, regression):
@@ -61,7 +62,7 @@ def _evaluation(how, actual, predicted, classes, leaves) -> Evaluation:
                       Fraction(correct) / total, precision, recall)
 
 
-def cross_validate(data, grow, *, folds=10, seed=0, regression=False, weights=None) -> Evaluation:
+def cross_validate(data, grow, *, folds=10, seed=0, regression=False, weights=None, routing="infotree") -> Evaluation:
     """Grow on K−1 folds, predict the held-out fold, K times; pooled over the folds.
     ``folds``: K (dealt from ``seed``), one fold id per row, or a scikit-learn splitter
     (:func:`infotree.folds.resolve`); ``weights``: sample weights the trees are grown
@@ -76,19 +77,21 @@ def cross_validate(data, grow, *, folds=10, seed=0, regression=False, weights=No
                                                                                            train.tolist()])
         held = data.subset(test)
         actual += _actual(held, regression)
-        predicted += _predictions(tree, held)
+        predicted += _predictions(tree, held, routing=routing)
         leaves.append(sum(1 for _ in tree.leaves()))
     dealt = "on the given folds" if given else f"seed {seed}"
     return _evaluation(f"{k}-fold cross-validation, {dealt}: each row predicted by the tree grown "
                        f"without its fold", actual, predicted, None if regression else data.classes, leaves)
 
 
-def on_test(data, test, grow, *, name="the test file", regression=False, unseen="majority") -> Evaluation:
+def on_test(data, test, grow, *, name="the test file", regression=False, unseen="majority",
+            routing="infotree") -> Evaluation:
     """Grow on ``data``, predict ``test``; a test value not seen in training is refused, or
-    (``unseen="majority"``) sent to the node's majority, as ``Tree.predict`` does."""
+    (``unseen="majority"``) sent to the node's majority, as ``Tree.predict`` does; ``routing``:
+    infotree's rules or rpart's."""
     tree = grow(data)
     return _evaluation(f"grown on the training file, predicting {name}", _actual(test, regression),
-                       _predictions(tree, test, unseen), None if regression else data.classes,
+                       _predictions(tree, test, unseen, routing), None if regression else data.classes,
                        [sum(1 for _ in tree.leaves())])
 
 

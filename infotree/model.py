@@ -250,6 +250,13 @@ class _Loader:
                                          t.params.get("loss"))
             except InfotreeError as e:
                 self.fail("params", f"prior and loss: {e}")
+        if t.params.get("cost"):  # rpart's per-variable costs scale the recorded improvements
+            from .criteria import with_variable_costs
+
+            try:
+                t.criterion = with_variable_costs(t.criterion, t.features, t.params["cost"])
+            except InfotreeError as e:
+                self.fail("params", f"cost: {e}")
         return t
 
     def one_line(self, text, where, what):
@@ -528,6 +535,11 @@ class _Loader:
                 self.fail(where, f"children of this M-of-N split must be {', '.join(node.test.labels)} in order")
         elif t.criterion.binary:
             node.test = self.binary_test(t, f, obj.get("test"), where)
+            if isinstance(node.test, SubsetSplit):  # levels the node's rows never had (rpart's routing)
+                absent = obj["test"].get("absent", [])
+                if not isinstance(absent, list) or not set(absent) <= set(t.domains[f]):
+                    self.fail(where, f"\"absent\" must list values of {split!r}: {', '.join(t.domains[f])}")
+                node.levels = frozenset(i for i, v in enumerate(t.domains[f]) if v not in absent)
             if values != list(node.test.labels):
                 self.fail(where, f"children of this split must be {', '.join(node.test.labels)} in order")
         elif t.kinds[f] == "numeric":

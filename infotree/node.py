@@ -64,7 +64,7 @@ class Node:
     __slots__ = ("tree", "_path", "step", "depth", "_cc", "_ci", "_n", "_tables", "_considered", "test",
                  "ties", "stop", "label", "children", "parent", "_valid", "_gain_ok",
                  "_candidates", "_records", "collapsed_errors", "scale", "cuts", "pruned", "_surrogates", "majority",
-                 "mofn")
+                 "mofn", "levels")
 
     def __init__(self, tree, path, depth, class_counts, parent=None):
         self.tree = tree

@@ -40,6 +40,7 @@ from .errors import InfotreeError
 from .node import Node
 from .records import Candidate
 from .routing import SURROGATES
+from .rpart_routing import check_routing, record_levels, router
 from .splits import NominalSplit, ThresholdSplit, condition_words
 
 __all__ = ["CRITERIA", "Candidate", "Node", "Tree", "build_tree", "node_at"]
@@ -319,9 +320,16 @@ class Tree:
             return out
         return [weight * p for p in self.probabilities(node, smoothing)]
 
-    def predict(self, rows, *, unseen="error") -> list:
+    def predict(self, rows, *, unseen="error", routing="infotree") -> list:
         """One class label per row; ``unseen="majority"`` sends unseen values to the node's majority.
-        A regression tree predicts the exact mean (a Fraction) of the node each row reaches."""
+        A regression tree predicts the exact mean (a Fraction) of the node each row reaches.
+        ``routing="rpart"`` (CART) sends rows down as rpart's ``predict`` does
+        (:mod:`infotree.rpart_routing`): a value equal to a threshold to the high side, a level
+        the node never saw (or, with ``unseen="majority"``, any unseen level) as missing."""
+        if check_routing(routing) == "rpart":
+            stop = router(self)
+            return [self._leaf_of(stop(c)).mean if self.criterion.regression else self._leaf_of(stop(c)).label_name
+                    for c in self._codes(rows, unseen)]
         if self.criterion.regression:
             return [self._leaf_of(self._descend(self.root, c)).mean for c in self._codes(rows, unseen)]
         out = []
@@ -337,7 +345,7 @@ class Tree:
             node = node.parent
         return node
 
-    def predict_proba(self, rows, *, unseen="error", smoothing="none") -> list[dict[str, Fraction]]:
+    def predict_proba(self, rows, *, unseen="error", smoothing="none", routing="infotree") -> list[dict[str, Fraction]]:
         """Exact class probabilities of the leaf each row reaches (an empty leaf: its parent's);
         with a missing value (C4.5), the reached leaves' probabilities weighted by the row's
         share of each.  ``smoothing``: ``"none"`` (frequencies), ``"laplace"`` or ``"m=M"``
@@ -347,6 +355,9 @@ class Tree:
         if self.criterion.regression:
             raise InfotreeError("a regression tree predicts numbers (predict); predict_proba is for classification")
         s = smoothing_named(smoothing)
+        if check_routing(routing) == "rpart":  # the reached node's class shares (rpart's yprob without priors)
+            stop = router(self)
+            return [dict(zip(self.classes, self.probabilities(stop(c), s))) for c in self._codes(rows, unseen)]
         return [dict(zip(self.classes, self._proba(self.root, c, smoothing=s))) for c in self._codes(rows, unseen)]
 
     def explain(self, row, *, unseen="error") -> list[str]:
@@ -430,7 +441,7 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
                min_leaf=1, cp=None, max_subsets=1 << 15, competitors=4, surrogates=5, use_surrogate=2,
                surrogate_style=0, sample_weight=None, every_split=False, lookahead=0, ccp_alpha=None, ccp_cp=None,
                ccp_select=None, ccp_risk="rpart", folds=10, seed=0, ccp_sequence="weakest-link",
-               feature_draw=None, grow=True, m_of_n=False, prior=None, loss=None) -> Tree:
+               feature_draw=None, grow=True, m_of_n=False, prior=None, loss=None, cost=None) -> Tree:
     """Grow a tree on a :class:`~infotree.data.Dataset`.
 
     ``criterion``: ``"gain"`` (ID3), ``"gain_ratio"`` (C4.5) or ``"gain_ratio_plain"``.
@@ -475,6 +486,10 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
     cross-validation) is that loss (:class:`infotree.criteria.CostedGini`).
     ``every_split`` (CART): each candidate also records every threshold and subset its
     feature tried, which the printers list (grown by the reference builder).
+    ``cost`` (CART): rpart's per-variable costs, a mapping feature -> positive rational
+    (unnamed features cost 1) or one per feature: each feature's improvement is divided
+    by its cost when the features are ranked and where it is recorded
+    (:func:`infotree.criteria.with_variable_costs`; grown by the reference builder).
     ``feature_draw``: a forest's draw (:mod:`infotree.ensemble`), a function of a node
     giving the bool mask of the features it may consider; None: every feature.
     ``builder``: ``"auto"`` (the level-wise builder when it has a kernel for the
@@ -576,6 +591,12 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
         crit = with_costs(crit, data.classes, root, prior, loss)
         params.update(prior={c: _text(p) for c, p in zip(data.classes, crit.prior)},
                       loss=[[_text(x) for x in row] for row in crit.loss])
+    if cost is not None:
+        from .criteria import with_variable_costs
+
+        crit = with_variable_costs(crit, data.features, cost)
+        if hasattr(crit, "cost"):
+            params["cost"] = {f: _text(c) for f, c in zip(data.features, crit.cost) if c != 1}
     tree = Tree(features=data.features, domains=data.domains, classes=data.classes,
                 target=data.target, criterion=crit, params=params,
                 kinds=getattr(data, "kinds", None), numbers=getattr(data, "numbers", None),
@@ -615,6 +636,8 @@ def build_tree(data, *, criterion="gain", max_depth=None, min_samples_split=2, m
         from .prune import prune_tree
 
         prune_tree(tree, data, method=prune, confidence=confidence, validation=validation)
+    if crit.binary:  # rpart's routing of new rows reads the levels each subset split's rows had
+        record_levels(tree, data)
     return tree
 
 
@@ -667,6 +690,7 @@ def grow_together(data, samples, draws, **options) -> list[Tree] | None:
             or p["collapse"] or p["prune"] != "none"):
         return None
     samples = [np.asarray(rows, dtype=np.int64) for rows in samples]
+    drawn_rows = samples
     trees = [build_tree(data.sample(rows), feature_draw=draw, grow=False, **options)
              for rows, draw in zip(samples, draws)]
     # Each tree's rows as rows of their own, end to end.  The builders take a row drawn k
@@ -689,6 +713,9 @@ def grow_together(data, samples, draws, **options) -> list[Tree] | None:
             builder(template, X[every], y[every]).run_many(roots, **counted)
         except Refused:
             return None
+    if crit.binary:  # as build_tree keeps them, whichever builder grew the tree
+        for tree, rows in zip(trees, drawn_rows):
+            record_levels(tree, data.sample(rows))
     return trees
 
 

@@ -407,8 +407,8 @@ def test_bad_numeric(tmp_path, monkeypatch, what, files, reader, path, options, 
 
 BAD_OPTIONS = [
     ("read_csv('weather.csv', numeric='temperature')",
-     "numeric must be None, 'auto' or a list of column names, not 'temperature'"),
-    ("read_csv('weather.csv', categorical='outlook')", "categorical must be a list of column names, not 'outlook'"),
+     "numeric must be None, 'auto', 'all' or a list of column names, not 'temperature'"),
+    ("read_csv('weather.csv', categorical='outlook')", "categorical must be 'all' or a list of column names, not 'outlook'"),
 ]
 
 

@@ -277,6 +277,10 @@ def _write_node(tree, node, out, with_candidates, indent, smoothing=None):
                                   "improvement": _improvement_text(c.improvement)} for c in competitors(tree, node)],
                     surrogates=[_surrogate(tree, s) for s in node.surrogates],
                     majority=None if node.majority is None else ("left", "right")[node.majority])
+        levels = getattr(node, "levels", None)
+        if isinstance(node.test, SubsetSplit) and levels is not None and len(levels) < len(node.test.values):
+            # the levels this node's rows never had: rpart's routing treats them as missing
+            head["test"] = dict(head["test"], absent=[v for i, v in enumerate(node.test.values) if i not in levels])
     out.write("{")
     for k, v in head.items():
         out.write(f"{_dump(k)}: {_dump(v)}, ")
