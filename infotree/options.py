@@ -57,6 +57,8 @@ TABLE = {
     "limit_table_cells": Option("data"), "limit_factor_digits": Option("data"),
     # algorithm
     "algorithm": Option("algorithm"), "criterion": Option("algorithm"), "split": Option("algorithm", _GROW, _CART),
+    "cost": Option("algorithm", _GROW - {"forest"}, _CART),
+    "routing": Option("algorithm", frozenset({"predict", "evaluate"}), _CART),
     "threshold": Option("algorithm", _GROW), "lookahead": Option("algorithm", _PRUNE | {"cptable", "measures"}),
     "m_of_n": Option("algorithm"),
     "max_subsets": Option("algorithm", _GROW, _CART), "average_gain_slack": Option("algorithm", _GROW, _C45),
