@@ -12,6 +12,7 @@ identical records, and the tests check that it does.
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from fractions import Fraction
 
@@ -39,6 +40,11 @@ class ReferenceBuilder:
         self.numeric = [k == "numeric" for k in tree.kinds]
         # regression: a row adds (w, w·y, w·y²) to its node's statistics, not w to its class
         self.values = tree.values if self.crit.regression else None
+        if self.values is not None:
+            # the targets over one common denominator: a node's sums are integer sums (decimal data with 17
+            # digits would otherwise pay a gcd per addition), divided once
+            self.scale = math.lcm(*(Fraction(v).denominator for v in self.values)) if len(self.values) else 1
+            self.scaled = [int(Fraction(v) * self.scale) for v in self.values]
         tree.missing_slot = bool(self.X.size and self.X.min() < 0)
         # C4.5's many-values rule: a nominal feature with at least 0.3·N declared values
         # counts towards the average gain only when every feature has that many.
@@ -159,7 +165,8 @@ class ReferenceBuilder:
         """(Σw, Σw·y, Σw·y²) of target codes ``ys`` with weights ``w`` (None: 1 each), exact."""
         v = self.values
         if w is None:
-            return [len(ys), sum(v[c] for c in ys), sum(v[c] * v[c] for c in ys)]
+            s, d = self.scaled, self.scale
+            return [len(ys), Fraction(sum(s[c] for c in ys), d), Fraction(sum(s[c] * s[c] for c in ys), d * d)]
         return [sum(w, Fraction(0)), sum(x * v[c] for c, x in zip(ys, w)),
                 sum(x * v[c] * v[c] for c, x in zip(ys, w))]
 
