@@ -415,6 +415,9 @@ class _Checker(TreeClaims, Values, Judging):
         if name in ("Mean", "SSE") and len(toks) == 1:  # "mean ȳ = 1870/10", "ȳ = 187", "RSS = Σ(y - ȳ)² = 548.4"
             return _Measure(name, (self.data.target,), (), self.in_context(()))
         inner = _inside_parens(toks, head)
+        counts = self.class_counts_claim(name, inner)
+        if counts is not None:   # Han's I(9,5), Mitchell's Entropy([9+, 5-]) written as counts
+            return _Measure("Gini" if name == "Gini" else "ME" if name == "ME" else "H", (), (), (), counts=counts)
         known = sub is not None and sub.lower() == "known" and name == "H"
         lookahead = sub is not None and sub.lower() == "lookahead" and name in ("IG", "GR", "Decrease", "GiniGain")
         if known or lookahead:
@@ -495,6 +498,22 @@ class _Checker(TreeClaims, Values, Judging):
             raise _Unreadable(f"{head}({target} | {x}) reads as the gain of {target} given {x}, which is 0; "
                               f"did you mean {head}({x}) = I({target}; {x})?")
         return _Measure(name, names, given, self.in_context(fixed))
+
+    def class_counts_claim(self, name, inner):
+        """The counts of ``I(9,5)``, ``H(9, 5)``, ``Gini(9,5)``: every argument a whole number that names no
+        variable; None otherwise."""
+        if name not in ("I", "H", "Gini", "ME") or not inner:
+            return None
+        items = _split_on(inner, ",")
+        if len(items) < 2 or any(len(i) != 1 or i[0].kind != "w" or not i[0].text.isdigit() for i in items):
+            return None
+        if any(self.names.find_variable(i[0].text) is not None for i in items):
+            return None
+        counts = tuple(int(i[0].text) for i in items)
+        if not any(counts) or len(counts) > 1000 or max(counts) > 10 ** 12:
+            raise _Unreadable(f"{name}({', '.join(map(str, counts))}): give class counts, at least one positive "
+                              f"and each at most 10^12")
+        return counts
 
     def in_context(self, fixed):
         """The conditions of a claim below an ``At path:`` line of infotree's solution: the path first."""

@@ -300,9 +300,12 @@ class _Measure:
     impurity: str | None = None   # Decrease, Improvement: the impurity measured (Gini, ME, H)
     known: bool = False           # H_known(Y): on the rows where the feature just measured is known (C4.5)
     lookahead: bool = False       # IG_lookahead(A), GR_lookahead(A), Decrease_lookahead(A): the two-level score
+    counts: tuple | None = None   # I(9,5), H(9,5), Gini(9,5): the measure of these class counts, no data needed
 
 
 def _canonical(m: _Measure) -> str:
+    if m.counts is not None:
+        return f"{m.name}({','.join(map(str, m.counts))})"
     if m.name == "I":
         inner = f"{', '.join(m.left[0])}; {', '.join(m.left[1])}"
     elif m.split is not None and not m.split_on:

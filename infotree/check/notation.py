@@ -65,12 +65,30 @@ def rule_claim(body: str):
     return f"leaf({', '.join(conds)}) = {label}"
 
 
+# "the Gini index of D = 0.459", "entropy of S_sunny = 0.971", "gain of outlook = 0.247"
+_PROSE_MEASURE = re.compile(r"(?:the\s+)?(gini(?:\s+index)?|entropy|info(?:rmation)?|information\s+gain|gain(?:\s+ratio)?|"
+                            r"split\s*info(?:rmation)?)\s+(?:of|for)\s+([^=≈]{1,200}?)\s*([=≈].{0,800})",
+                            re.IGNORECASE)
+_PROSE_HEADS = {"gini": "Gini", "giniindex": "Gini", "entropy": "Entropy", "info": "Info", "information": "Info",
+                "informationgain": "Gain", "gain": "Gain", "gainratio": "GainRatio", "splitinfo": "SplitInfo",
+                "splitinformation": "SplitInfo"}
+
+
+def prose_measure(body: str):
+    """``the Gini index of D = 0.459`` as ``Gini(D) = 0.459``, or None."""
+    m = _PROSE_MEASURE.fullmatch(body.strip())
+    if m is None:
+        return None
+    head = _PROSE_HEADS["".join(m.group(1).lower().split())]
+    return f"{head}({m.group(2)}) {m.group(3)}"
+
+
 def rewrite(body: str) -> str:
     """The line with ∈/∉, condition subscripts and IF-THEN rules in the grammar's own forms (anything
     else unchanged)."""
     if "∈" in body or "∉" in body:
         body = re.sub(r"\s*∈\s*", " in ", re.sub(r"\s*∉\s*", " not in ", body))
-    rule = rule_claim(body)
+    rule = rule_claim(body) or prose_measure(body)
     if rule is not None:
         return rule
     out, i = [], 0
@@ -86,7 +104,11 @@ def rewrite(body: str) -> str:
         inner = " ".join(body[j + 2:end].split())
         head = _HEAD.search(body, i, j)
         if not _CONDITION.search(f" {inner} ") or head is None:
-            out.append(body[i:end + 1])
+            if head is not None and head.group(1) not in _SAMPLE_HEADS and body[end + 1:end + 2] == "(" and \
+                    "{" not in inner:
+                out.append(f"{body[i:j]}_{inner}")   # Info_{age}(D): Han's attribute subscript, braced
+            else:
+                out.append(body[i:end + 1])
             i = end + 1
             continue
         word = head.group(1)

@@ -110,6 +110,10 @@ class Values:
         """The exact value (by infotree.measures on label sequences), the textbook steps, the
         derivation lines of its parts, and ``(op, x, y)`` when it is x - y or x / y."""
         target = self.data.target
+        if m.counts is not None:
+            counts = list(m.counts)
+            f = {"H": _entropy_of_counts, "Gini": gini, "ME": misclassification}[m.name]
+            return f(counts), [_counts_symbol(m.name, counts)], [], None
         at_node = self.node_value(m, quantity)
         if at_node is not None:
             return at_node
