@@ -72,24 +72,8 @@ class PruningClaims:
         return first_match(_FORMS, body)
 
     # -- the grown tree, its weakest-link sequence and cp table, each computed once --
-    @property
-    def _path(self):
-        return self.cache.get("path")
-
-    @_path.setter
-    def _path(self, value):
-        self.cache["path"] = value
-
-    @property
-    def _table(self):
-        return self.cache.get("table")
-
-    @_table.setter
-    def _table(self, value):
-        self.cache["table"] = value
-
     def path(self):
-        if self._path is None:
+        if "path" not in self.cache:
             from ..complexity import pruning_path
             from ..tree import build_tree
 
@@ -100,22 +84,22 @@ class PruningClaims:
             opts["prune"] = "none"
             try:
                 tree = build_tree(self.checker.data, **opts)
-                self._path = pruning_path(tree, self.options.get("ccp_risk") or "rpart")
+                self.cache["path"] = pruning_path(tree, self.options.get("ccp_risk") or "rpart")
             except InfotreeError as e:
                 raise Unreadable(str(e)) from None
-        return self._path
+        return self.cache["path"]
 
     def table(self):
-        if self._table is None:
+        if "table" not in self.cache:
             from ..complexity import cp_table
 
             if self.path().risk != "rpart":
                 raise Unreadable("a cp table is rpart's (risk = misclassified rows); check without --risk impurity")
             try:
-                self._table = cp_table(self.path().tree, cp=self.options.get("cp") or 0)
+                self.cache["table"] = cp_table(self.path().tree, cp=self.options.get("cp") or 0)
             except InfotreeError as e:
                 raise Unreadable(str(e)) from None
-        return self._table
+        return self.cache["table"]
 
     def node(self, text, head):
         """T0's node at a path (``t``: the node of the last ``Node:`` line; ``root``)."""
