@@ -334,7 +334,7 @@ class _Checker(TreeClaims, Values, Judging):
             path = self.path(_split_claim(path_text, split=False)[0], name)
             self.regions[name] = path
             node, problem = self.node_of_tree(path)
-            if node is None:   # a region is a node of the tree itself: no carry-forward below another split
+            if problem is not None:   # a region is a node of the tree itself: no carry-forward below another split
                 return ClaimResult(number, body, "region", "wrong", answer=path_text, message=problem,
                                    quantity=name)
             what = "a leaf" if node.split is None else f"a node that splits on {node.split_feature}"

@@ -109,17 +109,10 @@ class PruningClaims:
         if text == "t" and self.checker.context_error:
             raise Unreadable(self.checker.context_error)
         fixed = self.checker.context if text == "t" else self.checker.path(_split_claim(text, split=False)[0], head)
-        node, conds = self.path().tree.root, ()
-        grower = self.checker.grower
-        for var, val in fixed:
-            b = None
-            if node.split is not None:
-                b = grower.side_named(conds, node.test, node.split_feature, _as_cond(var, val))
-            if b is None:
-                raise Unreadable(f"T0 has no node {where(_as_cond(v, c) for v, c in fixed)}: {_path_text(node)} "
-                                 + ("is a leaf" if node.split is None else f"splits on {node.split_feature}"))
-            conds += (split_condition(node.test, b, node.split_feature),)
-            node = node.children[b]
+        node, problem = self.checker.node_of_tree(fixed, self.path().tree.root)
+        if problem is not None:
+            raise Unreadable(f"T0 has no node {where(_as_cond(v, c) for v, c in fixed)}: {_path_text(node)} "
+                             + ("is a leaf" if node.split is None else f"splits on {node.split_feature}"))
         return node
 
     def links(self):

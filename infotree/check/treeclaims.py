@@ -84,9 +84,10 @@ def _test_of(candidate, j):
 class TreeClaims:
     """The checker's tree claims (a mixin of the checker)."""
 
-    def node_of_tree(self, path):
-        """(the expected tree's node at ``path``, None) or (None, why the tree has no such node)."""
-        node, conds = self.grower.tree.root, ()
+    def node_of_tree(self, path, root=None):
+        """(the node at ``path`` of the expected tree, or of the tree below ``root``; None) or (the last node the
+        path reaches, why the tree has no such node). A CART step names the child whose rows it selects."""
+        node, conds = self.grower.tree.root if root is None else root, ()
         for i, (var, val) in enumerate(path):
             cond = _as_cond(var, val)
             b = None
@@ -97,7 +98,7 @@ class TreeClaims:
             if b is None:
                 here = _where_the(path[:i])
                 did = "is a leaf" if node.split is None else f"splits on {node.split_feature}"
-                return None, f"the tree has no node {_where(path)}: {here} {did}, not on {_cond_text(var, val)}"
+                return node, f"the tree has no node {_where(path)}: {here} {did}, not on {_cond_text(var, val)}"
             if self.grower.binary:
                 conds += (split_condition(node.test, b, node.split_feature),)
             node = node.children[b]
