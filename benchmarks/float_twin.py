@@ -38,7 +38,7 @@ import time
 
 import numpy as np
 
-from infotree.build.levelwise import _LEVEL_CELLS, _class_sum
+from infotree.grow.levelwise import _LEVEL_CELLS, _class_sum
 
 SLACK = 1.0 / 1000
 

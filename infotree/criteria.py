@@ -40,7 +40,7 @@ A criterion is an object with one small protocol, found by name in :data:`CRITER
     column order and are recorded.
 
 Adding a criterion is one class here, one line in :data:`CRITERIA` and its tests;
-the reference builder (:mod:`infotree.build.reference`) grows trees with any
+the reference builder (:mod:`infotree.grow.reference`) grows trees with any
 criterion, the level-wise builder with those it has a kernel for.
 """
 
@@ -254,7 +254,7 @@ class Impurity(Criterion):
     def min_split(self, known, known_cases, classes, params):
         return params.get("min_leaf", 1)
 
-    # The fast builder (infotree.build.cart) scores every cut of a depth at once through
+    # The fast builder (infotree.grow.cart) scores every cut of a depth at once through
     # n·I(counts), the impurity times the count: in floats with a certified bound, and
     # exactly only where the bounds cannot separate.  improvement = n·I(parent) −
     # n_L·I(left) − n_R·I(right).

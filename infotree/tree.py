@@ -3,9 +3,9 @@
 The tree keeps its data's names, its criterion (:mod:`infotree.criteria`) and its
 parameters; its nodes (:mod:`infotree.node`) keep counts, split tests
 (:mod:`infotree.splits`) and the records of every decision (:mod:`infotree.records`).
-Two builders grow the same tree: the reference one (:mod:`infotree.build.reference`,
+Two builders grow the same tree: the reference one (:mod:`infotree.grow.reference`,
 the textbook recursion, for any criterion) and the level-wise one
-(:mod:`infotree.build.levelwise`, the fast path, for the criteria it has a kernel
+(:mod:`infotree.grow.levelwise`, the fast path, for the criteria it has a kernel
 for).  ``build_tree`` takes the fast one where it can; ``builder="reference"``
 asks for the other.  Ties are exact: the first feature in column order wins and the
 node records every feature it tied with.
@@ -677,8 +677,8 @@ def grow_together(data, samples, draws, **options) -> list[Tree] | None:
     builders' alone (another criterion or builder, weights, every_split, lookahead, M-of-N
     tests, C4.5's thresholds, a cp, collapsing or pruning) or when the builder refuses the
     data: grow the trees one by one."""
-    from .build.cart import CARTBuilder, Refused
-    from .build.levelwise import KERNELS, LevelwiseBuilder
+    from .grow.cart import CARTBuilder, Refused
+    from .grow.levelwise import KERNELS, LevelwiseBuilder
 
     template = build_tree(data, grow=False, **options)  # validates the options; the builder's domains
     p, crit = template.params, template.criterion
@@ -811,9 +811,9 @@ def _weights(sample_weight, n):
 
 def _builder(crit, name):
     """The builder class: level-wise where it has a kernel for the criterion (or is asked for)."""
-    from .build.cart import CARTBuilder
-    from .build.levelwise import KERNELS, LevelwiseBuilder
-    from .build.reference import ReferenceBuilder
+    from .grow.cart import CARTBuilder
+    from .grow.levelwise import KERNELS, LevelwiseBuilder
+    from .grow.reference import ReferenceBuilder
 
     if name == "reference" or (name == "auto" and type(crit) not in KERNELS):
         return ReferenceBuilder
@@ -827,8 +827,8 @@ def _grow(crit, name, tree, X, y, *run):
     """Grow ``tree`` with the builder ``name`` asks for.  What the CART builder refuses (a
     subset search past max_subsets, a regression it does not take) the reference grows
     (or refuses, at the node it meets first)."""
-    from .build.cart import Refused
-    from .build.reference import ReferenceBuilder
+    from .grow.cart import Refused
+    from .grow.reference import ReferenceBuilder
 
     if tree.params.get("every_split"):  # the fast builder keeps no list of every split
         name = "reference"

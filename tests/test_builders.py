@@ -1,7 +1,7 @@
 """The level-wise builder grows the reference builder's tree, with the same records.
 
-The reference builder (infotree.build.reference) is the specification; the level-wise
-one (infotree.build.levelwise) is the fast path.  They are compared node by node on
+The reference builder (infotree.grow.reference) is the specification; the level-wise
+one (infotree.grow.levelwise) is the fast path.  They are compared node by node on
 every shipped data set and on generated tables with exact ties, empty branches,
 missing values and numeric columns: path, split, threshold, ties, stop reason, label,
 class counts, candidate tables (with C4.5's validity and average-gain verdicts),
@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from infotree import build_tree, from_records, load
-from infotree.build.levelwise import KERNELS
+from infotree.grow.levelwise import KERNELS
 from infotree.criteria import CRITERIA
 
 #: The criteria both builders grow (CART's binary criteria: tests/test_cart_builder.py).
@@ -106,7 +106,7 @@ def test_every_criterion_has_a_builder():
     numbers = load(ROOT / "tests" / "data" / "weather.numeric.csv", target="temperature")
     assert build_tree(numbers, criterion="squared_error", builder="reference").root.split_feature is not None
     assert FAST == ["gain", "gain_ratio", "gain_ratio_plain"]
-    assert all(type(c) in KERNELS for c in CRITERIA.values() if not c.regression)  # CART classification: build/cart.py
+    assert all(type(c) in KERNELS for c in CRITERIA.values() if not c.regression)  # CART classification: grow/cart.py
 
 
 # -- generated tables ---------------------------------------------------------------

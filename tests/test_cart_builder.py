@@ -1,7 +1,7 @@
 """The fast CART builder grows the reference builder's tree, with the same records.
 
-The reference builder (infotree.build.reference) is the specification; the CART
-builder (infotree.build.cart) the fast path.  Compared node by node: path, test, ties,
+The reference builder (infotree.grow.reference) is the specification; the CART
+builder (infotree.grow.cart) the fast path.  Compared node by node: path, test, ties,
 stop reason, label, counts, every candidate record (split, table, number tried,
 unknown counts, exact decrease and improvement), surrogates (test, sides, agree, adj,
 rows routed), the majority direction and cp's Complexity records; and every printer's
@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from infotree import build_tree, from_records, load
-from infotree.build import cart
+from infotree.grow import cart
 from infotree.errors import InfotreeError
 from infotree.tree import node_at
 from test_builders import _printed as printed  # every printer's bytes (pytest puts tests/ on the path)
@@ -247,7 +247,7 @@ def test_regression_with_a_large_offset_is_grown_exactly_by_the_fast_builder():
 def test_decreases_in_int64_where_they_fit_else_in_python_ints():
     """_first_best's exact decreases d² / (n_L·n_R·n): int64 when every cross product fits,
     Python ints past that; the same fractions either way."""
-    from infotree.build.cart import _decreases
+    from infotree.grow.cart import _decreases
 
     rng = np.random.default_rng(7)
     for scale, kind in ((10 ** 3, np.int64), (10 ** 9, object)):
@@ -273,9 +273,10 @@ def test_wide_sort_keys_grow_the_same_trees(monkeypatch):
     """Past 2^16 sort keys (values of a feature, open nodes of a depth) the builder sorts
     int64 keys instead of uint16: forced here with a bound of 8, the trees and records are
     still the reference's."""
-    from infotree.build import cart
+    from infotree.grow import cart, cart_partition
 
     monkeypatch.setattr(cart, "_KEY16", 8)
+    monkeypatch.setattr(cart_partition, "_KEY16", 8)
     cols = {"a": [str(i * 7 % 13) for i in range(90)], "b": [str(i * 5 % 11) for i in range(90)],
             "c": [str(i % 3) for i in range(90)], "y": [str(i * 37 % 17 - 8) for i in range(90)]}
     data = from_records(cols, target="y", numeric=["a", "b", "c"])

@@ -333,7 +333,7 @@ def _record(tree):
 ])
 def test_a_level_taken_in_groups_of_nodes_gives_the_same_tree(monkeypatch, name, kwargs):
     # Large levels are decided a group of nodes at a time; force groups of one node.
-    import infotree.build.levelwise as tree_module
+    import infotree.grow.levelwise as tree_module
 
     kwargs = dict(kwargs)
     on_missing = kwargs.pop("on_missing", "reject")
@@ -348,7 +348,7 @@ def test_a_level_taken_in_groups_of_nodes_gives_the_same_tree(monkeypatch, name,
 def test_groups_where_only_some_nodes_split_a_missing_value(monkeypatch):
     # Below the root, a0 splits on B (one value missing: fractional weights from here
     # on) while a1 splits on C (none): the next level's groups mix weighted and plain cases.
-    import infotree.build.levelwise as tree_module
+    import infotree.grow.levelwise as tree_module
 
     rows = [{"A": "a0", "B": "?" if i == 3 else f"b{i % 2}", "C": f"c{i // 4}", "y": "pq"[i % 2]} for i in range(8)]
     rows += [{"A": "a1", "B": f"b{i // 2 % 2}", "C": f"c{i % 2}", "y": "rs"[i % 2 if i < 6 else 0]} for i in range(8)]

@@ -2,9 +2,9 @@
 
 It grows the tree a depth at a time: the counts of every open node of a depth (node
 × feature × value × class) come from one ``np.bincount`` per feature, the choice goes
-through certified float filters (:mod:`infotree.build.decisions`), and only
+through certified float filters (:mod:`infotree.grow.decisions`), and only
 candidates the filters cannot separate are compared exactly.  Its trees and records
-are those of the reference builder (:mod:`infotree.build.reference`), which the
+are those of the reference builder (:mod:`infotree.grow.reference`), which the
 tests check on every shipped data set and on generated ones.  It has a kernel for
 the criteria listed in :data:`KERNELS`; ``build_tree`` sends others to the reference
 builder.
@@ -30,7 +30,7 @@ from .decisions import Decisions, _n_cond_coeffs, _U, _xlog2x
 __all__ = ["KERNELS", "LevelwiseBuilder"]
 
 #: The criteria with a fast builder, by the float filter each one needs ("cart": the CART
-#: criteria, grown by :class:`infotree.build.cart.CARTBuilder`).
+#: criteria, grown by :class:`infotree.grow.cart.CARTBuilder`).
 KERNELS = {InformationGain: "id3", GainRatio: "ratio", C45GainRatio: "c45", Gini: "cart", Entropy: "cart",
            Misclassification: "cart", SquaredError: "cart"}
 

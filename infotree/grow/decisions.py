@@ -74,7 +74,7 @@ def _xlog2x(a) -> np.ndarray:
 
 
 class Decisions:
-    """The exact and float decisions of :class:`~infotree.build.levelwise.LevelwiseBuilder` (a mixin)."""
+    """The exact and float decisions of :class:`~infotree.grow.levelwise.LevelwiseBuilder` (a mixin)."""
 
     # -- exact decisions --
     # -- a level's float sums and the three kernels --

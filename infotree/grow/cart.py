@@ -1,0 +1,463 @@
+"""The fast CART builder: the reference builder's trees and records, level by level.
+
+The reference builder (:mod:`infotree.grow.reference`) is the specification; this one
+grows the identical tree with the identical records (candidates, ties, stop reasons,
+surrogates with agree, adj and the rows they routed), and ``tests/test_cart_builder.py``
+checks that it does, printers included.  What makes it fast:
+
+* **Each numeric column is sorted once**, at the root.  Every open node of a depth is a
+  segment of one array of rows per numeric feature, in the feature's order (rows whose
+  value is missing at the segment's end); a split partitions each array stably, so the
+  children's segments stay sorted.
+* **All cuts of all nodes of a depth at once**: cumulative class counts along each
+  array give every cut's left and right counts; the criterion's n·I in floats
+  (``n_impurity_floats``) with one certified bound per node (``improvement_error``)
+  scores them; a node's best cut, a node's best feature, the sign of an improvement are
+  read from the floats only where the bounds separate, and decided exactly where they do
+  not (``n_impurity_ratio``: integers; entropy: ``n_impurity_exact``, exact logarithms;
+  a decrease's sign by strict concavity, an integer test): a decision never rests on a
+  float alone.
+* **Subsets in bulk**: the nominal features with V values have one (feature, value,
+  class) table per node; every subset of the values a bit mask (more than two classes:
+  the present values first, the subsets are a prefix of one list of masks), or Breiman's
+  ordering (two classes: value proportions of denominators below 2^26 order exactly as
+  floats).
+* **Histogram subtraction**: only the root's tables are counted whole.  A split node's
+  rows are counted on its smaller side (one ``bincount`` per depth); the other side is
+  its table less those and less the rows without the primary's value.  The two sides
+  give the nominal surrogates' agreements, and, with the rows the surrogates route, the
+  children's tables.
+* **Surrogates in bulk** from the same sorted arrays: the primary's direction along each
+  other numeric feature's segment, cumulated, gives every surrogate cut's agreement.
+* **Records when asked for**: a node keeps its row in its depth's arrays; its candidate
+  and surrogate records are made when a printer or a user reads them.
+* **Regression** (``squared_error``, numeric features): targets as shifted integers; a
+  cut's decrease is (S_L·n_R − S_R·n_L)² / (n_L·n_R·n) with an exact integer numerator.
+* **Per node, only what must be a Python object**: the split nodes' midpoints from int64
+  numerators and denominators with one vectorised gcd; stops and ties set from arrays;
+  regression children's statistics summed along their parents' segments; the cyclic
+  garbage collector paused while the nodes are made (it would re-traverse all of them).
+
+A nominal feature with more than :data:`_MASK_VALUES` values takes the reference's
+splitter node by node.  Sample weights (``build_tree`` sends weighted fits to the
+reference builder), ``every_split``, regression with nominal features or huge targets,
+2^26 rows or more, and a subset search past ``max_subsets`` (:class:`Refused`) are grown
+by the reference builder.
+"""
+
+from __future__ import annotations
+
+import gc
+import math
+from fractions import Fraction
+
+import numpy as np
+
+from ..measures import is_independent
+from ..node import Node, draws
+from ..records import BinaryCandidate, RegressionCandidate
+from ..splits import SubsetSplit, ThresholdSplit
+
+from .cart_arrays import (_BITS, _CONCAVE, _COUNT_LIMIT, _KEY16, _decreases, _first_best, _seg_starts, _subset_split, Refused)
+from .cart_cuts import CutScoring
+from .cart_partition import Partitioning
+from .cart_surrogates import SurrogateSearch
+
+__all__ = ["CARTBuilder", "Refused"]
+
+
+class _Level:
+    """The candidate data of one depth's examined nodes (K nodes × m features), from which
+    a node's candidate records are made when asked for."""
+
+    __slots__ = ("b", "has", "L", "R", "U", "tried", "lo", "hi", "mask", "wide")
+
+    def __init__(self, b, K, m, nc):
+        self.b = b
+        self.has = np.zeros((K, m), bool)
+        self.L = np.zeros((K, m, nc), np.int64)
+        self.R = np.zeros((K, m, nc), np.int64)
+        self.U = np.zeros((K, m, nc), np.int64)
+        self.tried = np.zeros((K, m), np.int64)
+        self.lo = np.zeros((K, m), np.int64)    # numeric: ranks either side of the cut
+        self.hi = np.zeros((K, m), np.int64)
+        self.mask = np.zeros((K, m), np.int64)  # nominal: the left value codes as bits
+        self.wide = {}                          # or, past _BITS values, (k, j) -> left value codes
+
+    def split(self, k, j):
+        b = self.b
+        if b.numeric[j]:
+            lo, hi = int(self.lo[k, j]), int(self.hi[k, j])
+            if b.midpoint:
+                x, z = b.t.numbers[j][lo], b.t.numbers[j][hi]
+                return ThresholdSplit(j, Fraction(x.numerator * z.denominator + z.numerator * x.denominator,
+                                                  2 * x.denominator * z.denominator))
+            return ThresholdSplit(j, b.t.threshold_between(j, lo, hi))
+        if b.nv[j] > _BITS:
+            return SubsetSplit(j, self.wide[k, j], b.t.domains[j])
+        return _subset_split(j, int(self.mask[k, j]), b.t.domains[j])
+
+    def splits(self, ks, js):
+        """split(k, j) of many nodes: numeric midpoints' numerators and denominators in
+        int64 arrays (where the features' exact values allow), reduced by one vectorised gcd."""
+        b = self.b
+        if not b.midpoint:
+            return [self.split(k, j) for k, j in zip(ks, js.tolist())]
+        lo, hi = self.lo[ks, js], self.hi[ks, js]
+        small = b.small_fractions
+        fast = small[js]
+        out = [None] * len(ks)
+        if fast.any():
+            at = b.fraction_offsets[js[fast]]
+            xn, xd = b.fraction_num[at + lo[fast]], b.fraction_den[at + lo[fast]]
+            zn, zd = b.fraction_num[at + hi[fast]], b.fraction_den[at + hi[fast]]
+            num, den = xn * zd + zn * xd, 2 * xd * zd
+            g = np.gcd(num, den)
+            num //= g
+            den //= g
+            for i, j, n, d in zip(np.flatnonzero(fast).tolist(), js[fast].tolist(), num.tolist(), den.tolist()):
+                out[i] = ThresholdSplit(j, Fraction(n, d))
+        if not fast.all():
+            rest = np.flatnonzero(~fast)
+            masks = self.mask[np.asarray(ks)[rest], js[rest]].tolist()
+            for i, j, m in zip(rest.tolist(), js[rest].tolist(), masks):
+                out[i] = (self.split(ks[i], j) if b.numeric[j] or b.nv[j] > _BITS
+                          else _subset_split(j, m, b.t.domains[j]))
+        return out
+
+    def record(self, k, j, split=None):
+        b = self.b
+        row = b.exact_stats if b.reg else tuple
+        u = self.U[k, j].tolist()
+        return (RegressionCandidate if b.reg else BinaryCandidate)(
+            b.t.features[j], j, split or self.split(k, j), (row(self.L[k, j].tolist()), row(self.R[k, j].tolist())),
+            b.crit, int(self.tried[k, j]), unknown=row(u) if u[0] or (not b.reg and any(u)) else None)
+
+    def records(self, k):
+        return [self.record(k, j) for j in np.flatnonzero(self.has[k]).tolist()]
+
+
+class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
+    """Grows a CART tree (a binary criterion) level by level; see the module docstring."""
+
+    def __init__(self, tree, X, y):
+        self.t = tree
+        X = np.asarray(X)
+        self.y = np.asarray(y, dtype=np.int64)
+        self.crit, self.p = tree.criterion, tree.params
+        self.nc, self.m = len(tree.classes), len(tree.features)
+        self.numeric = [k == "numeric" for k in tree.kinds]
+        self.reg = self.crit.regression
+        if len(self.y) >= _COUNT_LIMIT:  # the float bounds assume smaller counts
+            raise Refused
+        if self.reg:
+            self.regression_targets()
+        tree.missing_slot = bool(X.size and X.min() < 0)
+        # int32 codes (as the Dataset's): a depth gathers them along every feature's order,
+        # and half the bytes gather faster
+        self.Xt = np.ascontiguousarray(X.T, dtype=np.int32).reshape(self.m, len(self.y))
+        self.nv = [len(d) for d in tree.domains]
+        self.min_leaf = self.p.get("min_leaf", 1)
+        self.w = None  # each row's multiplicity (run_many), or None: every row once
+        self.considered = np.ones(self.m, bool)
+        self.steps = [((j, 0), (j, 1)) for j in range(self.m)]  # a child's step, shared
+        # Cuts' thresholds: the exact midpoint of two values, one normalisation (not two)
+        self.midpoint = self.p.get("threshold") == "midpoint"
+        self.has_missing = tree.missing_slot
+        # Numeric values as int64 numerators and denominators, all features end to end, for
+        # the features whose values are below 2^30 in both (their midpoints fit in int64).
+        self.small_fractions = np.zeros(self.m, bool)
+        self.fraction_offsets = np.zeros(self.m, np.int64)
+        num, den, at = [], [], 0
+        for j in range(self.m):
+            vals = tree.numbers[j] if self.numeric[j] else None
+            self.fraction_offsets[j] = at
+            if not vals:
+                continue
+            nums, dens = [v.numerator for v in vals], [v.denominator for v in vals]
+            if max(map(abs, nums)) < 1 << 30 and max(dens) < 1 << 30:
+                self.small_fractions[j] = True
+                num += nums
+                den += dens
+                at += len(vals)
+        self.fraction_num, self.fraction_den = np.array(num, np.int64), np.array(den, np.int64)
+        # A nominal value and the class in one code (-1: missing), and the nominal
+        # features in groups of equal domain size: one bincount per group counts a set of
+        # rows.  Per group, each row's cells in a node's block (feature, value, class; a
+        # missing value has the slot after the values, if any is missing), row by row:
+        # a set of rows is gathered in whole rows of cells.
+        sizes = sorted({v for v, num in zip(self.nv, self.numeric) if not num})
+        self.nominal_groups = [[j for j in range(self.m) if not self.numeric[j] and self.nv[j] == v] for v in sizes]
+        self.group_of = {j: (g, f) for g, js in enumerate(self.nominal_groups) for f, j in enumerate(js)}
+        self.cells = []
+        for js in self.nominal_groups:
+            V1 = self.nv[js[0]] + self.has_missing
+            wide = len(js) * V1 * self.nc >= 1 << 31
+            cells = np.array(X.reshape(len(self.y), self.m)[:, js], dtype=np.int64 if wide else np.int32, order="C")
+            if self.has_missing:
+                cells[cells < 0] = V1 - 1
+            cells += np.arange(len(js)) * V1
+            cells *= self.nc
+            cells += self.y[:, None]
+            self.cells.append(cells)
+
+    def regression_targets(self):
+        """Regression: the targets as integers (times D, the least common denominator of
+        their exact values, less a middle one), so that a node's statistics (n, Σy, Σy²) are sums of int64 and
+        a split's decrease SSE − SSE_L − SSE_R = (S_L·n_R − S_R·n_L)² / (n_L·n_R·n), with S
+        the sums of y, is an exact integer over an integer: no cancellation.  Nominal
+        features, or targets too large for int64 sums, go to the reference builder."""
+        vals = self.t.values
+        D = math.lcm(*(v.denominator for v in vals)) if vals else 1
+        Y = [v.numerator * (D // v.denominator) for v in vals]
+        # Shifted by a middle value (SSEs and decreases do not change; the statistics are
+        # shifted back exactly): targets such as 10^9 + small differences stay small.
+        self.shift = sorted(Y)[len(Y) // 2] if Y else 0
+        Y = [v - self.shift for v in Y]
+        top, n = max(map(abs, Y), default=0), max(len(self.y), 1)
+        if not all(self.numeric) or top * top * n >= 1 << 62 or top * n * n >= 1 << 62:
+            raise Refused
+        self.D = D
+        self.nc = 3                              # a node's "counts": n, Σy·D, Σy²·D²
+        self.yv = np.array(Y, dtype=np.int64)[self.y] if Y else np.zeros(0, np.int64)
+        self.yq = self.yv * self.yv
+        # gathered along every feature's order at every depth: int32 (top² · n < 2^62, so
+        # top < 2^31), half the bytes
+        self.y_gather = self.yv.astype(np.int32)
+
+    def exact_stats(self, row):
+        """A node side's statistics (n, Σy, Σy²), exact, from the scaled integers."""
+        n, S, Q = row
+        c = self.shift
+        return (n, Fraction(S + c * n, self.D), Fraction(Q + 2 * c * S + c * c * n, self.D * self.D))
+
+    def stats(self, rows, sizes):
+        """(n, S, Q) of consecutive groups of rows (sizes: each group's, all positive)."""
+        starts = np.r_[0, np.cumsum(sizes)[:-1]]
+        return np.stack([np.asarray(sizes, np.int64), np.add.reduceat(self.yv[rows], starts),
+                         np.add.reduceat(self.yq[rows], starts)], axis=1)
+
+    def node_counts(self, stats):
+        return np.array(self.exact_stats(stats), dtype=object)
+
+    # -- the level loop --
+    def run(self, rows=None, path=(), weights=None):
+        if weights is not None:
+            raise ValueError("the fast CART builder takes no sample weights")  # build_tree never asks
+        rows = np.arange(len(self.y), dtype=np.int64) if rows is None else np.asarray(rows, dtype=np.int64)
+        self.run_many([(self.t, rows)], path)
+
+    def run_many(self, roots, path=(), multiplicity=None):
+        """Grow one tree per (tree, rows) root, all of them together, level by level: a
+        depth's open nodes of every tree are one batch, so numpy's per-call cost is paid
+        once per depth, not once per depth and tree (a forest's trees are small).  The
+        roots' rows are disjoint; every tree shares this builder's features, domains and
+        numbers, and has a draw (Tree.draw) if any has.  ``multiplicity``: how many times
+        each row counts (a bootstrap sample's repeated rows as one row each: a third fewer
+        rows to sort and partition); classification without surrogates only."""
+        if multiplicity is not None:
+            if self.reg or self.p.get("surrogates", 5):
+                raise ValueError("rows count once each in regression and with surrogates")
+            self.w = np.asarray(multiplicity, dtype=np.int64)
+            if self.w.sum() < 1 << 31:  # every cumulative count fits: int32 sums run several times faster
+                self.w = self.w.astype(np.int32)
+        nodes, parts = [], []
+        for tree, rows in roots:
+            root = self.plant(tree, rows, path)
+            if root.stop is None:
+                nodes.append(root)
+                parts.append(rows)
+        if not nodes:
+            return
+        self.drawn = nodes[0].tree.draw is not None
+        if any((node.tree.draw is not None) != self.drawn for node in nodes):
+            raise ValueError("the trees grown together either all have a feature draw or none has")
+        rows = np.concatenate(parts)
+        sizes = np.array([len(r) for r in parts])
+        seg = np.repeat(np.arange(len(parts), dtype=np.int64), sizes) if len(parts) > 1 else 0
+        # Each numeric column sorted once per root (stable: rows of equal value keep row
+        # order), its missing values last; every later depth only partitions these arrays.
+        # A forest's nodes (without surrogates, which read every feature) sort instead only
+        # what they drew, depth by depth (drawn_order).
+        ords = None if self.drawn and not self.p.get("surrogates", 5) else {}
+        for j in range(self.m if ords is not None else 0):
+            if self.numeric[j]:
+                x = self.Xt[j, rows]
+                key = np.where(x < 0, self.nv[j], x) + seg * (self.nv[j] + 1)
+                if len(parts) * (self.nv[j] + 1) <= _KEY16:
+                    key = key.astype(np.uint16)
+                ords[j] = rows[np.argsort(key, kind="stable")]
+        self.tables = [None] * len(self.nominal_groups)  # the roots' counted in subset_cuts
+        # The cyclic collector paused while the trees grow: it would traverse every node
+        # made so far, again and again (a sixth of a 200,000-node fit); the nodes' parent
+        # links are cycles it collects later as usual.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            while nodes:
+                nodes, rows, ords, sizes = self.level(nodes, rows, ords, sizes)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def plant(self, tree, rows, path):
+        """The root of ``tree`` on ``rows``; a leaf already when they are pure."""
+        if self.reg:
+            root = Node(tree, tuple(path), len(path), self.node_counts(self.stats(rows, [len(rows)])[0].tolist()))
+            if len(rows) == 0 or self.yv[rows].min() == self.yv[rows].max():
+                root.stop = "pure"
+        else:
+            root = Node(tree, tuple(path), len(path), self.count(self.y[rows], self.nc, rows))
+            counts = root.class_counts.tolist()
+            root.label = counts.index(max(counts))
+            if sum(1 for c in counts if c) <= 1:
+                root.stop = "pure"
+        if tree is not self.t:  # its own data's flag, as a builder of its rows alone would set it
+            tree.missing_slot = bool(len(rows) and self.Xt[:, rows].min() < 0)
+        tree.root = root
+        return root
+
+    def level(self, nodes, rows, ords, sizes):
+        """Decide one depth's open nodes (rows: theirs, node by node); the next depth's."""
+        p, nc = self.p, self.nc
+        K = len(nodes)
+        starts = np.r_[0, np.cumsum(sizes)[:-1]]
+        nid = np.repeat(np.arange(K), sizes)
+        CC = self.stats(rows, sizes) if self.reg else self.count(nid * nc + self.y[rows], K * nc, rows).reshape(K, nc)
+        lv = _Level(self, K, self.m, nc)
+        self.sorted_values, self.between = {}, {}
+        # Per node and feature: the best split's improvement, in floats with a bound.
+        imp = np.full((K, self.m), -np.inf)
+        bnd = np.zeros((K, self.m))
+        # A forest's node sees its drawn features only (Tree.draw): its candidates, as in the reference.
+        drawn = draws(nodes) if self.drawn else None
+        for j in range(self.m):
+            if not self.numeric[j]:
+                continue
+            if ords is None:  # the rows of the nodes that drew feature j, sorted now
+                order, v, nid_j, starts_j = self.drawn_order(j, rows, nid, K, drawn[:, j])
+                self.numeric_cuts(j, order, nid_j, starts_j, K, CC, lv, imp, bnd, v)
+            else:
+                self.numeric_cuts(j, ords[j], nid, starts, K, CC, lv, imp, bnd)
+        for g in range(len(self.nominal_groups)):
+            self.subset_cuts(g, rows, nid, K, CC, lv, imp, bnd)
+        if drawn is not None:
+            lv.has &= drawn
+        considered = self.considered
+        for k, node in enumerate(nodes):
+            node._considered = considered
+            node._records = (lv, k)
+        depth = nodes[0].depth
+        if p["max_depth"] is not None and depth >= p["max_depth"]:
+            for node in nodes:
+                node.stop = "max_depth"
+            return [], None, None, None
+        small = (sizes if self.w is None else CC.sum(axis=1)) < p["min_samples_split"]
+        offered = lv.has
+        # Positive improvements only; the best per node, first feature on an exact tie.
+        has = offered.copy()
+        has[small] = False
+        unsure = has & (imp - bnd <= 0)
+        if unsure.any():
+            ks, js = np.nonzero(unsure)
+            has[ks, js] = self.positive(lv, ks, js)
+        ks, js = np.nonzero(has)  # row-major: node by node, features in column order
+        groups, win, eq = _first_best(ks, imp[ks, js], bnd[ks, js],
+                                      lambda items: self.exact_improvements(lv, ks[items], js[items]))
+        chosen = np.full(K, -1, np.int64)
+        chosen[groups] = js[win]
+        # Each node's features tied exactly with its chosen one, as a run of tk.
+        tie = np.flatnonzero(eq & (js != chosen[ks]))
+        tk, tj = ks[tie], js[tie].tolist()
+        at = _seg_starts(tk)
+        ties = {k: tuple(tj[a:b]) for k, a, b in zip(tk[at].tolist(), at.tolist(), np.r_[at[1:], len(tk)].tolist())}
+        # The stops the floats and counts decide, set on those nodes only.
+        stops = np.where(small, 0, np.where(chosen >= 0, -1, np.where(offered.any(axis=1), 1, 2)))
+        reasons = ("min_samples_split", "no_decrease", "no_split")
+        for k, code in zip(np.flatnonzero(stops >= 0).tolist(), stops[stops >= 0].tolist()):
+            nodes[k].stop = reasons[code]
+        split = np.flatnonzero(stops < 0).tolist()
+        if p["stop_at_zero_gain"] or p["min_gain"] is not None:
+            kept = []
+            for k in split:  # the reference's extra stops, on the chosen record
+                node, j = nodes[k], int(chosen[k])
+                best = lv.record(k, j)
+                if p["stop_at_zero_gain"] and is_independent(best.table):
+                    node.stop = "zero_gain"
+                elif p["min_gain"] is not None and best.gain < p["min_gain"]:
+                    node.stop = "min_gain"
+                else:
+                    kept.append(k)
+            split = kept
+        if not split:
+            return [], None, None, None
+        for k, test in zip(split, lv.splits(split, chosen[split])):
+            node = nodes[k]
+            node.test = test
+            if k in ties:
+                node.ties = ties[k]
+        return self.partition(nodes, split, chosen, lv, rows, ords, nid, starts, sizes)
+
+    def drawn_order(self, j, rows, nid, K, want):
+        """The rows of the nodes that drew numeric feature j (``want``: per node), node by
+        node, each node's sorted by value (stable; missing last); their values, the node
+        ids of that array and each node's start in it.  A forest's node draws a few features, so
+        sorting those rows at each depth costs less than keeping every feature's rows
+        sorted through every partition."""
+        sel = np.flatnonzero(want[nid])
+        r, k = rows[sel], nid[sel]
+        x = self.Xt[j].take(r)
+        top = self.nv[j]
+        o = np.argsort(k * (top + 1) + (np.where(x < 0, top, x) if self.has_missing else x), kind="stable")
+        k = k[o]
+        return r[o], x[o], k, np.searchsorted(k, np.arange(K))
+
+    def count(self, idx, size, rows=None, weights=None):
+        """np.bincount(idx) of the listed rows (or of the given weights), each counted as
+        many times as it stands for (run_many's multiplicities)."""
+        if weights is None and (self.w is None or rows is None):
+            return np.bincount(idx, minlength=size).astype(np.int64, copy=False)
+        w = self.w.take(rows) if weights is None else weights
+        return np.bincount(idx, weights=w, minlength=size).astype(np.int64)  # exact: sums below 2^53
+
+    # -- candidates --
+    def _floats(self, counts):
+        """n·I in floats of an integer count matrix (rows × classes)."""
+        f = counts.astype(np.float64)
+        return self.crit.n_impurity_floats([f[:, c] for c in range(self.nc)])
+
+    def _improvements(self, P, L, R):
+        """Float improvements of cuts (parent, left, right counts: G × classes) and bounds."""
+        return (self._floats(P) - self._floats(L) - self._floats(R),
+                self.crit.improvement_error(P.sum(axis=1).astype(np.float64), self.nc))
+
+    def _exact(self, P, L, R):
+        """Exact improvements n·I(P) − n·I(L) − n·I(R) of the listed cuts: (numerators,
+        denominators) of Python ints, or a list of exact values (entropy)."""
+        ratio = self.crit.n_impurity_ratio
+        p = ratio(P)
+        if p is not None:
+            (a, b), (c, d), (e, f) = p, ratio(L), ratio(R)
+            return a * d * f - c * b * f - e * b * d, b * d * f
+        ex = self.crit.n_impurity_exact
+        return [p - l - r for p, l, r in zip(ex(map(tuple, P.tolist())), ex(map(tuple, L.tolist())),
+                                             ex(map(tuple, R.tolist())))]
+
+    def exact_improvements(self, lv, ks, js):
+        L, R = lv.L[ks, js], lv.R[ks, js]
+        if self.reg:  # the decreases d² / (n_L·n_R·n), their common scale D² left out
+            return _decreases(L[:, 1], L[:, 0], R[:, 1], R[:, 0])
+        return self._exact(L + R, L, R)
+
+    def positive(self, lv, ks, js):
+        """Whether the listed best splits decrease the impurity, exactly.  Gini and entropy
+        are strictly concave: they decrease unless both sides have the same class
+        proportions, an integer test."""
+        L, R = lv.L[ks, js], lv.R[ks, js]
+        if self.reg:  # d ≠ 0: the sides' means differ
+            return L[:, 1] * R[:, 0] != R[:, 1] * L[:, 0]
+        if isinstance(self.crit, _CONCAVE):
+            nL, nR = L.sum(axis=1), R.sum(axis=1)
+            return (L * nR[:, None] != R * nL[:, None]).any(axis=1)
+        ex = self._exact(L + R, L, R)
+        return np.array([x > 0 for x in (ex[0] if isinstance(ex, tuple) else ex)], bool)

@@ -1,0 +1,200 @@
+"""Partitioning a depth's split nodes (:class:`Partitioning`, a mixin of
+:class:`~infotree.grow.cart.CARTBuilder`): the sorted segments divided stably, the
+children's nominal tables by histogram subtraction."""
+
+
+from dataclasses import replace
+
+import numpy as np
+
+from ..node import Node
+from ..routing import SURROGATES
+
+from .cart_arrays import _BITS, _KEY16, _Stats
+
+class Partitioning:
+    """The partition step of CARTBuilder (a mixin: reads the builder's arrays)."""
+
+    def partition(self, nodes, split, chosen, lv, rows, ords, nid, starts, sizes):
+        """The split nodes' children, their surrogates, and the next depth's rows."""
+        p, nc, y = self.p, self.nc, self.y
+        K = len(nodes)
+        is_split = np.zeros(K, bool)
+        is_split[split] = True
+        f_of = chosen.copy()
+        f_of[~is_split] = 0
+        # The primary's direction of each row (-1: its value is missing), by node row order.
+        fr = f_of[nid]
+        x = self.Xt.ravel().take(fr * self.Xt.shape[1] + rows)  # one 1-d gather, faster than Xt[fr, rows]
+        lo = lv.lo[np.arange(K), f_of][nid]
+        d = np.full(len(rows), -1, np.int64)
+        num = np.array(self.numeric, bool)[fr]
+        kn = x >= 0
+        d[kn & num] = (x[kn & num] > lo[kn & num])
+        nom = kn & ~num
+        if nom.any():
+            narrow = nom & (np.array(self.nv)[fr] <= _BITS)
+            d[narrow] = 1 - ((lv.mask[nid[narrow], fr[narrow]] >> x[narrow]) & 1)
+            for i in np.flatnonzero(nom & ~narrow).tolist():
+                d[i] = 0 if x[i] in lv.wide[nid[i], fr[i]] else 1
+        d[~is_split[nid]] = -1
+        dir_row = np.full(len(self.y), -1, np.int64)  # by row number, for the sorted arrays
+        dir_row[rows] = d
+        sides = self.side_tables(split, chosen, lv, rows, nid, d)
+        most = p.get("surrogates", 5)
+        if most > 0:
+            self.surrogates(nodes, split, chosen, lv, rows, ords, nid, starts, sizes, d, dir_row, most, sides)
+        # Rows whose primary value is missing: by the surrogates (rpart's usesurrogate).
+        miss = np.flatnonzero(is_split[nid] & (d < 0))
+        if len(miss):
+            use = p.get("use_surrogate", 2)
+            routed = {}
+            for i, r, k in zip(miss.tolist(), rows[miss].tolist(), nid[miss].tolist()):
+                node = nodes[k]
+
+                def value_of(j, r=r):
+                    c = int(self.Xt[j, r])
+                    return None if c < 0 else self.t.numbers[j][c] if self.numeric[j] else c
+
+                dd, by = SURROGATES.route(node, value_of, use)
+                if dd is not None:
+                    dir_row[r] = dd
+                    if by is not None:
+                        routed.setdefault(k, [0] * len(node.surrogates))[by] += 1
+            for k, counts in routed.items():
+                node = nodes[k]
+                node.surrogates = tuple(replace(s, routed=c) for s, c in zip(node.surrogates, counts))
+        # Children: 2s (left) and 2s + 1 (right) of the s-th split node.
+        slot = np.full(K, -1, np.int64)
+        slot[split] = np.arange(len(split))
+        d_now = dir_row[rows]
+        go = is_split[nid] & (d_now >= 0)
+        child = np.where(go, 2 * slot[nid] + d_now, -1)
+        S2 = 2 * len(split)
+        kept = child >= 0
+        if self.reg:  # each child's statistics, summed along its parent's segment (no sort)
+            yr, yq = self.yv.take(rows), self.yq.take(rows)
+            block = np.empty((S2, 3), np.int64)
+            for side in (0, 1):
+                on = go & (d_now == side)
+                block[side::2, 0] = np.add.reduceat(on.view(np.int8), starts, dtype=np.int64)[split]
+                block[side::2, 1] = np.add.reduceat(np.where(on, yr, 0), starts)[split]
+                block[side::2, 2] = np.add.reduceat(np.where(on, yq, 0), starts)[split]
+            ns, S, Q = block[:, 0], block[:, 1], block[:, 2]
+            # Pure (one value of y): S = n·c and Q = n·c² for an integer c, as then Σ(y − c)² = 0.
+            n1 = np.maximum(ns, 1)
+            c = S // n1
+            pure = ((S == c * n1) & (Q == n1 * c * c)).tolist()
+            labels = [0] * S2
+            stats = _Stats(self, block)
+        else:
+            block = self.count(child[kept] * nc + y[rows[kept]], S2 * nc, rows[kept]).reshape(S2, nc)
+            labels = block.argmax(axis=1).tolist()
+            ns = block.sum(axis=1)
+            pure = ((block > 0).sum(axis=1) <= 1).tolist()
+        n_l = ns.tolist()
+        remap = np.full(S2, -1, np.int64)
+        open_next = []
+        counts = stats if self.reg else block
+        depth = nodes[0].depth + 1
+        steps = self.steps
+        c = 0
+        for k, j in zip(split, chosen[split].tolist()):
+            node = nodes[k]
+            kids = []
+            for step in steps[j]:
+                kid = Node(node.tree, None, depth, counts, parent=node)
+                kid._ci = c
+                kid._n = n_l[c]
+                kid.step = step
+                if not n_l[c]:
+                    kid.stop, kid.label = "empty", node.label
+                else:
+                    kid.label = labels[c]
+                    if pure[c]:
+                        kid.stop = "pure"
+                    else:
+                        remap[c] = len(open_next)
+                        open_next.append(kid)
+                kids.append(kid)
+                c += 1
+            node.children = kids
+        if not open_next:
+            return [], None, None, None
+        child_of = np.where(kept, remap[np.maximum(child, 0)], -1)  # each row's open child, in rows' order
+        self.tables = self.child_tables(sides, rows, child, d, remap)
+        # The rows of no open child last (the dtype's largest value): a stable sort groups an
+        # array by next node and the rows of none are cut off (cheaper than dropping them first).
+        dtype = np.uint16 if len(open_next) < _KEY16 - 1 else np.int64
+        none = np.iinfo(dtype).max
+        key = np.where(child_of >= 0, child_of, none).astype(dtype)
+        n_next = int(np.count_nonzero(child_of >= 0))
+
+        def regroup(order, c):
+            return order[np.argsort(c, kind="stable")[:n_next]]
+
+        rows_next = regroup(rows, key)
+        ords_next = None
+        if ords is not None:
+            new_id = np.full(len(self.y), none, dtype)
+            new_id[rows] = key
+            ords_next = {j: regroup(o, new_id.take(o)) for j, o in ords.items()}
+        sizes_next = np.bincount(child_of[child_of >= 0], minlength=len(open_next))
+        return open_next, rows_next, ords_next, sizes_next
+
+    def nominal_count(self, g, rows, at, K):
+        """The g-th nominal group's counts of the rows into K tables (at: each row's table),
+        one bincount (each row counted as many times as it stands for): K × features ×
+        values (and missing, if any row has it) × classes."""
+        js = self.nominal_groups[g]
+        F, V1, nc = len(js), self.nv[js[0]] + self.has_missing, self.nc
+        block = F * V1 * nc
+        cells = self.cells[g].take(rows, axis=0)
+        if cells.dtype != np.int64 and K * block >= 1 << 31:
+            cells = cells.astype(np.int64)
+        cells += (at * block).astype(cells.dtype)[:, None]
+        w = None if self.w is None else np.repeat(self.w.take(rows), F)   # run_many's multiplicities
+        return self.count(cells.ravel(), K * block, weights=w).reshape(K, F, V1, nc)
+
+    def side_tables(self, split, chosen, lv, rows, nid, d):
+        """Per nominal group, each split node's tables of its rows by the primary's direction
+        d (S × 2 × features × values (and missing) × classes; rows without a direction in
+        neither).  Histogram subtraction: the smaller side is counted, the other is its
+        node's table less it and less the rows without a direction."""
+        if not self.nominal_groups:
+            return []
+        K, S = len(self.tables[0]), len(split)
+        slot = np.full(K, -1, np.int64)
+        slot[split] = np.arange(S)
+        small = np.full(K, -2, np.int64)   # the side counted; -2 (no direction has it) off split nodes
+        js = chosen[split]                 # the chosen cut's sides are the rows with a direction
+        small[split] = lv.R[split, js].sum(axis=1) < lv.L[split, js].sum(axis=1)
+        counted = np.flatnonzero(d == small[nid])
+        lost = np.flatnonzero((d < 0) & (slot[nid] >= 0))
+        at, s, side = slot[nid[counted]], np.arange(S), small[split]
+        out = []
+        for g, T in enumerate(self.tables):
+            A = self.nominal_count(g, rows[counted], at, S)
+            B = T.take(split, axis=0)
+            B -= A
+            if len(lost):
+                B -= self.nominal_count(g, rows[lost], slot[nid[lost]], S)
+            D = np.empty((S, 2) + A.shape[1:], np.int64)
+            D[s, side], D[s, 1 - side] = A, B
+            out.append(D)
+        self.tables = [None] * len(out)   # this depth's are spent: freed before the children's are made
+        return out
+
+    def child_tables(self, sides, rows, child, d, remap):
+        """The next depth's nominal tables: each open child's side table (child 2s + side of
+        the s-th split node, as in partition), plus the rows without the primary's direction
+        that the surrogates sent it."""
+        at = np.flatnonzero(remap >= 0)    # the open children, in the next depth's order
+        routed = np.flatnonzero((child >= 0) & (d < 0))
+        out = []
+        for g, D in enumerate(sides):
+            C = D.reshape((-1,) + D.shape[2:])
+            if len(routed):
+                C = C + self.nominal_count(g, rows[routed], child[routed], len(C))
+            out.append(C[at])
+        return out
