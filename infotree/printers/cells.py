@@ -27,10 +27,10 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import NamedTuple
 
-from ..exact import decimal_text
 from ..forms import conditional_entropy_form, counts_text, entropy_form
 from ..data import number_text
 from ..records import BinaryCandidate, Complexity, CostComplexity, ReducedError, RegressionCandidate
+from .numbers import Approx, approx, exact_and_decimal, float_text, number
 
 __all__ = ["LATEX", "MARKDOWN", "Markup", "NODE_SELECTIONS", "NodeView", "TEXT", "Table", "WEIGHTS",
            "class_counts_text", "code_span", "all_missing", "condition_text", "count_text", "entropy_name", "equal_gain_groups",
@@ -89,10 +89,12 @@ class Markup:
         """A formula or exact value set apart (a table cell, a term of a fact)."""
         return text
 
-    def equation(self, parts, approx: str | None = None) -> str:
-        """``a = b = c`` from (text, latex) pairs, optionally ending with the rounded decimal."""
-        out = " = ".join(t for t, _ in parts)
-        return f"{out} = {approx}" if approx is not None else out
+    def equation(self, parts, approx: Approx | None = None) -> str:
+        """``a = b = c`` from (text, latex) pairs, optionally ending with the value's decimal
+        (:func:`~infotree.printers.numbers.approx`), left out when ``c`` already is it."""
+        texts = [t for t, _ in parts]
+        tail = _tail(texts, approx)
+        return " = ".join(texts) + (f" = {tail.text}" if tail else "")
 
 
 class _Markdown(Markup):
@@ -138,8 +140,18 @@ class _Latex(Markup):
     code = math
 
     def equation(self, parts, approx=None):
-        out = " = ".join(x for _, x in parts)
-        return f"${out} \\approx {approx}$" if approx is not None else f"${out}$"
+        texts = [x for _, x in parts]
+        tail = _tail(texts, approx)
+        sign = "" if tail is None else " = " if tail.exact else " \\approx "
+        return f"${' = '.join(texts)}{sign}{tail.text if tail else ''}$"
+
+
+def _tail(texts: list, approx: Approx | None) -> Approx | None:
+    """The decimal that ends a chain of ``texts``: None when there is none or the chain
+    already ends with it (``= 1``, never ``= 1 = 1.0000``)."""
+    if approx is None or (approx.exact and texts and texts[-1] == approx.text):
+        return None
+    return approx
 
 
 TEXT = Markup()
@@ -463,7 +475,7 @@ def node_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> NodeView
     if node.entropy is not None:
         h = node.entropy
         facts.append(m.equation([(h_text, h_latex), m.form(entropy_form, node.class_counts), m.value(h)],
-                                approx=decimal_text(h, digits)))
+                                approx=approx(h, digits)))
 
     # Branches: one row per (feature, value).
     hx = m.math(f"H({target}|value)", f"H({_tex_name(target)} \\mid \\text{{value}})")
@@ -475,7 +487,7 @@ def node_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> NodeView
             h = b.entropy
             b_rows.append((feature, m.name(b.value), count_text(b.n),
                            *(count_text(k) for k in b.counts),
-                           decimal_text(h, digits) if h is not None else "empty",
+                           number(h, digits) if h is not None else "empty",
                            m.code(*m.value(h)) if h is not None else sym["dash"]))
         if c.unknown:
             # C4.5: rows whose value is missing are not in H(Y|X); they only scale the gain
@@ -512,12 +524,12 @@ def node_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> NodeView
         gr = c.gain_ratio
         row = (sym[mark[c.feature]] if c.feature in mark else "", m.name(c.feature),
                m.code(*m.form(conditional_entropy_form, table)),
-               decimal_text(c.conditional_entropy, digits), decimal_text(c.gain, digits),
-               decimal_text(c.split_info, digits),
-               decimal_text(gr, digits) if gr is not None else sym["undefined"])
+               number(c.conditional_entropy, digits), number(c.gain, digits),
+               number(c.split_info, digits),
+               number(gr, digits) if gr is not None else sym["undefined"])
         if look:
             lr = c.lookahead_ratio
-            row += (decimal_text(c.lookahead, digits),) + ((decimal_text(lr, digits) if lr is not None
+            row += (number(c.lookahead, digits),) + ((number(lr, digits) if lr is not None
                                                             else sym["undefined"],) if len(look) > 1 else ())
         if show_filter:
             # The average-gain test is applied to valid features only.
@@ -542,7 +554,7 @@ def node_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> NodeView
     for group in groups:
         gain = by_name[group[0]].gain
         notes.append(f"exactly equal information gain: {', '.join(m.name(f) for f in group)} "
-                     f"(IG = {decimal_text(gain, digits)})")
+                     f"(IG = {number(gain, digits)})")
     if look:
         notes.append(lookahead_note(tree, m))
     if show_filter:
@@ -588,8 +600,8 @@ def _weight_fact(w, digits, m=TEXT) -> str:
     """``14``, or ``855/56 ≈ 15.2679`` for a fractional weight."""
     if _integral(w):
         return count_text(w)
-    approx = r"$\approx$" if m is LATEX else "≈"
-    return f"{count_text(w)} {approx} {decimal_text(Fraction(w), digits)}"
+    text = exact_and_decimal(count_text(w), Fraction(w), digits)
+    return text.replace("≈", r"$\approx$") if m is LATEX else text
 
 
 def known_gain(c):
@@ -624,11 +636,11 @@ def _corrections(tree, cands, digits, m) -> Table | None:
             m.name(tree.number_text(c.threshold)) if c.threshold is not None else dash,
             str(c.n_cuts) if c.n_cuts is not None else dash,
             m.code(count_text(kf), f"\\frac{{{kf.numerator}}}{{{kf.denominator}}}" if kf.denominator != 1 else str(kf)),
-            decimal_text(ig_known, digits),
+            number(ig_known, digits),
             m.code(*m.value(ig_known)),
-            (f"{m.code(*mdl)} = {decimal_text(c.mdl_penalty, digits)}" if mdl else
+            (f"{m.code(*mdl)} = {number(c.mdl_penalty, digits)}" if mdl else
              ("0 (one cut)" if c.mdl else dash)),
-            decimal_text(c.gain, digits),
+            number(c.gain, digits),
         ))
     if not rows:
         return None
@@ -678,9 +690,9 @@ def pruning_table(tree, node, digits, m=TEXT) -> Table | None:
         return Table("pruning (reduced-error, on the validation rows)", ("", "value"), rows, ("l", "l"))
     f, op, v = r.largest
     branch = f"{m.name(f)} {m.symbols[op]} {m.name(v)}"
-    rows = [("estimated errors as a leaf", f"≈ {r.leaf:.{digits}f}"),
-            ("estimated errors of the subtree", f"≈ {r.subtree:.{digits}f}"),
-            (f"estimated errors of the largest branch ({branch})", f"≈ {r.largest_branch:.{digits}f}"),
+    rows = [("estimated errors as a leaf", f"≈ {float_text(r.leaf, digits)}"),
+            ("estimated errors of the subtree", f"≈ {float_text(r.subtree, digits)}"),
+            (f"estimated errors of the largest branch ({branch})", f"≈ {float_text(r.largest_branch, digits)}"),
             ("confidence factor CF", f"{r.confidence:g}"),
             ("decision", m.name(action))]
     if m is LATEX:

@@ -15,10 +15,9 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from ..errors import InfotreeError
-from ..exact import decimal_text
 from ..records import CpTable, Evaluation, PruningPath
 from .cells import LATEX, MARKDOWN, TEXT, Table, exact_text, node_title
-from .numbers import number, ratio_text
+from .numbers import exact_and_decimal, number, ratio_text
 
 __all__ = ["Block", "blocks_of", "cp_table_html", "json_of", "write"]
 
@@ -41,7 +40,7 @@ def path_blocks(path: PruningPath, digits=4, m=TEXT) -> list:
     seq = [("0", "", "", "", str(path.leaves), _x(path.tree_risk))]
     for k, s in enumerate(steps, 1):
         cut = "; ".join(node_title(link.node, m) for link in s.links)
-        seq.append((str(k), m.code(_x(s.alpha), _x(s.alpha)), decimal_text(s.alpha, digits), cut, str(s.leaves),
+        seq.append((str(k), m.code(_x(s.alpha), _x(s.alpha)), number(s.alpha, digits), cut, str(s.leaves),
                     m.code(_x(s.risk), _x(s.risk))))
     links = []
     for k, s in enumerate(steps, 1):
@@ -49,7 +48,7 @@ def path_blocks(path: PruningPath, digits=4, m=TEXT) -> list:
             form = f"({_x(link.risk)} - {_x(link.subtree_risk)})/({link.leaves} - 1) = {_x(link.alpha)}"
             links.append((str(k), node_title(link.node, m), m.code(_x(link.risk), _x(link.risk)),
                           m.code(_x(link.subtree_risk), _x(link.subtree_risk)), str(link.leaves),
-                          m.code(form, form.replace("-", "-")), decimal_text(link.alpha, digits)))
+                          m.code(form, form.replace("-", "-")), number(link.alpha, digits)))
     lines = [f"risk: {path.title}",
              f"R(root) = {_x(path.root_risk)}; T0 has {path.leaves} leaves and R(T0) = {_x(path.tree_risk)}",
              "each step cuts the internal node(s) of least alpha = (R(t) - R(T_t)) / (|leaves(T_t)| - 1); "
@@ -78,9 +77,9 @@ def cp_blocks(t: CpTable, digits=4, m=TEXT, steps=False) -> list:
     headers = ("", "CP", "nsplit", "rel error") + (("xerror", "xstd", "rule") if xv else ())
     rows, exact = [], []
     for i, r in enumerate(t.rows, 1):
-        row = (str(i), decimal_text(r.cp, digits), str(r.nsplit), decimal_text(r.rel_error, digits))
+        row = (str(i), number(r.cp, digits), str(r.nsplit), number(r.rel_error, digits))
         if xv:
-            row += (decimal_text(r.xerror, digits), decimal_text(r.xstd, digits), _marks(t, i - 1))
+            row += (number(r.xerror, digits), number(r.xstd, digits), _marks(t, i - 1))
         rows.append(row)
         e = (str(i), m.code(_x(r.cp), _x(r.cp)), m.code(_x(r.alpha), _x(r.alpha)), m.code(_x(r.rel_error), _x(r.rel_error)))
         if xv:
@@ -132,9 +131,9 @@ def evaluation_blocks(results, digits=4, m=TEXT) -> list:
                            m.name("undefined" if r is None else _share(r, digits))))
             tables.append(Table("per class", ("class", "precision", "recall"), pr, ("l", "r", "r")))
         else:
-            lines.append(f"MSE = {_x(e.mse)} ≈ {decimal_text(e.mse, digits)}")
+            lines.append(f"MSE = {exact_and_decimal(_x(e.mse), e.mse, digits)}")
             lines.append("R² = " + ("undefined (the actual values are all equal)" if e.r2 is None
-                                    else f"{_x(e.r2)} ≈ {decimal_text(e.r2, digits)}"))
+                                    else exact_and_decimal(_x(e.r2), e.r2, digits)))
         out.append(Block(label, [m.name(s) for s in lines], tables))
     if len(results) > 1:
         reg = results[0][1].classes is None
@@ -142,11 +141,11 @@ def evaluation_blocks(results, digits=4, m=TEXT) -> list:
         rows = []
         for label, e in results:
             if reg:
-                rows.append((m.name(label), decimal_text(e.mse, digits),
-                             "" if e.r2 is None else decimal_text(e.r2, digits)))
+                rows.append((m.name(label), number(e.mse, digits),
+                             "" if e.r2 is None else number(e.r2, digits)))
             else:
                 rows.append((m.name(label), m.code(f"{_x(e.correct)}/{_x(e.total)}", f"{_x(e.correct)}/{_x(e.total)}"),
-                             decimal_text(e.accuracy, digits), decimal_text(e.leaves, 2)))
+                             number(e.accuracy, digits), number(e.leaves, 2)))
         out.append(Block("Side by side", [m.name(results[0][1].how)],
                          [Table("the same folds for every configuration", head, rows, ("l",) + ("r",) * (len(head) - 1))]))
     return out

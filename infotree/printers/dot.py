@@ -19,7 +19,7 @@ missing values) print to two places (``bad (15.27/2.27)``), or exact with
 
 from __future__ import annotations
 
-from ..exact import decimal_text
+from .numbers import number
 from ..records import BinaryCandidate
 from .cells import class_counts_text
 from .drawing import facts, fill_of, legend, look, mean_scale, shown_children, summary_lines
@@ -50,13 +50,13 @@ def _node_label(tree, node, digits, weights="decimal", smoothing=None) -> str:
     if c is None:  # a loaded model keeps no candidates
         return node.split_feature
     if isinstance(c, BinaryCandidate):  # CART: the decrease of the criterion's impurity
-        la = "" if c.lookahead is None else f"\nΔ{tree.criterion.symbol} (lookahead) = {decimal_text(c.lookahead, digits)}"
-        return f"{node.split_feature}\nΔ{tree.criterion.symbol} = {decimal_text(c.decrease, digits)}{la}"
-    text = f"{node.split_feature}\nIG = {decimal_text(c.gain, digits)}"
+        la = "" if c.lookahead is None else f"\nΔ{tree.criterion.symbol} (lookahead) = {number(c.lookahead, digits)}"
+        return f"{node.split_feature}\nΔ{tree.criterion.symbol} = {number(c.decrease, digits)}{la}"
+    text = f"{node.split_feature}\nIG = {number(c.gain, digits)}"
     if tree.criterion.ratio and c.gain_ratio is not None:
-        text += f"\nGR = {decimal_text(c.gain_ratio, digits)}"
+        text += f"\nGR = {number(c.gain_ratio, digits)}"
     if c.lookahead is not None:
-        text += f"\nIG (lookahead) = {decimal_text(c.lookahead, digits)}"
+        text += f"\nIG (lookahead) = {number(c.lookahead, digits)}"
     return text
 
 

@@ -11,7 +11,7 @@ import io
 import json
 from fractions import Fraction
 
-from ..exact import decimal_text
+from .numbers import exact_and_decimal, number
 from .cells import MARKDOWN, TEXT, Table
 
 __all__ = ["write"]
@@ -46,7 +46,7 @@ def _ballot_table(forest, ballots, names, truth, digits, title, mk) -> Table:
     rows = []
     for name, b, y in zip(names, ballots, truth if truth is not None else [None] * len(ballots)):
         votes = [_IN_BAG if v is None else cls[v] for v in b.votes]
-        probs = [mk.code(f"{_exact(p)} = {decimal_text(p, digits)}", "") for p in b.proba] or ["—"] * len(cls)
+        probs = [mk.code(exact_and_decimal(_exact(p), p, digits), "") for p in b.proba] or ["—"] * len(cls)
         row = [name, *votes, *probs, "—" if b.prediction is None else cls[b.prediction]]
         if truth is not None:
             row.append(cls[y])
@@ -62,10 +62,10 @@ def _importance_table(forest, mdi, share, perm, digits, mk) -> Table:
         headers += ["permutation", "permutation exact"]
     rows = []
     for j, f in enumerate(forest.features):
-        row = [mk.name(f), decimal_text(mdi[j], digits), mk.code(_exact(mdi[j]), ""),
-               "—" if share is None else decimal_text(share[j], digits)]
+        row = [mk.name(f), number(mdi[j], digits), mk.code(_exact(mdi[j]), ""),
+               "—" if share is None else number(share[j], digits)]
         if perm is not None:
-            row += ["—", "—"] if perm[j] is None else [decimal_text(perm[j], digits), mk.code(_exact(perm[j]), "")]
+            row += ["—", "—"] if perm[j] is None else [number(perm[j], digits), mk.code(_exact(perm[j]), "")]
         rows.append(row)
     return Table("Importances", tuple(headers), rows, ("l", "r", "l", "r") + (("r", "l") if perm is not None else ()))
 
@@ -128,7 +128,7 @@ def write(forest, out, *, fmt="text", digits=4, nodes="none", table_format="simp
         if error is None:
             out.write("OOB error: undefined (every row was drawn by every tree)\n")
         else:
-            out.write(f"OOB error: {_exact(error)} = {decimal_text(error, digits)} "
+            out.write(f"OOB error: {exact_and_decimal(_exact(error), error, digits)} "
                       f"({voted} rows voted on by the trees that did not draw them; {no_vote} drawn by every tree)\n")
         if show_oob:
             out.write("\n")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..exact import decimal_text
+from .numbers import approx, number
 from ..forms import counts_text, q_latex, weighted_form
 from .cells import (TEXT, Markup, NodeView, Table, _decision_text, _markers, _weight_fact,
                     class_counts_text, count_text, latex_escape, lookahead_note, node_title, pruning_table)
@@ -60,7 +60,7 @@ def impurity_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> Node
     facts = [f"n = {_weight_fact(node.n, digits, m)}: {class_counts_text(tree, node.class_counts, m)}"]
     i_node = node.impurity
     facts.append(m.equation([_name(crit, tree.target, m), m.form(crit.form, node.class_counts.tolist()),
-                             _value(m, i_node)], approx=decimal_text(i_node, digits)))
+                             _value(m, i_node)], approx=approx(i_node, digits)))
 
     ih = m.math(f"{crit.symbol}(child)", f"\\mathrm{{{crit.symbol}}}(\\text{{child}})")
     b_headers = ("feature", "branch", "n", *(m.name(k) for k in tree.classes), ih, "exact")
@@ -69,7 +69,7 @@ def impurity_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> Node
         for b, (counts, imp) in enumerate(zip(c.table, c.impurities)):
             b_rows.append((m.name(c.feature), _condition(m, c, b), count_text(sum(counts)),
                            *(count_text(k) for k in counts),
-                           decimal_text(imp, digits) if imp is not None else "empty",
+                           number(imp, digits) if imp is not None else "empty",
                            m.code(*_value(m, imp)) if imp is not None else sym["dash"]))
     b_align = ("l", "l", "r", *("r" for _ in tree.classes), "r", "l")
 
@@ -109,7 +109,7 @@ def every_split_table(tree, node, digits: int = 4, m: Markup = TEXT) -> Table | 
         for s in c.every_split():
             rows.append(("best" if s.split == c.split else "", m.name(c.feature), _condition(m, s, 0),
                          *(count_text(tree.criterion.weight(r)) for r in s.table),
-                         decimal_text(s.weighted, digits), decimal_text(s.decrease, digits),
+                         number(s.weighted, digits), number(s.decrease, digits),
                          m.code(*_value(m, s.decrease))))
     weighted = "SSE(left) + SSE(right)" if tree.criterion.regression else "weighted"
     return Table("every split tried", ("", "feature", "split (left)", "n left", "n right", weighted, "decrease",
@@ -127,9 +127,9 @@ def candidate_rows(node, digits, m: Markup, form):
     s_rows, e_rows = [], []
     for c in cands:
         s_rows.append((sym[mark[c.feature]] if c.feature in mark else "", m.name(c.feature), _condition(m, c, 0),
-                       str(c.n_tried), m.code(*form(c)), decimal_text(c.weighted, digits),
-                       decimal_text(c.decrease, digits), decimal_text(c.improvement, digits))
-                      + ((decimal_text(c.lookahead, digits),) if look else ()))
+                       str(c.n_tried), m.code(*form(c)), number(c.weighted, digits),
+                       number(c.decrease, digits), number(c.improvement, digits))
+                      + ((number(c.lookahead, digits),) if look else ()))
         e_rows.append((m.name(c.feature), m.code(*_value(m, c.weighted)), m.code(*_value(m, c.decrease)),
                        m.code(*_value(m, c.improvement))) + ((m.code(*_value(m, c.lookahead)),) if look else ()))
     notes = []
@@ -141,7 +141,7 @@ def candidate_rows(node, digits, m: Markup, form):
     by_name = {c.feature: c for c in cands}
     for group in groups:
         notes.append(f"exactly equal decrease: {', '.join(m.name(f) for f in group)} "
-                     f"({decimal_text(by_name[group[0]].decrease, digits)})")
+                     f"({number(by_name[group[0]].decrease, digits)})")
     return s_rows, e_rows, notes
 
 
@@ -179,35 +179,34 @@ def impurity_steps(tree, node, digits: int = 4, markup: Markup = TEXT):
     counts = node.class_counts.tolist()
     yield f"At {node_title(node, m)}: {count_text(node.n)} rows ({class_counts_text(tree, counts, m)})"
     i_node = node.impurity
-    i_dec = decimal_text(i_node, digits)
     node_name = _name(crit, tree.target, m)
-    yield m.equation([node_name, m.form(crit.form, counts), _value(m, i_node)], approx=i_dec)
+    yield m.equation([node_name, m.form(crit.form, counts), _value(m, i_node)], approx=approx(i_node, digits))
     for c in node.candidates():
         yield ""
         yield (f"{m.name(c.feature)}: best of {c.n_tried} binary split{'s' if c.n_tried != 1 else ''}: "
                f"{_condition(m, c, 0)} / {_condition(m, c, 1)}")
         for b, (rows, imp) in enumerate(zip(c.table, c.impurities)):
             name = _name(crit, tree.target, m, f"{c.feature} {' '.join(c.split.condition(b))}")
-            yield m.equation([name, m.form(crit.form, rows), _value(m, imp)], approx=decimal_text(imp, digits))
+            yield m.equation([name, m.form(crit.form, rows), _value(m, imp)], approx=approx(imp, digits))
         w = _name(crit, tree.target, m, f"split on {c.feature}")
         yield m.equation([w, m.form(weighted_form, c.table, crit.symbol), _value(m, c.weighted)],
-                         approx=decimal_text(c.weighted, digits))
+                         approx=approx(c.weighted, digits))
         d_name = (f"Δ{crit.symbol}({c.feature})", f"\\Delta\\mathrm{{{crit.symbol}}}(\\text{{{latex_escape(c.feature)}}})")
         parent, line = known_rows(tree, c, m, node_name, digits)
         if line:
             yield line
         yield m.equation([d_name, (f"{parent[0]} - {w[0]}", f"{parent[1]} - {w[1]}"), _value(m, c.decrease)],
-                         approx=decimal_text(c.decrease, digits))
+                         approx=approx(c.decrease, digits))
         dt, dl = _value(m, c.decrease)
         if not isinstance(c.decrease, (int, Fraction)):  # a sum of logarithms (entropy): n × (a + b·log2(c))
             dt, dl = f"({dt})", f"\\left({dl}\\right)"
         n_dec = (f"{count_text(c.n)} × {dt}", f"{count_text(c.n)} \\times {dl}")
         yield m.equation([("improvement (rpart) = n × decrease", r"\text{improvement (rpart)} = n \times \Delta"),
-                          n_dec, _value(m, c.improvement)], approx=decimal_text(c.improvement, digits))
+                          n_dec, _value(m, c.improvement)], approx=approx(c.improvement, digits))
         if c.lookahead is not None:
             yield m.equation([(f"decrease with lookahead 1 ({c.feature}, each side split once more at best)",
                                f"\\Delta_{{\\text{{lookahead}}}}(\\text{{{latex_escape(c.feature)}}})"),
-                              _value(m, c.lookahead)], approx=decimal_text(c.lookahead, digits))
+                              _value(m, c.lookahead)], approx=approx(c.lookahead, digits))
     yield from decision_steps(tree, node, m, "leaf labelled")
 
 
@@ -223,7 +222,7 @@ def known_rows(tree, c, m: Markup, node_name, digits):
     line = (m.name(f"{c.feature} is missing in {missing} rows: the decrease is over the {count_text(c.n)} rows "
                    f"with it known, ")
             + m.equation([name, m.form(crit.form, list(c.known)), _value(m, c.known_impurity)],
-                         approx=decimal_text(c.known_impurity, digits)))
+                         approx=approx(c.known_impurity, digits)))
     return name, line
 
 

@@ -5,19 +5,19 @@ each node's beside its one-feature candidate table."""
 
 from __future__ import annotations
 
-from ..exact import decimal_text
+from .numbers import approx, number
 from ..forms import conditional_entropy_form
 from .cells import LATEX, MARKDOWN, TEXT, Table, count_text, latex_escape
 
 __all__ = ["search_lines", "write"]
 
 
-def _step_table(search, step, m) -> Table:
+def _step_table(search, step, m, digits) -> Table:
     rows = []
     for b in step.candidate.branches:
         h = b.entropy
         rows.append((m.name(b.value), count_text(b.n), *(count_text(k) for k in b.counts),
-                     decimal_text(h, 4) if h is not None else "empty"))
+                     number(h, digits) if h is not None else "empty"))
     return Table("branches", ("branch", "n", *(m.name(k) for k in search.classes), "H(branch)"), rows,
                  ("l", "r", *("r" for _ in search.classes), "r"))
 
@@ -26,8 +26,8 @@ def _gain_lines(step, target, digits, m):
     c = step.candidate
     h = (f"H({m.name(target)}|test)", f"H(\\text{{{latex_escape(target)}}} \\mid \\text{{test}})")
     return [m.equation([h, m.form(conditional_entropy_form, c.table), m.value(c.conditional_entropy)],
-                       approx=decimal_text(c.conditional_entropy, digits)),
-            m.equation([("IG", "\\mathrm{IG}"), m.value(c.gain)], approx=decimal_text(c.gain, digits))]
+                       approx=approx(c.conditional_entropy, digits)),
+            m.equation([("IG", "\\mathrm{IG}"), m.value(c.gain)], approx=approx(c.gain, digits))]
 
 
 def search_lines(search, target, digits, m):
@@ -40,7 +40,7 @@ def search_lines(search, target, digits, m):
     line = f"stopped: {m.name(search.stopped)}"
     if search.rejected is not None:
         r = search.rejected
-        line += (f" (the best move, {m.name(r.split.text)}, has IG {decimal_text(r.candidate.gain, digits)}, "
+        line += (f" (the best move, {m.name(r.split.text)}, has IG {number(r.candidate.gain, digits)}, "
                  f"not more)")
     yield line
 
@@ -81,17 +81,17 @@ def write(search, out, *, target, where="root", digits=4, fmt="text", level=2) -
         out.write(gap + _heading(fmt, f"step {i}: {m.name(step.operator)} ({step.tried} tests compared)", level + 1)
                   + ("\n" if fmt == "markdown" else ""))
         out.write(f"{begin}{bullet}test: {m.name(step.split.text)}\n{end}")
-        _write_table(fmt, _step_table(search, step, m), out)
+        _write_table(fmt, _step_table(search, step, m, digits), out)
         out.write(begin + "".join(f"{bullet}{line}\n" for line in _gain_lines(step, target, digits, m)) + end)
     out.write(f"{gap}{begin}{bullet}stopped: {m.name(search.stopped)}")
     if search.rejected is not None:
         r = search.rejected
-        out.write(f" (the best move, {m.name(r.split.text)}, has IG {decimal_text(r.candidate.gain, digits)} "
-                  f"= {m.code(*m.value(r.candidate.gain))}, not more)")
+        ig = m.equation([("IG", "\\mathrm{IG}"), m.value(r.candidate.gain)], approx=approx(r.candidate.gain, digits))
+        out.write(f" (the best move, {m.name(r.split.text)}, has {ig}, not more)")
     out.write("\n")
     b, f = search.best, search.best_feature
     if f is not None:
         better = "more than" if b.candidate.gain > f.gain else "equal to" if b.candidate.gain == f.gain else "less than"
-        out.write(f"{bullet}the test's IG {decimal_text(b.candidate.gain, digits)} is {better} the best one-feature "
-                  f"split's: {m.name(f.feature)} (one branch per value), IG {decimal_text(f.gain, digits)}\n")
+        out.write(f"{bullet}the test's IG {number(b.candidate.gain, digits)} is {better} the best one-feature "
+                  f"split's: {m.name(f.feature)} (one branch per value), IG {number(f.gain, digits)}\n")
     out.write(end)

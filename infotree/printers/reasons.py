@@ -7,6 +7,7 @@ a pruning record's note is chosen by the record's type.
 from __future__ import annotations
 
 from ..records import Complexity, CostComplexity, Pessimistic, ReducedError
+from .numbers import float_text
 
 __all__ = ["STOPS", "reason"]
 
@@ -86,13 +87,13 @@ def pruning_note(r) -> str:
         return (f"; {verb} (reduced-error): validation errors as a leaf {r.validation_leaf} {cmp} "
                 f"{r.validation_subtree} of the subtree (validation weight {r.validation_weight})")
     assert isinstance(r, Pessimistic), r
-    est = (f"estimated errors (CF = {r.confidence:g}, estimates): leaf {r.leaf:.4f}, subtree "
-           f"{r.subtree:.4f}, largest branch ({' '.join(r.largest)}) {r.largest_branch:.4f}")
+    est = (f"estimated errors (CF = {r.confidence:g}, estimates): leaf {float_text(r.leaf)}, subtree "
+           f"{float_text(r.subtree)}, largest branch ({' '.join(r.largest)}) {float_text(r.largest_branch)}")
     raised = r.after_raising or (r if r.action == "raised" else None)
     before = ""
     if raised:
         before = (f"; subtree raised (C4.5): its largest branch ({' '.join(raised.largest)}, estimated "
-                  f"{raised.largest_branch:.4f} against the subtree's {raised.subtree:.4f}) replaced it, "
+                  f"{float_text(raised.largest_branch)} against the subtree's {float_text(raised.subtree)}) replaced it, "
                   f"with all of this node's rows sent down again")
         if r is raised:
             return before

@@ -12,7 +12,7 @@ node's SSE), exact and decimal.  Nothing is computed here but text.
 from __future__ import annotations
 
 from ..data import number_text
-from ..exact import decimal_text
+from .numbers import approx, number
 from ..forms import sse_form
 from .cells import (TEXT, Markup, NodeView, Table, _decision_text, _weight_fact, class_counts_text, count_text,
                     latex_escape, node_title, pruning_table)
@@ -24,6 +24,15 @@ __all__ = ["regression_steps", "regression_view"]
 
 def _exact(m: Markup, v) -> str:
     return m.code(*_value(m, v))
+
+
+def _beside(m: Markup, v, digits) -> str:
+    """An exact value and its decimal (``370/3 ≈ 123.3333``, ``7/2 = 3.5``; ``12`` alone), in ``m``."""
+    text, latex = _value(m, v)
+    a = approx(v, digits)
+    if a.exact and a.text == (latex if m.uses_latex and not m.uses_text else text):
+        return m.code(text, latex)
+    return f"{m.code(text, latex)} {'=' if a.exact else m.name('≈')} {a.text}"
 
 
 def _sides_form(m: Markup, c) -> tuple[str, str]:
@@ -45,15 +54,15 @@ def regression_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> No
     stats = node.class_counts.tolist()
     facts = [f"n = {_weight_fact(node.n, digits, m)}: {class_counts_text(tree, stats, m)}"]
     facts.append(m.equation([_name(crit, tree.target, m), m.form(sse_form, stats), _value(m, node.impurity)],
-                            approx=decimal_text(node.impurity, digits)))
+                            approx=approx(node.impurity, digits)))
 
     b_headers = ("feature", "branch", "n", m.math("Σy", r"\Sigma y"), "mean", "SSE", "exact SSE")
     b_rows = []
     for c in cands:
         for b, (row, imp, mean) in enumerate(zip(c.table, c.impurities, c.means)):
             b_rows.append((m.name(c.feature), _condition(m, c, b), count_text(row[0]), number_text(row[1]),
-                           decimal_text(mean, digits) if mean is not None else sym["dash"],
-                           decimal_text(imp, digits) if imp is not None else "empty",
+                           number(mean, digits) if mean is not None else sym["dash"],
+                           number(imp, digits) if imp is not None else "empty",
                            _exact(m, imp) if imp is not None else sym["dash"]))
 
     s_headers = ("", "feature", "split", "tried", "SSE(left) + SSE(right)", "sum", "decrease", "improvement")
@@ -84,12 +93,12 @@ def regression_steps(tree, node, digits: int = 4, markup: Markup = TEXT):
         yield m.equation([("mean ȳ = Σy/n", r"\bar{y} = \Sigma y / n"),
                           (f"{number_text(stats[1])}/{count_text(stats[0])}",
                            f"\\frac{{{_value(m, stats[1])[1]}}}{{{_value(m, stats[0])[1]}}}"), mean],
-                         approx=decimal_text(node.mean, digits))
+                         approx=approx(node.mean, digits))
     node_name = _name(crit, tree.target, m)
     sse_name = (f"{node_name[0]} = Σ(y - ȳ)² = Σy² - (Σy)²/n",
                 f"{node_name[1]} = \\sum (y - \\bar{{y}})^2 = \\sum y^2 - (\\sum y)^2 / n")
     yield m.equation([sse_name, m.form(sse_form, stats), _value(m, node.impurity)],
-                     approx=decimal_text(node.impurity, digits))
+                     approx=approx(node.impurity, digits))
     for c in node.candidates():
         yield ""
         yield (f"{m.name(c.feature)}: best of {c.n_tried} binary split{'s' if c.n_tried != 1 else ''}: "
@@ -100,21 +109,21 @@ def regression_steps(tree, node, digits: int = 4, markup: Markup = TEXT):
             what = f"{c.feature} {' '.join(c.split.condition(b))}"
             name = _name(crit, tree.target, m, what)
             yield (m.name(f"{what}: n = {count_text(row[0])}, Σy = {number_text(row[1])}, mean ")
-                   + f"{_exact(m, mean)} {m.name('≈')} {decimal_text(mean, digits)}; "
-                   + m.equation([name, m.form(sse_form, row), _value(m, imp)], approx=decimal_text(imp, digits)))
+                   + f"{_beside(m, mean, digits)}; "
+                   + m.equation([name, m.form(sse_form, row), _value(m, imp)], approx=approx(imp, digits)))
         w = _name(crit, tree.target, m, f"split on {c.feature}")
-        yield m.equation([w, _sides_form(m, c), _value(m, c.weighted)], approx=decimal_text(c.weighted, digits))
+        yield m.equation([w, _sides_form(m, c), _value(m, c.weighted)], approx=approx(c.weighted, digits))
         d_name = (f"ΔSSE({c.feature})", f"\\Delta\\mathrm{{SSE}}(\\text{{{latex_escape(c.feature)}}})")
         parent, line = known_rows(tree, c, m, node_name, digits)
         if line:
             yield line
         yield m.equation([d_name, (f"{parent[0]} - {w[0]}", f"{parent[1]} - {w[1]}"), _value(m, c.decrease)],
-                         approx=decimal_text(c.decrease, digits))
+                         approx=approx(c.decrease, digits))
         if c.node_sse:
             dt, dl = _value(m, c.decrease)
             tt, tl = _value(m, c.node_sse)
             yield m.equation([("improvement (rpart) = ΔSSE / SSE(node)",
                                r"\text{improvement (rpart)} = \Delta\mathrm{SSE} / \mathrm{SSE}(\text{node})"),
                               (f"({dt})/({tt})", f"\\frac{{{dl}}}{{{tl}}}"), _value(m, c.improvement)],
-                             approx=decimal_text(c.improvement, digits))
+                             approx=approx(c.improvement, digits))
     yield from decision_steps(tree, node, m, "leaf predicting")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..exact import decimal_text
+from .numbers import approx, number
 from ..forms import conditional_entropy_form, entropy_form, h_of
 from ..records import BinaryCandidate, RegressionCandidate
 from .cells import (TEXT, Markup, all_missing, class_counts_text, count_text, entropy_name, equal_gain_groups,
@@ -42,14 +42,14 @@ def _check(value, shown: str, rounded: Fraction | None, digits: int, exact_text:
     """A note when arithmetic on rounded operands would print another result than ``shown``."""
     if rounded is None:
         return None
-    naive = decimal_text(rounded, digits)
-    if naive == shown:
+    naive = number(rounded, digits)
+    if Fraction(naive) == Fraction(shown):  # "0.25" from the operands, "0.2500" rounded: the same number
         return None
-    more = decimal_text(value, digits + 4)
+    more = approx(value, digits + 4)
     if exact_text is not None:
         exact = m.equation([(exact_text, value.latex() if m.uses_latex else "")], approx=more)
         return f"  (the rounded values give {naive}; exact: {exact})"
-    return f"  (the rounded values give {naive}; the exact ratio is {more} to {digits + 4} decimals)"
+    return f"  (the rounded values give {naive}; the exact ratio is {more.text} to {digits + 4} decimals)"
 
 
 def node_steps(tree, node, *, digits: int = 4, markup: Markup = TEXT):
@@ -70,8 +70,8 @@ def node_steps(tree, node, *, digits: int = 4, markup: Markup = TEXT):
            f"({class_counts_text(tree, counts, m)})")
     h = node.entropy
     hy = entropy_name(tree, node)
-    h_dec = decimal_text(h, digits)
-    yield m.equation([hy, m.form(entropy_form, counts)], approx=h_dec)
+    h_dec = number(h, digits)
+    yield m.equation([hy, m.form(entropy_form, counts)], approx=approx(h, digits))
     ratio = tree.criterion.ratio
     mo = tree.params.get("min_objects")
     for c in node.candidates():
@@ -92,24 +92,24 @@ def node_steps(tree, node, *, digits: int = 4, markup: Markup = TEXT):
                 continue
             h_counts = h_of(b.counts)
             yield m.equation([name, (h_counts, h_counts), m.form(entropy_form, b.counts)],
-                             approx=decimal_text(hb, digits))
+                             approx=approx(hb, digits))
         hyx = entropy_name(tree, node, c.feature)
-        hyx_dec = decimal_text(c.conditional_entropy, digits)
+        hyx_dec = number(c.conditional_entropy, digits)
         yield m.equation([hyx, m.form(conditional_entropy_form, c.table)],
-                         approx=hyx_dec)
-        ig_dec = decimal_text(c.gain, digits)
+                         approx=approx(c.conditional_entropy, digits))
+        ig_dec = number(c.gain, digits)
         if c.unknown or c.mdl:
             yield from _corrected_gain(tree, node, c, hyx, hyx_dec, digits, m)
         else:
             yield m.equation([_fn("IG", c.feature), (f"{hy[0]} - {hyx[0]}", f"{hy[1]} - {hyx[1]}"),
-                              (f"{h_dec} - {hyx_dec}", f"{h_dec} - {hyx_dec}")], approx=ig_dec)
+                              (f"{h_dec} - {hyx_dec}", f"{h_dec} - {hyx_dec}")], approx=approx(c.gain, digits))
             note = _check(c.gain, ig_dec, Fraction(h_dec) - Fraction(hyx_dec), digits, str(c.gain), m)
             if note:
                 yield note
         sizes = [b.n for b in c.branches] + ([sum(c.unknown)] if c.unknown else [])
-        si_dec = decimal_text(c.split_info, digits)
+        si_dec = number(c.split_info, digits)
         yield m.equation([_fn("SplitInfo", c.feature), m.form(entropy_form, sizes)],
-                         approx=si_dec)
+                         approx=approx(c.split_info, digits))
         if c.unknown:
             yield f"  (the rows with {m.name(c.feature)} missing, weight {count_text(sum(c.unknown))}, are the last branch)"
         if ratio:
@@ -117,26 +117,26 @@ def node_steps(tree, node, *, digits: int = 4, markup: Markup = TEXT):
             if gr is None:
                 yield f"{m.code(*_fn('GainRatio', c.feature))}: undefined (split info 0)"
             else:
-                gr_dec = decimal_text(gr, digits)
+                gr_dec = number(gr, digits)
                 yield m.equation([_fn("GainRatio", c.feature), (f"{ig_dec} / {si_dec}", f"{ig_dec} / {si_dec}")],
-                                 approx=gr_dec)
+                                 approx=approx(gr, digits))
                 si_q = Fraction(si_dec)
                 note = _check(gr, gr_dec, Fraction(ig_dec) / si_q if si_q else None, digits, None, m)
                 if note:
                     yield note
         if c.lookahead is not None:
             yield m.equation([_sub_fn("IG", "lookahead", c.feature), m.value(c.lookahead)],
-                             approx=decimal_text(c.lookahead, digits))
+                             approx=approx(c.lookahead, digits))
             if ratio and c.lookahead_ratio is not None:
                 yield m.equation([_sub_fn("GainRatio", "lookahead", c.feature), m.value(c.lookahead_ratio)],
-                                 approx=decimal_text(c.lookahead_ratio, digits))
+                                 approx=approx(c.lookahead_ratio, digits))
         if c.passes_average_gain is not None:  # C4.5's average-gain test
             where = "at least" if c.passes_average_gain else "below"
             yield f"C4.5: valid (two or more branches with at least {mo} rows); gain {where} the average gain"
     yield ""
     for group in equal_gain_groups(node):
         gain = next(c.gain for c in node.candidates() if c.feature == group[0])
-        yield f"{m.equation([_fn('IG', f) for f in group])} exactly (each {decimal_text(gain, digits)})"
+        yield f"{m.equation([_fn('IG', f) for f in group])} exactly (each {number(gain, digits)})"
     if node.mofn is not None:  # an M-of-N tree's node: the search that grew its test
         from .mofn import search_lines
 
@@ -166,11 +166,11 @@ def _corrected_gain(tree, node, c, hyx, hyx_dec, digits, m):
                f"(weight {count_text(sum(known))}) and multiplied by the known fraction {count_text(kf)}")
         hk = (f"H_known({tree.target})", f"H_{{\\text{{known}}}}(\\text{{{latex_escape(tree.target)}}})")
         yield m.equation([hk, m.form(entropy_form, known)],
-                         approx=decimal_text(h_known, digits))
+                         approx=approx(h_known, digits))
     else:
         hk = entropy_name(tree, node)
-    hk_dec = decimal_text(h_known, digits)
-    ig_dec = decimal_text(c.gain, digits)
+    hk_dec = number(h_known, digits)
+    ig_dec = number(c.gain, digits)
     kf_t = count_text(kf)
     kf_l = f"\\frac{{{kf.numerator}}}{{{kf.denominator}}}" if kf.denominator != 1 else str(kf)
     form_t, form_l = f"{hk[0]} - {hyx[0]}", f"{hk[1]} - {hyx[1]}"
@@ -181,13 +181,13 @@ def _corrected_gain(tree, node, c, hyx, hyx_dec, digits, m):
     mdl = mdl_form(c)
     rounded = (Fraction(hk_dec) - Fraction(hyx_dec)) * kf
     if mdl:
-        mdl_dec = decimal_text(c.mdl_penalty, digits)
+        mdl_dec = number(c.mdl_penalty, digits)
         form_t, form_l = f"{form_t} - {mdl[0]}", f"{form_l} - {mdl[1]}"
         dec_t = f"{dec_t} - {mdl_dec}"
         rounded -= Fraction(mdl_dec)
         yield (f"C4.5 MDL term for a numeric feature: log2(number of cuts)/n = {mdl[0]} = {mdl_dec} "
                f"({c.n_cuts} cuts evaluated, threshold {m.name(tree.number_text(c.threshold))})")
-    yield m.equation([_fn("IG", c.feature), (form_t, form_l), (dec_t, dec_t.replace("·", " \\cdot "))], approx=ig_dec)
+    yield m.equation([_fn("IG", c.feature), (form_t, form_l), (dec_t, dec_t.replace("·", " \\cdot "))], approx=approx(c.gain, digits))
     note = _check(c.gain, ig_dec, rounded, digits, str(c.gain), m)
     if note:
         yield note
