@@ -13,7 +13,8 @@ from infotree import build_tree, load
 from infotree.cli import main
 from infotree.errors import InfotreeError
 from infotree.printers import html
-from infotree.printers.cells import TEXT, has_derivation, node_view
+from infotree.printers.cells import TEXT, has_derivation
+from infotree.printers.entropy import node_view
 
 ROOT = Path(__file__).resolve().parent.parent
 WEATHER = ROOT / "tests" / "data" / "weather.csv"

@@ -15,7 +15,7 @@ import infotree.printers
 from infotree.data import from_records, load
 from infotree.errors import InfotreeError
 from infotree.printers import FORMATS, latex_of, markdown_of, render, render_node
-from infotree.printers import cells, dot, latex, markdown, steps, text
+from infotree.printers import cells, dot, entropy, latex, markdown, numbers, steps, tables, text
 from infotree.printers.cells import latex_escape
 from infotree.tree import build_tree
 
@@ -485,7 +485,7 @@ def test_public_surface():
 def test_docstring_examples(monkeypatch):
     """The examples in the printers' docstrings run."""
     monkeypatch.chdir(ROOT)
-    for module in (infotree.printers, cells, steps, text, markdown, latex, dot):
+    for module in (infotree.printers, cells, entropy, numbers, steps, tables, text, markdown, latex, dot):
         result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
         assert result.failed == 0, module.__name__
 
@@ -631,7 +631,7 @@ from tabulate import tabulate  # noqa: E402
 
 # Cells the shortcut takes (printable ASCII and the printers' symbols, spaces at either end)
 # and some it must hand to tabulate (tabs, newlines, wide and combining characters, ANSI).
-_cell_text = st.text(st.sampled_from(list(" ab-|*=.:/0123456789XY") + list(text._SYMBOLS)), max_size=12)
+_cell_text = st.text(st.sampled_from(list(" ab-|*=.:/0123456789XY") + list(tables._SYMBOLS)), max_size=12)
 _odd_text = st.lists(st.sampled_from([" ", "a", "1", "\t", "\n", "é", "漢", "\u0301", "\x1b[31m", "\x01"]),
                      max_size=6).map("".join)
 
@@ -653,17 +653,17 @@ def test_simple_tables_equal_tabulate(t):
     """The in-house "simple" table is tabulate's, byte for byte; what it does not take goes to tabulate."""
     expected = tabulate(t.rows, t.headers, tablefmt="simple", disable_numparse=True,
                         colalign=[{"l": "left", "r": "right"}[a] for a in t.align])
-    assert text._table(t, "simple") == expected
-    mine = text._simple(t)
+    assert tables.text_table(t, "simple") == expected
+    mine = tables._simple(t)
     assert mine is None or mine == expected
 
 
 def test_simple_table_takes_the_printers_tables():
     """Every table of a weather derivation is drawn without tabulate (and equals tabulate's drawing)."""
     tree = build_tree(load(DATA / "weather.csv"))
-    v = cells.node_view(tree, tree.root, digits=4, markup=cells.TEXT)
+    v = entropy.node_view(tree, tree.root, digits=4, markup=cells.TEXT)
     for t in (v.branches, v.summary, v.exact):
-        assert text._simple(t) == tabulate(t.rows, t.headers, tablefmt="simple", disable_numparse=True,
+        assert tables._simple(t) == tabulate(t.rows, t.headers, tablefmt="simple", disable_numparse=True,
                                            colalign=[{"l": "left", "r": "right"}[a] for a in t.align])
 
 
@@ -700,4 +700,4 @@ def test_equal_gain_groups_match_the_node(name):
     tree = build_tree(data)
     for node in tree.nodes():
         if node.candidates():
-            assert cells.equal_gain_groups(node) == node.equal_gain_groups()
+            assert entropy.equal_gain_groups(node) == node.equal_gain_groups()

@@ -18,6 +18,7 @@ from ..errors import InfotreeError
 from ..records import CpTable, Evaluation, PruningPath
 from .cells import LATEX, MARKDOWN, TEXT, Table, exact_text, node_title
 from .numbers import exact_and_decimal, number, ratio_text
+from .tables import html_table, latex_table, markdown_table, text_table
 
 __all__ = ["Block", "blocks_of", "cp_table_html", "json_of", "write"]
 
@@ -180,37 +181,31 @@ def write(obj, out, *, fmt="text", digits=4, steps=False, table_format="simple")
                                                for t in b.tables]) for b in blocks_of(obj, fmt, digits, steps)]
     for i, b in enumerate(blocks):
         if fmt == "text":
-            from .text import _table
-
             out.write(("\n" if i else "") + f"{b.title}\n{'=' * len(b.title)}\n")
             for line in b.lines:
                 out.write(line + "\n")
             for t in b.tables:
-                out.write(f"\n{t.title}\n{_table(t, table_format)}\n")
+                out.write(f"\n{t.title}\n{text_table(t, table_format)}\n")
         elif fmt == "markdown":
-            from .markdown import write_table
-
             out.write(("\n" if i else "") + f"## {b.title}\n\n")
             for line in b.lines:
                 out.write(f"- {line}\n")
             for t in b.tables:
                 out.write(f"\n**{t.title}**\n\n")
-                write_table(t, out)
+                markdown_table(t, out)
         else:
-            from .latex import write_table
-
             out.write(f"\\subsection*{{{b.title}}}\n")
             for line in b.lines:
                 out.write(f"{line}\\par\n")
             for t in b.tables:
-                write_table(t, out)
+                latex_table(t, out)
 
 
 def cp_table_html(t: CpTable, digits=4) -> str:
     """A cp table for notebooks: escaped HTML tables."""
     from html import escape
 
-    from .html import STYLE, _table
+    from .html import STYLE
 
     out = io.StringIO()
     out.write(f'<div class="infotree"><style>{STYLE}</style>\n')
@@ -219,7 +214,7 @@ def cp_table_html(t: CpTable, digits=4) -> str:
         for line in b.lines:
             out.write(f"<p>{escape(line)}</p>\n")
         for table in b.tables:
-            _table(table, out)
+            html_table(table, out)
     out.write("</div>\n")
     return out.getvalue()
 

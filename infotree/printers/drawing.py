@@ -30,7 +30,7 @@ from ..progress import steps
 from .cells import weight_text
 from .numbers import number
 
-__all__ = ["Box", "Facts", "boxes", "count_lines", "edge_label", "facts", "figure", "layout", "node_lines", "svg_text",
+__all__ = ["Box", "Facts", "Shown", "boxes", "count_lines", "edge_label", "facts", "figure", "layout", "node_lines", "svg_text",
            "write_png", "write_svg"]
 
 FONT_SIZE = 9.0          # points
@@ -552,6 +552,22 @@ def row_path(tree, row, *, unseen="error") -> dict:
     return out
 
 
+class Shown:
+    """A tree or a node as a notebook shows it: ``_repr_html_`` (and ``_repr_svg_`` for a tree's drawing)."""
+
+    def __init__(self, html: str, svg: str | None = None):
+        self.html, self.svg = html, svg
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def _repr_svg_(self) -> str | None:
+        return self.svg
+
+    def __repr__(self):
+        return f"<infotree display: {len(self.html)} characters of HTML{', a drawing' if self.svg else ''}>"
+
+
 def plot_path(tree, row, out=None, *, fmt="svg", unseen="error", **opts):
     """:meth:`Tree.plot_path`: the drawing with ``row``'s path highlighted, to ``out`` or, without
     it, as an object a notebook shows (its ``svg`` the document)."""
@@ -561,8 +577,6 @@ def plot_path(tree, row, out=None, *, fmt="svg", unseen="error", **opts):
     if out is None:
         if fmt == "png":
             raise InfotreeError("a PNG is written to a file: give out='path.png'")
-        from .html import Shown
-
         buf = io.StringIO()
         write_svg(tree, buf, path=path, **opts)
         svg = buf.getvalue()

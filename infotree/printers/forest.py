@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from .numbers import exact_and_decimal, number
 from .cells import MARKDOWN, TEXT, Table
+from .tables import markdown_table, text_table
 
 __all__ = ["write"]
 
@@ -87,13 +88,11 @@ def write(forest, out, *, fmt="text", digits=4, nodes="none", table_format="simp
     md = fmt == "markdown"
     mk = MARKDOWN if md else TEXT
     if md:
-        from .markdown import write_table as put
+        put = markdown_table
         h2, h3 = "## ", "### "
     else:
-        from .text import _table
-
         def put(t, o):
-            o.write(_table(t, table_format) + "\n")
+            o.write(text_table(t, table_format) + "\n")
         h2 = h3 = "== "
     end = "" if md else " =="
     out.write(("# Forest\n\n" if md else "") + forest.describe() + "\n")

@@ -22,9 +22,12 @@ import io
 from html import escape
 
 from ..errors import InfotreeError
-from .cells import TEXT, Table, has_derivation, node_view, select_nodes
+from .cells import TEXT, has_derivation, select_nodes
+from .entropy import node_view
 from .lines import tree_lines, weka_line
 from .steps import node_steps
+from .drawing import Shown
+from .tables import html_table as _table
 
 __all__ = ["STYLE", "Shown", "node_html", "show", "tree_html", "write_report"]
 
@@ -53,16 +56,6 @@ REPORT_NODES = 5000
 
 #: the report's policy: its own inline script and styles, images only as data; nothing is fetched
 CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:"
-
-
-def _table(t: Table, out) -> None:
-    out.write(f"<table><caption>{escape(t.title)}</caption>\n<thead><tr>")
-    for h, a in zip(t.headers, t.align):
-        out.write(f'<th class="{a}">{escape(h)}</th>')
-    out.write("</tr></thead>\n<tbody>\n")
-    for row in t.rows:
-        out.write("<tr>" + "".join(f'<td class="{a}">{escape(c)}</td>' for c, a in zip(row, t.align)) + "</tr>\n")
-    out.write("</tbody></table>\n")
 
 
 def node_html(tree, node, *, digits=4, anchor=None) -> str:
@@ -189,22 +182,6 @@ def write_report(tree, out, *, digits=4, title=None, source=None, weights="decim
         if id(node) in shown and has_derivation(node):
             out.write(node_html(tree, node, digits=digits, anchor=f"node-{k}"))
     out.write("</body>\n</html>\n")
-
-
-class Shown:
-    """A tree or a node as a notebook shows it: ``_repr_html_`` (and ``_repr_svg_`` for a tree's drawing)."""
-
-    def __init__(self, html: str, svg: str | None = None):
-        self.html, self.svg = html, svg
-
-    def _repr_html_(self) -> str:
-        return self.html
-
-    def _repr_svg_(self) -> str | None:
-        return self.svg
-
-    def __repr__(self):
-        return f"<infotree display: {len(self.html)} characters of HTML{', a drawing' if self.svg else ''}>"
 
 
 def show(obj, *, nodes="root", digits=4, drawing=True, weights="decimal", **opts) -> Shown:

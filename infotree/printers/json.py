@@ -23,7 +23,7 @@ from ..data import number_text
 from ..records import BinaryCandidate, Complexity, CostComplexity, ReducedError, RegressionCandidate
 from .cells import exact_text
 from ..splits import MofNSplit, SubsetSplit, ThresholdSplit
-from .cells import all_missing, equal_gain_groups
+from .entropy import all_missing, equal_gain_groups
 from .impurity import equal_decrease_groups
 
 __all__ = ["FORMATS_READ", "FORMAT_VERSION", "format_of", "pruning_json", "value_json", "write"]

@@ -11,9 +11,11 @@ follow ``\approx``.  Names are escaped (``_ & % # $ { } ~ ^ \`` and ``< > |``).
 
 from __future__ import annotations
 
-from .cells import LATEX, Table, has_derivation, latex_escape, node_title, node_view, select_nodes
+from .cells import LATEX, has_derivation, latex_escape, node_title, select_nodes
+from .entropy import node_view
 from .lines import smoothing_line, write_tree_lines
 from .steps import node_steps
+from .tables import latex_table as write_table
 
 __all__ = ["PACKAGES", "write", "write_node", "write_table"]
 
@@ -26,28 +28,6 @@ _PREAMBLE = rf"""\documentclass{{article}}
 \usepackage[margin=2cm]{{geometry}}
 \begin{{document}}
 """
-
-# Columns that hold formulas wrap (inline math breaks after + and -).
-_WIDE = r">{\raggedright\arraybackslash}p{%s\linewidth}"
-
-
-def _spec(t: Table, wide: dict) -> str:
-    cols = []
-    for i, a in enumerate(t.align):
-        cols.append(_WIDE % wide[i] if i in wide else a)
-    return "".join(cols)
-
-
-def write_table(t: Table, out, wide: dict | None = None) -> None:
-    """A booktabs ``longtable``; ``wide`` maps column index to a width (fraction of the line)."""
-    out.write(f"\\par\\smallskip\\noindent\\textbf{{{t.title}}}\\par\n")
-    out.write("{\\footnotesize\\setlength{\\tabcolsep}{4pt}\n")
-    out.write(f"\\begin{{longtable}}{{{_spec(t, wide or {})}}}\n\\toprule\n")
-    out.write(" & ".join(t.headers) + " \\\\\n\\midrule\n\\endhead\n")
-    for row in t.rows:
-        out.write(" & ".join(row) + " \\\\\n")
-    out.write("\\bottomrule\n\\end{longtable}}\n")
-
 
 def write_node(tree, node, out, *, digits=4, heading="subsubsection") -> None:
     """One node's derivation: heading, facts, three tables, notes and the decision."""

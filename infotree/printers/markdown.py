@@ -10,26 +10,13 @@ from __future__ import annotations
 
 import re
 
-from .cells import MARKDOWN, TEXT, Table, has_derivation, node_title, node_view, select_nodes
+from .cells import MARKDOWN, TEXT, has_derivation, node_title, select_nodes
+from .entropy import node_view
 from .lines import j48_line, smoothing_line, weka_line, write_tree_lines
 from .steps import node_steps
+from .tables import markdown_table as write_table
 
 __all__ = ["write", "write_node", "write_table"]
-
-_RULE = {"l": ":---", "r": "---:"}
-
-
-def _cell(s: str) -> str:
-    return s.replace("\r", " ").replace("\n", " ").replace("|", "\\|")
-
-
-def write_table(t: Table, out) -> None:
-    """A GitHub table; ``|`` in a cell is escaped."""
-    out.write("| " + " | ".join(_cell(h) for h in t.headers) + " |\n")
-    out.write("| " + " | ".join(_RULE[a] for a in t.align) + " |\n")
-    for row in t.rows:
-        out.write("| " + " | ".join(_cell(c) for c in row) + " |\n")
-
 
 def _fence(tree) -> str:
     """A code fence longer than any run of backticks in the tree's names."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 from .numbers import approx, number
 from ..forms import conditional_entropy_form
 from .cells import LATEX, MARKDOWN, TEXT, Table, count_text, latex_escape
+from .tables import latex_table, markdown_table, text_table
 
 __all__ = ["search_lines", "write"]
 
@@ -54,18 +55,14 @@ def _heading(fmt, text, level) -> str:
 
 
 def _write_table(fmt, t, out) -> None:
-    from .latex import write_table as latex_table
-    from .markdown import write_table
-    from .text import _table
-
     if fmt == "markdown":
         out.write("\n")
-        write_table(t, out)
+        markdown_table(t, out)
         out.write("\n")
     elif fmt == "latex":
         latex_table(t, out)
     else:
-        out.write(_table(t, "simple") + "\n")
+        out.write(text_table(t) + "\n")
 
 
 def write(search, out, *, target, where="root", digits=4, fmt="text", level=2) -> None:

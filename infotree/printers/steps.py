@@ -22,8 +22,8 @@ from fractions import Fraction
 from .numbers import approx, number
 from ..forms import conditional_entropy_form, entropy_form, h_of
 from ..records import BinaryCandidate, RegressionCandidate
-from .cells import (TEXT, Markup, all_missing, class_counts_text, count_text, entropy_name, equal_gain_groups,
-                    known_gain, latex_escape, mdl_form, node_title, pruning_table)
+from .cells import TEXT, Markup, class_counts_text, count_text, entropy_name, latex_escape, node_title, pruning_table
+from .entropy import all_missing, equal_gain_groups, known_gain, mdl_form
 
 __all__ = ["node_steps"]
 

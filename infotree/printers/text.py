@@ -20,18 +20,13 @@ draws it (tabulate's per-cell work was most of a derivation's time).
 
 from __future__ import annotations
 
-import re
-
-from tabulate import tabulate
-
-from .cells import TEXT, Table, has_derivation, node_view, select_nodes
+from .cells import TEXT, has_derivation, select_nodes
+from .entropy import node_view
 from .lines import j48_line, smoothing_line, weka_line, write_tree_lines
 from .steps import node_steps
+from .tables import text_table as _table
 
 __all__ = ["write", "write_node", "write_steps", "write_tree"]
-
-_ALIGN = {"l": "left", "r": "right"}
-
 
 def write_tree(tree, out, *, weights="decimal", smoothing=None) -> None:
     """The tree, one line per node below the root, then its size."""
@@ -45,62 +40,6 @@ def write_tree(tree, out, *, weights="decimal", smoothing=None) -> None:
     if smoothing is not None:
         out.write(f"\n{smoothing_line(tree, smoothing)}\n")
     out.write(f"\nNumber of leaves: {leaves}\nSize of the tree: {size}\n")
-
-
-def _table(t: Table, table_format) -> str:
-    if table_format == "simple":
-        out = _simple(t)
-        if out is not None:
-            return out
-    return tabulate(t.rows, t.headers, tablefmt=table_format, disable_numparse=True,
-                    colalign=[_ALIGN[a] for a in t.align])
-
-
-# Characters tabulate measures as one column wide (with wcwidth or without), none of
-# them whitespace but the space: printable ASCII and the symbols the printers write.
-_SYMBOLS = "·×—−≈≡≥≠…∣²"
-_safe = None
-
-
-def _safe_text():
-    global _safe
-    if _safe is None:
-        import tabulate as tb
-
-        ok = _SYMBOLS
-        if tb.WIDE_CHARS_MODE:
-            ok = "".join(ch for ch in _SYMBOLS if tb.wcwidth.wcswidth(ch) == 1)
-        _safe = re.compile(f"[ -~{ok}]*").fullmatch
-    return _safe
-
-
-def _simple(t: Table) -> str | None:
-    """``tabulate(rows, headers, tablefmt="simple", disable_numparse=True, colalign=...)`` for the
-    tables the printers make, byte for byte, or None when tabulate must decide.
-
-    Tabulate's per-cell work (type detection, ANSI and wide-character widths) is the
-    bulk of printing a derivation; a table of one-line cells in printable ASCII and
-    the printers' symbols needs none of it: each column is as wide as its widest
-    stripped cell, or its header plus two; cells are stripped and padded to that
-    width, columns are joined by two spaces, lines are right-stripped.
-    """
-    headers, rows, align = t.headers, t.rows, t.align
-    k = len(headers)
-    if not rows or not k or len(align) != k or any(len(r) != k for r in rows) or not set(align) <= {"l", "r"}:
-        return None
-    cells = [c for r in rows for c in r]
-    if not all(type(c) is str for c in cells) or not all(type(h) is str for h in headers):
-        return None
-    if not _safe_text()(" ".join(cells) + " " + " ".join(headers)):
-        return None
-    cols = [[c.strip() for c in col] for col in zip(*rows)]
-    widths = [max(len(h) + 2, max(map(len, col))) for h, col in zip(headers, cols)]
-    lines = ["  ".join(h.ljust(w) if a == "l" else h.rjust(w) for h, w, a in zip(headers, widths, align)).rstrip(),
-             "  ".join("-" * w for w in widths)]
-    padded = [[c.ljust(w) for c in col] if a == "l" else [c.rjust(w) for c in col]
-              for col, w, a in zip(cols, widths, align)]
-    lines += ["  ".join(r).rstrip() for r in zip(*padded)]
-    return "\n".join(lines)
 
 
 def write_node(tree, node, out, *, digits=4, table_format="simple") -> None:
