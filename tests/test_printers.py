@@ -119,13 +119,13 @@ def test_text_root_section_weather_id3(weather):
         ["", "feature", "H(play|X) form", "H(play|X)", "IG", "SplitInfo", "GainRatio"],
         ["*", "outlook", "5/14·H(3,2) + 4/14·H(0,4) + 5/14·H(2,3)", "0.6935", "0.2467", "1.5774", "0.1564"],
         ["", "temperature", "4/14·H(2,2) + 6/14·H(2,4) + 4/14·H(1,3)", "0.9111", "0.0292", "1.5567", "0.0188"],
-        ["", "humidity", "7/14·H(4,3) + 7/14·H(1,6)", "0.7885", "0.1518", "1.0000", "0.1518"],
+        ["", "humidity", "7/14·H(4,3) + 7/14·H(1,6)", "0.7885", "0.1518", "1", "0.1518"],
         ["", "windy", "8/14·H(2,6) + 6/14·H(3,3)", "0.8922", "0.0481", "0.9852", "0.0488"],
     ]
     assert tsv_table(out, "branches")[:4] == [
         ["feature", "value", "n", "no", "yes", "H(play|value)", "exact"],
         ["outlook", "sunny", "5", "3", "2", "0.9710", "-2/5 + log2(5) - 3/5*log2(3)"],
-        ["outlook", "overcast", "4", "0", "4", "0.0000", "0"],
+        ["outlook", "overcast", "4", "0", "4", "0", "0"],
         ["outlook", "rainy", "5", "2", "3", "0.9710", "-2/5 + log2(5) - 3/5*log2(3)"],
     ]
     assert tsv_table(out, "exact values")[1] == [
@@ -197,7 +197,7 @@ def test_text_c45_filter_and_validity(weather_c45, lenses_c45):
     out = io.StringIO()
     render_node(lenses_c45, node_at(lenses_c45, ("tear-prod-rate", "normal")), out, table_format="tsv")
     rows = {r[1]: r for r in tsv_table(out.getvalue(), "candidates")[1:]}
-    assert rows["tear-prod-rate"][3:] == ["1.5546", "0.0000", "0.0000", "undefined (split info 0)", "—", "no"]
+    assert rows["tear-prod-rate"][3:] == ["1.5546", "0", "0", "undefined (split info 0)", "—", "no"]
 
 
 # -- steps ----------------------------------------------------------------------------------
@@ -231,9 +231,9 @@ def test_steps_weather_nodes_name_their_condition(weather):
     lines = out.splitlines()
     assert "At outlook = sunny: 5 rows (no 3, yes 2)" in lines
     assert "H(play | outlook = sunny) = -(3/5)·log2(3/5) - (2/5)·log2(2/5) = 0.9710" in lines
-    assert "H(play | outlook = sunny, humidity) = 3/5·H(3,0) + 2/5·H(0,2) = 0.0000" in lines
+    assert "H(play | outlook = sunny, humidity) = 3/5·H(3,0) + 2/5·H(0,2) = 0" in lines
     assert ("IG(humidity) = H(play | outlook = sunny) - H(play | outlook = sunny, humidity) "
-            "= 0.9710 - 0.0000 = 0.9710") in lines
+            "= 0.9710 - 0 = 0.9710") in lines
     assert "IG(temperature) = IG(humidity) exactly (each 0.0200)" in lines
     assert not any(line.startswith("GainRatio(") for line in lines)  # ID3: no gain ratio step
     only = rendered(weather, nodes="none", steps=True)

@@ -149,7 +149,9 @@ class _Latex(Markup):
 
 def _tail(texts: list, approx: Approx | None) -> Approx | None:
     """The decimal that ends a chain of ``texts``: None when there is none or the chain
-    already ends with it (``= 1``, never ``= 1 = 1.0000``)."""
+    already ends with it (``= 1``, never ``= 1 = 1.0000``).  A link that repeats the one
+    before it (``1090/7 = 1090/7``: a mean that does not reduce) is dropped from ``texts``."""
+    texts[:] = [t for i, t in enumerate(texts) if i == 0 or t != texts[i - 1]]
     if approx is None or (approx.exact and texts and texts[-1] == approx.text):
         return None
     return approx
