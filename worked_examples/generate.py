@@ -17,9 +17,10 @@ from pathlib import Path
 
 from infotree import (build_tree, conditional_entropy, entropy_of_labels, entropy_of_probabilities,
                       load, mutual_information, parse_exact)
-from infotree.exact import Exact, decimal_text
+from infotree.exact import Exact
 from infotree.forms import conditional_entropy_form, entropy_form
 from infotree.printers import render
+from infotree.printers.numbers import exact_and_decimal, number
 
 HERE = Path(__file__).resolve().parent
 EXAMPLES = ("antibiotic_resistance", "play_tennis", "horse_race", "twenty_questions", "xor",
@@ -53,7 +54,13 @@ def _columns(path):
 
 
 def _d(x, digits=4):
-    return decimal_text(x, digits)
+    """A value as every printer writes it (infotree.printers.numbers)."""
+    return number(x, digits)
+
+
+def _xd(x, digits=4):
+    """An exact value and its decimal: ``45/98 ≈ 0.4592``, ``1/2 = 0.5``, ``2`` alone."""
+    return exact_and_decimal(str(x), x, digits)
 
 
 def _table(rows_of, cols_of):
@@ -148,8 +155,8 @@ def play_tennis() -> str:
         f"windy {_d(g['windy'])}, temperature {_d(g['temperature'])}.\n",
         "Mitchell prints 0.246, 0.151, 0.048 and 0.029: he rounds H(S) to 0.940 and H(S_sunny) to 0.971\n",
         "before combining them, so\n\n",
-        _code([f"Gain(outlook) ~ 0.940 - 5/14*0.971 - 4/14*0 - 5/14*0.971 = {decimal_text(rounded, 5)}  -> 0.246",
-               f"exact: {g['outlook']} = {_d(g['outlook'], 5)}  -> 0.247"]),
+        _code([f"Gain(outlook) ~ 0.940 - 5/14*0.971 - 4/14*0 - 5/14*0.971 = {_d(rounded, 5)}  -> 0.246",
+               f"exact: {_xd(g['outlook'], 5)}  -> 0.247"]),
         "\n(and 0.151 for humidity is 0.15184 truncated). `infotree check` calls such an answer\n",
         "\"close\" and names rounded intermediates as the likely cause.\n\n",
         "## C4.5 (gain ratio)\n\n",
@@ -181,7 +188,7 @@ def horse_race() -> str:
         "# Horse race (Cover & Thomas, *Elements of Information Theory*, example 2.1.2)\n\n",
         "Eight horses win with probabilities 1/2, 1/4, 1/8, 1/16 and 1/64 (four times).\n",
         "Data: [`data.csv`](data.csv). `infotree entropy --probs 1/2 1/4 1/8 1/16 1/64 1/64 1/64 1/64`\n\n",
-        _code([line, f"H(X) = {_d(h)} bits, exactly {h}"]),
+        _code([line, f"H(X) = {_xd(h)} bits"]),
         "\nA fixed-length code for 8 horses needs log2(8) = 3 bits. A code with lengths log2(1/p):\n\n",
         _code(rows + [f"expected length = {expected} bits = H(X)"]),
         f"\nExactly {h} bits against {Exact.log2(len(probs))} bits.\n",
@@ -202,9 +209,9 @@ def twenty_questions() -> str:
         "How many yes/no questions does it take to find which of A, B, C, D happened?\n",
         "Data: [`data.csv`](data.csv).\n\n",
         "Equally likely outcomes need log2(4) questions:\n\n",
-        _code([lu, f"= {_d(hu)}: two questions (\"is it A or B?\", then one more)"]),
+        _code([f"{_xd(hu)[len(str(hu)):]}".join([lu, ": two questions (\"is it A or B?\", then one more)"])]),
         "\nA skewed distribution needs fewer, in expectation:\n\n",
-        _code([ls, f"= {_d(hs)}",
+        _code([ls + _xd(hs)[len(str(hs)):],
                "questions: is it A? (1) -> is it B? (2) -> is it C? (3, and D is known too)",
                f"expected number = 1/2·1 + 1/4·2 + 1/8·3 + 1/8·3 = {expected} = H(skewed): {hs == expected}"]),
     ])
@@ -336,10 +343,10 @@ def regression_sse() -> str:
             f"area in {{north, south}} | {{east}} (areas ordered by their mean price: south 137.5, "
             f"north 190, east 250): SSE {area.impurities[0]} + {area.impurities[1]} = {area.weighted}, "
             f"decrease {area.decrease}",
-            f"size <= 65 | > 65: SSE {size.impurities[0]} + {size.impurities[1]} = {size.weighted} "
-            f"= {_d(size.weighted)}, decrease {size.decrease} = {_d(size.decrease)}",
-            f"rpart's improvement = decrease / SSE(price): area {area.improvement} = {_d(area.improvement)}, "
-            f"size {size.improvement} = {_d(size.improvement)}",
+            f"size <= 65 | > 65: SSE {size.impurities[0]} + {size.impurities[1]} = {_xd(size.weighted)}, "
+            f"decrease {_xd(size.decrease)}",
+            f"rpart's improvement = decrease / SSE(price): area {_xd(area.improvement)}, "
+            f"size {_xd(size.improvement)}",
         ]),
         "\nrpart (`rpart(price ~ ., minsplit = 2, minbucket = 1, maxdepth = 2)`, method anova) grows the\n",
         "same tree with the same improvements (0.506099375185957 and 0.392789844292373):\n\n",
@@ -367,11 +374,11 @@ def cart_gini() -> str:
         "midpoint of two adjacent values. Every impurity, weighted impurity and decrease is a\n",
         "fraction:\n\n",
         _code([
-            f"Gini(D) = 1 − (9/14)² − (5/14)² = {gini([9, 5])} = {_d(gini([9, 5]))}",
-            f"outlook in {{sunny, rainy}} | {{overcast}}: weighted {out.weighted} = {_d(out.weighted)}, "
-            f"decrease {out.decrease} = {_d(out.decrease)}",
-            f"humidity <= 82.5 | > 82.5: weighted {hum.weighted} = {_d(hum.weighted)}, "
-            f"decrease {hum.decrease} = {_d(hum.decrease)}",
+            f"Gini(D) = 1 − (9/14)² − (5/14)² = {_xd(gini([9, 5]))}",
+            f"outlook in {{sunny, rainy}} | {{overcast}}: weighted {_xd(out.weighted)}, "
+            f"decrease {_xd(out.decrease)}",
+            f"humidity <= 82.5 | > 82.5: weighted {_xd(hum.weighted)}, "
+            f"decrease {_xd(hum.decrease)}",
             f"rpart's improvement = n × decrease: outlook {out.improvement}, humidity {hum.improvement}",
         ]),
         "\nrpart (`rpart(play ~ ., method = \"class\", minsplit = 2, minbucket = 1)`) grows the same\n",
@@ -394,7 +401,7 @@ def _leaf_probability_table(tree, smoothings, cls):
     for leaf in tree.leaves():
         probs = [tree.probabilities(leaf, s)[k] for s in smoothings]
         rows.append(f"| {leaf.describe_path()} | {leaf.n} | {leaf.class_counts[k]} | "
-                    + " | ".join(f"{p} ≈ {_d(p, 3)}" for p in probs) + " |\n")
+                    + " | ".join(_xd(p, 3) for p in probs) + " |\n")
     return head + "".join(rows)
 
 
@@ -448,7 +455,7 @@ def lookahead() -> str:
     ahead = build_tree(data, lookahead=1)
     gini_greedy = build_tree(data, criterion="gini")
     gini_ahead = build_tree(data, criterion="gini", lookahead=1)
-    scores = [f"{c.feature}: IG = {c.gain} = {_d(c.gain)}, IG (lookahead) = {c.lookahead} = {_d(c.lookahead)}"
+    scores = [f"{c.feature}: IG = {_xd(c.gain)}, IG (lookahead) = {_xd(c.lookahead)}"
               for c in ahead.root.candidates()]
     cart = [f"{c.feature}: decrease = {c.decrease}, decrease (lookahead) = {c.lookahead}"
             for c in gini_ahead.root.candidates()]
@@ -494,7 +501,7 @@ def m_of_n() -> str:
         "[docs/pet_lookahead.md](../../docs/pet_lookahead.md)). Each step's test and exact gain\n",
         "(the first condition ties with every referee's value and is first in column and domain\n",
         "order):\n\n",
-        _code([f"{s.operator}: {s.split.text}: IG = {s.candidate.gain} = {_d(s.candidate.gain)}"
+        _code([f"{s.operator}: {s.split.text}: IG = {_xd(s.candidate.gain)}"
                for s in tree.root.mofn.steps] + [f"stopped: {tree.root.mofn.stopped}"]),
         f"\nThe tree has {sum(1 for _ in tree.leaves())} leaves. Prediction counts the conditions that hold:\n\n",
         _code([line for row in rows for line in tree.explain(row)]),
