@@ -12,8 +12,8 @@ from __future__ import annotations
 import io
 from html import escape as _html
 
-from ..exact import decimal_text
 from ..printers.cells import TEXT, latex_escape, select_nodes
+from ..printers.numbers import number
 
 __all__ = ["FILES", "check_toml", "key_lines", "rubric_toml", "write_files"]
 
@@ -69,9 +69,10 @@ def _points(q) -> str:
 
 
 def _decimal(q) -> str:
-    """The value to 4 decimals, where the exact answer is not already a short number."""
+    """The value as the printers write it (4 decimals, or its exact decimal when shorter), where the
+    exact answer is not already a short number."""
     exact = "/" in q.answer or "log" in q.answer
-    return decimal_text(q.value, 4) if q.value is not None and exact else ""
+    return number(q.value, 4) if q.value is not None and exact else ""
 
 
 def _csv(ex) -> str:
