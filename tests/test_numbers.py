@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
     (Exact.log2(Fraction(100001, 100000)), 4, "0.0000"),
     # a ratio whose value is rational (log2 9 / log2 3 = 2), and one that is not
     (Ratio(Exact.log2(9), Exact.log2(3)), 4, "2"), (Ratio(Exact(1), Exact.log2(3)), 4, "0.6309"),
+    (Ratio(Exact(0), Exact.log2(3)), 4, "0"), (Ratio(Exact(Fraction(1, 2)), Exact(2)), 4, "0.25"),
     (SquareRoot(Fraction(1, 4)), 4, "0.5"), (SquareRoot(2), 4, "1.4142"),
 ])
 def test_number(x, digits, shown):
@@ -45,7 +46,9 @@ def test_rational():
     assert rational(np.int32(3)) == 3 and rational(Fraction(1, 3)) == Fraction(1, 3)
     assert rational(Exact(Fraction(5, 2))) == Fraction(5, 2) and rational(Exact.log2(3)) is None
     assert rational(Ratio(Exact.log2(27), Exact.log2(9))) == Fraction(3, 2)
-    assert rational(Ratio(Exact.log2(5), Exact.log2(3))) is None
+    assert rational(Ratio(Exact.log2(5), Exact.log2(3))) is None and rational(Ratio(0, Exact.log2(5))) == 0
+    assert rational(Ratio(Exact(1, {3: 2}), Exact(2, {3: 4}))) == Fraction(1, 2)  # (1 + 2·log2 3)/(2 + 4·log2 3)
+    assert rational(Ratio(Exact(1, {3: 2}), Exact(3, {3: 4}))) is None
     assert rational(SquareRoot(Fraction(9, 4))) == Fraction(3, 2) and rational(SquareRoot(3)) is None
 
 

@@ -53,24 +53,29 @@ def rational(x) -> Fraction | None:
     else None: ints (numpy's too), Fractions, :class:`Exact` without logarithms, a
     :class:`Ratio` whose numerator is a rational multiple of its denominator, a square root
     of a square."""
+    if isinstance(x, Exact):
+        return x.c0 if not x.terms else None
     if isinstance(x, Fraction):
         return x
+    if isinstance(x, Ratio):
+        num, den = x.num, x.den
+        if not den.terms:
+            return num.c0 / den.c0 if not num.terms else None
+        # rational iff num = k·den: the same primes, every coefficient (and c0) in one proportion
+        if not num:
+            return Fraction(0)
+        if len(num.terms) != len(den.terms) or num.terms[0][0] != den.terms[0][0]:
+            return None
+        k = num.terms[0][1] / den.terms[0][1]
+        if num.c0 != den.c0 * k or any(pn != pd or cn != cd * k for (pn, cn), (pd, cd) in zip(num.terms, den.terms)):
+            return None
+        return k
+    if isinstance(x, SquareRoot):
+        return x.rational()
     try:
         return Fraction(operator.index(x))
     except TypeError:
-        pass
-    if isinstance(x, Exact):
-        return x.c0 if x.is_rational() else None
-    if isinstance(x, Ratio):
-        num, den = x.num, x.den
-        if den.is_rational():
-            return num.c0 / den.c0 if num.is_rational() else None
-        p, c = den.terms[0]
-        k = dict(num.terms).get(p, 0) / c
-        return k if num == den * k else None
-    if isinstance(x, SquareRoot):
-        return x.rational()
-    return None
+        return None
 
 
 def _short(x, digits: int) -> Fraction | None:
@@ -86,9 +91,14 @@ def number(x, digits: int = 4) -> str:
     """An exact value (int, Fraction, Exact, Ratio, SquareRoot) for reading: its exact decimal
     when that has at most ``digits`` places, else rounded (half away from zero, decided exactly)."""
     q = _short(x, digits)
-    if q is not None:
-        return decimal_text(q, _places(q))
-    return decimal_text(x, digits)
+    if q is None:
+        return decimal_text(x, digits)
+    if q.denominator == 1:
+        return str(q.numerator)
+    places = _places(q)
+    k = abs(q.numerator) * 10 ** places // q.denominator  # exact: the decimal terminates there
+    whole, frac = divmod(k, 10 ** places)
+    return f"{'-' if q < 0 else ''}{whole}.{frac:0{places}d}"
 
 
 class Approx(NamedTuple):
