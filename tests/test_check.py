@@ -14,7 +14,7 @@ import infotree.check as check_module
 from infotree import Exact, Ratio, from_records, load, parse_exact
 from infotree.check import (MAX_LINES, VERDICTS, AnswersError, Report, check_answers, format_text, read_answers,
                             report_json)
-from infotree.check.command import run_check_command
+from infotree.cli.check import run_check_command
 from infotree.cli import build_parser
 from infotree.errors import InfotreeError
 
@@ -520,7 +520,7 @@ def test_empty_branches(tmp_path):
 def test_builder_trees_are_accepted():
     """For every data file and criterion, the tree the builder prints checks as right."""
     from infotree.printers import render
-    from infotree.tree import build_tree
+    from infotree.growing import build_tree
 
     for name in ("weather.csv", "contact-lenses.csv", "bacteria.csv"):
         data = load(DATA / name)

@@ -21,7 +21,7 @@ from infotree import load
 from infotree.check import check_answers, report_json
 from infotree.check.trees import split_condition
 from infotree.criteria import criterion_named
-from infotree.tree import build_tree
+from infotree.growing import build_tree
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "worked_examples" / "cost_complexity"
 DATA = EXAMPLE / "data.csv"
@@ -268,7 +268,7 @@ def test_readme_scikit_learn_risk_round_trip(tmp_path):
     cut from (root: R(T_t) = 31/140 with 3 leaves, in T_2)."""
     import io
 
-    from infotree.check.command import run_check_command
+    from infotree.cli.check import run_check_command
     from infotree.cli import build_parser
 
     text = EXAMPLE.joinpath("README.md").read_text(encoding="utf-8").split("## scikit-learn's risk", 1)[1]

@@ -41,8 +41,9 @@ The grammar, every answer form, the verdicts, the limits and the JSON schema are
 * :mod:`.pruning` and :mod:`.forests` — cost-complexity and forest claims;
 * :mod:`.printed` — infotree's own ``--steps`` and ``measures`` prose, skipped when fed back;
 * :mod:`.results`, :mod:`.report` — the results and their text, JSON and HTML reports;
-* :mod:`.rubric`, :mod:`.profile`, :mod:`.classroom`, :mod:`.command` — a class: rubrics, course
-  profiles, gradebook and feedback; ``infotree check``, with ``tree``'s options from :mod:`infotree.cli`.
+* :mod:`.rubric`, :mod:`.profile`, :mod:`.classroom` — a class: rubrics, course profiles,
+  gradebook and feedback; the ``infotree check`` command is :mod:`infotree.cli.check`, with
+  ``tree``'s options from :mod:`infotree.cli.parser`.
 
 No ``eval`` anywhere: the left-hand side has its own small tokenizer, the right-hand side
 goes to ``parse_exact``; files, lines, decimals, logarithm arguments and count tables are
@@ -261,7 +262,7 @@ class _Checker(TreeClaims, Values, Judging):
         self.last_feature = None   # the feature the last claim measured: H_known(Y), improvement (rpart)
         self.regression = criterion == "squared_error"
         if self.regression:
-            from ..tree import target_numbers
+            from ..growing import target_numbers
 
             self.y_numbers = target_numbers(data)   # the exact number of each target code
         self._tree_text = None
@@ -773,7 +774,7 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
     expected tree, carry-forward subtrees, the pruning sequence) are reused by the next;
     ``log``: ``"2"`` (``log`` in answers is log2) or ``"e"`` (``log`` is ln);
     ``max_claim_cells``: the largest count table a measure claim may need.
-    ``tree_options``: keywords of :func:`~infotree.tree.build_tree` other than ``criterion``
+    ``tree_options``: keywords of :func:`~infotree.growing.build_tree` other than ``criterion``
     (``prune``, ``min_objects``, ``max_depth``, ...): tree claims are graded against the tree
     grown with them.
     ``forest``: a function returning (a :class:`~infotree.ensemble.Forest`, its ballots on the rows

@@ -8,7 +8,7 @@ regression's from :mod:`.regression`, these otherwise.  Values are read from the
 records; nothing is computed here but text.
 
     >>> from infotree.data import load
-    >>> from infotree.tree import build_tree
+    >>> from infotree import build_tree
     >>> tree = build_tree(load("tests/data/weather.csv"), criterion="gain")
     >>> view = node_view(tree, tree.root, digits=4)
     >>> view.facts[1]
