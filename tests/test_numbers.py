@@ -8,10 +8,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from infotree import build_tree, load
+from infotree import build_tree, load, parse_exact
 from infotree.exact import Exact, Ratio, SquareRoot
 from infotree.printers import render
-from infotree.printers.cells import LATEX, MARKDOWN, TEXT
+from infotree.printers.cells import LATEX, MARKDOWN, TEXT, has_derivation, node_title, select_nodes
+from infotree.printers.entropy import node_view
 from infotree.printers.numbers import approx, exact_and_decimal, float_text, number, ratio_text, rational
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -189,3 +190,32 @@ def test_worked_examples_read_numbers_one_way():
     for path in readmes:
         text = path.read_text(encoding="utf-8")
         assert (path.parent.name, repeats(text), mixed(text)) == (path.parent.name, [], [])
+
+
+
+def _same_quantity_pairs(tree, node):
+    """(decimal cell, exact cell) pairs of one quantity in a node's text view: each branch's
+    decimal and exact value, and each candidate's decimals against its row of exact values."""
+    v = node_view(tree, node, digits=_DIGITS, markup=TEXT)
+    pairs = [(row[-2], row[-1]) for row in v.branches.rows if row[-1] != "—"]
+    exact = {row[0]: row[1:] for row in v.exact.rows}
+    first = 3 if v.summary.headers[2].endswith("form") else 5  # ID3/C4.5: H(Y|X) IG SplitInfo; CART: weighted ...
+    for row in v.summary.rows:
+        if row[1] in exact and row[first] != "—":
+            pairs += list(zip(row[first:first + 3], exact[row[1]][:3]))
+    return pairs
+
+
+def test_decimal_and_exact_columns_show_one_quantity_one_way():
+    """In every table a decimal is its exact neighbour as the formatter writes it (``1``, not ``1.0000``);
+    the exact text is read back by infotree's parser, not taken from the printer's value."""
+    checked = 0
+    for path, options in CASES:
+        data = load(ROOT / path, on_missing="keep", numeric="auto") if path.endswith(".arff") else load(ROOT / path)
+        tree = build_tree(data, **options)
+        for node in select_nodes(tree, "all"):
+            if has_derivation(node):
+                for decimal, exact in _same_quantity_pairs(tree, node):
+                    assert decimal == number(parse_exact(exact), _DIGITS), (path, node_title(node), decimal, exact)
+                    checked += 1
+    assert checked > 500
