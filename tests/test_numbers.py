@@ -96,7 +96,7 @@ CASES = [  # (data, build options): entropy with exact 1s and 3/2s, C4.5 weights
     ("worked_examples/lookahead/data.csv", {"criterion": "gain"}),
     ("worked_examples/twenty_questions/data.csv", {"criterion": "gain"}),
     ("tests/data/weather.csv", {"criterion": "gain_ratio"}),
-    ("tests/data/labor.arff", {"criterion": "gain_ratio"}),
+    ("worked_examples/c45_missing_and_numeric/data.csv", {"criterion": "gain_ratio"}),
     ("worked_examples/cart_gini/data.csv", {"criterion": "gini"}),
     ("worked_examples/regression_sse/data.csv", {"criterion": "squared_error"}),
     ("worked_examples/m_of_n/data.csv", {"criterion": "gain", "m_of_n": True}),
@@ -104,9 +104,14 @@ CASES = [  # (data, build options): entropy with exact 1s and 3/2s, C4.5 weights
 FORMATS = ("text", "markdown", "latex", "html", "dot", "json")
 
 
+def _data(path):
+    if "c45" in path:  # C4.5's fractional weights for missing values, and numeric cuts
+        return load(ROOT / path, on_missing="keep", numeric="auto")
+    return load(ROOT / path)
+
+
 def _outputs(path, options):
-    data = load(ROOT / path, on_missing="keep", numeric="auto") if path.endswith(".arff") else load(ROOT / path)
-    tree = build_tree(data, **options)
+    tree = build_tree(_data(path), **options)
     out = {}
     for fmt in FORMATS:
         buf = io.StringIO()
@@ -211,11 +216,10 @@ def test_decimal_and_exact_columns_show_one_quantity_one_way():
     the exact text is read back by infotree's parser, not taken from the printer's value."""
     checked = 0
     for path, options in CASES:
-        data = load(ROOT / path, on_missing="keep", numeric="auto") if path.endswith(".arff") else load(ROOT / path)
-        tree = build_tree(data, **options)
+        tree = build_tree(_data(path), **options)
         for node in select_nodes(tree, "all"):
             if has_derivation(node):
                 for decimal, exact in _same_quantity_pairs(tree, node):
                     assert decimal == number(parse_exact(exact), _DIGITS), (path, node_title(node), decimal, exact)
                     checked += 1
-    assert checked > 500
+    assert checked > 300
