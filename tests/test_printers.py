@@ -541,13 +541,15 @@ def test_numeric_branches_and_fractional_weights():
 
 
 def test_weight_rounding_is_exact_half_up():
-    """Two places, half up, from the exact Fraction (a float would round 2.675 down)."""
+    """Two places, half up, from the exact Fraction (a float would round 2.675 down); an exact
+    weight of at most two places as it is (11/5 is 2.2, not 2.20; 1999/1000 rounds to 2.00)."""
     from fractions import Fraction
 
-    assert cells.round2_text(Fraction("2.675")) == "2.68"
-    assert cells.round2_text(Fraction(1, 8)) == "0.13"
-    assert cells.round2_text(Fraction(1, 3)) == "0.33"
-    assert cells.round2_text(Fraction(1999, 1000)) == "2.00"
+    assert cells.weight_text(Fraction("2.675")) == "2.68"
+    assert cells.weight_text(Fraction(1, 8)) == "0.13"
+    assert cells.weight_text(Fraction(1, 3)) == "0.33"
+    assert cells.weight_text(Fraction(1999, 1000)) == "2.00"
+    assert cells.weight_text(Fraction(11, 5)) == "2.2" and cells.weight_text(Fraction(3, 2)) == "1.5"
     assert cells.weight_text(3) == "3" and cells.weight_text(Fraction(855, 56)) == "15.27"
     assert cells.weight_text(Fraction(855, 56), "exact") == "855/56"
     assert cells.weight_text(2, "j48") == "2.0" and cells.weight_text(Fraction(1, 10**7), "j48") == "0.0"

@@ -31,17 +31,17 @@ from typing import NamedTuple
 from ..forms import counts_text
 from ..data import number_text
 from ..records import Complexity, CostComplexity, ReducedError
-from .numbers import Approx, exact_and_decimal, float_text
+from .numbers import Approx, exact_and_decimal, float_text, number
 
 __all__ = ["LATEX", "MARKDOWN", "Markup", "NODE_SELECTIONS", "NodeView", "TEXT", "Table", "WEIGHTS",
            "class_counts_text", "code_span", "condition_text", "count_text", "entropy_name",
-           "has_derivation", "java_double", "java_double_to_string", "latex_escape", "lookahead_note", "node_title", "round2_text",
+           "has_derivation", "java_double", "java_double_to_string", "latex_escape", "lookahead_note", "node_title",
            "select_nodes", "weight_text"]
 
 NODE_SELECTIONS = ("all", "root", "none")
 
-#: How a leaf's weights print: ``decimal`` (integers exact, fractional weights rounded
-#: half up to two places, J48's precision), ``exact`` (fractions) or ``j48`` (J48's own
+#: How a leaf's weights print: ``decimal`` (as :func:`~.numbers.number` at two places: an exact
+#: ``2.2`` as it is, others rounded half up to two places, J48's precision), ``exact`` (fractions) or ``j48`` (J48's own
 #: text: ``Math.round(x*100)/100`` printed by Java, ``2.0``, ``15.27``; thresholds with
 #: ``Utils.doubleToString(t, 6)``).
 WEIGHTS = ("decimal", "exact", "j48")
@@ -285,14 +285,6 @@ def _integral(x) -> bool:
         return Fraction(x).denominator == 1
 
 
-def round2_text(x) -> str:
-    """``x`` rounded half up to two places, exactly (from the Fraction, never a float): ``15.27``."""
-    q = Fraction(x)
-    h = math.floor(abs(q) * 100 + Fraction(1, 2))
-    sign = "-" if q < 0 and h else ""
-    return f"{sign}{h // 100}.{h % 100:02d}"
-
-
 def java_double(v: float) -> str:
     """Java's ``Double.toString(v)``: ``2.0``, ``15.27``, ``1.0E7``, ``1.0E-4``."""
     if v == 0:
@@ -324,13 +316,13 @@ def java_double_to_string(t, digits: int = 6) -> str:
 
 
 def weight_text(x, weights: str = "decimal") -> str:
-    """A weight: an integer as it is; a fractional one rounded to two places (``decimal``),
-    exact (``exact``: ``855/56``); ``j48`` prints as J48 (``2.0``, ``15.27``)."""
+    """A weight: an integer as it is; a fractional one as :func:`~.numbers.number` writes it at
+    two places (``decimal``: ``2.2``, ``15.27``), exact (``exact``: ``855/56``); ``j48`` prints as J48 (``2.0``, ``15.27``)."""
     if weights == "j48":
         return _java_round2(x)
     if _integral(x):
         return str(int(x))
-    return round2_text(x) if weights == "decimal" else counts_text(x)
+    return number(x, 2) if weights == "decimal" else counts_text(x)
 
 
 def class_counts_text(tree, counts, markup: Markup = TEXT, weights: str = "exact") -> str:

@@ -20,7 +20,7 @@ def leaf_text(node, weights: str = "decimal") -> str:
 
     ``yes (4)``, ``no (5/2)`` with training errors, ``yes (0, empty)`` for an empty leaf.
     Fractional weights (C4.5 with missing values) print as ``bad (15.27/2.27)`` (two
-    places, rounded half up exactly; an integer weight stays ``2``), or with
+    places, rounded half up exactly; an integer weight stays ``2``, an exact ``11/5`` is ``2.2``), or with
     ``weights="exact"`` as ``bad (855/56, errors 127/56)`` (the comma keeps the fractions
     apart).  ``weights="j48"`` is J48's text: ``bad (2.0)``, ``bad (15.27/2.27)``,
     ``bad (0.0)`` for an empty leaf, ``/e`` only when e > 1e-6.
