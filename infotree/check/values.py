@@ -19,7 +19,7 @@ from .grammar import _IMPURITY, _Known, _Measure, _as_cond, _canonical, _cond_te
 from .names import Unreadable as _Unreadable
 from .results import ClaimResult, _Undefined
 from .treeclaims import _branch_of, _count_text, _test_of
-from .trees import number_text
+from .expected import number_text
 
 
 
@@ -409,7 +409,7 @@ class Values:
     def c45_gain_note(self, m: _Measure, answer):
         """For C4.5's gain (or gain ratio) of a numeric attribute answered in the other convention (with or
         without Release 8's log2(cuts)/n), the message that says so; None otherwise."""
-        if self.criterion != "gain_ratio" or m.name not in ("IG", "GR") or m.given or len(m.left) != 1 or m.split or \
+        if not self.criterion.mdl or m.name not in ("IG", "GR") or m.given or len(m.left) != 1 or m.split or \
                 self.names.kinds.get(m.left[0]) != "numeric":
             return None
         try:
