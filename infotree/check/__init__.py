@@ -34,13 +34,15 @@ The grammar, every answer form, the verdicts, the limits and the JSON schema are
 * :mod:`.sheet` — reading the file: its size limits, its lines, ``#`` comments;
 * :mod:`.checker` — one line to one claim (or a tree block), each claim kind to its reader, the conventions a
   sheet is graded under; :mod:`.paths` — the one path parser (a node's path in every claim kind);
-  :mod:`.measures` — measure claims read and graded;
+  :mod:`.measures` — measure claims read and graded; :mod:`.decreases` — CART's decreases and
+  improvements; :mod:`.regression` — a regression tree's SSE and means;
 * this module — the entry, :func:`check_answers`: the sheet's lines through the checker;
 * :mod:`.values` — the exact value of a measure; :mod:`.judging` — a number against it (precision,
   tolerance, chains, rounded working); :mod:`.diagnosis` — the usual mistake a wrong number matches;
 * :mod:`.treeclaims` — root, split, leaf, regions and whole trees; :mod:`.treetext` — reading tree text
   (infotree's, J48's, rpart's, indented, arrows) in linear time; :mod:`.trees` — grading a tree node by
-  node against ``build_tree``, with carry-forward;
+  node against ``build_tree``, over :mod:`.expected` (the expected tree's nodes and their text) and
+  :mod:`.grower` (the trees grown, below a student's wrong choice too: carry-forward);
 * :mod:`.pruning` and :mod:`.forests` — cost-complexity and forest claims;
 * :mod:`.printed` — infotree's own ``--steps`` and ``measures`` prose, skipped when fed back;
 * :mod:`.results`, :mod:`.report` — the results and their text, JSON and HTML reports;

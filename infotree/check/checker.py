@@ -3,7 +3,8 @@
 A line is rewritten from textbook notations (:mod:`.notation`), then read as prose or a region, a
 ``... exactly`` or ``undefined`` line of infotree's steps, a cost-complexity or forest claim (their own
 grammars: :mod:`.pruning`, :mod:`.forests`), a tree claim (:mod:`.treeclaims`) or a measure claim
-(:mod:`.measures`); the path in any of them is read by :mod:`.paths`.  :func:`conventions` lists what a
+(:mod:`.measures`, CART's decreases in :mod:`.decreases`, a regression tree's in :mod:`.regression`); the
+path in any of them is read by :mod:`.paths`.  :func:`conventions` lists what a
 sheet is graded under, for the report's header.
 """
 
@@ -15,6 +16,7 @@ import numpy as np
 
 from ..criteria import C45GainRatio, criterion_named
 from ..forms import counts_text
+from .decreases import Decreases
 from .forests import ForestClaims
 from .grammar import _EXACTLY, _UNDEFINED, _Measure, _Tok, _claim_kind, _clip, _no_equals, _split_claim
 from .judging import Judging
@@ -24,6 +26,7 @@ from .names import Unreadable as _Unreadable
 from .notation import at_region, best_split, region_definition, rewrite, threshold_claim
 from .paths import Paths
 from .pruning import PruningClaims
+from .regression import RegressionValues
 from .results import ClaimResult
 from .sheet import MAX_LINE_LENGTH
 from .treeclaims import TreeClaims, _where, _where_the
@@ -43,7 +46,7 @@ class _TextbookC45(C45GainRatio):
     mdl = False
 
 
-class _Checker(TreeClaims, MeasureClaims, Paths, Values, Judging):
+class _Checker(TreeClaims, MeasureClaims, Decreases, Paths, RegressionValues, Values, Judging):
     def __init__(self, data, criterion, tolerance, digits, options, *, min_digits=3, log="2",
                  max_claim_cells=MAX_CLAIM_CELLS, forest=None, min_decimals=3, c45_gain="mdl", risk_units="count",
                  shared=None):

@@ -9,9 +9,9 @@ from __future__ import annotations
 from ..exact import decimal_text
 from .answers import read_answer
 from .diagnosis import diagnose
-from .grammar import (_DECREASE_OF, _IMPURITY, _KIND, _SAMPLE, _UNDEFINED, _Cut, _Known, _Measure, _Subset,
-                      _canonical, _chain, _claim_kind, _clip, _cond_text, _cut_item, _inside_parens, _measure_head,
-                      _norm_name, _set_item, _show_toks, _split_claim, _split_on, _Tok)
+from .grammar import (_IMPURITY, _KIND, _SAMPLE, _UNDEFINED, _Cut, _Known, _Measure, _Subset, _Tok, _canonical,
+                      _chain, _claim_kind, _clip, _cond_text, _cut_item, _inside_parens, _measure_head, _norm_name,
+                      _set_item, _show_toks, _split_claim, _split_on)
 from .names import Unreadable as _Unreadable
 from .results import ClaimResult, _Undefined
 from .values import _exact_text, _simplify, _steps_lines
@@ -211,31 +211,6 @@ class MeasureClaims:
                 out.append(_Tok("p", ",", item[0].pos if item else 0))
             out.extend(item)
         return (out if found is not None else inner), found
-
-    def decrease_measure(self, head, name, left, given, fixed) -> _Measure:
-        """CART: ΔGini(A), Decrease(Age <= 55 | Start > 8.5), improvement (rpart), GiniGain(A)."""
-        if not self.grower.binary:
-            raise _Unreadable(f"{head}(...) is CART's decrease by a binary split; check with --algorithm cart")
-        if given:
-            raise _Unreadable(f"{head}(... | {', '.join(given)}): the conditions of a decrease fix the node: "
-                              f"{head}(Age | Start > 8.5)")
-        low = _norm_name(head)
-        name = "Decrease" if name == "GiniGain" else name  # under CART: the decrease by a binary split
-        # Decrease and Improvement: the criterion's own impurity, named as its ΔGini, ΔErr, ΔH or ΔSSE
-        impurity = _DECREASE_OF.get(low) or _DECREASE_OF[_norm_name("Δ" + self.criterion.symbol)]
-        fixed = self.in_context(fixed)
-        if len(left) == 1 and left[0].kind == "w" and left[0].text.lower() == "rpart" and name == "Improvement":
-            if self.last_feature is None:
-                raise _Unreadable("improvement (rpart) is n × the decrease of the feature just measured; write "
-                                  "Improvement(feature)")
-            return _Measure(name, (self.last_feature,), (), fixed, impurity=impurity)
-        if _cut_item(left) or _set_item(left):
-            f, v = self.cut(left)
-            return _Measure(name, (f,), (), fixed, split=(f, v), impurity=impurity)
-        names = self.var_names(left, head)
-        if len(names) != 1 or names[0] == self.data.target:
-            raise _Unreadable(f"{head}(...) takes one feature or one split: {head}(outlook), {head}(Age <= 55)")
-        return _Measure(name, names, (), fixed, impurity=impurity)
 
     def sample_node(self, items, head):
         """The node of a textbook claim and the items after it: ``S``, ``D``, ``S_sunny``, ``D_youth`` (a
