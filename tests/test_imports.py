@@ -157,6 +157,6 @@ def test_the_walker_reads_relative_and_lazy_imports():
     graph = _graph(_modules())
     assert "infotree.errors" in graph["infotree.check"]          # from ..errors import InfotreeError
     assert "infotree.check.sheet" in graph["infotree.check"]     # from .sheet import ...
-    assert "infotree.tree" in graph["infotree.check.pruning"]    # inside PruningClaims.path()
+    assert "infotree.growing" in graph["infotree.check.pruning"]  # inside PruningClaims.path()
     kinds = graph["infotree.exercise.kinds"]                     # from . import tables: the sibling only
     assert "infotree.exercise.tables" in kinds and "infotree.exercise" not in kinds

@@ -112,7 +112,7 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
     expected tree, carry-forward subtrees, the pruning sequence) are reused by the next;
     ``log``: ``"2"`` (``log`` in answers is log2) or ``"e"`` (``log`` is ln);
     ``max_claim_cells``: the largest count table a measure claim may need.
-    ``tree_options``: keywords of :func:`~infotree.tree.build_tree` other than ``criterion``
+    ``tree_options``: keywords of :func:`~infotree.growing.build_tree` other than ``criterion``
     (``prune``, ``min_objects``, ``max_depth``, ...): tree claims are graded against the tree
     grown with them.
     ``forest``: a function returning (a :class:`~infotree.ensemble.Forest`, its ballots on the rows

@@ -87,7 +87,7 @@ class _Checker(TreeClaims, MeasureClaims, Decreases, Paths, RegressionValues, Va
         self.last_feature = None   # the feature the last claim measured: H_known(Y), improvement (rpart)
         self.regression = self.criterion.regression
         if self.regression:
-            from ..tree import target_numbers
+            from ..growing import target_numbers
 
             self.y_numbers = target_numbers(data)   # the exact number of each target code
         self._tree_text = None

@@ -1,7 +1,7 @@
 """Grading tree claims node by node, with carry-forward after a wrong choice.
 
 The expected tree is the one ``infotree tree`` grows with the same options
-(:func:`~infotree.tree.build_tree`).  A claimed node is compared with the expected
+(:func:`~infotree.growing.build_tree`).  A claimed node is compared with the expected
 node at the same place (:class:`~.expected.Expected`).  Where the student splits on another
 feature (or cuts a numeric feature elsewhere), the node is wrong (or right, for a feature tied
 exactly with the builder's), and the subtree below is graded against the tree grown from the
