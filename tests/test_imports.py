@@ -17,7 +17,6 @@ PACKAGE = Path(__file__).resolve().parent.parent / "infotree"
 # line's package, and any cycle among the printers.  Empty these
 # as they go: a test below fails on an entry that no longer closes a cycle.
 ALLOWED = {
-    ("infotree.cli.check", "infotree.cli.parser"),   # _m_of_n_flag, while parser.py imports check's command
 }
 ALLOWED_INSIDE = ("infotree.printers",)
 
