@@ -159,3 +159,21 @@ def test_the_walker_reads_relative_and_lazy_imports():
     assert "infotree.growing" in graph["infotree.check.pruning"]  # inside PruningClaims.path()
     kinds = graph["infotree.exercise.kinds"]                     # from . import tables: the sibling only
     assert "infotree.exercise.tables" in kinds and "infotree.exercise" not in kinds
+
+
+def test_criterion_names_are_compared_only_in_criteria():
+    """Outside criteria.py a criterion is asked (binary, ratio, mdl, regression, scores_m_of_n, ...),
+    never compared with its name: a new criterion then works everywhere its flags say."""
+    import re
+
+    names = "|".join(("gain", "gain_ratio", "gain_ratio_plain", "gini", "entropy", "misclassification",
+                      "squared_error", "poisson", "exp"))
+    compared = re.compile(rf"""(==|!=)\s*["']({names})["']|["']({names})["']\s*(==|!=)|\bin\s*\(\s*["']({names})["']\s*,""")
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.name == "criteria.py":
+            continue
+        for k, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if compared.search(line) and "argv" not in line:  # a command named entropy
+                found.append(f"{path.relative_to(PACKAGE.parent)}:{k}: {line.strip()}")
+    assert not found, "\n".join(found)
