@@ -43,6 +43,7 @@ import numpy as np
 
 from .errors import InfotreeError
 from .exact import SquareRoot
+from .lnpoly import LnRoot
 from .records import (
     Complexity,
     CostComplexity,
@@ -66,8 +67,9 @@ SELECTIONS = ("min", "1se")
 
 def resubstitution(node):
     """rpart's R(t): the misclassified weight of the node as a leaf, or (regression) its
-    sum of squared errors."""
-    return Fraction(node.risk)
+    sum of squared errors (Poisson, exp: its deviance, an exact :class:`~infotree.lnpoly.LnPoly`)."""
+    r = node.risk
+    return Fraction(r) if isinstance(r, (int, Fraction)) else r
 
 
 def _risk_function(tree, risk):
@@ -80,7 +82,7 @@ def _risk_function(tree, risk):
         return resubstitution
     total = Fraction(tree.root.n)
     if tree.criterion.regression:  # scikit-learn's impurity is the mean squared error: N_t/N · SSE_t/N_t
-        return lambda node: Fraction(node.risk) / total
+        return lambda node: resubstitution(node) / total
 
     def impurity_risk(node):
         i = node.impurity
@@ -298,9 +300,12 @@ def _cut_alphas(path) -> dict:
     return out
 
 
-def _loss(tree, node, y):
+def _loss(tree, node, y, exposure=None):
     """A held-out row's loss at ``node`` (rpart's ``rp_error``): 0/1 misclassification, or
-    (regression) the squared error (y − ȳ)²; ``y`` is a target code."""
+    (regression) the squared error (y − ȳ)²; ``y`` is a target code (Poisson, exp: the
+    row's deviance at the node's rate, ``exposure`` its exposure)."""
+    if exposure is not None:
+        return tree.criterion.loss_of_row(tree.values[y], exposure, tree._leaf_of(node).mean)
     if tree.criterion.regression:
         return (tree.values[y] - tree._leaf_of(node).mean) ** 2
     return tree.criterion.loss_of(y, node.label)
@@ -443,6 +448,9 @@ def _cross_validate(tree, data, grow, alphas, floor, fold, k, r0, complexity_of,
     # rpart's thresholds, as squares: (10·c_0)², then c_{i-1}·c_i.
     squares = [100 * alphas[0] ** 2] + [alphas[i - 1] * alphas[i] for i in range(1, len(alphas))]
     wts = [Fraction(1)] * len(y) if weights is None else list(weights)
+    expo = None
+    if getattr(tree.criterion, "counts_events", False):  # Poisson, exp: each row's exposure (1 when none)
+        expo = tree.exposure if tree.exposure is not None else [Fraction(1)] * len(y)
     n = sum(wts, Fraction(0))
     total = [Fraction(0)] * len(alphas)
     total_sq = [Fraction(0)] * len(alphas)
@@ -452,7 +460,10 @@ def _cross_validate(tree, data, grow, alphas, floor, fold, k, r0, complexity_of,
         if not len(test):
             continue
         w = sum((wts[r] for r in train.tolist()), Fraction(0)) / n
-        sub = grow(data.subset(train), floor * w, *([] if weights is None else [[wts[r] for r in train.tolist()]]))
+        extra = {} if expo is None else {"exposure": [expo[r] for r in train.tolist()]}
+        if weights is not None:
+            extra["sample_weight"] = [wts[r] for r in train.tolist()]
+        sub = grow(data.subset(train), floor * w, **extra)
         cut = complexity_of(sub)
         held = data.subset(test)
         codes = sub._codes(held, "majority")
@@ -463,7 +474,8 @@ def _cross_validate(tree, data, grow, alphas, floor, fold, k, r0, complexity_of,
                 for node in node_path(sub, c):
                     if isinstance(node.test, SubsetSplit) and sub._known(c[node.split]) is not None:
                         seen.setdefault(id(node), set()).add(c[node.split])
-        for c, yv, wt in zip(codes, np.asarray(held.y).tolist(), [wts[r] for r in test.tolist()]):
+        for c, yv, wt, t in zip(codes, np.asarray(held.y).tolist(), [wts[r] for r in test.tolist()],
+                                [None if expo is None else expo[r] for r in test.tolist()]):
             visited = node_path(sub, c, seen)
             for i, s in enumerate(squares):
                 limit = w * w * s  # (w·threshold)²
@@ -473,11 +485,12 @@ def _cross_validate(tree, data, grow, alphas, floor, fold, k, r0, complexity_of,
                     if node.split is None or a is None or not limit < a * a:
                         at = node
                         break
-                loss = _loss(sub, at, yv)
+                loss = _loss(sub, at, yv, t)
                 total[i] += wt * loss
                 total_sq[i] += wt * loss * loss
     xerr = [t / r0 for t in total]
-    xstd = [SquareRoot((sq - t * t / n) / (r0 * r0)) for t, sq in zip(total, total_sq)]
+    root = SquareRoot if isinstance(r0, Fraction) else LnRoot  # a Poisson deviance: logarithms
+    xstd = [root((sq - t * t / n) / (r0 * r0)) for t, sq in zip(total, total_sq)]
     return xerr, xstd
 
 
