@@ -474,20 +474,31 @@ def _cross_validate(tree, data, grow, alphas, floor, fold, k, r0, complexity_of,
                 for node in node_path(sub, c):
                     if isinstance(node.test, SubsetSplit) and sub._known(c[node.split]) is not None:
                         seen.setdefault(id(node), set()).add(c[node.split])
+        limits = [w * w * s for s in squares]  # (w·threshold)²
+        cut_sq = {}  # the products below are costly for Poisson deviances: each made once per fold
         for c, yv, wt, t in zip(codes, np.asarray(held.y).tolist(), [wts[r] for r in test.tolist()],
                                 [None if expo is None else expo[r] for r in test.tolist()]):
             visited = node_path(sub, c, seen)
-            for i, s in enumerate(squares):
-                limit = w * w * s  # (w·threshold)²
+            losses = {}
+            for i, limit in enumerate(limits):
                 at = visited[-1]
                 for node in visited:
                     a = cut.get(id(node))
-                    if node.split is None or a is None or not limit < a * a:
+                    if node.split is None or a is None:
                         at = node
                         break
-                loss = _loss(sub, at, yv, t)
-                total[i] += wt * loss
-                total_sq[i] += wt * loss * loss
+                    a2 = cut_sq.get(id(node))
+                    if a2 is None:
+                        a2 = cut_sq[id(node)] = a * a
+                    if not limit < a2:
+                        at = node
+                        break
+                got = losses.get(id(at))
+                if got is None:
+                    loss = _loss(sub, at, yv, t)
+                    got = losses[id(at)] = (wt * loss, wt * loss * loss)
+                total[i] += got[0]
+                total_sq[i] += got[1]
     xerr = [t / r0 for t in total]
     root = SquareRoot if isinstance(r0, Fraction) else LnRoot  # a Poisson deviance: logarithms
     xstd = [root((sq - t * t / n) / (r0 * r0)) for t, sq in zip(total, total_sq)]
