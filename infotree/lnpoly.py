@@ -225,7 +225,13 @@ class LnPoly(_Ordered):
     def compare(self, other) -> int:
         if isinstance(other, (LnQuotient, LnRoot)):
             return -other.compare(self)
-        return (self - other).sign()
+        o = other if isinstance(other, LnPoly) else LnPoly.of(other)
+        v1, b1 = self.approx()
+        v2, b2 = o.approx()
+        d = v1 - v2
+        if abs(d) > (b1 + b2) * (1 + 4 * _U) + abs(d) * _U:  # the float intervals decide
+            return 1 if d > 0 else -1
+        return (self - o).sign()
 
     def mp(self):
         """The value in mpmath at the working precision."""
