@@ -521,6 +521,7 @@ class Poisson(Impurity):
     name = "poisson"
     title = "maximal Poisson deviance decrease"
     symbol = "dev"
+    risk_name = "deviance"
     regression = True
     #: a node's statistics are (Σw, events, exposure, Σw·d·log2(d/t)): printers show a rate
     counts_events = True

@@ -276,6 +276,14 @@ class LnPoly(_Ordered):
             out += f" - {t[1:]}" if t.startswith("-") else f" + {t}"
         return out
 
+    def latex(self) -> str:
+        """A LaTeX math fragment: ``-1 - 4\\ln 2 + 4\\ln 3``."""
+        text = str(self)
+        import re
+
+        text = re.sub(r"(\d+)/(\d+)\*", r"\\frac{\1}{\2}", text)
+        return re.sub(r"ln\((\d+)\)", r"\\ln \1", text).replace("*", " ")
+
     def __repr__(self):
         return f"LnPoly({str(self)!r})"
 

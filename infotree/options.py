@@ -52,11 +52,12 @@ TABLE = {
     # data
     "target": Option("data"), "missing_as_value": Option("data"), "numeric": Option("data"),
     "categorical": Option("data"), "drop": Option("data"), "columns": Option("data"),
-    "sample_weight": Option("data", _PRUNE | {"cptable"}),
+    "sample_weight": Option("data", _PRUNE | {"cptable"}), "exposure": Option("data", _PRUNE | {"cptable"}, _CART),
     "limit_input_bytes": Option("data"), "limit_value_length": Option("data"), "limit_nesting": Option("data"),
     "limit_table_cells": Option("data"), "limit_factor_digits": Option("data"),
     # algorithm
     "algorithm": Option("algorithm"), "criterion": Option("algorithm"), "split": Option("algorithm", _GROW, _CART),
+    "method": Option("algorithm", _GROW - {"forest"}, _CART), "shrink": Option("algorithm", _PRUNE | {"cptable"}, _CART),
     "cost": Option("algorithm", _GROW - {"forest"}, _CART),
     "routing": Option("algorithm", frozenset({"predict", "evaluate"}), _CART),
     "threshold": Option("algorithm", _GROW), "lookahead": Option("algorithm", _PRUNE | {"cptable", "measures"}),

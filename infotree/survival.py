@@ -19,11 +19,31 @@ from fractions import Fraction
 from .errors import InfotreeError
 from .exact import Exact, factorize
 from .node import Node
+from .records import RegressionCandidate
 
-__all__ = ["RateNode", "exp_exposure", "row_terms", "status_codes"]
+__all__ = ["Bits", "RateCandidate", "RateNode", "exp_exposure", "row_terms", "status_codes"]
 
 # R's .Machine$double.eps, which rpart.exp passes to rpartexp2
 _EPS = Fraction(1, 2 ** 52)
+
+
+class RateCandidate(RegressionCandidate):
+    """A feature's best binary split of a Poisson node: ``table`` holds each side's statistics
+    (Σw, events, exposure, Σw·d·log2(d/t)); ``impurities`` are each side's deviance about its
+    own rate and ``decrease`` the split's deviance decrease (rpart's improvement)."""
+
+    @property
+    def events(self) -> tuple:
+        return tuple(r[1] for r in self.table)
+
+    @property
+    def exposures(self) -> tuple:
+        return tuple(r[2] for r in self.table)
+
+    @property
+    def means(self) -> tuple:
+        """Each side's rate events/exposure, unshrunk as the split search uses it (None: empty)."""
+        return tuple(Fraction(r[1]) / r[2] if r[0] else None for r in self.table)
 
 
 class RateNode(Node):

@@ -265,6 +265,10 @@ class ReferenceBuilder:
     @property
     def binary(self):
         """The record of a binary candidate: regression's shows means and SSEs."""
+        if self.node_type is not Node:
+            from ..survival import RateCandidate
+
+            return RateCandidate
         return RegressionCandidate if self.values is not None else BinaryCandidate
 
     def sizes(self, codes, pos, w, size=None):

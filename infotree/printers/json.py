@@ -114,6 +114,10 @@ def _improvement_text(v) -> str:
 
 def _stats(tree, stats) -> dict:
     """A regression node's or side's statistics: n, Σy, Σy² as exact strings."""
+    if getattr(tree.criterion, "counts_events", False):  # Poisson, exp: n, events, exposure
+        from .poisson import json_stats
+
+        return json_stats(stats)
     n, t, q = stats.tolist() if hasattr(stats, "tolist") else stats
     return {"n": counts_text(n), "sum": number_text(t), "sum_squares": number_text(q)}
 
@@ -128,6 +132,10 @@ def _binary_candidate(tree, c):
 
 
 def _binary_fields(tree, c):
+    if getattr(tree.criterion, "counts_events", False):  # Poisson, exp: rates and deviances
+        from .poisson import json_candidate
+
+        return json_candidate(tree, c, test_json, value_json, _improvement_text)
     if isinstance(c, RegressionCandidate):
         return {
             "feature": c.feature,

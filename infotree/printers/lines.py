@@ -26,6 +26,10 @@ def leaf_text(node, weights: str = "decimal") -> str:
     ``bad (0.0)`` for an empty leaf, ``/e`` only when e > 1e-6.
     """
     label = node.label_name
+    if getattr(node.tree.criterion, "counts_events", False):  # Poisson, exp: a rate, events, exposure
+        from .poisson import leaf_text as rate_leaf
+
+        return rate_leaf(node)
     if node.tree.criterion.regression:  # rpart prints n, deviance, yval
         if node.is_empty:
             return f"{label} (0, empty)"
