@@ -83,6 +83,40 @@ class LnPoly(_Ordered):
         return cls({(p,): c for p, c in x.items()})
 
     @classmethod
+    def parse(cls, text: str) -> "LnPoly":
+        """The value :meth:`__str__` wrote (``-1 - 4*ln(2) + 4/3*ln(3)``); ValueError otherwise."""
+        import re
+
+        s = text.strip()
+        if not s:
+            raise ValueError("empty")
+        terms: dict = {}
+        pos, sign = 0, 1
+        if s.startswith("-"):
+            sign, pos = -1, 1
+        term = re.compile(r"(?:(\d+(?:/\d+)?)(?:\*|$|(?= )))?((?:ln\(\d+\)\*?)*)")
+        while True:
+            m = term.match(s, pos)
+            if m is None or m.end() == pos:
+                raise ValueError(f"cannot read {text!r} at {pos}")
+            coef = Fraction(m.group(1)) if m.group(1) else Fraction(1)
+            primes = tuple(sorted(int(p) for p in re.findall(r"ln\((\d+)\)", m.group(2) or "")))
+            if m.group(2) and m.group(2).endswith("*"):
+                raise ValueError(f"cannot read {text!r}")
+            terms[primes] = terms.get(primes, 0) + sign * coef
+            pos = m.end()
+            if pos == len(s):
+                break
+            op = s[pos:pos + 3]
+            if op not in (" + ", " - "):
+                raise ValueError(f"cannot read {text!r} at {pos}")
+            sign, pos = (1 if op == " + " else -1), pos + 3
+        for m in terms:
+            if any(factorize(p) != {p: 1} for p in m):
+                raise ValueError(f"{text!r}: ln of a number that is not prime")
+        return cls(terms)
+
+    @classmethod
     def of(cls, x) -> "LnPoly":
         if isinstance(x, LnPoly):
             return x
@@ -192,7 +226,7 @@ class LnPoly(_Ordered):
         if a is None:
             v = s = 0.0
             try:
-                for m, c in self.terms.items():
+                for m, c in sorted(self.terms.items()):
                     t = float(c)
                     for p in m:
                         t *= math.log(p)
@@ -207,7 +241,14 @@ class LnPoly(_Ordered):
         return a
 
     def __float__(self):
-        return self.approx()[0]
+        """The value correctly rounded (mpmath when the float sum's bound is above an ulp)."""
+        v, b = self.approx()
+        if b <= abs(v) * 2.0 ** -60:
+            return v
+        from mpmath import mp
+
+        with mp.workdps(40 + 2 * self.degree):
+            return float(self.mp())
 
     def sign(self) -> int:
         if not self.terms:
@@ -238,7 +279,7 @@ class LnPoly(_Ordered):
         from mpmath import log, mpf
 
         v = mpf(0)
-        for m, c in self.terms.items():
+        for m, c in sorted(self.terms.items()):
             t = mpf(c.numerator) / c.denominator
             for p in m:
                 t *= log(p)

@@ -108,6 +108,10 @@ def _surrogate(tree, s):
                for k, v in (("agreed", s.agreed), ("total", s.total), ("majority", s.majority))}, "count": s.routed}
 
 
+def _risk_text(v) -> str:
+    return str(v) if hasattr(v, "approx") else counts_text(v)
+
+
 def _improvement_text(v) -> str:
     return counts_text(v) if not hasattr(v, "terms") else str(v)
 
@@ -206,10 +210,11 @@ def pruning_json(tree, r, node=None):
     if r is None:
         return None
     if isinstance(r, Complexity):
-        return {"method": "cp", "action": r.action, "risk": counts_text(r.risk), "bound": counts_text(r.bound),
-                "alpha": counts_text(r.alpha),
-                "complexity": None if r.complexity is None else counts_text(r.complexity),
-                "subtree_risk": None if r.subtree_risk is None else counts_text(r.subtree_risk), "splits": r.splits}
+        text = _risk_text  # a Poisson deviance has logarithms: its exact text
+        return {"method": "cp", "action": r.action, "risk": text(r.risk), "bound": text(r.bound),
+                "alpha": text(r.alpha),
+                "complexity": None if r.complexity is None else text(r.complexity),
+                "subtree_risk": None if r.subtree_risk is None else text(r.subtree_risk), "splits": r.splits}
     if isinstance(r, CostComplexity):
         link = r.link
         return {"method": "cost-complexity", "action": r.action, "alpha": exact_text(r.alpha),
