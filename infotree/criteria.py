@@ -51,7 +51,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .errors import InfotreeError
-from .exact import Exact
 from .lnpoly import LnPoly
 from .forms import entropy_form, gini_form, misclassification_form, sse_form
 from .measures import conditional_entropy_from_table, entropy, gini, misclassification, sum_of_squares
@@ -503,14 +502,14 @@ class Poisson(Impurity):
     by a gamma prior of coefficient of variation k (``parms = list(shrink = k)``):
     α = 1/k², β = α·T_root/D_root (k = 0: no shrinkage, λ = D/T).
 
-    A node's statistics are (Σw, D, T, E) with E = Σw·d·log2(d/t) (bits, exact), enough for
-    both deviances:
+    A node's statistics are (Σw, D, T, S) with S = Σw·d·ln(d/t) (exact), enough for both
+    deviances:
 
     * its risk R(t) (cp, pruning, rel error) is rpart's deviance under the shrunk rate,
-      2·[Σw·d·ln(d/(λ·t)) − Σw·(d − λ·t)] = 2·[E·ln 2 − D·ln λ − D + λ·T];
+      2·[Σw·d·ln(d/(λ·t)) − Σw·(d − λ·t)] = 2·[S − D·ln λ − D + λ·T];
     * a split is scored, as ``poisson.c`` does, with the unshrunk rates: the decrease of the
       deviance about each side's own rate D/T, 2·[D_L·ln(D_L/T_L) + D_R·ln(D_R/T_R) − D·ln(D/T)]
-      over the rows with the feature known (E cancels); that decrease is rpart's improvement.
+      over the rows with the feature known (S cancels); that decrease is rpart's improvement.
 
     Every value is a rational plus rational multiples of ln p (:class:`~infotree.lnpoly.LnPoly`),
     equal exactly when the coefficients are and ordered by certified evaluation.  The side of
@@ -523,7 +522,7 @@ class Poisson(Impurity):
     symbol = "dev"
     risk_name = "deviance"
     regression = True
-    #: a node's statistics are (Σw, events, exposure, Σw·d·log2(d/t)): printers show a rate
+    #: a node's statistics are (Σw, events, exposure, Σw·d·ln(d/t)): printers show a rate
     counts_events = True
     #: exp (survival): the exposure is the observed time, rescaled before growing
     scales_time = False
@@ -548,27 +547,27 @@ class Poisson(Impurity):
         return (Fraction(stats[1]) + self.alpha) / (stats[2] + self.beta)
 
     def impurity(self, stats):
-        """The deviance about the node's own rate D/T: 2·[E·ln 2 − D·ln(D/T)] (0 without events)."""
-        _, d, t, e = stats
+        """The deviance about the node's own rate D/T: 2·[S − D·ln(D/T)] (0 without events)."""
+        _, d, t, s = stats
         if not d:
             return LnPoly()
-        return 2 * (LnPoly.bits(e) - d * LnPoly.ln(Fraction(d) / t))
+        return 2 * (LnPoly.of_sum(s) - d * LnPoly.ln(Fraction(d) / t))
 
     def risk(self, stats):
         """rpart's node deviance under the shrunk rate λ (``poissondev``)."""
-        _, d, t, e = stats
+        _, d, t, s = stats
         lam = self.rate(stats)
         if not lam:
-            return LnPoly.bits(e) * 2
-        return 2 * (LnPoly.bits(e) - d * LnPoly.ln(lam) - d + lam * t)
+            return LnPoly.of_sum(s) * 2
+        return 2 * (LnPoly.of_sum(s) - d * LnPoly.ln(lam) - d + lam * t)
 
     def weighted(self, table):
         return sum((self.impurity(r) for r in table if r[0]), LnPoly())
 
     def cut_key(self, table):
-        """What the best cut minimises, in bits: −Σ D_s·log2(D_s/T_s) over the two sides
-        (the deviance of the sides less the constant Σ E)."""
-        return -sum((Exact.log2(Fraction(r[1]) / r[2]) * r[1] for r in table if r[1]), Exact())
+        """What the best cut minimises: −Σ D_s·ln(D_s/T_s) over the two sides (half the
+        deviance of the sides, less the constant Σ S)."""
+        return -sum((LnPoly.ln(Fraction(r[1]) / r[2]) * r[1] for r in table if r[1]), LnPoly())
 
     def improvement(self, candidate):
         """rpart's Poisson improvement: the deviance decrease itself."""

@@ -1,16 +1,21 @@
 """Exact values that mix rationals and natural logarithms: Poisson deviances and their kin.
 
 A Poisson node's deviance is ``2·[Σ d·ln(d/t) − D·ln λ − D + λ·T]`` with rational events,
-exposures and rate: a rational plus rational multiples of ``ln p`` (p prime).  rpart's cp
+exposures and rate: a rational plus rational multiples of ``ln a`` for integers a.  rpart's cp
 table divides such values and its cross-validation squares them, so this module keeps
-polynomials in the ``ln p`` with rational coefficients (:class:`LnPoly`), their quotients
+polynomials in the ``ln a`` with rational coefficients (:class:`LnPoly`), their quotients
 (:class:`LnQuotient`) and square roots (:class:`LnRoot`).
 
-Equality is exact: two polynomials are equal when their coefficients are.  For a form of
-degree at most 1 (every deviance, improvement and cp) that is also the value's equality,
-since 1 and the ln p are linearly independent over the algebraic numbers (Baker), so its
-sign is always decided: a certified float interval, then mpmath at growing precision.  A
-higher-degree difference (cross products in a cp table's cross-validation) that no
+The integers a (*atoms*) are primes below 10^6 and, for the cofactors left when those are
+divided out, the cofactors themselves: an exp tree's rescaled times have numerators of a
+hundred digits, which nobody factors.  Two values are compared exactly by rewriting their
+atoms over a *coprime basis* (gcds split shared factors until the integers are pairwise
+coprime): pairwise coprime integers above 1 are multiplicatively independent, so their
+logarithms are linearly independent over Q, and a difference of degree at most 1 (every
+deviance, improvement and cp) is 0 exactly when its coefficients over the basis are, and
+otherwise non-zero (1 and the logs are independent over the algebraic numbers: Baker), so
+its sign is always decided: a certified float interval, then mpmath at growing precision.
+A higher-degree difference (cross products in a cp table's cross-validation) that no
 precision up to ``MAX_DIGITS`` separates from 0 raises :class:`UndecidedError`, never a
 guess.
 
@@ -26,13 +31,147 @@ import math
 from fractions import Fraction
 
 from .errors import UndecidedError
-from .exact import Exact, _Ordered, factorize
+from .exact import Exact, _Ordered
 
-__all__ = ["LnPoly", "LnQuotient", "LnRoot", "MAX_DIGITS"]
+__all__ = ["LnPoly", "LnQuotient", "LnRoot", "LnSum", "MAX_DIGITS", "atoms"]
 
 _U = 2.0 ** -53
 #: working precision (decimal digits) past which a non-linear difference is reported undecided
 MAX_DIGITS = 4000
+
+
+_PRIMES = tuple(p for p in range(2, 1000) if all(p % q for q in range(2, int(p ** 0.5) + 1)))
+
+
+def atoms(n: int) -> dict:
+    """n > 0 as {atom: exponent}: its primes below 1000, then the cofactor (prime when below
+    10^6; else kept whole, unfactored)."""
+    out = {}
+    for p in _PRIMES:
+        if p * p > n:
+            break
+        while n % p == 0:
+            n //= p
+            out[p] = out.get(p, 0) + 1
+    if n > 1:
+        out[n] = out.get(n, 0) + 1
+    return out
+
+
+def ln_atoms(q) -> dict:
+    """ln q of a positive rational as {atom: coefficient}."""
+    q = Fraction(q)
+    out = atoms(q.numerator)
+    for a, e in atoms(q.denominator).items():
+        out[a] = out.get(a, 0) - e
+    return {a: e for a, e in out.items() if e}
+
+
+def _coprime_basis(numbers) -> list:
+    """Pairwise coprime integers > 1 whose products give every one of ``numbers``."""
+    basis: list = []
+    for x in numbers:
+        stack = [x]
+        while stack:
+            y = stack.pop()
+            if y == 1:
+                continue
+            for i, b in enumerate(basis):
+                g = math.gcd(y, b)
+                if g > 1:
+                    basis.pop(i)
+                    stack.extend((b // g, g, y // g))
+                    break
+            else:
+                basis.append(y)
+    return basis
+
+
+def _over_basis(poly: dict) -> dict:
+    """A polynomial in the ln a rewritten over the coprime basis of its atoms."""
+    used = sorted({a for m in poly for a in m})
+    basis = _coprime_basis(used)
+    if len(basis) == len(used) and set(basis) == set(used):
+        return poly
+    expand = {}
+    for a in used:
+        e, rest = {}, a
+        for b in basis:
+            while rest % b == 0:
+                rest //= b
+                e[b] = e.get(b, 0) + 1
+        expand[a] = e
+    out: dict = {}
+    for m, c in poly.items():
+        parts = [{(): c}]
+        for a in m:  # multiply out Π (Σ e_b ln b)
+            nxt = {}
+            for mono, k in parts[0].items():
+                for b, e in expand[a].items():
+                    key = tuple(sorted(mono + (b,)))
+                    nxt[key] = nxt.get(key, 0) + k * e
+            parts = [nxt]
+        for mono, k in parts[0].items():
+            out[mono] = out.get(mono, 0) + k
+    return {m: c for m, c in out.items() if c}
+
+
+class LnSum:
+    """Σ c_a·ln a as a mapping atom -> coefficient: a node's saturated log-likelihood
+    Σw·d·ln(d/t), added and subtracted row by row many times over while cuts are scored, so
+    kept as a plain dict with integer coefficients where they are integers (an
+    :class:`LnPoly` adds Fractions, several times slower).  A rational q added is q·ln e:
+    not allowed (it never happens: sums start from 0)."""
+
+    __slots__ = ("terms",)
+
+    def __init__(self, terms=None):
+        self.terms = terms or {}
+
+    @classmethod
+    def of(cls, d, q) -> "LnSum":
+        """d·ln(q): integer coefficients for integer d."""
+        d = int(d) if Fraction(d).denominator == 1 else Fraction(d)
+        return cls({a: d * e for a, e in ln_atoms(q).items()} if d else {})
+
+    def _merge(self, other, sign):
+        if not isinstance(other, LnSum):
+            if not other:
+                return self
+            return NotImplemented
+        out = dict(self.terms)
+        for a, c in other.terms.items():
+            c = out.get(a, 0) + sign * c
+            if c:
+                out[a] = c
+            else:
+                del out[a]
+        return LnSum(out)
+
+    def __add__(self, other):
+        return self._merge(other, 1)
+
+    __radd__ = __add__
+
+    def __sub__(self, other):
+        return self._merge(other, -1)
+
+    def __mul__(self, w):
+        return LnSum({a: c * w for a, c in self.terms.items()} if w else {})
+
+    __rmul__ = __mul__
+
+    def __bool__(self):
+        return bool(self.terms)
+
+    def poly(self) -> "LnPoly":
+        return LnPoly({(a,): c for a, c in self.terms.items()})
+
+    def __str__(self):
+        return str(self.poly())
+
+    def __repr__(self):
+        return f"LnSum({self})"
 
 
 def _q(x):
@@ -69,18 +208,22 @@ class LnPoly(_Ordered):
     @classmethod
     def ln(cls, q) -> "LnPoly":
         """ln of a positive rational."""
-        return cls({(p,): e for p, e in factorize(Fraction(q)).items()})
+        return cls({(a,): e for a, e in ln_atoms(q).items()})
 
     @classmethod
-    def bits(cls, x) -> "LnPoly":
-        """ln 2 · x for a value in bits, ``c0 + Σ c_p log2 p`` (an :class:`~infotree.exact.Exact`,
-        or a mapping prime -> coefficient, 2 included), in nats: ``c0·ln 2 + Σ c_p ln p``."""
-        if isinstance(x, Exact):
-            out = {(p,): c for p, c in x.terms}
-            if x.c0:
-                out[(2,)] = x.c0
-            return cls(out)
-        return cls({(p,): c for p, c in x.items()})
+    def bits(cls, x: Exact) -> "LnPoly":
+        """ln 2 · x for an :class:`~infotree.exact.Exact` ``c0 + Σ c_p log2 p`` (bits), in nats."""
+        out = {(p,): c for p, c in x.terms}
+        if x.c0:
+            out[(2,)] = x.c0
+        return cls(out)
+
+    @classmethod
+    def of_sum(cls, x) -> "LnPoly":
+        """An :class:`LnSum` (or an LnPoly, or 0) as an LnPoly."""
+        if isinstance(x, LnSum):
+            return x.poly()
+        return x if isinstance(x, LnPoly) else cls.of(x)
 
     @classmethod
     def parse(cls, text: str) -> "LnPoly":
@@ -112,8 +255,8 @@ class LnPoly(_Ordered):
                 raise ValueError(f"cannot read {text!r} at {pos}")
             sign, pos = (1 if op == " + " else -1), pos + 3
         for m in terms:
-            if any(factorize(p) != {p: 1} for p in m):
-                raise ValueError(f"{text!r}: ln of a number that is not prime")
+            if any(a < 2 for a in m):
+                raise ValueError(f"{text!r}: ln of a number below 2")
         return cls(terms)
 
     @classmethod
@@ -213,11 +356,16 @@ class LnPoly(_Ordered):
             if q is None:
                 return NotImplemented
             other = LnPoly({(): q})
-        return self.terms == other.terms
+        return self.terms == other.terms or (self - other).is_zero()
+
+    def is_zero(self) -> bool:
+        """Exactly 0: every coefficient over the coprime basis of the atoms is 0."""
+        return not self.terms or not _over_basis(self.terms)
 
     def __hash__(self):
+        # equal values may be written over different atoms: only a rational has a canonical hash
         r = self.rational()
-        return hash(r) if r is not None else hash(tuple(sorted(self.terms.items())))
+        return hash(r) if r is not None else hash("infotree.LnPoly")
 
     def approx(self) -> tuple[float, float]:
         """``(value, bound)``, ``|value − exact| ≤ bound`` rigorously (math.log within an ulp
@@ -261,6 +409,8 @@ class LnPoly(_Ordered):
             return 1
         if v < -b:
             return -1
+        if self.is_zero():
+            return 0
         return _sign_slow(self)
 
     def compare(self, other) -> int:

@@ -286,7 +286,7 @@ class _Loader:
         return dict(params)
 
     def deviance(self, text, where):
-        """A Poisson deviance: a rational plus rational multiples of ln p (``12 - 3*ln(2)``)."""
+        """A Poisson deviance: a rational plus rational multiples of ln a (``12 - 3*ln(2)``)."""
         from .lnpoly import LnPoly
 
         try:
@@ -484,7 +484,7 @@ class _Loader:
 
     def stats(self, t, obj, where):
         """A regression node's (n, Σy, Σy²), exact, and its label (the mean) checked (Poisson, exp:
-        n, events, exposure and the saturated log-likelihood in bits)."""
+        n, events, exposure and the saturated log-likelihood Σw·d·ln(d/t))."""
         st = self.get(obj, "stats", dict, where)
         if getattr(t.criterion, "counts_events", False):
             return self.event_stats(st, where)
@@ -499,17 +499,12 @@ class _Loader:
         return counts
 
     def event_stats(self, st, where):
-        from .parse import parse_exact
-
         n = self.count(self.get(st, "n", str, where), where)
         d = self.count(self.get(st, "events", str, where), where)
         time = self.number(self.get(st, "exposure", str, where), where)
         if n and not time > 0:
             self.fail(where, f"exposure {st.get('exposure')!r} must be above 0")
-        try:
-            e = parse_exact(self.get(st, "saturated_bits", str, where))
-        except (InfotreeError, ValueError):
-            self.fail(where, f"saturated_bits {_clip(st.get('saturated_bits'))!r} is not an exact value in log2")
+        e = self.deviance(self.get(st, "saturated", str, where), where)
         counts = np.empty(4, dtype=object)
         counts[:] = [n, Fraction(d), time, e]
         return counts

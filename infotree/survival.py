@@ -17,11 +17,11 @@ import math
 from fractions import Fraction
 
 from .errors import InfotreeError
-from .exact import Exact, factorize
+from .lnpoly import LnSum
 from .node import Node
 from .records import RegressionCandidate
 
-__all__ = ["Bits", "RateCandidate", "RateNode", "exp_exposure", "row_terms", "status_codes"]
+__all__ = ["RateCandidate", "RateNode", "exp_exposure", "row_terms", "status_codes"]
 
 # R's .Machine$double.eps, which rpart.exp passes to rpartexp2
 _EPS = Fraction(1, 2 ** 52)
@@ -29,7 +29,7 @@ _EPS = Fraction(1, 2 ** 52)
 
 class RateCandidate(RegressionCandidate):
     """A feature's best binary split of a Poisson node: ``table`` holds each side's statistics
-    (Σw, events, exposure, Σw·d·log2(d/t)); ``impurities`` are each side's deviance about its
+    (Σw, events, exposure, Σw·d·ln(d/t)); ``impurities`` are each side's deviance about its
     own rate and ``decrease`` the split's deviance decrease (rpart's improvement)."""
 
     @property
@@ -57,79 +57,14 @@ class RateNode(Node):
         return self.tree.criterion.rate(self.class_counts.tolist()) if self.n else None
 
 
-class Bits:
-    """Σ c_p·log2 p (2 included) as a mapping prime -> coefficient: a node's saturated
-    log-likelihood Σw·d·log2(d/t), added and subtracted row by row many times over while
-    cuts are scored, so kept with integer coefficients where they are integers (an
-    :class:`~infotree.exact.Exact` adds Fractions, tens of times slower)."""
-
-    __slots__ = ("terms",)
-
-    def __init__(self, terms=None):
-        self.terms = terms or {}
-
-    @classmethod
-    def of(cls, d, q) -> "Bits":
-        """d·log2(q): integer coefficients for integer d."""
-        d = int(d) if Fraction(d).denominator == 1 else Fraction(d)
-        return cls({p: d * e for p, e in factorize(q).items()} if d else {})
-
-    def items(self):
-        return self.terms.items()
-
-    def _merge(self, other, sign):
-        if not isinstance(other, Bits):  # a rational q is q·log2(2)
-            if not other:
-                return self
-            other = Bits({2: Fraction(other)})
-        out = dict(self.terms)
-        for p, c in other.terms.items():
-            c = out.get(p, 0) + sign * c
-            if c:
-                out[p] = c
-            else:
-                del out[p]
-        return Bits(out)
-
-    def __add__(self, other):
-        return self._merge(other, 1)
-
-    __radd__ = __add__
-
-    def __sub__(self, other):
-        return self._merge(other, -1)
-
-    def __mul__(self, w):
-        return Bits({p: c * w for p, c in self.terms.items()} if w else {})
-
-    __rmul__ = __mul__
-
-    def __eq__(self, other):
-        if isinstance(other, int) and other == 0:
-            return not self.terms
-        return isinstance(other, Bits) and self.terms == other.terms
-
-    def __bool__(self):
-        return bool(self.terms)
-
-    def exact(self) -> Exact:
-        return Exact(0, {p: c for p, c in self.terms.items()})
-
-    def __str__(self):
-        return str(self.exact())
-
-    def __repr__(self):
-        return f"Bits({self})"
-
-
 def row_terms(events, exposure) -> list:
-    """Per row (d, t, d·log2(d/t)): its events, exposure (1 when ``exposure`` is None) and
-    its term of the saturated log-likelihood in bits (0 without events)."""
+    """Per row (d, t, d·ln(d/t)): its events, exposure (1 when ``exposure`` is None) and
+    its term of the saturated log-likelihood (0 without events)."""
     out = []
     for i, d in enumerate(events):
         t = Fraction(1) if exposure is None else Fraction(exposure[i])
         d = Fraction(d)
-        out.append((d, t, Bits.of(d, d / t)))
+        out.append((d, t, LnSum.of(d, d / t)))
     return out
 
 

@@ -45,7 +45,7 @@ class ReferenceBuilder:
             # digits would otherwise pay a gcd per addition), divided once
             self.scale = math.lcm(*(Fraction(v).denominator for v in self.values)) if len(self.values) else 1
             self.scaled = [int(Fraction(v) * self.scale) for v in self.values]
-        # Poisson and exp: a row adds (w, w·d, w·t, w·d·log2(d/t)), t its exposure (tree.exposure)
+        # Poisson and exp: a row adds (w, w·d, w·t, w·d·ln(d/t)), t its exposure (tree.exposure)
         self.node_type = Node
         if getattr(self.crit, "counts_events", False):
             from ..survival import RateNode, row_terms
@@ -232,7 +232,7 @@ class ReferenceBuilder:
         ranks = sorted(set(x for x in codes if x >= 0))
         pos = {x: i for i, x in enumerate(ranks)}
         by_rank, unknown = self.table(rows, w, [pos.get(x, -1) for x in codes], len(ranks))
-        ms = self.crit.min_split(sum(map(sum, by_rank)), sum(1 for x in codes if x >= 0), self.nc, self.p)
+        ms = self.crit.min_split(sum(map(getattr(self.crit, "weight", sum), by_rank)), sum(1 for x in codes if x >= 0), self.nc, self.p)
         every = [] if self.p.get("every_split") else None
         found = None if ms is None else best_threshold(by_rank, ms, self.crit.cut_key, self.sizes(codes, pos, w),
                                                        getattr(self.crit, "cut_floats", None), every)
@@ -350,7 +350,7 @@ class ReferenceBuilder:
         node.surrogates = tuple(replace(s, routed=k) for s, k in zip(node.surrogates, routed))
 
 
-# the zeros the sums of a Poisson row's terms (w·d, w·t, w·d·log2(d/t)) start from
+# the zeros the sums of a Poisson row's terms (w·d, w·t, w·d·ln(d/t)) start from
 _ZEROS = (Fraction(0), Fraction(0), 0)
 
 

@@ -1,7 +1,7 @@
 """A Poisson or exp node's derivation: events, exposure, rate, deviance, and each split's
 deviance decrease (rpart's ``poisson`` and ``exp`` methods).
 
-A node of such a tree keeps (Σw, events D, exposure T, Σw·d·log2(d/t)); its candidates are
+A node of such a tree keeps (Σw, events D, exposure T, Σw·d·ln(d/t)); its candidates are
 :class:`~infotree.survival.RateCandidate` records.  This module writes them for the table
 printers (:class:`NodeView`), as prose (``rate λ = (D + α)/(T + β) = (8 + 1)/(1893 + 422) ≈
 0.0042``; ``decrease = 2·[8·ln(8/1893) + 60·ln(60/24912) − 68·ln(68/26805)] ≈ 2.8150``), for
@@ -125,9 +125,9 @@ def poisson_steps(tree, node, digits: int = 4, markup: Markup = TEXT):
 
 def json_stats(stats) -> dict:
     """A Poisson node's or side's statistics as exact strings: n, events, exposure and the
-    saturated log-likelihood Σw·d·log2(d/t) in bits (what its deviance is computed from)."""
-    n, d, t, e = stats.tolist() if hasattr(stats, "tolist") else stats
-    return {"n": number_text(n), "events": number_text(d), "exposure": number_text(t), "saturated_bits": str(e)}
+    saturated log-likelihood Σw·d·ln(d/t) (what its deviance is computed from)."""
+    n, d, t, s = stats.tolist() if hasattr(stats, "tolist") else stats
+    return {"n": number_text(n), "events": number_text(d), "exposure": number_text(t), "saturated": str(s)}
 
 
 def json_candidate(tree, c, test_json, value_json, improvement_text) -> dict:
