@@ -395,7 +395,7 @@ class LnPoly(_Ordered):
             return v
         from mpmath import mp
 
-        with mp.workdps(40 + 2 * self.degree):
+        with mp.workdps(60):
             return float(self.mp())
 
     def sign(self) -> int:
@@ -501,6 +501,18 @@ def _sign_slow(x: LnPoly) -> int:
                          f"identically 0")
 
 
+def _rounded(x) -> float:
+    """float(x), correctly rounded: the float interval when it is within 2^-60 of the value,
+    else mpmath at 60 digits (a cross-validation's squares cancel many digits)."""
+    v, b = x.approx()
+    if b <= abs(v) * 2.0 ** -60:
+        return v
+    from mpmath import mp
+
+    with mp.workdps(60):
+        return float(x.mp())
+
+
 class LnQuotient(_Ordered):
     """``num / den`` of two :class:`LnPoly` (den ≠ 0): rpart's CP, rel error and xerror of a
     Poisson tree (each over R(root))."""
@@ -568,8 +580,11 @@ class LnQuotient(_Ordered):
         q = vn / vd
         return q, (bn + abs(q) * bd) / (abs(vd) - bd) + 4 * _U * abs(q) + 1e-300
 
+    def mp(self):
+        return self.num.mp() / self.den.mp()
+
     def __float__(self):
-        return self.approx()[0]
+        return _rounded(self)
 
     def compare(self, other) -> int:
         if isinstance(other, LnRoot):
@@ -641,8 +656,13 @@ class LnRoot(_Ordered):
         # |sqrt(v) − sqrt(x)| = |v − x| / (sqrt(v) + sqrt(x)) ≤ min(sqrt(b), b / sqrt(v))
         return r, (min(math.sqrt(b), b / r) if r > 0 else math.sqrt(b)) + 4 * _U * r + 1e-300
 
+    def mp(self):
+        from mpmath import sqrt
+
+        return sqrt(self.square.mp())
+
     def __float__(self):
-        return math.sqrt(max(float(self.square), 0.0))
+        return _rounded(self)
 
     def __str__(self):
         return f"sqrt({self.square})"

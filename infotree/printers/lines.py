@@ -108,7 +108,8 @@ def j48_line(depth: int, line: str) -> str:
 def _leaf(node, markup, weights="decimal", smoothing=None):
     text = leaf_text(node, weights)
     label = node.label_name
-    text = markup.name(label) + text[len(label):]
+    if text.startswith(label):  # (a Poisson leaf starts with its rate's decimal instead)
+        text = markup.name(label) + text[len(label):]
     return text if smoothing is None else f"{text} [{probabilities_text(node, smoothing, markup)}]"
 
 

@@ -29,8 +29,10 @@ def leaf_text(node, digits: int = 6) -> str:
     if node.is_empty:
         return f"{node.label_name} (0, empty)"
     stats = node.class_counts.tolist()
-    return (f"{node.label_name} ≈ {number(node.mean, digits)} (n = {count_text(node.n)}, "
-            f"{stats_text(stats, digits)}, deviance {number(node.risk, 4)})")
+    rate = node.label_name if len(node.label_name) <= 24 else f"rate ≈ {number(node.mean, digits)}"
+    if rate == node.label_name and not number(node.mean, digits) == rate:
+        rate += f" ≈ {number(node.mean, digits)}"
+    return f"{rate} (n = {count_text(node.n)}, {stats_text(stats, digits)}, deviance {number(node.risk, 4)})"
 
 
 def _rate_line(tree, stats, m: Markup, digits: int) -> str:
