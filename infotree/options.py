@@ -8,7 +8,7 @@ uses, grouped, each with its default) and to refuse an option given where it doe
 
     infotree tree data.csv --competitors 2
     infotree: error: --competitors applies to --algorithm cart (criterion gini, entropy,
-    misclassification or squared-error), not --algorithm id3 (criterion gain)
+    misclassification, squared-error, poisson or exp), not --algorithm id3 (criterion gain)
 
 An option missing from the table is listed under "other options" for every command that has it,
 and never refused.
