@@ -53,10 +53,23 @@ def _prior_line(tree, m: Markup, digits: int) -> str:
                   f"β = α/(root rate) = {number(crit.beta, digits)}")
 
 
+def _exact(v, digits: int, most: int = 100) -> str:
+    """``= exact ≈ decimal`` when the exact form is short enough to read, else ``≈ decimal`` (a
+    deviance of many rows has a logarithm per distinct prime; the JSON keeps it whole)."""
+    text = str(v)
+    return (f"= {text} ≈ " if len(text) <= most else "≈ ") + number(v, digits)
+
+
+def _over(q) -> str:
+    """A divisor's text: ``1893``, or ``(2087/1954)`` for a fraction."""
+    text = number_text(q)
+    return f"({text})" if "/" in text else text
+
+
 def _decrease_form(c) -> str:
     """``2·[D_L·ln(D_L/T_L) + D_R·ln(D_R/T_R) − D·ln(D/T)]`` with the candidate's numbers."""
     def term(d, t):
-        return f"{number_text(d)}·ln({number_text(d)}/{number_text(t)})" if d else "0"
+        return f"{number_text(d)}·ln({number_text(d)}/{_over(t)})" if d else "0"
 
     known = c.known
     sides = " + ".join(term(r[1], r[2]) for r in c.table)
@@ -76,7 +89,8 @@ def poisson_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> NodeV
              _rate_line(tree, stats, m, digits),
              m.equation([("deviance", r"\mathrm{deviance}"), ("2·[Σd·ln(d/(λt)) − Σ(d − λt)]",
                                                              r"2\left[\sum d \ln\frac{d}{\lambda t} - \sum (d - \lambda t)\right]"),
-                         _value(m, node.risk)], approx=number(node.risk, digits))]
+                         _value(m, node.risk) if len(str(node.risk)) <= 100 else ("…", r"\ldots")],
+                        approx=number(node.risk, digits))]
     b_headers = ("feature", "branch", "n", "events", "exposure", "rate", "deviance")
     b_rows = []
     for c in node.candidates():
@@ -107,7 +121,7 @@ def poisson_steps(tree, node, digits: int = 4, markup: Markup = TEXT):
     stats = node.class_counts.tolist()
     yield f"At {node_title(node, m)}: {count_text(node.n)} rows, {m.name(stats_text(stats, digits))}"
     yield _rate_line(tree, stats, m, digits)
-    yield m.name(f"deviance = 2·[Σd·ln(d/(λt)) − Σ(d − λt)] = {node.risk} ≈ {number(node.risk, digits)}")
+    yield m.name(f"deviance = 2·[Σd·ln(d/(λt)) − Σ(d − λt)] {_exact(node.risk, digits)}")
     for c in node.candidates():
         yield ""
         yield (f"{m.name(c.feature)}: best of {c.n_tried} binary split{'s' if c.n_tried != 1 else ''}: "
@@ -117,11 +131,11 @@ def poisson_steps(tree, node, digits: int = 4, markup: Markup = TEXT):
                 continue
             yield m.name(f"{c.feature} {' '.join(c.split.condition(b))}: n = {count_text(row[0])}, events "
                          f"{number_text(row[1])}, exposure {number_text(row[2])}, rate {number_text(row[1])}/"
-                         f"{number_text(row[2])} ≈ {number(rate, digits)}")
+                         f"{_over(row[2])} ≈ {number(rate, digits)}")
         if c.unknown is not None:
             yield m.name(f"{c.feature} is missing in {count_text(c.unknown[0])} rows: the decrease is over the "
                          f"{count_text(c.n)} rows with it known")
-        yield m.name(f"decrease = {_decrease_form(c)} = {c.decrease} ≈ {number(c.decrease, digits)}")
+        yield m.name(f"decrease = {_decrease_form(c)} {_exact(c.decrease, digits)}")
     yield from decision_steps(tree, node, m, "leaf predicting rate")
 
 
