@@ -273,6 +273,8 @@ def _write_node(tree, node, out, with_candidates, indent, smoothing=None):
     if tree.criterion.regression:  # statistics, mean and SSE in place of classes and entropy
         del head["class_counts"], head["entropy"], head["errors"]
         head.update(stats=_stats(tree, node.class_counts), mean=None if node.mean is None else number_text(node.mean))
+        if getattr(tree.criterion, "counts_events", False):  # rpart's dev: under the shrunk rate
+            head["deviance"] = value_json(node.risk) if node.n else None
     if tree.params.get("m_of_n"):  # format 4: the test, and where candidates are shown the search
         head["test"] = test_json(tree, node.test)
         if show and node.mofn is not None:
