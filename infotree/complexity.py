@@ -229,7 +229,7 @@ def _prune_rpart(tree, alpha) -> None:
     visit(tree.root)
 
 
-def node_path(tree, codes, seen=None) -> list:
+def node_path(tree, codes, seen=None, tie=None) -> list:
     """The nodes one row (codes as :meth:`Tree._codes` makes them) passes, root first; it
     ends at a leaf or at the node where the row stays (a missing value nothing routes).
 
@@ -238,7 +238,9 @@ def node_path(tree, codes, seen=None) -> list:
     (rpart tests ``x < t``, infotree ``x <= t``; training values never equal a midpoint,
     held-out ones can), and a value of a subset split's feature that the node's training
     rows never had (absent from ``seen[id(node)]``) counts as missing (surrogates, then
-    the majority), where infotree sends it right.
+    the majority), where infotree sends it right.  ``tie="right"`` is rpart's cross-validation
+    (``branch.c``): a row that no surrogate routes at a node whose majority is a tie goes to
+    rpart's right son (``predict`` leaves it at the node, as infotree does by default).
     """
     node, out = tree.root, [tree.root]
     use = tree.params.get("use_surrogate", 2)
@@ -257,6 +259,10 @@ def node_path(tree, codes, seen=None) -> list:
                           if x is not None) if use >= 1 else None, None)
                 if d is None and use == 2:
                     d = node.majority
+                    if d is None and tie == "right":  # branch.c: lastsurrogate 0 is not LEFT
+                        from .grow.reference import ReferenceBuilder
+
+                        d = 1 - ReferenceBuilder.rpart_left(node)
             if d is None:
                 break
             child = node.children[d]
@@ -478,7 +484,7 @@ def _cross_validate(tree, data, grow, alphas, floor, fold, k, r0, complexity_of,
         cut_sq = {}  # the products below are costly for Poisson deviances: each made once per fold
         for c, yv, wt, t in zip(codes, np.asarray(held.y).tolist(), [wts[r] for r in test.tolist()],
                                 [None if expo is None else expo[r] for r in test.tolist()]):
-            visited = node_path(sub, c, seen)
+            visited = node_path(sub, c, seen, tie="right" if rpart_rules else None)
             losses = {}
             for i, limit in enumerate(limits):
                 at = visited[-1]
