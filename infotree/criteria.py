@@ -663,6 +663,14 @@ class _Costed:
     def loss_of(self, truth, predicted):
         return self.loss[truth][predicted] * self.scale[truth]
 
+    def yprob(self, counts):
+        """rpart's class probabilities of a node (``yprob``, what ``predict(type = "prob")``
+        gives): each count times its prior over the root's class weight (at least 1),
+        normalised; with the data's own priors, the plain shares."""
+        w = [c * p / max(1, r) for c, p, r in zip(counts, self.prior, self.root)]
+        total = sum(w, Fraction(0))
+        return [Fraction(x) / total if total else Fraction(0) for x in w]
+
     def side_mean(self, counts):
         a = self._alter(counts)
         return sum(c * Fraction(x) for c, x in enumerate(a)) / sum(a)
@@ -718,7 +726,9 @@ def with_costs(crit, classes, counts, prior=None, loss=None):
                 raise InfotreeError(f"the loss matrix cannot have negative entries (row {classes[i]!r})")
             if not any(row):
                 raise InfotreeError(f"the loss matrix has a row of zeros (row {classes[i]!r}); rpart refuses it")
-    return costed(prior, loss, freq)
+    out = costed(prior, loss, freq)
+    out.root = tuple(Fraction(c) for c in counts)
+    return out
 
 
 class _VariableCost:
