@@ -138,7 +138,10 @@ def pruning_path(tree, risk: str = "rpart") -> PruningPath:
             steps[-1][2:] = [n_leaves, risk_after]
         else:
             steps.append([a, [link], n_leaves, risk_after])
-    return PruningPath(tree, risk, RISKS[risk][tree.criterion.regression], r[id(root)], t0_leaves, t0_risk,
+    described = RISKS[risk][tree.criterion.regression]
+    if risk == "rpart" and getattr(tree.criterion, "risk_name", None):  # Poisson, exp: the deviance
+        described = f"{tree.criterion.risk_name} (rpart's risk)"
+    return PruningPath(tree, risk, described, r[id(root)], t0_leaves, t0_risk,
                        tuple(PruningStep(a, tuple(links), nl, ra) for a, links, nl, ra in steps))
 
 

@@ -33,7 +33,7 @@ from fractions import Fraction
 from .errors import UndecidedError
 from .exact import Exact, _Ordered
 
-__all__ = ["LnPoly", "LnQuotient", "LnRoot", "LnSum", "MAX_DIGITS", "atoms"]
+__all__ = ["LnPoly", "LnQuotient", "LnRoot", "LnSum", "MAX_DIGITS", "atoms", "decimal"]
 
 _U = 2.0 ** -53
 #: working precision (decimal digits) past which a non-linear difference is reported undecided
@@ -335,6 +335,8 @@ class LnPoly(_Ordered):
             return self * (1 / q)
         if isinstance(other, LnPoly):
             r = other.rational()
+            if r is None and self.terms == other.terms:
+                return Fraction(1)
             return self / r if r is not None else LnQuotient(self, other)
         return NotImplemented
 
@@ -499,6 +501,32 @@ def _sign_slow(x: LnPoly) -> int:
         dps *= 4
     raise UndecidedError(f"cannot decide the sign of {x}: below 1e-{MAX_DIGITS} in absolute value but not "
                          f"identically 0")
+
+
+def decimal(x, digits: int = 4) -> str:
+    """x (an LnPoly, LnQuotient or LnRoot) rounded to ``digits`` decimals, half away from zero,
+    at any magnitude: mpmath at growing precision until the value's distance from a rounding
+    boundary exceeds the working error (never on a boundary unless rational, which decides
+    exactly)."""
+    from mpmath import mp, mpf, nint
+
+    r = x.rational() if isinstance(x, LnPoly) else None
+    if r is not None:
+        from .exact import decimal_text
+
+        return decimal_text(r, digits)
+    dps = 40
+    while dps <= MAX_DIGITS:
+        with mp.workdps(dps + 20):
+            v = x.mp() * mpf(10) ** digits
+            k = nint(v)
+            if abs(abs(v - k) - mpf(1) / 2) > abs(v) * mpf(10) ** (-dps) + mpf(10) ** (-dps):
+                k = int(mp.floor(abs(v) + mpf(1) / 2)) * (1 if v >= 0 else -1)
+                sign, k = ("-" if k < 0 else ""), abs(k)
+                whole, frac = divmod(k, 10 ** digits)
+                return f"{sign}{whole}" + (f".{frac:0{digits}d}" if digits else "")
+        dps *= 4
+    raise UndecidedError(f"cannot round {x} to {digits} decimals")
 
 
 def _rounded(x) -> float:

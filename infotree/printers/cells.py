@@ -259,7 +259,12 @@ def exact_text(v) -> str:
     (an entropy risk, a square root)."""
     if isinstance(v, (int, Fraction)) or hasattr(v, "__index__"):
         return count_text(v)
-    return str(v)
+    text = str(v)
+    if len(text) > 160 and hasattr(v, "approx"):  # a Poisson deviance: a log per prime (exact in the JSON)
+        from ..lnpoly import decimal
+
+        return "≈" + decimal(v, 10)
+    return text
 
 
 def _integral(x) -> bool:
