@@ -19,7 +19,7 @@ from infotree.lnpoly import LnPoly
 from infotree.model import dumps, loads
 from infotree.roles import take_column
 from infotree.survival import exp_exposure
-from infotree.tree import fold_grower
+from infotree.growing import fold_grower
 
 ROOT = Path(__file__).resolve().parent.parent
 INSURANCE = ROOT / "worked_examples" / "poisson_insurance" / "data.csv"

@@ -12,7 +12,7 @@ from infotree import CARTClassifier
 from infotree.complexity import cp_table
 from infotree.data import read_csv
 from infotree.errors import InfotreeError
-from infotree.tree import build_tree, fold_grower
+from infotree.growing import build_tree, fold_grower
 
 KYPHOSIS = Path(__file__).parent / "data" / "kyphosis.csv"
 
