@@ -57,7 +57,8 @@ from .measures import conditional_entropy_from_table, entropy, gini, misclassifi
 from .routing import FRACTIONAL_WEIGHTS, SURROGATES
 
 __all__ = ["ALGORITHMS", "CRITERIA", "C45GainRatio", "Choice", "CostedEntropy", "CostedGini", "Criterion", "Entropy",
-           "Exponential", "GainRatio", "Gini", "Impurity", "InformationGain", "Misclassification", "Poisson", "SquaredError", "criterion_named",
+           "Exponential", "GainRatio", "Gini", "Impurity", "InformationGain", "Misclassification", "Poisson",
+           "SquaredError", "criterion_named",
            "with_costs", "with_variable_costs"]
 
 

@@ -72,7 +72,8 @@ def check_rows(events, exposure, where=lambda i: f"row {i + 1}"):
     """rpart's refusals: an exposure (time) must be above 0, an event count at least 0."""
     for i, d in enumerate(events):
         if d < 0:
-            raise InfotreeError(f"{where(i)}: event count {d} is not allowed; a Poisson target counts events (0 or more)")
+            raise InfotreeError(f"{where(i)}: event count {d} is not allowed; a Poisson target counts events "
+                                f"(0 or more)")
     if exposure is not None:
         if len(exposure) != len(events):
             raise InfotreeError(f"exposure has {len(exposure)} values; the data has {len(events)} rows")

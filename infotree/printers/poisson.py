@@ -87,8 +87,9 @@ def poisson_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> NodeV
     stats = node.class_counts.tolist()
     facts = [f"n = {_weight_fact(node.n, digits, m)}: {m.name(stats_text(stats, digits))}",
              _rate_line(tree, stats, m, digits),
-             m.equation([("deviance", r"\mathrm{deviance}"), ("2·[Σd·ln(d/(λt)) − Σ(d − λt)]",
-                                                             r"2\left[\sum d \ln\frac{d}{\lambda t} - \sum (d - \lambda t)\right]"),
+             m.equation([("deviance", r"\mathrm{deviance}"),
+                         ("2·[Σd·ln(d/(λt)) − Σ(d − λt)]",
+                          r"2\left[\sum d \ln\frac{d}{\lambda t} - \sum (d - \lambda t)\right]"),
                          _value(m, node.risk) if len(str(node.risk)) <= 100 else ("…", r"\ldots")],
                         approx=number(node.risk, digits))]
     b_headers = ("feature", "branch", "n", "events", "exposure", "rate", "deviance")
