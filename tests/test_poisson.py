@@ -22,8 +22,8 @@ from infotree.survival import exp_exposure
 from infotree.growing import fold_grower
 
 ROOT = Path(__file__).resolve().parent.parent
-INSURANCE = ROOT / "worked_examples" / "poisson_insurance" / "data.csv"
-AML = ROOT / "worked_examples" / "survival_aml" / "data.csv"
+INSURANCE = ROOT / "worked_examples" / "poisson_insurance" / "insurance.csv"
+AML = ROOT / "worked_examples" / "survival_aml" / "aml.csv"
 
 
 def insurance():

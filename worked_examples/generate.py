@@ -625,10 +625,15 @@ def bagging() -> str:
 def _poisson_tree(name, target, exposure, criterion, **kw):
     from infotree.roles import take_column
 
-    data = load(HERE / name / "data.csv", numeric="auto", numeric_target=True, target=target,
+    data = load(HERE / name / DATA[name], numeric="auto", numeric_target=True, target=target,
                 categorical=kw.pop("categorical", ()))
     data, times = take_column(data, exposure, "exposure")
     return build_tree(data, criterion=criterion, exposure=times, **kw), data, times
+
+
+#: the Poisson and survival examples' data (not data.csv: counts over an exposure, which the
+#: classification algorithms every data.csv is read by have no use for)
+DATA = {"poisson_insurance": "insurance.csv", "survival_aml": "aml.csv"}
 
 
 def poisson_insurance() -> str:
@@ -641,8 +646,8 @@ def poisson_insurance() -> str:
     crit = tree.criterion
     group = root.candidate("Group")
     rates = {}
-    for g, c, h in zip(_columns(HERE / "poisson_insurance" / "data.csv")["Group"], (int(x) for x in _columns(
-            HERE / "poisson_insurance" / "data.csv")["Claims"]), holders):
+    for g, c, h in zip(_columns(HERE / "poisson_insurance" / "insurance.csv")["Group"], (int(x) for x in _columns(
+            HERE / "poisson_insurance" / "insurance.csv")["Claims"]), holders):
         e, x = rates.get(g, (0, 0))
         rates[g] = (e + c, x + h)
     order = sorted(rates, key=lambda g: -Fraction(*rates[g]))
@@ -651,7 +656,7 @@ def poisson_insurance() -> str:
         "# A Poisson tree by hand: claim rates over exposure (rpart's method \"poisson\")\n\n",
         "MASS's `Insurance` (Baxter, Coutts and Ross 1980; R package MASS): 64 groups of car-insurance\n",
         "policy holders by district, car group (engine size) and age, with the number of holders\n",
-        "(the exposure) and of claims (the events). Data: [`data.csv`](data.csv). A Poisson tree models\n",
+        "(the exposure) and of claims (the events). Data: [`insurance.csv`](insurance.csv). A Poisson tree models\n",
         "each leaf's claims as Poisson with rate λ per holder; rpart grows it with\n",
         "`rpart(cbind(Holders, Claims) ~ District + Group + Age, method = \"poisson\")`, infotree with\n",
         "`--method poisson --target Claims --exposure Holders`. Every rate is an exact fraction and every\n",
@@ -671,7 +676,7 @@ def poisson_insurance() -> str:
         "\nrpart 4.1.19 (`minsplit = 10, minbucket = 3, maxdepth = 2`) grows the same tree with the same\n",
         "deviances and rates (checked in `tests/test_poisson.py` on the whole tree):\n\n",
         _code(_text_tree(tree).splitlines()),
-        "\n## Poisson tree (`infotree tree data.csv --method poisson --target Claims --exposure Holders "
+        "\n## Poisson tree (`infotree tree insurance.csv --method poisson --target Claims --exposure Holders "
         "--categorical District --min-samples-split 10 --min-leaf 3 --max-depth 2 --format markdown --steps`)\n\n",
         _tree_md(tree),
     ])
@@ -682,7 +687,7 @@ def survival_aml() -> str:
     from infotree.survival import exp_exposure
 
     tree, data, times = _poisson_tree("survival_aml", "status", "time", "exp", min_samples_split=4, min_leaf=2, cp=0)
-    c = _columns(HERE / "survival_aml" / "data.csv")
+    c = _columns(HERE / "survival_aml" / "aml.csv")
     status = [int(s) for s in c["status"]]
     scaled = exp_exposure(times, status)
     deaths = sorted({t for t, s in zip(times, status) if s})
@@ -691,7 +696,7 @@ def survival_aml() -> str:
         "# A survival tree by hand: rpart's exponential scaling (method \"exp\")\n\n",
         "survival's `aml` (Miller 1981; R package survival): 23 patients with acute myelogenous leukaemia,\n",
         "weeks in remission (`time`), whether remission ended (`status` 1) or the follow-up did (0, censored),\n",
-        "and whether chemotherapy was maintained (`x`). Data: [`data.csv`](data.csv).\n\n",
+        "and whether chemotherapy was maintained (`x`). Data: [`aml.csv`](aml.csv).\n\n",
         "rpart's `method = \"exp\"` turns each time into the events a piecewise exponential model expects by\n",
         "then: the hazard is constant between consecutive event times (events over person-time in that\n",
         "piece), and a time becomes its cumulative hazard. The scaled times add up to the events, so the\n",
@@ -708,7 +713,7 @@ def survival_aml() -> str:
         "\nrpart 4.1.19 (`rpart(Surv(time, status) ~ x, aml, minsplit = 4, minbucket = 2, cp = 0)`) prints rates\n",
         "0.6848303 and 1.4426069 and deviances 12.61182 and 10.81338 for the two leaves:\n\n",
         _code(_text_tree(tree).splitlines()),
-        "\n## Survival tree (`infotree tree data.csv --method exp --target status --time time "
+        "\n## Survival tree (`infotree tree aml.csv --method exp --target status --time time "
         "--min-samples-split 4 --min-leaf 2 --cp 0 --format markdown --steps`)\n\n",
         _tree_md(tree),
     ])
