@@ -44,11 +44,11 @@ import numpy as np
 from .errors import InfotreeError
 from .exact import SquareRoot
 from .lnpoly import LnRoot
+from .records import CpTable as _CpTableRecord
 from .records import (
     Complexity,
     CostComplexity,
     CpRow,
-    CpTable,
     PruningPath,
     PruningStep,
     WeakestLink,
@@ -58,6 +58,19 @@ from .splits import SubsetSplit
 
 __all__ = ["RISKS", "SELECTIONS", "choose", "cp_table", "node_path", "prune", "prune_grown", "pruning_path",
            "resubstitution"]
+
+
+class CpTable(_CpTableRecord):
+    """The cp table record (:class:`infotree.records.CpTable`) as :func:`cp_table` returns it: a notebook
+    shows it as its HTML table.  The view is attached here, where the table is computed (as a Tree's is in
+    :mod:`infotree.tree`), not on the record: the printers read the records, so a record that imported a
+    printer would close an import cycle."""
+
+    def _repr_html_(self):
+        from .printers.complexity import cp_table_html
+
+        return cp_table_html(self)
+
 
 #: the risks and their descriptions (rpart's: classification, regression)
 RISKS = {"rpart": ("misclassified rows (rpart's resubstitution risk)", "sum of squared errors (rpart's risk)"),

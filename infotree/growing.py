@@ -256,7 +256,7 @@ def _check_m_of_n(data, X, crit, builder, lookahead, sample_weight, prune, featu
     if feature_draw is not None:  # the search reads every feature
         raise InfotreeError("m_of_n=True grows each test from every feature; a forest's feature draw is not "
                             "allowed with it")
-    if crit.name != "gain":
+    if not crit.scores_m_of_n:
         raise InfotreeError(f"criterion {crit.name!r} is not allowed with m_of_n=True; allowed: 'gain' (M-of-N tests "
                             f"are grown and scored by information gain)")
     if builder == "levelwise":
