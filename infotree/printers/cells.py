@@ -35,7 +35,7 @@ from .numbers import Approx, exact_and_decimal, float_text, number
 
 __all__ = ["LATEX", "MARKDOWN", "Markup", "NODE_SELECTIONS", "NodeView", "TEXT", "Table", "WEIGHTS",
            "class_counts_text", "code_span", "condition_text", "count_text", "entropy_name",
-           "has_derivation", "java_double", "java_double_to_string", "latex_escape", "lookahead_note", "node_title",
+           "has_derivation", "java_double", "java_double_to_string", "latex_escape", "lookahead_note", "node_title", "stats_text",
            "select_nodes", "weight_text"]
 
 NODE_SELECTIONS = ("all", "root", "none")
@@ -152,6 +152,8 @@ def _tail(texts: list, approx: Approx | None) -> Approx | None:
     already ends with it (``= 1``, never ``= 1 = 1.0000``).  A link that repeats the one
     before it (``1090/7 = 1090/7``: a mean that does not reduce) is dropped from ``texts``."""
     texts[:] = [t for i, t in enumerate(texts) if i == 0 or t != texts[i - 1]]
+    if isinstance(approx, str):  # a decimal already written: a rounded one
+        approx = Approx(approx, False)
     if approx is None or (approx.exact and texts and texts[-1] == approx.text):
         return None
     return approx
@@ -330,12 +332,15 @@ def weight_text(x, weights: str = "decimal") -> str:
     return number(x, 2) if weights == "decimal" else counts_text(x)
 
 
+def stats_text(stats, digits: int = 4) -> str:
+    """A Poisson or exp node's ``events 8, exposure 1893`` from its (n, events, exposure)."""
+    return f"events {number(stats[1], digits)}, exposure {number(stats[2], digits)}"
+
+
 def class_counts_text(tree, counts, markup: Markup = TEXT, weights: str = "exact") -> str:
     """``no 5, yes 9``: the counts in class order (fractional weights exact unless ``weights`` says);
     a regression node's ``Σy = 40, Σy² = 392.5, mean 20/3`` from its (n, Σy, Σy²)."""
     if getattr(tree.criterion, "counts_events", False):  # Poisson, exp: events and exposure
-        from .poisson import stats_text
-
         return markup.name(stats_text(counts.tolist() if hasattr(counts, "tolist") else counts))
     if tree.criterion.regression:
         n, s, q = counts.tolist() if hasattr(counts, "tolist") else counts

@@ -11,16 +11,12 @@ text leaves and for JSON.  Nothing is computed here but text.
 from __future__ import annotations
 
 from ..data import number_text
-from .cells import TEXT, Markup, NodeView, Table, _decision_text, _weight_fact, count_text, node_title, pruning_table
+from .cells import (TEXT, Markup, NodeView, Table, _decision_text, _weight_fact, count_text, node_title, pruning_table,
+                    stats_text)
 from .impurity import _condition, _value, candidate_rows, decision_steps, every_split_table, surrogate_table
-from .numbers import number
+from .numbers import approx, number
 
-__all__ = ["json_candidate", "json_stats", "leaf_text", "poisson_steps", "poisson_view", "stats_text"]
-
-
-def stats_text(stats, digits: int = 4) -> str:
-    """``events 8, exposure 1893``."""
-    return f"events {number(stats[1], digits)}, exposure {number(stats[2], digits)}"
+__all__ = ["json_candidate", "json_stats", "leaf_text", "poisson_steps", "poisson_view"]
 
 
 def leaf_text(node, digits: int = 6) -> str:
@@ -91,7 +87,7 @@ def poisson_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> NodeV
                          ("2·[Σd·ln(d/(λt)) − Σ(d − λt)]",
                           r"2\left[\sum d \ln\frac{d}{\lambda t} - \sum (d - \lambda t)\right]"),
                          _value(m, node.risk) if len(str(node.risk)) <= 100 else ("…", r"\ldots")],
-                        approx=number(node.risk, digits))]
+                        approx=approx(node.risk, digits))]
     b_headers = ("feature", "branch", "n", "events", "exposure", "rate", "deviance")
     b_rows = []
     for c in node.candidates():

@@ -6,9 +6,8 @@ a pruning record's note is chosen by the record's type.
 
 from __future__ import annotations
 
-from ..exact import decimal_text
 from ..records import Complexity, CostComplexity, Pessimistic, ReducedError
-from .numbers import float_text
+from .numbers import float_text, number
 
 __all__ = ["STOPS", "reason"]
 
@@ -38,7 +37,7 @@ def _cp_value(x) -> str:
     """A cp record's value: exact, or for a Poisson deviance (logarithms of many primes, exact in
     the JSON's pruning record) its decimal."""
     exact = x.rational() if hasattr(x, "rational") else x
-    return str(exact) if exact is not None else "≈" + decimal_text(x, 6)
+    return str(exact) if exact is not None else "≈" + number(x, 6)
 
 
 def reason(node) -> str:

@@ -29,9 +29,9 @@ No condition is dropped: C4.5rules' pessimistic simplification is not done here.
 
 from __future__ import annotations
 
-from ..exact import decimal_text
 from ..data import number_text
 from ..splits import condition_words
+from .numbers import number
 from .cells import class_counts_text, weight_text
 
 __all__ = ["rules", "write"]
@@ -56,7 +56,7 @@ def write(tree, out, *, weights="decimal") -> None:
         then = f"then {tree.target} = {leaf.label_name}".ljust(width)
         if tree.criterion.regression:
             risk = leaf.risk  # a Poisson deviance has logarithms: its decimal
-            risk = number_text(risk) if not hasattr(risk, "approx") else decimal_text(risk, 4)
+            risk = number_text(risk) if not hasattr(risk, "approx") else number(risk, 4)
             cover = (f"covers {weight_text(leaf.n, weights)} ({class_counts_text(tree, leaf.class_counts)}), "
                      f"{getattr(tree.criterion, 'risk_name', 'SSE')} {risk}")
         else:
