@@ -14,7 +14,7 @@ from ..data import number_text
 from .cells import (TEXT, Markup, NodeView, Table, _decision_text, _weight_fact, count_text, node_title, pruning_table,
                     stats_text)
 from .impurity import _condition, _value, candidate_rows, decision_steps, every_split_table, surrogate_table
-from .numbers import approx, number
+from .numbers import approx, exact_and_decimal, number
 
 __all__ = ["json_candidate", "json_stats", "leaf_text", "poisson_steps", "poisson_view"]
 
@@ -38,7 +38,7 @@ def _rate_line(tree, stats, m: Markup, digits: int) -> str:
         form = f"(D + α)/(T + β) = ({d} + {number(crit.alpha, digits)})/({t} + {number(crit.beta, digits)})"
     else:
         form = f"D/T = {d}/{t}"
-    return m.name(f"rate λ = {form} = {number_text(crit.rate(stats))} ≈ {number(crit.rate(stats), digits)}")
+    return m.name(f"rate λ = {form} = {exact_and_decimal(number_text(crit.rate(stats)), crit.rate(stats), digits)}")
 
 
 def _prior_line(tree, m: Markup, digits: int) -> str:
