@@ -14,17 +14,22 @@ children are spawned and the data is pickled to each child once.
 
 from __future__ import annotations
 
+import copyreg
 import gc
 import io
 import multiprocessing
 import os
 import pickle
 import sys
+from collections import deque
+from fractions import Fraction
+from itertools import repeat
 from operator import itemgetter
 
 import numpy as np
 
 from .errors import InfotreeError
+from .node import _STATE, _UNSET, Node
 
 __all__ = ["in_processes", "n_workers"]
 
@@ -103,14 +108,93 @@ def _child(send, data, drawn, draws, options):
 
 class _Packer(pickle.Pickler):
     """Pickles a block's trees with the data set's value tuples, and each tree's sample
-    values (its numeric features' present values), as references into the data set."""
+    values (its numeric features' present values), as references into the data set: a
+    Tree's state is rewritten (the dispatch table: one Python call a tree, where a
+    persistent_id is one an object), and the exact thresholds as two integers each."""
 
-    def __init__(self, file, shared):
+    def __init__(self, file, data, present):
         super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
-        self.shared = shared
+        from .tree import Tree
 
-    def persistent_id(self, obj):
-        return self.shared.get(id(obj))
+        self.data, self.present = data, present
+        self.dispatch_table = copyreg.dispatch_table.copy()
+        self.dispatch_table[Tree] = self.tree
+        self.dispatch_table[Fraction] = _reduce_fraction
+
+    def tree(self, tree):
+        """A tree as its fields and its nodes as columns (one list per Node field, or one
+        value shared by every node), pre-order, with each node's parent's position: pickle
+        then handles lists of small values, not a state per node."""
+        state = {k: v for k, v in tree.__dict__.items() if k != "root"}
+        data, present = self.data, self.present.get(id(tree), {})
+        for key, full in (("domains", data.domains), ("numbers", data.numbers)):
+            if state.get(key) is not None:
+                state[key] = tuple(
+                    _Ref(key, j, None) if mine is whole and mine is not None
+                    else _Ref(key, j, present[j]) if j in present else mine
+                    for j, (mine, whole) in enumerate(zip(state[key], full)))
+        nodes = list(tree.root.walk()) if tree.root is not None else []
+        at = {id(node): i for i, node in enumerate(nodes)}
+        parents = [at[id(node.parent)] if node.parent is not None else -1 for node in nodes]
+        kids = [1 if node.children else 0 if node.children == () else 2 for node in nodes]  # 2: an empty list
+        columns = []
+        for name in _STATE:
+            col = [getattr(node, name, _UNSET) for node in nodes]
+            first = col[0] if col else None
+            columns.append((name, True, first) if all(v is first for v in col) else (name, False, col))
+        return _tree, (type(tree), state, columns, parents, kids)
+
+
+def _tree(cls, state, columns, parents, kids):
+    """The tree :meth:`_Packer.tree` took apart."""
+    tree = cls.__new__(cls)
+    tree.__dict__.update(state)
+    n = len(parents)
+    nodes = [Node.__new__(Node) for _ in range(n)]
+    for name, same, col in columns:
+        if same and col is _UNSET:
+            continue
+        if not same and name == "levels":
+            for node, v in zip(nodes, col):
+                if v is not _UNSET:
+                    node.levels = v
+            continue
+        deque(map(setattr, nodes, repeat(name, n), repeat(col, n) if same else col), 0)
+    deque(map(setattr, nodes, repeat("tree", n), repeat(tree, n)), 0)
+    for node, up, k in zip(nodes, parents, kids):
+        node.children = [] if k else ()
+        node.parent = None if up < 0 else nodes[up]
+        if up >= 0:
+            nodes[up].children.append(node)
+    tree.root = nodes[0] if nodes else None
+    return tree
+
+
+class _Ref:
+    """A data set's tuple of values of feature j (``codes`` None), or those at these codes."""
+
+    __slots__ = ("key", "j", "codes")
+
+    def __init__(self, key, j, codes):
+        self.key, self.j, self.codes = key, j, codes
+
+    def __reduce__(self):
+        return _resolve, (self.key, self.j, self.codes)
+
+
+def _resolve(key, j, codes):
+    raise InfotreeError("a forest's trees from a worker process are read by infotree.parallel._unpack")
+
+
+def _reduce_fraction(q):
+    return _fraction, (q.numerator, q.denominator)
+
+
+def _fraction(n, d) -> Fraction:
+    """A Fraction from its lowest terms (as pickled), without normalising them again."""
+    q = object.__new__(Fraction)
+    q._numerator, q._denominator = n, d
+    return q
 
 
 class _Unpacker(pickle.Unpickler):
@@ -118,39 +202,37 @@ class _Unpacker(pickle.Unpickler):
         super().__init__(file)
         self.data = data
 
-    def persistent_load(self, pid):
-        kind, j = pid[0], pid[1]
-        if kind == "D":
-            return self.data.domains[j]
-        if kind == "N":
-            return self.data.numbers[j]
-        present = pid[2].tolist()  # a tree's sample: the data's values at these codes (Dataset.sample)
-        values = self.data.numbers[j] if kind == "n" else self.data.domains[j]
-        return itemgetter(*present)(values) if len(present) > 1 else tuple(values[c] for c in present)
+    def find_class(self, module, name):
+        if module == __name__ and name == "_resolve":
+            return self.resolve
+        return super().find_class(module, name)
+
+    def resolve(self, key, j, codes):
+        values = getattr(self.data, key)[j]
+        if codes is None:
+            return values
+        codes = codes.tolist()  # a tree's sample: the data's values at these codes (Dataset.sample)
+        return itemgetter(*codes)(values) if len(codes) > 1 else tuple(values[c] for c in codes)
 
 
 def _pack(obj, data, drawn) -> bytes:
-    shared = {}
-    for j, (domain, numbers) in enumerate(zip(data.domains, data.numbers)):
-        shared[id(domain)] = ("D", j)
-        if numbers is not None:
-            shared[id(numbers)] = ("N", j)
+    present = {}
     if obj[0] == "trees":
         X = np.asarray(data.X)
         for tree, rows in zip(obj[1], drawn):
+            mine = present[id(tree)] = {}
             for j, kind in enumerate(data.kinds):
                 if kind != "numeric" or tree.numbers[j] is data.numbers[j]:
                     continue
                 col = X[rows, j]
-                present = np.flatnonzero(np.bincount(col[col >= 0], minlength=len(data.numbers[j])))
-                if len(present) == len(tree.numbers[j]):  # as Dataset.sample made them
-                    shared[id(tree.numbers[j])] = ("n", j, present.astype(np.int32))
-                    shared[id(tree.domains[j])] = ("d", j, present.astype(np.int32))
+                codes = np.flatnonzero(np.bincount(col[col >= 0], minlength=len(data.numbers[j])))
+                if len(codes) == len(tree.numbers[j]):  # as Dataset.sample made them
+                    mine[j] = codes.astype(np.int32)
     out = io.BytesIO()
     collecting = gc.isenabled()
     gc.disable()  # pickling makes no garbage; the collector would walk every node again and again
     try:
-        _Packer(out, shared).dump(obj)
+        _Packer(out, data, present).dump(obj)
     finally:
         if collecting:
             gc.enable()
