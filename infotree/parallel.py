@@ -33,6 +33,8 @@ from .node import _STATE, _UNSET, Node
 
 __all__ = ["in_processes", "n_workers"]
 
+_OWN = 1.2  # this process's share of the trees against a child's 1
+
 
 def cores() -> int:
     """The cores this process may run on."""
@@ -58,7 +60,10 @@ def in_processes(data, drawn, draws, options, jobs) -> list:
     """:func:`infotree.ensemble.grow_trees` of these samples and draws in ``jobs`` processes."""
     from .ensemble import grow_trees
 
-    blocks = [b.tolist() for b in np.array_split(np.arange(len(drawn)), jobs)]
+    # This process's block is larger: a child also pickles its trees, and this process
+    # unpickles them (each about a fifth of growing them, measured on CART forests).
+    ends = np.round(np.cumsum([_OWN] + [1] * (jobs - 1)) * len(drawn) / (_OWN + jobs - 1)).astype(int)
+    blocks = [list(range(a, b)) for a, b in zip(np.r_[0, ends[:-1]], ends) if b > a]
     ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
     children = []
     try:
