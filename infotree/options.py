@@ -1,7 +1,7 @@
 """Which command-line option belongs where: its help group, the commands that use it and the
 algorithms that take it, as one table.
 
-The options themselves are defined in :mod:`infotree.cli` (shared argparse parents); this module
+The options themselves are defined in :mod:`infotree.cli.parser` (shared argparse parents); this module
 reads the table to fit each subcommand's help to the command (:func:`fit`: only the options it
 uses, grouped, each with its default) and to refuse an option given where it does nothing
 (:func:`refusal`), in one line that says where it applies:

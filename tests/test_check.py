@@ -14,7 +14,7 @@ import infotree.check as check_module
 from infotree import Exact, Ratio, from_records, load, parse_exact
 from infotree.check import (MAX_LINES, VERDICTS, AnswersError, Report, check_answers, format_text, read_answers,
                             report_json)
-from infotree.check.command import run_check_command
+from infotree.cli.check import run_check_command
 from infotree.cli import build_parser
 from infotree.errors import InfotreeError
 

@@ -232,7 +232,7 @@ if __name__ == "__main__":
 def test_a_class_graded_in_one_run_grades_each_sheet_as_alone():
     """The trees grown for one sheet are reused by the next (check_answers(shared=)): every report equals the
     report of the sheet graded alone, in the class's order and reversed."""
-    from infotree.check.command import _grader
+    from infotree.cli.check import _grader
     from infotree.check.report import report_json
     from infotree.cli import build_parser
 

@@ -268,7 +268,7 @@ def test_readme_scikit_learn_risk_round_trip(tmp_path):
     cut from (root: R(T_t) = 31/140 with 3 leaves, in T_2)."""
     import io
 
-    from infotree.check.command import run_check_command
+    from infotree.cli.check import run_check_command
     from infotree.cli import build_parser
 
     text = EXAMPLE.joinpath("README.md").read_text(encoding="utf-8").split("## scikit-learn's risk", 1)[1]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from infotree.check.command import run_check_command
+from infotree.cli.check import run_check_command
 from infotree.cli import build_parser
 
 ROOT = Path(__file__).resolve().parent.parent

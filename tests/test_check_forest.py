@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from infotree.check.command import run_check_command
+from infotree.cli.check import run_check_command
 from infotree.cli import build_parser, forest_from_args, read_data
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "worked_examples" / "bagging"
@@ -37,7 +37,7 @@ def marks(out):
 
 def grown(*options):
     args = build_parser("forest").parse_args(["forest", str(DATA), *options])
-    from infotree.cli import _resolve_criterion
+    from infotree.cli.args import _resolve_criterion
 
     _resolve_criterion(args)
     data = read_data(str(DATA), args)

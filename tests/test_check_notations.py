@@ -14,7 +14,7 @@ import pytest
 import sympy
 
 from infotree.check import check_answers, format_text
-from infotree.check.command import run_check_command
+from infotree.cli.check import run_check_command
 from infotree.cli import build_parser
 from infotree.data import load
 

@@ -315,7 +315,7 @@ def test_every_worked_example_is_in_a_round_trip():
 def _grown(path, flags):
     """The data, tree and check options of `infotree tree DATA FLAGS`, or None when the algorithm does not
     apply (ID3 refuses missing values; CART refuses an id column of 24 values: 2^23 subsets)."""
-    from infotree.cli import _every_split, _resolve_criterion, read_data, tree_options
+    from infotree.cli.args import _every_split, _resolve_criterion, read_data, tree_options
     from infotree.errors import InfotreeError
 
     args = build_parser("tree").parse_args(["tree", str(path)] + flags)

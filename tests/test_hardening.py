@@ -177,12 +177,12 @@ def test_signal_during_a_write_removes_the_temporary_file(tmp_path, sig, code, w
 
 def test_ctrl_c_during_start_up_is_one_line(monkeypatch, capsys):
     """Ctrl-C while the parser is being built (importing the checker) printed a traceback."""
-    import infotree.cli
+    import infotree.cli.app
 
     def interrupted(command=None):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(infotree.cli, "build_parser", interrupted)
+    monkeypatch.setattr(infotree.cli.app, "build_parser", interrupted)
     assert main(["tree", WEATHER]) == 130
     assert capsys.readouterr().err == "infotree: interrupted\n"
 

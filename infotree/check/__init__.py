@@ -41,8 +41,9 @@ The grammar, every answer form, the verdicts, the limits and the JSON schema are
 * :mod:`.pruning` and :mod:`.forests` — cost-complexity and forest claims;
 * :mod:`.printed` — infotree's own ``--steps`` and ``measures`` prose, skipped when fed back;
 * :mod:`.results`, :mod:`.report` — the results and their text, JSON and HTML reports;
-* :mod:`.rubric`, :mod:`.profile`, :mod:`.classroom`, :mod:`.command` — a class: rubrics, course
-  profiles, gradebook and feedback; ``infotree check``, with ``tree``'s options from :mod:`infotree.cli`.
+* :mod:`.rubric`, :mod:`.profile`, :mod:`.classroom` — a class: rubrics, course profiles,
+  gradebook and feedback; the ``infotree check`` command is :mod:`infotree.cli.check`, with
+  ``tree``'s options from :mod:`infotree.cli.parser`.
 
 No ``eval`` anywhere: the left-hand side has its own small tokenizer, the right-hand side
 goes to ``parse_exact``; files, lines, decimals, logarithm arguments and count tables are

@@ -82,13 +82,13 @@ def flags_of(options: dict) -> list:
 
 @functools.lru_cache(maxsize=None)
 def _parser(command):
-    from ..cli import build_parser
+    from ..cli.parser import build_parser
 
     return build_parser(command)
 
 
 def _args(command, path, options):
-    from ..cli import _resolve_criterion
+    from ..cli.args import _resolve_criterion
 
     args = _parser(command).parse_args([command, str(path), *flags_of(options)])
     _resolve_criterion(args)
@@ -97,7 +97,7 @@ def _args(command, path, options):
 
 def grow(path, options, command="tree"):
     """(data, tree) exactly as ``infotree tree DATA <options>`` (and ``check``) reads and grows them."""
-    from ..cli import read_data, tree_options
+    from ..cli.args import read_data, tree_options
     from ..tree import build_tree
 
     args = _args(command, path, options)
@@ -418,7 +418,7 @@ class Bagging(_Kind):
                 "vote": "majority"}
 
     def solve(self, path, options, rng):
-        from ..cli import forest_from_args, read_data
+        from ..cli.args import forest_from_args, read_data
 
         data = read_data(str(path), _args("forest", path, options))
         n = data.n_rows

@@ -17,9 +17,9 @@ from pathlib import Path
 
 from ..errors import InfotreeError
 from ..forms import counts_text
-from . import MAX_CLAIM_CELLS, _tolerance_value, check_answers, read_answers
-from .profile import EXERCISE_EXCLUDED, ProfileError, profile_words, resolve
-from .report import SCHEMA_VERSION, json_report, text_report
+from ..check import MAX_CLAIM_CELLS, _tolerance_value, check_answers, read_answers
+from ..check.profile import EXERCISE_EXCLUDED, ProfileError, profile_words, resolve
+from ..check.report import SCHEMA_VERSION, json_report, text_report
 
 __all__ = ["add_check_command", "run_check_command"]
 
@@ -59,7 +59,7 @@ def _remember_argv(parser):
 def add_check_command(sub, parents=(), *, help):
     """Add ``infotree check`` to the argparse subparsers ``sub``; ``parents`` are the data, tree and
     forest option parsers of :mod:`infotree.cli` (shared with ``tree`` and ``forest``)."""
-    from ..cli import _m_of_n_flag
+    from .parser import _m_of_n_flag
 
     c = sub.add_parser(
         "check", help=help, parents=list(parents),
@@ -133,7 +133,7 @@ def run_check_command(args, out) -> int:
 
 def _grader(args, data_path):
     """(grade(text) -> Report, Dataset): the data read and the options resolved once, for every sheet."""
-    from ..cli import _resolve_criterion, read_data, tree_options
+    from .args import _resolve_criterion, read_data, tree_options
 
     _resolve_criterion(args)  # --algorithm and --criterion as tree reads them
     data = read_data(data_path, args)
@@ -142,7 +142,7 @@ def _grader(args, data_path):
     grown = []
 
     def forest():  # grown at the first forest claim of the first sheet that has one, as 'infotree forest' does
-        from ..cli import forest_from_args, predicted_ballots
+        from .args import forest_from_args, predicted_ballots
 
         if not grown:
             f = forest_from_args(args, data)
@@ -180,7 +180,7 @@ def _run_sheet(args, out) -> int:
 
 
 def _run_class(args, out) -> int:
-    from .classroom import class_json, grade_class, summary_lines, write_feedback, write_gradebook
+    from ..check.classroom import class_json, grade_class, summary_lines, write_feedback, write_gradebook
 
     sheets, ids = [], {}
     for path in args.answers:
@@ -211,8 +211,8 @@ def _run_class(args, out) -> int:
 
 
 def _setup(args, data_path, rubric_path):
-    from .classroom import Setup
-    from .rubric import Scorer, read_rubric
+    from ..check.classroom import Setup
+    from ..check.rubric import Scorer, read_rubric
 
     rubric = read_rubric(rubric_path) if rubric_path else None   # read first: a bad rubric is found at once
     grade, data = _grader(args, data_path)
