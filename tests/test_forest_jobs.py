@@ -100,3 +100,17 @@ def test_an_error_in_a_worker_is_raised_here(monkeypatch):
     X, y = _numeric(60)
     with pytest.raises(InfotreeError, match="no tree here"):
         grow_forest(from_arrays(X, y, numeric="auto"), n_estimators=4, criterion="gini", n_jobs=2)
+
+
+def test_the_command_line_takes_jobs(capsys):
+    from infotree.cli import main
+
+    outs = []
+    for jobs in ("1", "2"):
+        assert main(["forest", "tests/data/labor.csv", "--trees", "5", "--seed", "2", "--nodes", "all",
+                     "--format", "json", "--jobs", jobs]) == 0
+        outs.append(capsys.readouterr().out)
+    assert outs[0] == outs[1] and '"candidates"' in outs[0]
+    with pytest.raises(SystemExit):
+        main(["forest", "tests/data/labor.csv", "--jobs", "0"])
+    assert "--jobs" in capsys.readouterr().err

@@ -331,6 +331,9 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                                   "votes(row k) and prediction(row k) claims name)")
     forest_opts.add_argument("--builder", choices=["auto", "levelwise", "reference"], default="auto",
                     help="which builder grows the trees (they grow the same forest)")
+    forest_opts.add_argument("--jobs", "--n-jobs", dest="jobs", type=_jobs, default=-1, metavar="N",
+                    help="processes growing the trees: N, -1 every core (default), -2 all but one; the forest is "
+                         "the same whatever N")
     fo = sub.add_parser("forest", parents=[common, grow, forest_opts], help="grow a forest (bagging, random forest, random "
                         "subspace) and print its trees, votes, OOB error and importances, exactly",
                         description="Grow T trees, each on rows drawn from DATA and choosing among drawn features; "
@@ -432,6 +435,17 @@ def _at_most(name):
             raise argparse.ArgumentTypeError(str(e).split(": ", 1)[1]) from None
         return value
     return check
+
+
+def _jobs(text):
+    try:
+        v = int(text)
+    except ValueError:
+        v = 0
+    if v == 0:
+        raise argparse.ArgumentTypeError(f"invalid value {_clip(text)!r}; give a number of processes, -1 (every "
+                                         f"core) or -k (all but k - 1)")
+    return v
 
 
 def _positive(text):
