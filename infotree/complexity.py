@@ -43,11 +43,11 @@ import numpy as np
 
 from .errors import InfotreeError
 from .exact import SquareRoot
+from .records import CpTable as _CpTableRecord
 from .records import (
     Complexity,
     CostComplexity,
     CpRow,
-    CpTable,
     PruningPath,
     PruningStep,
     WeakestLink,
@@ -57,6 +57,19 @@ from .splits import SubsetSplit
 
 __all__ = ["RISKS", "SELECTIONS", "choose", "cp_table", "node_path", "prune", "prune_grown", "pruning_path",
            "resubstitution"]
+
+
+class CpTable(_CpTableRecord):
+    """The cp table record (:class:`infotree.records.CpTable`) as :func:`cp_table` returns it: a notebook
+    shows it as its HTML table.  The view is attached here, where the table is computed (as a Tree's is in
+    :mod:`infotree.tree`), not on the record: the printers read the records, so a record that imported a
+    printer would close an import cycle."""
+
+    def _repr_html_(self):
+        from .printers.complexity import cp_table_html
+
+        return cp_table_html(self)
+
 
 #: the risks and their descriptions (rpart's: classification, regression)
 RISKS = {"rpart": ("misclassified rows (rpart's resubstitution risk)", "sum of squared errors (rpart's risk)"),
@@ -360,7 +373,7 @@ def cp_table(tree, *, cp=0, data=None, grow=None, folds=None, seed=0, sequence="
     to the last digit).  The table says whether the other one differs (``other``).
     With ``folds`` (and ``data``, the rows ``tree`` was grown on, and ``grow``, a
     function from (a subset Dataset, its absolute α) to a tree grown as ``tree`` was,
-    see :func:`infotree.tree.fold_grower`), the xerror and xstd columns by rpart's
+    see :func:`infotree.growing.fold_grower`), the xerror and xstd columns by rpart's
     cross-validation on the folds of :func:`infotree.folds.assign` (``seed``), or on
     given folds (one fold id per row, or a scikit-learn splitter: ``seed`` is then
     None in the table), and the rows the least xerror and the 1-SE rule pick.

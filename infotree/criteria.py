@@ -26,6 +26,8 @@ A criterion is an object with one small protocol, found by name in :data:`CRITER
 ``binary``
     True for CART's binary splits (a threshold, or a subset of a nominal feature's
     values against the rest), False for one branch per value.
+``scores_m_of_n``
+    True when M-of-N tests are grown and scored by it (``m_of_n=True``: information gain).
 ``cut_key(table)``
     What a numeric feature's best cut minimises: H(Y|cut), or CART's weighted child
     impurity.
@@ -114,6 +116,7 @@ class Criterion:
     reads_numbers = False
     mdl = False
     binary = False
+    scores_m_of_n = False
     #: True for a regression criterion: a node's "counts" are then its statistics
     #: (weight, Σy, Σy²) rather than one count per class
     regression = False
@@ -160,6 +163,7 @@ class InformationGain(Criterion):
     name = "gain"
     algorithm = "id3"
     title = "maximal information gain"
+    scores_m_of_n = True
 
     def best(self, cands):
         return _first_best(cands, lambda c: c.gain, _compare)

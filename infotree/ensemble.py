@@ -1,6 +1,6 @@
 """Forests: bagging, random forests and random subspaces of exact trees, with exact votes.
 
-A forest is ``T`` trees grown by :func:`~infotree.tree.build_tree` (any criterion,
+A forest is ``T`` trees grown by :func:`~infotree.growing.build_tree` (any criterion,
 either builder), each on its own sample of the rows, each node choosing among the
 features the forest drew for it:
 
@@ -427,8 +427,8 @@ def _ballot(votes, probas, k, vote) -> Ballot:
 
 def grow_trees(data, drawn, draws, options) -> list:
     """The trees of these samples and draws, grown together where the builder can
-    (:func:`~infotree.tree.grow_together`), else one by one."""
-    from .tree import build_tree, grow_together
+    (:func:`~infotree.growing.grow_together`), else one by one."""
+    from .growing import build_tree, grow_together
 
     trees = grow_together(data, drawn, draws, **options)
     if trees is None:
@@ -465,7 +465,7 @@ def grow_forest(data, *, n_estimators=10, random_state=0, criterion="gain", max_
     (``"tree"``).  ``vote``: ``"majority"`` or ``"average"``.  ``n_jobs``: processes
     growing the trees, as scikit-learn reads it (None: 1; -1: every core; -2: all but
     one); the forest is the same whatever the number (:mod:`infotree.parallel`).  Other
-    keywords go to :func:`~infotree.tree.build_tree` (pruning is refused: forests grow
+    keywords go to :func:`~infotree.growing.build_tree` (pruning is refused: forests grow
     their trees whole).
     """
     n_trees = n_estimators if n_trees is None else n_trees
