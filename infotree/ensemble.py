@@ -523,7 +523,8 @@ def grow_forest(data, *, n_estimators=10, random_state=0, criterion="gain", max_
         drawn.append(rows)
         draws.append(the_draw)
     options = dict(criterion=crit, builder=builder, **tree_params)
-    trees = grow_trees(data, drawn, draws, options) if jobs == 1 else in_processes(data, drawn, draws, options, jobs)
+    trees = (grow_trees(data, drawn, draws, options) if jobs == 1
+             else in_processes(grow_trees, data, drawn, draws, options, jobs))
     params = dict(criterion=crit.name, seed=seed, m_try=k, max_features=max_features, draw=draw,
                   bootstrap=bool(bootstrap), sample_size=size, given=samples is not None, vote=vote)
     return Forest(data, trees, drawn, params)
