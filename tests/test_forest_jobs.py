@@ -114,3 +114,4 @@ def test_the_command_line_takes_jobs(capsys):
     with pytest.raises(SystemExit):
         main(["forest", "tests/data/labor.csv", "--jobs", "0"])
     assert "--jobs" in capsys.readouterr().err
+
