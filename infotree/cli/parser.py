@@ -137,6 +137,16 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                            "left out of the features, or a file of fold ids, one a line (rpart's xval vector)")
     grow.add_argument("--split", choices=["gini", "information"],
                       help="cart: rpart's parms split: gini (= --criterion gini) or information (= --criterion entropy)")
+    grow.add_argument("--method", choices=["class", "anova", "poisson", "exp"],
+                      help="cart: rpart's method: class (= --criterion gini, or --split's), anova (= --criterion "
+                           "squared-error), poisson (the target counts events, over --exposure) or exp (survival: "
+                           "the target is the status, --time the observed times)")
+    grow.add_argument("--exposure", "--time", dest="exposure", metavar="COL",
+                      help="poisson: each row's exposure (rpart's cbind(COL, events); default 1 each); exp: the "
+                           "observed time (rpart's Surv(COL, status)); left out of the features")
+    grow.add_argument("--shrink", metavar="K",
+                      help="poisson, exp: rpart's parms shrink, the prior's coefficient of variation (default 1; "
+                           "0: no shrinkage); a node predicts (events + 1/K²)/(exposure + 1/K²/root rate)")
     grow.add_argument("--prior", metavar="C=P,...",
                       help="cart (gini, entropy): class priors as rpart's parms prior, e.g. absent=1/2,present=1/2 "
                            "(exact, summing to 1; default: the classes' shares)")
