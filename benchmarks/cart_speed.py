@@ -19,7 +19,12 @@ arrays (connect-4: on the one-hot matrix; the encoding is timed apart).  Each in
 fit runs in a fresh child process with a time cap (``--cap``; a fit stopped there is
 reported as "> cap" and its ratio as a lower bound); scikit-learn runs in this process.
 Times are CPU seconds of the fit alone (medians over the repeats; wall seconds beside),
-because the machine is shared: the load average is printed before and after.
+because the machine is shared: the load average is printed at every round.  The rounds
+alternate: an infotree fit (5 surrogates), one with ``--surrogates N`` if given, and
+scikit-learn's fits, ``--repeats`` times; a ratio is the median of the rounds' ratios, and
+the table prints issue 37's goals (at >= 10^5 rows: <= 1.0x with 5 surrogates, <= 0.8x
+without; connect-4 below 1x; ``--memory``: peak memory <= 1.5x scikit-learn's, each fit in a
+fresh process) with ok / MISS.
 
 ``--profile N`` runs cProfile on one infotree fit at N numeric rows and prints where the
 time goes (functions by own time, and infotree's modules by own time).
@@ -112,8 +117,7 @@ def child(kind, n, path, profile_out=None, surrogates=None):
         return infotree.build_tree(data, criterion="squared_error" if regression else "gini", min_leaf=1,
                                    surrogates=surrogates)
 
-    import resource
-
+    before = high_water()
     w0, c0 = time.perf_counter(), time.process_time()
     if profile_out:
         import cProfile
@@ -127,12 +131,33 @@ def child(kind, n, path, profile_out=None, surrogates=None):
         tree = fit()
     cpu, wall = time.process_time() - c0, time.perf_counter() - w0
     nodes = sum(1 for _ in tree.root.walk())
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(json.dumps({"cpu": cpu, "wall": wall, "read": read_s, "nodes": nodes, "peak_mib": peak}))
+    print(json.dumps({"cpu": cpu, "wall": wall, "read": read_s, "nodes": nodes, "peak_mib": high_water(),
+                      "before_mib": before}))
 
 
-def run_child(kind, n, path, cap, profile_out=None, surrogates=None):
-    cmd = [sys.executable, __file__, "--child", kind, str(n), "--connect4", str(path)]
+def high_water() -> float:
+    """This process's peak resident memory in MiB: VmHWM (ru_maxrss can hold the forking parent's)."""
+    with open("/proc/self/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("VmHWM")) / 1024
+
+
+def sklearn_child(kind, n, path):
+    """One scikit-learn fit in a fresh process, for its peak memory (the arrays as the infotree child has them)."""
+    X, y = data_for(kind, n, path)
+    if kind == "connect-4":
+        X, _ = one_hot(X)
+    X = np.asarray(X)
+    from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
+
+    before = high_water()
+    c0 = time.process_time()
+    (DecisionTreeRegressor(random_state=0) if kind == "regression" else DecisionTreeClassifier(random_state=0)).fit(X, y)
+    print(json.dumps({"cpu": time.process_time() - c0, "peak_mib": high_water(), "before_mib": before}))
+
+
+def run_child(kind, n, path, cap, profile_out=None, surrogates=None, tool="infotree"):
+    cmd = [sys.executable, __file__, "--child" if tool == "infotree" else "--sklearn-child", kind, str(n),
+           "--connect4", str(path)]
     if profile_out:
         cmd += ["--profile-out", profile_out]
     if surrogates is not None:
@@ -190,7 +215,10 @@ def load():
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-def measure(name, kind, n, path, repeats, sk_repeats, cap, rows_out, surrogates=None):
+def measure(name, kind, n, path, repeats, sk_repeats, cap, rows_out, surrogates=None, memory=False):
+    """``repeats`` rounds, each an infotree fit (a fresh process) with rpart's 5 surrogates,
+    one with ``surrogates`` (if given) and a scikit-learn fit (in this process), one after
+    the other, so that each pair sees the same load; ratios are medians of the pairs'."""
     X, y = data_for(kind, n, path)
     extra = ""
     if kind == "connect-4":
@@ -199,36 +227,45 @@ def measure(name, kind, n, path, repeats, sk_repeats, cap, rows_out, surrogates=
         n = len(y)
     else:
         Xs = X
-    sk = sklearn_fits(Xs, y, sk_repeats, regression=kind == "regression")
-    it = []
+    variants = [None] + ([surrogates] if surrogates is not None else [])
+    runs = {v: [] for v in variants}
+    sk = []
+    loads = [load()]
     for _ in range(repeats):
-        r = run_child(kind, n, path, cap, surrogates=surrogates)
-        it.append(r)
-        if r.get("capped"):
-            break
-    it_cpu, sk_cpu = med(it, "cpu"), med(sk, "cpu")
-    capped = [r for r in it if r.get("capped")]
-    if surrogates is not None:
-        name = f"{name} (surrogates {surrogates})"
-    row = {"data": name, "rows": n, "infotree_cpu": it_cpu, "infotree_peak_mib": med(it, "peak_mib"), "infotree_wall": med(it, "wall"),
-           "infotree_read": med(it, "read"), "infotree_runs": len(it) - len(capped), "capped": bool(capped),
-           "sklearn_cpu": sk_cpu, "sklearn_wall": med(sk, "wall"), "sklearn_runs": len(sk),
-           "infotree_nodes": next((r["nodes"] for r in it if not r.get("capped")), None),
-           "sklearn_nodes": sk[0]["nodes"]}
-    row["ratio"] = it_cpu / sk_cpu if it_cpu is not None else None
-    rows_out.append(row)
-    if capped and it_cpu is None:
-        row["cpu_at_cap"] = capped[0]["cpu_at_cap"]
-        print(f"  {name} {n} rows: infotree stopped at the cap ({cap:.0f} s wall, {row['cpu_at_cap']:.0f} s CPU) "
-              f"-> ratio > {row['cpu_at_cap'] / sk_cpu:.0f}"
-              f"; scikit-learn {sk_cpu:.3f} s CPU (median of {len(sk)}), {row['sklearn_nodes']} nodes{extra}")
-    else:
-        print(f"  {name} {n} rows: infotree {it_cpu:.2f} s CPU (median of {row['infotree_runs']}; wall "
-              f"{row['infotree_wall']:.2f}; reading into exact values {row['infotree_read']:.2f}; peak "
-              f"{row['infotree_peak_mib']:.0f} MiB), "
+        for v in variants:
+            runs[v].append(run_child(kind, n, path, cap, surrogates=v))
+        sk += sklearn_fits(Xs, y, max(1, sk_repeats // repeats), regression=kind == "regression")
+        loads.append(load())
+    sk_mem = run_child(kind, n, path, cap, tool="sklearn") if memory else None
+    for v in variants:
+        it = runs[v]
+        capped = [r for r in it if r.get("capped")]
+        label = name if v is None else f"{name} (surrogates {v})"
+        per = max(1, sk_repeats // repeats)
+        pairs = [r["cpu"] / statistics.median(s_["cpu"] for s_ in sk[i * per:(i + 1) * per])
+                 for i, r in enumerate(it) if not r.get("capped")]
+        it_cpu, sk_cpu = med(it, "cpu"), med(sk, "cpu")
+        row = {"data": label, "rows": n, "surrogates": 5 if v is None else v, "infotree_cpu": it_cpu,
+               "infotree_peak_mib": med(it, "peak_mib"), "infotree_wall": med(it, "wall"),
+               "infotree_read": med(it, "read"), "infotree_runs": len(it) - len(capped), "capped": bool(capped),
+               "sklearn_cpu": sk_cpu, "sklearn_wall": med(sk, "wall"), "sklearn_runs": len(sk),
+               "infotree_nodes": next((r["nodes"] for r in it if not r.get("capped")), None),
+               "sklearn_nodes": sk[0]["nodes"], "pairs": pairs, "loads": loads,
+               "sklearn_peak_mib": sk_mem["peak_mib"] if sk_mem else None}
+        row["ratio"] = statistics.median(pairs) if pairs else None
+        rows_out.append(row)
+        if capped and it_cpu is None:
+            row["cpu_at_cap"] = capped[0]["cpu_at_cap"]
+            print(f"  {label} {n} rows: infotree stopped at the cap ({cap:.0f} s wall, {row['cpu_at_cap']:.0f} s "
+                  f"CPU) -> ratio > {row['cpu_at_cap'] / sk_cpu:.0f}; scikit-learn {sk_cpu:.3f} s CPU", flush=True)
+            continue
+        mem = (f"; peak {row['infotree_peak_mib']:.0f} MiB against scikit-learn's {row['sklearn_peak_mib']:.0f}"
+               if sk_mem else f"; peak {row['infotree_peak_mib']:.0f} MiB")
+        print(f"  {label} {n} rows: infotree {it_cpu:.2f} s CPU (median of {row['infotree_runs']}; wall "
+              f"{row['infotree_wall']:.2f}; reading into exact values {row['infotree_read']:.2f}{mem}), "
               f"{row['infotree_nodes']} nodes; scikit-learn {sk_cpu:.3f} s CPU (median of {len(sk)}; wall "
-              f"{row['sklearn_wall']:.3f}), {row['sklearn_nodes']} nodes; ratio {row['ratio']:.2f}x{extra}",
-              flush=True)
+              f"{row['sklearn_wall']:.3f}), {row['sklearn_nodes']} nodes; ratio {row['ratio']:.2f}x (pairs "
+              f"{', '.join(f'{p:.2f}' for p in pairs)}; load {' / '.join(loads)}){extra}", flush=True)
 
 
 def profile(n, path, top):
@@ -289,11 +326,17 @@ def main(argv=None) -> int:
     ap.add_argument("--json", type=Path, default=REPO / "benchmarks" / ".results" / "cart_speed.json")
     ap.add_argument("--child", nargs=2, metavar=("KIND", "N"), help=argparse.SUPPRESS)
     ap.add_argument("--profile-out", help=argparse.SUPPRESS)
+    ap.add_argument("--sklearn-child", nargs=2, metavar=("KIND", "N"), help=argparse.SUPPRESS)
+    ap.add_argument("--memory", action="store_true", help="also scikit-learn's peak memory (one fit in a fresh "
+                    "process) against infotree's (goal: at most 1.5x)")
     ap.add_argument("--surrogates", type=int, help="also time infotree with this many surrogates a node "
                     "(build_tree; CARTClassifier keeps 5)")
     args = ap.parse_args(argv)
     if args.child:
         child(args.child[0], int(args.child[1]), args.connect4, args.profile_out, args.surrogates)
+        return 0
+    if args.sklearn_child:
+        sklearn_child(args.sklearn_child[0], int(args.sklearn_child[1]), args.connect4)
         return 0
     try:
         import sklearn
@@ -311,23 +354,16 @@ def main(argv=None) -> int:
                 print(f"  numeric {n} rows: not started ({spent:.0f} s of infotree fitting spent, --total {args.total:.0f})")
                 continue
             w = time.perf_counter()
-            measure("numeric", "numeric", n, args.connect4, args.repeats, args.sk_repeats, args.cap, rows)
-            if args.surrogates is not None:
-                measure("numeric", "numeric", n, args.connect4, args.repeats, args.sk_repeats, args.cap, rows,
-                        surrogates=args.surrogates)
+            measure("numeric", "numeric", n, args.connect4, args.repeats, args.sk_repeats, args.cap, rows,
+                    surrogates=args.surrogates, memory=args.memory)
             spent += time.perf_counter() - w
         for n in (int(x) for x in args.regression.split(",") if x):
-            measure("regression", "regression", n, args.connect4, args.repeats, args.sk_repeats, args.cap, rows)
-            if args.surrogates is not None:
-                measure("regression", "regression", n, args.connect4, args.repeats, args.sk_repeats, args.cap, rows,
-                        surrogates=args.surrogates)
+            measure("regression", "regression", n, args.connect4, args.repeats, args.sk_repeats, args.cap, rows,
+                    surrogates=args.surrogates, memory=args.memory)
         if not args.no_connect4:
             if args.connect4.exists():
                 measure("connect-4", "connect-4", None, args.connect4, args.c4_repeats, args.sk_repeats, args.cap,
-                        rows)
-                if args.surrogates is not None:
-                    measure("connect-4", "connect-4", None, args.connect4, args.c4_repeats, args.sk_repeats,
-                            args.cap, rows, surrogates=args.surrogates)
+                        rows, surrogates=args.surrogates, memory=args.memory)
             else:
                 print(f"  connect-4: {args.connect4} not found (--connect4 PATH)")
     if args.profile:
@@ -336,16 +372,24 @@ def main(argv=None) -> int:
     if rows:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(rows, indent=1))
-        print("\n| data | rows | infotree s (CPU, median) | scikit-learn s | ratio | goal | nodes (infotree / sklearn) |")
-        print("|---|---:|---:|---:|---:|---|---|")
+        print("\n| data | rows | surrogates | infotree s (CPU, median) | scikit-learn s | ratio (median of pairs) | goal "
+              "| peak MiB infotree / scikit-learn | nodes (infotree / sklearn) |")
+        print("|---|---:|---:|---:|---:|---:|---|---|---|")
         for r in rows:
-            goal = "<= 2" if r["data"].startswith(("numeric", "regression")) and r["rows"] >= 10**5 else ("<= 1" if r["data"].startswith("connect-4")
-                                                                                 else "")
+            big = r["data"].startswith(("numeric", "regression")) and r["rows"] >= 10**5
+            limit = ((1.0 if r["surrogates"] else 0.8) if big
+                     else (1.0 if r["data"].startswith("connect-4") else None))
             capped = r["infotree_cpu"] is None
             it = f"> {r['cpu_at_cap']:.0f} (stopped)" if capped else f"{r['infotree_cpu']:.2f}"
             ratio = f"> {r['cpu_at_cap'] / r['sklearn_cpu']:.0f}" if capped else f"{r['ratio']:.2f}"
-            print(f"| {r['data']} | {r['rows']} | {it} | {r['sklearn_cpu']:.3f} | {ratio} | {goal} | "
-                  f"{r['infotree_nodes']} / {r['sklearn_nodes']} |")
+            goal = "" if limit is None else f"<= {limit}: {'ok' if not capped and r['ratio'] <= limit else 'MISS'}"
+            mem = ""
+            if r.get("sklearn_peak_mib") and not capped:
+                m = r["infotree_peak_mib"] / r["sklearn_peak_mib"]
+                mem = (f"{r['infotree_peak_mib']:.0f} / {r['sklearn_peak_mib']:.0f} = {m:.2f} "
+                       f"(<= 1.5: {'ok' if m <= 1.5 else 'MISS'})")
+            print(f"| {r['data']} | {r['rows']} | {r['surrogates']} | {it} | {r['sklearn_cpu']:.3f} | {ratio} | {goal} | "
+                  f"{mem} | {r['infotree_nodes']} / {r['sklearn_nodes']} |")
     return 0
 
 

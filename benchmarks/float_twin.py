@@ -38,7 +38,8 @@ import time
 
 import numpy as np
 
-from infotree.grow.levelwise import _LEVEL_CELLS, _class_sum
+from infotree.grow.levelwise import _LEVEL_CELLS
+from infotree.grow.levelwise_counts import _class_sum
 
 SLACK = 1.0 / 1000
 

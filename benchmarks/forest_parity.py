@@ -23,9 +23,12 @@ their standard error (|Δ| < 2·√(s_i²/S + s_k²/S)).
   the rest), so √m is √6 for infotree and √21 for scikit-learn: related, not identical.
   ``car one-hot``: both tools on the same 21 one-hot 0/1 columns (matched).
 
-Speed.  CPU seconds of ``fit`` alone for ``--speed-trees`` trees (default 100), one
-process, scikit-learn with ``n_jobs=1``, in the same run, ``--speed-repeats`` fits of each
-alternately (medians; the ratio is the median of the pairs' ratios):
+Speed.  Wall seconds of ``fit`` alone for ``--speed-trees`` trees (default 100), with
+each ``--jobs`` value given to both tools' ``n_jobs`` (CPU seconds of the process and of
+infotree's worker processes beside), in the same run, ``--speed-repeats`` fits of each
+alternately (medians; the ratio is the median of the pairs' ratios; goal: at most 1.0),
+and the speed-up from the first ``--jobs`` value to the others.  ``--memory``: the peak
+resident memory of one fit of each tool in a fresh process (goal: at most 1.5x).
 
 * ``numeric``: 10,000 x 10 numeric rows, 3 classes (``cart_speed.make_numeric``): CART
   forests on both sides;
@@ -137,36 +140,110 @@ def parity(args):
               f"{', '.join(str(x) for x in ours)} -->", flush=True)
 
 
-def speed(args):
-    from sklearn.ensemble import RandomForestClassifier as SK
+def _fit_seconds(fit):
+    """(wall, CPU) seconds of fit(): the CPU of this process and of the worker processes it
+    waited for (infotree's n_jobs forks them; scikit-learn's are threads of this one)."""
+    import resource
 
+    def cpu():
+        return sum(getattr(resource.getrusage(who), f) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
+                   for f in ("ru_utime", "ru_stime"))
+
+    w, c = time.perf_counter(), cpu()
+    fit()
+    return time.perf_counter() - w, cpu() - c
+
+
+def speed_cases(args):
     from cart_speed import make_numeric
-    from infotree import RandomForestClassifier
 
-    print(f"\n## Speed: fit of {args.speed_trees} trees, CPU seconds, one process\n")
-    print("| case | rows x features | infotree (median s) | scikit-learn, n_jobs=1 (median s) | ratio (median) |")
-    print("|---|---|---:|---:|---:|")
     Xn, yn = make_numeric(10000)
     Xc, yc = read(DATASETS / "nursery.csv")
     cases = (("numeric: CART forests (gini, √m)", Xn, yn, "gini", Xn, "10,000 x 10"),
              ("nursery: ID3 forest (level-wise) vs one-hot CART", np.array(Xc, dtype=str), yc, "gain", one_hot(Xc),
               "12,960 x 8"))
-    for name, X, y, criterion, Xs, shape in cases:
-        if name.split(":")[0] not in args.speed_cases:
-            continue
-        ours, theirs = [], []
-        for _ in range(args.speed_repeats):  # alternately, so that both see the same load
-            clf = RandomForestClassifier(n_estimators=args.speed_trees, random_state=0, criterion=criterion)
-            t = time.process_time()
-            clf.fit(X, y)
-            ours.append(time.process_time() - t)
-            sk = SK(n_estimators=args.speed_trees, random_state=0, max_features="sqrt", n_jobs=1)
-            t = time.process_time()
-            sk.fit(Xs, np.array(y))
-            theirs.append(time.process_time() - t)
-        ratio = statistics.median(a / b for a, b in zip(ours, theirs))
-        print(f"| {name} | {shape} | {statistics.median(ours):.2f} | {statistics.median(theirs):.2f} | "
-              f"{ratio:.2f}x (pairs: {', '.join(f'{a / b:.2f}' for a, b in zip(ours, theirs))}) |", flush=True)
+    return [c for c in cases if c[0].split(":")[0] in args.speed_cases]
+
+
+def speed(args):
+    import os
+
+    from sklearn.ensemble import RandomForestClassifier as SK
+
+    from infotree import RandomForestClassifier
+
+    print(f"\n## Speed: fit of {args.speed_trees} trees, wall seconds (CPU seconds of the process and its "
+          f"workers beside), {args.speed_repeats} pairs alternately\n")
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}\n")
+    print("| case | rows x features | n_jobs | infotree wall (CPU) | scikit-learn wall (CPU) | ratio of walls (median "
+          "of pairs) | goal <= 1.0 |")
+    print("|---|---|---:|---:|---:|---:|---|")
+    walls = {}
+    for name, X, y, criterion, Xs, shape in speed_cases(args):
+        for jobs in args.jobs:
+            ours, theirs = [], []
+            for _ in range(args.speed_repeats):  # alternately, so that both see the same load
+                clf = RandomForestClassifier(n_estimators=args.speed_trees, random_state=0, criterion=criterion,
+                                             n_jobs=jobs)
+                ours.append(_fit_seconds(lambda: clf.fit(X, y)))
+                sk = SK(n_estimators=args.speed_trees, random_state=0, max_features="sqrt", n_jobs=jobs)
+                theirs.append(_fit_seconds(lambda: sk.fit(Xs, np.array(y))))
+            ratio = statistics.median(a[0] / b[0] for a, b in zip(ours, theirs))
+            walls[name, jobs] = (statistics.median(a[0] for a in ours), statistics.median(b[0] for b in theirs))
+            print(f"| {name} | {shape} | {jobs} | {walls[name, jobs][0]:.2f} ({statistics.median(a[1] for a in ours):.2f}) | "
+                  f"{walls[name, jobs][1]:.2f} ({statistics.median(b[1] for b in theirs):.2f}) | {ratio:.2f}x "
+                  f"(pairs: {', '.join(f'{a[0] / b[0]:.2f}' for a, b in zip(ours, theirs))}) | "
+                  f"{'ok' if ratio <= 1.0 else 'MISS'} |", flush=True)
+    print(f"\nload average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    for name, *_ in speed_cases(args):
+        for jobs in args.jobs[1:]:
+            (a1, b1), (aj, bj) = walls[name, args.jobs[0]], walls[name, jobs]
+            print(f"speed-up {args.jobs[0]} -> {jobs} jobs, {name.split(':')[0]}: infotree {a1 / aj:.2f}x, "
+                  f"scikit-learn {b1 / bj:.2f}x")
+
+
+def memory(args):
+    """Peak resident memory of one fit (n_jobs=1) of each tool, each in a fresh process."""
+    import json
+    import subprocess
+
+    print("\n## Peak memory of a fit, each in a fresh process (ru_maxrss; n_jobs=1)\n")
+    print("| case | infotree MiB | scikit-learn MiB | ratio | goal <= 1.5 |")
+    print("|---|---:|---:|---:|---|")
+    for name, *_ in speed_cases(args):
+        peaks = []
+        for tool in ("infotree", "sklearn"):
+            out = subprocess.run([sys.executable, __file__, "--memory-child", tool, name.split(":")[0],
+                                  "--datasets", str(DATASETS),
+                                  "--speed-trees", str(args.speed_trees)], capture_output=True, text=True, check=True)
+            peaks.append(json.loads(out.stdout.strip().splitlines()[-1]))
+        ratio = peaks[0]["peak"] / peaks[1]["peak"]
+        print(f"| {name} | {peaks[0]['peak']:.0f} (before the fit {peaks[0]['before']:.0f}) | {peaks[1]['peak']:.0f} "
+              f"(before {peaks[1]['before']:.0f}) | {ratio:.2f} | {'ok' if ratio <= 1.5 else 'MISS'} |", flush=True)
+
+
+def memory_child(args):
+    import json
+
+    from sklearn.ensemble import RandomForestClassifier as SK
+
+    from infotree import RandomForestClassifier
+
+    tool, case = args.memory_child
+    args.speed_cases = [case]
+    (name, X, y, criterion, Xs, shape), = speed_cases(args)
+    before = _high_water()
+    if tool == "infotree":
+        RandomForestClassifier(n_estimators=args.speed_trees, random_state=0, criterion=criterion).fit(X, y)
+    else:
+        SK(n_estimators=args.speed_trees, random_state=0, max_features="sqrt").fit(Xs, np.array(y))
+    print(json.dumps({"peak": _high_water(), "before": before}))
+
+
+def _high_water() -> float:
+    """This process's peak resident memory in MiB (VmHWM: ru_maxrss may still hold the forking parent's)."""
+    with open("/proc/self/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("VmHWM")) / 1024
 
 
 def seeds(text):
@@ -183,19 +260,30 @@ def main(argv=None) -> int:
     p.add_argument("--speed-repeats", type=int, default=3, help="fits of each tool, alternately (median ratio)")
     p.add_argument("--speed-cases", type=lambda t: t.split(","), default=["numeric", "nursery"],
                    help="numeric,nursery (default both)")
+    p.add_argument("--jobs", type=lambda t: [int(x) for x in t.split(",")], default=[1, 2],
+                   help="n_jobs values, both tools (default 1,2; the first is the speed-ups' base)")
+    p.add_argument("--memory", action="store_true", help="also the peak memory of a fit of each tool")
+    p.add_argument("--memory-child", nargs=2, help=argparse.SUPPRESS)
+    p.add_argument("--datasets", type=Path, default=DATASETS, help="nursery.csv and the parity data (default ../shared/datasets)")
     p.add_argument("--no-parity", action="store_true")
     p.add_argument("--no-speed", action="store_true")
     args = p.parse_args(argv)
+    globals()["DATASETS"] = args.datasets
     try:
         import sklearn
     except ImportError:
         print("scikit-learn is not installed: nothing to compare (pip install scikit-learn)")
+        return 0
+    if args.memory_child:
+        memory_child(args)
         return 0
     print(f"scikit-learn {sklearn.__version__}, numpy {np.__version__}\n")
     if not args.no_parity:
         parity(args)
     if not args.no_speed:
         speed(args)
+    if args.memory:
+        memory(args)
     return 0
 
 

@@ -42,6 +42,7 @@ from . import limits
 from .criteria import criterion_named
 from .errors import InfotreeError
 from .measures import entropy
+from .parallel import in_processes, n_workers
 from .progress import steps
 
 __all__ = ["Forest", "grow_forest", "m_try", "parse_rows"]
@@ -424,6 +425,21 @@ def _ballot(votes, probas, k, vote) -> Ballot:
     return Ballot(tuple(votes), proba, tied[0], tied if len(tied) > 1 else ())
 
 
+def grow_trees(data, drawn, draws, options) -> list:
+    """The trees of these samples and draws, grown together where the builder can
+    (:func:`~infotree.growing.grow_together`), else one by one."""
+    from .growing import build_tree, grow_together
+
+    trees = grow_together(data, drawn, draws, **options)
+    if trees is None:
+        trees = [build_tree(data.sample(rows), feature_draw=the_draw, **options)
+                 for rows, the_draw in steps(list(zip(drawn, draws)), "forest: growing tree")]
+    for the_draw in draws:  # the last depth's draws: the builder's, no longer needed
+        if the_draw is not None:
+            the_draw.last = {}
+    return trees
+
+
 def forest_criterion(name):
     """The criterion called ``name``, refused when it grows regression trees (a forest votes on classes)."""
     from .criteria import CRITERIA
@@ -438,7 +454,7 @@ def forest_criterion(name):
 
 def grow_forest(data, *, n_estimators=10, random_state=0, criterion="gain", max_features="all", draw="node",
                 sample_fraction=1, bootstrap=True, samples=None, vote="majority", builder="auto", n_trees=None,
-                seed=None, **tree_params) -> Forest:
+                seed=None, n_jobs=None, **tree_params) -> Forest:
     """Grow a forest on a :class:`~infotree.data.Dataset`.
 
     ``n_estimators`` trees (``n_trees``, its older name) from the seed ``random_state``
@@ -446,11 +462,12 @@ def grow_forest(data, *, n_estimators=10, random_state=0, criterion="gain", max_
     replacement (``bootstrap``) or without, or on the rows of ``samples`` (a list of
     0-based row index lists, one per tree; a repeated index is drawn twice).
     ``max_features`` (see :func:`m_try`) drawn per node (``draw="node"``) or per tree
-    (``"tree"``).  ``vote``: ``"majority"`` or ``"average"``.  Other keywords go to
-    :func:`~infotree.growing.build_tree` (pruning is refused: forests grow their trees whole).
+    (``"tree"``).  ``vote``: ``"majority"`` or ``"average"``.  ``n_jobs``: processes
+    growing the trees, as scikit-learn reads it (None: 1; -1: every core; -2: all but
+    one); the forest is the same whatever the number (:mod:`infotree.parallel`).  Other
+    keywords go to :func:`~infotree.growing.build_tree` (pruning is refused: forests grow
+    their trees whole).
     """
-    from .growing import build_tree, grow_together
-
     n_trees = n_estimators if n_trees is None else n_trees
     seed = random_state if seed is None else seed
     crit = forest_criterion(criterion)
@@ -480,6 +497,7 @@ def grow_forest(data, *, n_estimators=10, random_state=0, criterion="gain", max_
     if isinstance(n_trees, bool) or not isinstance(n_trees, (int, np.integer)) or n_trees < 1:
         raise InfotreeError(f"n_trees {n_trees!r} is not allowed; give a positive integer")
     limits.within("trees", int(n_trees))
+    jobs = n_workers(n_jobs, int(n_trees))
     limits.within("forest_rows", sum(map(len, samples)) if samples is not None
                   else int(n_trees) * max(1, round(fraction * n)), f" ({int(n_trees)} trees)")
     seed, size = int(seed), max(1, round(fraction * n))
@@ -504,10 +522,9 @@ def grow_forest(data, *, n_estimators=10, random_state=0, criterion="gain", max_
                                                                                crit.considers_used, data.kinds)
         drawn.append(rows)
         draws.append(the_draw)
-    trees = grow_together(data, drawn, draws, criterion=crit, builder=builder, **tree_params)
-    if trees is None:
-        trees = [build_tree(data.sample(rows), criterion=crit, builder=builder, feature_draw=the_draw, **tree_params)
-                 for rows, the_draw in steps(list(zip(drawn, draws)), "forest: growing tree")]
+    options = dict(criterion=crit, builder=builder, **tree_params)
+    trees = (grow_trees(data, drawn, draws, options) if jobs == 1
+             else in_processes(grow_trees, data, drawn, draws, options, jobs))
     params = dict(criterion=crit.name, seed=seed, m_try=k, max_features=max_features, draw=draw,
                   bootstrap=bool(bootstrap), sample_size=size, given=samples is not None, vote=vote)
     return Forest(data, trees, drawn, params)

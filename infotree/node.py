@@ -8,7 +8,10 @@ the reference builder's candidate records themselves.
 
 from __future__ import annotations
 
+from collections import deque
 from fractions import Fraction
+from itertools import repeat
+from operator import attrgetter
 
 import numpy as np
 
@@ -390,13 +393,20 @@ class Node:
         return ", ".join(condition_words(f, op, v) for f, op, v in self.path_conditions()) or "root"
 
     # Pickled without its links (tree, parent, children): its Tree keeps the shape and
-    # restores them, so a deep tree does not nest one pickling frame per level.
+    # restores them, so a deep tree does not nest one pickling frame per level.  The state
+    # is a tuple in _STATE's order, read and written by C-level loops (a forest's trees come
+    # back from its worker processes pickled: 290,000 nodes, where a dict a node took 5 s).
     def __getstate__(self):
-        return {k: getattr(self, k) for k in self.__slots__ if k not in _LINKS and hasattr(self, k)}
+        return _state_of(self) + (getattr(self, "levels", _UNSET),)
 
     def __setstate__(self, state):
-        for k, v in state.items():
-            setattr(self, k, v)
+        if isinstance(state, dict):  # pickled before the state was a tuple
+            for k, v in state.items():
+                setattr(self, k, v)
+        else:
+            deque(map(setattr, repeat(self, len(state)), _STATE, state), 0)
+            if state[-1] is _UNSET:
+                del self.levels
         self.tree, self.parent, self.children = None, None, ()
 
     def walk(self):
@@ -406,6 +416,20 @@ class Node:
             node = stack.pop()
             yield node
             stack.extend(reversed(node.children))
+
+
+class _Unset:
+    """Node.levels when never set (read with getattr and a default): pickled by name."""
+
+    __slots__ = ()
+
+    def __reduce__(self):
+        return "_UNSET"
+
+
+_UNSET = _Unset()
+_STATE = tuple(k for k in Node.__slots__ if k not in _LINKS and k != "levels") + ("levels",)
+_state_of = attrgetter(*_STATE[:-1])
 
 
 def draws(nodes) -> np.ndarray:

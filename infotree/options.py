@@ -71,7 +71,7 @@ TABLE = {
     # forest
     "trees": Option("forest"), "max_features": Option("forest"), "subspace": Option("forest"),
     "sample_fraction": Option("forest"), "bootstrap": Option("forest"), "sample": Option("forest"),
-    "samples": Option("forest"), "vote": Option("forest"), "builder": Option("forest"),
+    "samples": Option("forest"), "vote": Option("forest"), "builder": Option("forest"), "jobs": Option("forest"),
     # stopping
     "max_depth": Option("stopping", _GROW), "min_samples_split": Option("stopping", _GROW),
     "min_leaf": Option("stopping", _GROW), "cp": Option("stopping", _GROW),

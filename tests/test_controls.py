@@ -147,3 +147,11 @@ def test_a_control_grows_what_its_keywords_grow():
     assert d.getvalue() != a.getvalue()
     with pytest.raises(dataclasses.FrozenInstanceError):
         c.min_leaf = 3
+
+
+def test_the_model_reader_checks_only_control_fields():
+    """A saved model's params are read against a table (model_params._PARAMS): every key of it is a
+    control field, so a field renamed in one place and not the other fails here."""
+    from infotree.model_params import _PARAMS
+
+    assert set(_PARAMS) <= _fields(), set(_PARAMS) - _fields()

@@ -70,6 +70,17 @@ def _at_most(name):
     return check
 
 
+def _jobs(text):
+    try:
+        v = int(text)
+    except ValueError:
+        v = 0
+    if v == 0:
+        raise argparse.ArgumentTypeError(f"invalid value {_clip(text)!r}; give a number of processes, -1 (every "
+                                         f"core) or -k (all but k - 1)")
+    return v
+
+
 def _positive(text):
     try:
         v = int(text)

@@ -10,7 +10,7 @@ import importlib
 
 from ..criteria import ALGORITHMS
 from .args import FOREST_ALGORITHM, _CRITERIA
-from .flags import _add_limit_options, _at_most, _digits, _m_of_n_flag, _nonneg, _positive, _routing_flag, _smoothing
+from .flags import _add_limit_options, _at_most, _digits, _jobs, _m_of_n_flag, _nonneg, _positive, _routing_flag, _smoothing
 
 
 def _later(module, name):
@@ -316,6 +316,9 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                                   "votes(row k) and prediction(row k) claims name)")
     forest_opts.add_argument("--builder", choices=["auto", "levelwise", "reference"], default="auto",
                     help="which builder grows the trees (they grow the same forest)")
+    forest_opts.add_argument("--jobs", "--n-jobs", dest="jobs", type=_jobs, default=-1, metavar="N",
+                    help="processes growing the trees: N, -1 every core (default), -2 all but one; the forest is "
+                         "the same whatever N")
     fo = sub.add_parser("forest", parents=[common, grow, forest_opts], help="grow a forest (bagging, random forest, random "
                         "subspace) and print its trees, votes, OOB error and importances, exactly",
                         description="Grow T trees, each on rows drawn from DATA and choosing among drawn features; "

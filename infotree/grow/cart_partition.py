@@ -86,7 +86,7 @@ class Partitioning:
             c = S // n1
             pure = ((S == c * n1) & (Q == n1 * c * c)).tolist()
             labels = [0] * S2
-            stats = _Stats(self, block)
+            stats = _Stats(self.facts, block)
         else:
             block = self.count(child[kept] * nc + y[rows[kept]], S2 * nc, rows[kept]).reshape(S2, nc)
             labels = block.argmax(axis=1).tolist()

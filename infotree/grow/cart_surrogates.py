@@ -72,6 +72,8 @@ class SurrogateSearch:
         sv.n, sv.majority = n, majority
         kk, sv.ranked = kk[top], jj[top].tolist()      # a node's surrogates: a run of ranked
         sv.first = np.searchsorted(kk, np.arange(K + 1)).tolist()
+        sv.keep_ranked(kk, jj[top])
+        self.sv = sv
         first, records = sv.first, sv.records
         side = np.where(d0 > d1, 0, 1).tolist()   # the primary's majority direction
         tied = (d0 == d1).tolist()
@@ -161,14 +163,26 @@ class _Surrogates:
         self.sides = {}                           # nominal group -> each value's side (int8: split
                                                   # nodes × the group's features × values)
 
+    def keep_ranked(self, kk, jj):
+        """Keep the ranked surrogates' data alone (item i: the i-th of ``ranked``, a run of
+        them per node), not every node × feature's: a grown tree's surrogate records cost
+        a few numbers each."""
+        for name in ("agree", "n", "majority", "lo", "hi", "left_le"):
+            setattr(self, name, getattr(self, name)[kk, jj])
+        self.found = self.both = self.most = None
+
+    def compact(self):
+        self.b = self.b.facts
+
     def records(self, k) -> tuple:
         b, t, out = self.b, self.b.t, []
         flip = bool(self.flip[k])
-        for j in self.ranked[self.first[k]:self.first[k + 1]]:
+        for i in range(self.first[k], self.first[k + 1]):
+            j = self.ranked[i]
             if b.numeric[j]:
                 nums = t.numbers[j]
-                test = ThresholdSplit(j, (nums[int(self.lo[k, j])] + nums[int(self.hi[k, j])]) / 2)
-                sides, rights = ((0, 1) if bool(self.left_le[k, j]) != flip else (1, 0)), None
+                test = ThresholdSplit(j, (nums[int(self.lo[i])] + nums[int(self.hi[i])]) / 2)
+                sides, rights = ((0, 1) if bool(self.left_le[i]) != flip else (1, 0)), None
             else:
                 g, f = b.group_of[j]
                 side = self.sides[g][self.slot[k], f]
@@ -176,6 +190,6 @@ class _Surrogates:
                 if flip:
                     lefts, rights = rights, lefts
                 test, sides = SubsetSplit(j, lefts, t.domains[j]), None
-            out.append(Surrogate(t.features[j], j, test, sides, rights, int(self.agree[k, j]), int(self.n[k, j]),
-                                 int(self.majority[k, j])))
+            out.append(Surrogate(t.features[j], j, test, sides, rights, int(self.agree[i]), int(self.n[i]),
+                                 int(self.majority[i])))
         return tuple(out)
