@@ -8,7 +8,7 @@ from .args import _frac
 
 
 def _cmd_entropy(args, out):
-    from ..exact import decimal_text
+    from ..printers.numbers import approx
     from ..forms import entropy_form, h_of
     from ..measures import entropy, entropy_of_probabilities
     from ..parse import parse_exact
@@ -39,7 +39,9 @@ def _cmd_entropy(args, out):
         lhs = h_of(counts)
     out.write(f"{lhs} = {form}\n")
     out.write(f"{' ' * len(lhs)} = {value}\n")
-    out.write(f"{' ' * len(lhs)} = {decimal_text(value, args.digits)}\n")
+    tail = approx(value, args.digits)
+    if not (tail.exact and tail.text == str(value)):  # a chain never ends x = x
+        out.write(f"{' ' * len(lhs)} = {tail.text}\n")
     return 0
 
 
