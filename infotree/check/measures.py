@@ -7,9 +7,12 @@ graded: its exact value (:mod:`.values`), the number judged (:mod:`.judging`), a
 from __future__ import annotations
 
 from ..exact import decimal_text
+from ..printers.numbers import approx
 from .answers import read_answer
 from .diagnosis import diagnose
 from .grammar import (_IMPURITY, _KIND, _SAMPLE, _UNDEFINED, _Cut, _Known, _Measure, _Subset, _Tok, _canonical,
+
+
                       _chain, _claim_kind, _clip, _cond_text, _cut_item, _inside_parens, _measure_head, _norm_name,
                       _set_item, _show_toks, _split_claim, _split_on)
 from .names import Unreadable as _Unreadable
@@ -71,7 +74,7 @@ class MeasureClaims:
         value = _simplify(value)
         answer, verdict, message = self.judge_chain(value, answer_text, parts)
         expected_decimal = decimal_text(value, max(self.digits, answer.decimals))
-        explanation = before + _steps_lines(quantity, steps + [_exact_text(value), decimal_text(value, self.digits)])
+        explanation = before + _steps_lines(quantity, steps + [_exact_text(value), approx(value, self.digits).text])
         try:
             diagnosis = diagnose(self, m, value, answer) if verdict == "wrong" else None
         except _Unreadable:  # a mistake computed from the rows of a numeric or incomplete column

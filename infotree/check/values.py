@@ -14,13 +14,13 @@ from ..forms import conditional_entropy_form, counts_text, entropy_form, gini_fo
 from ..measures import (conditional_entropy, conditional_mutual_information, entropy_of_labels, gini,
                         information_gain_from_table, misclassification, mutual_information,
                         split_information_from_table)
+from ..printers.numbers import approx
 from .answers import read_answer
 from .expected import number_text
 from .grammar import _IMPURITY, _Known, _Measure, _as_cond, _canonical, _cond_text, _h_symbol, _with_conditions
 from .names import Unreadable as _Unreadable
 from .results import ClaimResult, _Undefined
 from .treeclaims import _branch_of, _count_text, _test_of
-
 
 
 def _entropy_of_counts(counts):
@@ -138,9 +138,9 @@ class Values:
             raise _Undefined(f"{quantity} is undefined: {si_name} = 0 ({', '.join(a)} has a single value "
                               f"on these rows)")
         d = self.digits
-        before = (_steps_lines(ig_name, steps + [_exact_text(_simplify(value)), decimal_text(value, d)])
+        before = (_steps_lines(ig_name, steps + [_exact_text(_simplify(value)), approx(value, d).text])
                   + _steps_lines(si_name, [_h_symbol(a, m.given, m.fixed)] + si_steps
-                                 + [_exact_text(_simplify(si)), decimal_text(si, d)]))
+                                 + [_exact_text(_simplify(si)), approx(si, d).text]))
         return Ratio(value, si), [f"{ig_name} / {si_name}"], before, ("/", value, si)
 
     # -- measures from the builder's records at a node: C4.5's weights and cuts, CART's binary splits --
