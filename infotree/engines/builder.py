@@ -99,7 +99,7 @@ class EngineBuilder(ReferenceBuilder):
     def count(self, level):
         """Each node's tables, one provider query per feature for all nodes of the depth;
         first, the nodes small enough are moved into memory (PLANET)."""
-        if self.in_memory is not None:
+        if self.in_memory is not None and level[0][0].depth > 0:  # the root's tables always the engine's
             self.to_memory([h for _, h, _ in level if not isinstance(h.provider, MemoryProvider)])
         wanted = {}
         for node, h, _ in level:  # a pure node is a leaf without candidates; its parent's surrogates read it
