@@ -42,6 +42,7 @@ class SQLProvider:
     (each source column: "float", "other")."""
 
     engine = "sql"
+    quote = staticmethod(quote)
     float_sign = "({v} < 0 OR ({v} = 0 AND CAST({v} AS STRING) LIKE '-%'))"
 
     def prepare(self, source, names, *, target=None, on_missing="reject", numeric=None, categorical=(),
@@ -55,7 +56,7 @@ class SQLProvider:
         floats = self.float_columns()
         distinct, firsts = {}, {}
         for k, name in enumerate(self.names):
-            col = quote(name)
+            col = self.quote(name)
             sign = self.float_sign.format(v=col) if name in floats else "FALSE"
             self.create(f"__d{k}", f"SELECT v, sgn, f, row_number() OVER (ORDER BY f) - 1 AS i FROM "
                                    f"(SELECT {col} AS v, {sign} AS sgn, min(__rid) AS f FROM {source} "
@@ -91,7 +92,7 @@ class SQLProvider:
             codes = (np.asarray(tiny.y) if name == t else X[:, k])[:len(distinct[name])]
             self.register(f"__c{d}", {"i": np.arange(len(codes), dtype=np.int64), "code": codes.astype(np.int64)})
             self.create(f"__map{d}", f"SELECT d.v, d.sgn, c.code FROM __d{d} d JOIN __c{d} c ON d.i = c.i")
-            col = quote(name)
+            col = self.quote(name)
             sign = self.float_sign.format(v=f"s.{col}") if name in floats else "FALSE"
             joins.append(f"JOIN __map{d} ON s.{col} = __map{d}.v AND {sign} = __map{d}.sgn")
             cols.append(f"__map{d}.code AS {'y' if name == t else f'c{k}'}")
