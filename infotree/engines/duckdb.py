@@ -116,6 +116,8 @@ class DuckDBProvider(SQLProvider):
     def create(self, name, sql):
         self.con.execute(f"CREATE OR REPLACE TABLE {name} AS {sql}")
 
+    view = create  # the distinct values: scanned once, not once per use
+
     def drop(self, name):
         self.con.execute(f"DROP TABLE IF EXISTS {name}")
 

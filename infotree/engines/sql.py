@@ -37,9 +37,9 @@ def quote(name: str) -> str:
 
 class SQLProvider:
     """The shared plan; a dialect gives ``query`` (rows as tuples), ``columns`` (a query's
-    columns as numpy arrays), ``create`` (a table from a query), ``drop``, ``register``
-    (a small table from Python values, typed as a column of the source) and ``kinds_of``
-    (each source column: "float", "other")."""
+    columns as numpy arrays), ``create`` (a table from a query, materialized), ``view`` (a
+    table from a query, materialized where the engine gains by it), ``drop``, ``register``
+    (a small table of integer columns from numpy) and ``float_columns``."""
 
     engine = "sql"
     quote = staticmethod(quote)
@@ -58,7 +58,7 @@ class SQLProvider:
         for k, name in enumerate(self.names):
             col = self.quote(name)
             sign = self.float_sign.format(v=col) if name in floats else "FALSE"
-            self.create(f"__d{k}", f"SELECT v, sgn, f, row_number() OVER (ORDER BY f) - 1 AS i FROM "
+            self.view(f"__d{k}", f"SELECT v, sgn, f, row_number() OVER (ORDER BY f) - 1 AS i FROM "
                                    f"(SELECT {col} AS v, {sign} AS sgn, min(__rid) AS f FROM {source} "
                                    f"GROUP BY {col}, {sign}) g")
             rows = self.query(f"SELECT v, sgn, f FROM __d{k} ORDER BY i")
@@ -91,7 +91,7 @@ class SQLProvider:
             d = self.names.index(name)
             codes = (np.asarray(tiny.y) if name == t else X[:, k])[:len(distinct[name])]
             self.register(f"__c{d}", {"i": np.arange(len(codes), dtype=np.int64), "code": codes.astype(np.int64)})
-            self.create(f"__map{d}", f"SELECT d.v, d.sgn, c.code FROM __d{d} d JOIN __c{d} c ON d.i = c.i")
+            self.view(f"__map{d}", f"SELECT d.v, d.sgn, c.code FROM __d{d} d JOIN __c{d} c ON d.i = c.i")
             col = self.quote(name)
             sign = self.float_sign.format(v=f"s.{col}") if name in floats else "FALSE"
             joins.append(f"JOIN __map{d} ON s.{col} = __map{d}.v AND {sign} = __map{d}.sgn")
@@ -156,26 +156,37 @@ class SQLProvider:
         return f"node IN ({', '.join(str(int(k)) for k in nodes)})"
 
     def tables(self, nodes):
-        out = []
+        """Every feature's table in one query (one scan per feature, one job): a UNION ALL of
+        the per-feature GROUP BYs."""
         nc = len(self.schema.classes)
-        where = "" if getattr(self, "all_open", False) else f"WHERE {self._in(nodes)}"
-        for c in self.features:
-            if self.regression:
-                rows = self.query(f"SELECT node, {c}, count(*), sum(ys), sum(ys * ys) FROM {self.current} {where} "
-                                  f"GROUP BY node, {c} ORDER BY node, {c}")
-                out.append(Table(np.array([r[0] for r in rows], np.int64), np.array([r[1] for r in rows], np.int64),
-                                 [(int(r[2]), int(r[3]), int(r[4])) for r in rows]))
+        where = f"WHERE {self._in(nodes)}"
+        if not self.features:
+            return []
+        if self.regression:
+            parts = [f"SELECT {j} AS f, node, {c} AS code, count(*) AS n, sum(ys) AS s, sum(ys * ys) AS q "
+                     f"FROM {self.current} {where} GROUP BY node, {c}" for j, c in enumerate(self.features)]
+            rows = self.query(" UNION ALL ".join(parts) + " ORDER BY f, node, code")
+            out = [[] for _ in self.features]
+            for r in rows:
+                out[r[0]].append(r)
+            return [Table(np.array([r[1] for r in rs], np.int64), np.array([r[2] for r in rs], np.int64),
+                          [(int(r[3]), int(r[4]), int(r[5])) for r in rs]) for rs in out]
+        parts = [f"SELECT {j} AS f, node, {c} AS code, y, count(*) AS n FROM {self.current} {where} "
+                 f"GROUP BY node, {c}, y" for j, c in enumerate(self.features)]
+        got = self.columns(" UNION ALL ".join(parts) + " ORDER BY f, node, code, y")
+        f, node, code, y, n = (np.asarray(got[k], np.int64) for k in ("f", "node", "code", "y", "n"))
+        out = []
+        bounds = np.searchsorted(f, np.arange(len(self.features) + 1))
+        for j in range(len(self.features)):
+            a, b = bounds[j], bounds[j + 1]
+            nj, cj, yj, n_ = node[a:b], code[a:b], y[a:b], n[a:b]
+            if not len(nj):
+                out.append(Table(nj, cj, []))
                 continue
-            got = self.columns(f"SELECT node, {c} AS code, y, count(*) AS n FROM {self.current} {where} "
-                               f"GROUP BY node, {c}, y ORDER BY node, {c}, y")
-            node, code, y, n = (np.asarray(got[k], np.int64) for k in ("node", "code", "y", "n"))
-            if not len(node):
-                out.append(Table(node, code, []))
-                continue
-            starts = np.flatnonzero(np.r_[True, (node[1:] != node[:-1]) | (code[1:] != code[:-1])])
+            starts = np.flatnonzero(np.r_[True, (nj[1:] != nj[:-1]) | (cj[1:] != cj[:-1])])
             block = np.zeros((len(starts), nc), np.int64)
-            block[np.repeat(np.arange(len(starts)), np.diff(np.r_[starts, len(node)])), y] = n
-            out.append(Table(node[starts], code[starts], list(map(tuple, block.tolist()))))
+            block[np.repeat(np.arange(len(starts)), np.diff(np.r_[starts, len(nj)])), yj] = n_
+            out.append(Table(nj[starts], cj[starts], list(map(tuple, block.tolist()))))
         return out
 
     def split(self, routes):
