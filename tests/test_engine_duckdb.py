@@ -178,3 +178,23 @@ def test_command_line(tmp_path):
     assert run("--engine", "auto") == memory
     code, out, err = run("--engine", "memory", "--threads", "2")
     assert code != 0 and "--threads apply to --engine duckdb" in err
+
+
+def test_filtered_subset_search_is_best_subset():
+    """The engines' float-filtered exhaustive subset search (three classes or more) against the
+    splitter's exact one: the same subset, table and number of subsets compared."""
+    from infotree.criteria import criterion_named
+    from infotree.engines.builder import _subsets_filtered
+    from infotree.splitters import best_subset
+
+    r = random.Random(11)
+    for _ in range(300):
+        crit = criterion_named(r.choice(["gini", "entropy", "misclassification"]))
+        V, C = r.randint(3, 7), r.randint(3, 4)
+        table = tuple(tuple(r.choice([0, 0, 1, 2, 5]) for _ in range(C)) for _ in range(V))
+        min_leaf = r.randint(1, 6)
+        got = _subsets_filtered(table, min_leaf, crit, 1 << 15, crit.cut_floats)
+        if got is None:
+            continue
+        want = best_subset(table, min_leaf, crit.cut_key, 1 << 15, order=crit.subset_order)
+        assert (want is None) if got is False else got == want

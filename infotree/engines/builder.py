@@ -209,9 +209,16 @@ class EngineBuilder(ReferenceBuilder):
 
     def subset(self, j, by_value):
         domain = self.t.domains[j]
-        found = best_subset(by_value, self.p.get("min_leaf", 1), self.crit.cut_key, self.p.get("max_subsets", 1 << 15),
-                            what=f"feature {self.t.features[j]!r}", sizes=self.sizes_of(by_value),
-                            order=self.crit.subset_order, every=None)
+        floats = getattr(self.crit, "cut_floats", None)
+        found = _subsets_filtered(by_value, self.p.get("min_leaf", 1), self.crit, self.p.get("max_subsets", 1 << 15),
+                                  floats) if floats is not None else None
+        if found is None:
+            found = best_subset(by_value, self.p.get("min_leaf", 1), self.crit.cut_key,
+                                self.p.get("max_subsets", 1 << 15), what=f"feature {self.t.features[j]!r}",
+                                sizes=self.sizes_of(by_value), order=self.crit.subset_order, every=None,
+                                floats=floats)
+        elif found is False:
+            return None
         if found is None:
             return None
         left, table, tried = found
@@ -255,3 +262,44 @@ class EngineBuilder(ReferenceBuilder):
                                             self.rpart_left(node) == 1, self.p.get("surrogate_style", 0))
             node.surrogates = tuple(replace(s, routed=0) for s in found)
             node.majority = majority
+
+
+def _subsets_filtered(by_value, min_side, crit, limit, floats):
+    """best_subset's exhaustive search (more than two classes) with the certified float filter
+    the fast CART builder uses: every admissible subset scored in floats at once, the exact key
+    asked only where the bounds overlap the least; the same (key, value mask) order decides.
+    None where best_subset must search (ordered values, budgets, weights, large counts); False
+    when no subset is admissible."""
+    from ..splitters import MAX_SUBSETS, SUBSET_WORK
+
+    present = [i for i, r in enumerate(by_value) if any(r)]
+    k = len(present)
+    if k < 3 or (crit.subset_order is not None and crit.subset_order(by_value[present[0]]) is not None):
+        return None
+    if not all(type(c) is int for r in by_value for c in r):
+        return None
+    counts = np.array([by_value[i] for i in present], dtype=np.int64)
+    total = counts.sum(axis=0)
+    n = int(total.sum())
+    count = 2 ** (k - 1) - 1
+    if n >= 1 << 26 or count > min(limit, MAX_SUBSETS) or count * n > SUBSET_WORK:
+        return None
+    bits = (np.arange(count)[:, None] >> np.arange(k - 1)) & 1       # the values of present[1:] on the left
+    left = counts[0] + bits @ counts[1:]
+    sizes = counts.sum(axis=1)
+    n_left = sizes[0] + bits @ sizes[1:]
+    ok = np.flatnonzero((n_left >= min_side) & (n - n_left >= min_side))
+    if not len(ok):
+        return False
+    right = total - left[ok]
+    value, bound = floats(left[ok], right)
+    close = ok[value - bound <= (value + bound).min()]
+    codes = np.array(present[1:], dtype=np.int64)
+    best = None
+    for c in close.tolist():
+        side = (present[0], *codes[bits[c] == 1].tolist())
+        table = (tuple(left[c].tolist()), tuple((total - left[c]).tolist()))
+        key, mask = crit.cut_key(table), sum(1 << i for i in side)
+        if best is None or key < best[0] or (key == best[0] and mask < best[1]):
+            best = (key, mask, frozenset(side), table)
+    return best[2], best[3], len(ok)
