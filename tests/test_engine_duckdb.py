@@ -47,6 +47,7 @@ FILES = [("tests/data/weather.csv", {}), ("tests/data/weather.numeric.csv", dict
          ("tests/data/bacteria.csv", {}), ("worked_examples/cart_gini/data.csv", dict(numeric="auto")),
          ("worked_examples/xor/data.csv", {}), ("worked_examples/horse_race/data.csv", dict(numeric="auto"))]
 CRITERIA = [dict(criterion="gain"), dict(criterion="gain_ratio"), dict(criterion="gini"),
+            dict(criterion="gini", surrogates=0, min_leaf=2),  # numeric cuts filtered in SQL
             dict(criterion="entropy", min_leaf=3, cp=Fraction(1, 100), surrogates=2)]
 
 
@@ -100,7 +101,8 @@ def test_adversarial_columns(tmp_path):
     ref = same(path, read, criterion="gini", min_leaf=1)
     assert ref.root.ties  # the exact tie is there, and kept
     for min_leaf in (1, n // 2, n // 2 + 1):
-        same(path, read, criterion="gini", min_leaf=min_leaf, min_samples_split=2)
+        for surrogates in (0, 5):  # 0: the numeric cuts filtered in SQL
+            same(path, read, criterion="gini", min_leaf=min_leaf, min_samples_split=2, surrogates=surrogates)
     same(path, read, criterion="gain_ratio")
     assert load(path, **read).kinds[1] == "nominal"
 
@@ -198,3 +200,25 @@ def test_filtered_subset_search_is_best_subset():
             continue
         want = best_subset(table, min_leaf, crit.cut_key, 1 << 15, order=crit.subset_order)
         assert (want is None) if got is False else got == want
+
+
+def test_cuts_filtered_in_sql_keep_every_best_cut(monkeypatch, tmp_path):
+    """Gini without surrogates: only the cuts within the certified bound of each node's best leave
+    DuckDB, and the tree is the same; many exact ties (every value class-balanced but two)."""
+    kept = []
+    real = DuckDBProvider.cuts
+
+    def spy(self, nodes, features, min_side, slack):
+        out = real(self, nodes, features, min_side, slack)
+        kept.extend(len(v[1]) for got in out.values() for v in got.values())
+        return out
+
+    monkeypatch.setattr(DuckDBProvider, "cuts", spy)
+    n = 600
+    x = [i % 50 for i in range(n)]
+    z = [(i * 7) % 30 for i in range(n)]
+    cls = ["a" if (v in (3, 40) or i % 2) else "b" for i, v in enumerate(x)]
+    path = tmp_path / "ties.parquet"
+    pq.write_table(pa.table({"x": x, "z": z, "class": cls}), path)
+    same(path, dict(numeric="auto"), criterion="gini", surrogates=0, max_depth=4)
+    assert kept and sum(kept) < 49 * len(kept)  # filtered: fewer than every cut travels

@@ -25,6 +25,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from ..criteria import Gini
 from ..grow.reference import ReferenceBuilder
 from ..node import Node
 from ..records import Candidate
@@ -41,11 +42,12 @@ __all__ = ["EngineBuilder"]
 class _Handle:
     """A node's place in a provider: its id there, its class counts, its tables at its depth."""
 
-    __slots__ = ("id", "provider", "counts", "tables", "parent", "direction")
+    __slots__ = ("id", "provider", "counts", "tables", "parent", "direction", "cuts")
 
     def __init__(self, id_, provider, counts, parent=None, direction=None):
         self.id, self.provider, self.counts = id_, provider, counts
         self.tables, self.parent, self.direction = None, parent, direction
+        self.cuts = None
 
     def __len__(self):  # the node's rows, as the reference's len(rows)
         c = self.counts
@@ -70,6 +72,10 @@ class EngineBuilder(ReferenceBuilder):
         many = [len(d) >= 0.3 * n and not num for d, num in zip(tree.domains, self.numeric)]
         self.in_average = [True] * self.m if all(many) else [not x for x in many]
         self.with_surrogates = self.crit.missing is SURROGATES and self.p.get("surrogates", 5) > 0
+        # Numeric cuts filtered in the engine (Gini: its float key and certified bound in SQL);
+        # surrogates read every value's counts, so with them the tables travel whole.
+        self.filtered = type(self.crit) is Gini and not self.with_surrogates
+        self.slack = (3 * self.nc + 16) * 2.0 ** -52
         self.next_id = 1
         self.queue = []
         self.deciding = None
@@ -105,11 +111,20 @@ class EngineBuilder(ReferenceBuilder):
         for node, h, _ in level:  # a pure node is a leaf without candidates; its parent's surrogates read it
             if not self.crit.pure(node.class_counts.tolist()) or h.parent is not None and self.with_surrogates:
                 wanted.setdefault(h.provider, []).append(h)
+        numeric = [j for j in range(self.m) if self.numeric[j]]
         for provider, handles in wanted.items():
             at = {h.id: h for h in handles}
             for h in handles:
                 h.tables = [None] * self.m
-            for j, table in enumerate(provider.tables(list(at))):
+            filtered = self.filtered and numeric and hasattr(provider, "cuts")
+            features = [j for j in range(self.m) if not self.numeric[j]] if filtered else None
+            if filtered:
+                cuts = provider.cuts(list(at), numeric, self.p.get("min_leaf", 1), self.slack)
+                for h in handles:
+                    h.cuts = {j: cuts[j].get(h.id, (0, [])) for j in numeric}
+            for j, table in enumerate(provider.tables(list(at), features)):
+                if table is None:
+                    continue
                 node = table.node
                 starts = np.flatnonzero(np.r_[True, node[1:] != node[:-1]]) if len(node) else []
                 ends = np.r_[starts[1:], len(node)] if len(node) else []
@@ -165,6 +180,11 @@ class EngineBuilder(ReferenceBuilder):
     def candidates(self, node, h, w) -> list:
         out = []
         for j in np.flatnonzero(node.considered).tolist():
+            if h.cuts is not None and j in h.cuts:
+                cand = self.filtered_cut(j, h)
+                if cand is not None:
+                    out.append(cand)
+                continue
             codes, counts = h.tables[j]
             if not codes:
                 continue
@@ -202,6 +222,24 @@ class EngineBuilder(ReferenceBuilder):
                                unknown=None, every=())
         return Candidate(self.t.features[j], j, table, ThresholdSplit(j, threshold).labels, unknown=None,
                          threshold=threshold, n_cuts=n_cuts, mdl=self.crit.mdl)
+
+    def filtered_cut(self, j, h):
+        """The numeric candidate from the cuts the engine kept: the exact least key among them,
+        the first on a tie (best_threshold's choice: every cut it could choose was kept)."""
+        n_cuts, kept = h.cuts[j]
+        if not kept:
+            return None
+        total = h.counts.tolist()
+        best = None
+        for lo, hi, left in kept:
+            table = (left, tuple(t - x for t, x in zip(total, left)))
+            key = self.crit.cut_key(table)
+            if best is None or key < best[0]:
+                best = (key, lo, hi, table)
+        _, lo, hi, table = best
+        threshold = self.t.threshold_between(j, lo, hi)
+        return self.binary(self.t.features[j], j, ThresholdSplit(j, threshold), table, self.crit, n_cuts,
+                           unknown=None, every=())
 
     def known(self, rows):
         """Rows per value (the reference counts the node's known rows)."""

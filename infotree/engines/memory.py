@@ -44,12 +44,15 @@ class MemoryProvider:
             return (int(rows.sum()), int(ys.sum()), int((ys * ys).sum()))
         return tuple(np.bincount(self.y[rows], minlength=self.nc).tolist())
 
-    def tables(self, nodes):
+    def tables(self, nodes, features=None):
         ids = np.asarray(sorted(nodes), dtype=np.int64)
         rows = np.flatnonzero(np.isin(self.node, ids))
         local = np.searchsorted(ids, self.node[rows])
         out = []
         for j in range(self.X.shape[1]):
+            if features is not None and j not in features:
+                out.append(None)
+                continue
             codes = self.X[rows, j]
             V = max(len(self.schema.domains[j]), 1)
             key = local * V + codes

@@ -155,29 +155,34 @@ class SQLProvider:
     def _in(self, nodes):
         return f"node IN ({', '.join(str(int(k)) for k in nodes)})"
 
-    def tables(self, nodes):
-        """Every feature's table in one query (one scan per feature, one job): a UNION ALL of
-        the per-feature GROUP BYs."""
+    def tables(self, nodes, features=None):
+        """Every feature's table (or the listed features'; the others None) in one query (one
+        scan per feature, one job): a UNION ALL of the per-feature GROUP BYs."""
         nc = len(self.schema.classes)
         where = f"WHERE {self._in(nodes)}"
-        if not self.features:
-            return []
+        wanted = list(range(len(self.features))) if features is None else list(features)
+        if not wanted:
+            return [None] * len(self.features)
         if self.regression:
             parts = [f"SELECT {j} AS f, node, {c} AS code, count(*) AS n, sum(ys) AS s, sum(ys * ys) AS q "
-                     f"FROM {self.current} {where} GROUP BY node, {c}" for j, c in enumerate(self.features)]
+                     f"FROM {self.current} {where} GROUP BY node, {c}" for j, c in self._listed(wanted)]
             rows = self.query(" UNION ALL ".join(parts) + " ORDER BY f, node, code")
             out = [[] for _ in self.features]
             for r in rows:
                 out[r[0]].append(r)
             return [Table(np.array([r[1] for r in rs], np.int64), np.array([r[2] for r in rs], np.int64),
-                          [(int(r[3]), int(r[4]), int(r[5])) for r in rs]) for rs in out]
+                          [(int(r[3]), int(r[4]), int(r[5])) for r in rs]) if j in wanted else None
+                    for j, rs in enumerate(out)]
         parts = [f"SELECT {j} AS f, node, {c} AS code, y, count(*) AS n FROM {self.current} {where} "
-                 f"GROUP BY node, {c}, y" for j, c in enumerate(self.features)]
+                 f"GROUP BY node, {c}, y" for j, c in self._listed(wanted)]
         got = self.columns(" UNION ALL ".join(parts) + " ORDER BY f, node, code, y")
         f, node, code, y, n = (np.asarray(got[k], np.int64) for k in ("f", "node", "code", "y", "n"))
         out = []
         bounds = np.searchsorted(f, np.arange(len(self.features) + 1))
         for j in range(len(self.features)):
+            if j not in wanted:
+                out.append(None)
+                continue
             a, b = bounds[j], bounds[j + 1]
             nj, cj, yj, n_ = node[a:b], code[a:b], y[a:b], n[a:b]
             if not len(nj):
@@ -187,6 +192,46 @@ class SQLProvider:
             block = np.zeros((len(starts), nc), np.int64)
             block[np.repeat(np.arange(len(starts)), np.diff(np.r_[starts, len(nj)])), yj] = n_
             out.append(Table(nj[starts], cj[starts], list(map(tuple, block.tolist()))))
+        return out
+
+    def _listed(self, wanted):
+        return [(j, self.features[j]) for j in wanted]
+
+    def cuts(self, nodes, features, min_side, slack):
+        """Numeric cuts filtered in the engine (classification, the Gini key): per listed feature
+        {node: (admissible cuts, [(code, next code, left class counts), ...])}, the cuts whose
+        float key is within the certified bound of the node's least ``key + bound`` (so every
+        exactly best cut, and every cut tied with it, is among them).  ``slack``: the bound's
+        factor on (n + ΣL²/n_L + ΣR²/n_R)/n, the criterion's own bound widened for sums of
+        squares past 2^53 and for the engine's order of operations."""
+        nc = len(self.schema.classes)
+        where = self._in(nodes)
+        ls = [f"l{c}" for c in range(nc)]
+        out = {}
+        for j in features:
+            c = self.features[j]
+            per = ", ".join(f"sum(CASE WHEN y = {k} THEN 1 ELSE 0 END) AS n{k}" for k in range(nc))
+            cum = ", ".join(f"sum(n{k}) OVER w AS l{k}" for k in range(nc))
+            tot = ", ".join(f"sum(n{k}) OVER (PARTITION BY node) AS t{k}" for k in range(nc))
+            sq_l = " + ".join(f"CAST(l{k} AS DOUBLE) * CAST(l{k} AS DOUBLE)" for k in range(nc))
+            sq_r = " + ".join(f"CAST(t{k} - l{k} AS DOUBLE) * CAST(t{k} - l{k} AS DOUBLE)" for k in range(nc))
+            nl = " + ".join(ls)
+            nt = " + ".join(f"t{k}" for k in range(nc))
+            sql = f"""
+            WITH a AS (SELECT node, {c} AS code, {per} FROM {self.current} WHERE {where} GROUP BY node, {c}),
+            c AS (SELECT node, code, {cum}, {tot}, lead(code) OVER (PARTITION BY node ORDER BY code) AS nxt FROM a
+                  WINDOW w AS (PARTITION BY node ORDER BY code ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)),
+            d AS (SELECT node, code, nxt, {', '.join(ls)}, CAST({nl} AS DOUBLE) AS nl, CAST({nt} AS DOUBLE) AS n,
+                         {sq_l} AS ql, {sq_r} AS qr FROM c
+                  WHERE nxt IS NOT NULL AND {nl} >= {min_side} AND ({nt}) - ({nl}) >= {min_side}),
+            e AS (SELECT node, code, nxt, {', '.join(ls)}, (n - ql / nl - qr / (n - nl)) / n AS v,
+                         {slack!r} * (n + ql / nl + qr / (n - nl)) / n + 1e-300 AS b FROM d),
+            f AS (SELECT e.*, min(v + b) OVER (PARTITION BY node) AS top, count(*) OVER (PARTITION BY node) AS k FROM e)
+            SELECT node, k, code, nxt, {', '.join(ls)} FROM f WHERE v - b <= top ORDER BY node, code"""
+            got = {}
+            for r in self.query(sql):
+                got.setdefault(int(r[0]), (int(r[1]), []))[1].append((int(r[2]), int(r[3]), tuple(int(x) for x in r[4:])))
+            out[j] = got
         return out
 
     def split(self, routes):
