@@ -75,6 +75,9 @@ class DuckDBProvider(SQLProvider):
         file order first (``preserve_insertion_order`` on for that load), its rowid."""
         p = _literal(path)
         suffix = os.path.splitext(path)[1].lower()
+        if suffix == ".arff":
+            raise InfotreeError(f"{path}: the duckdb engine reads Parquet and CSV files (allowed: .parquet, .pq, "
+                                f".csv, .tsv; ARFF with --engine memory)")
         try:
             if suffix in (".parquet", ".pq"):
                 rel = f"(SELECT file_row_number AS __rid, * EXCLUDE (file_row_number) FROM read_parquet('{p}', file_row_number = true))"

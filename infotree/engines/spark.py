@@ -63,6 +63,9 @@ class SparkProvider(SQLProvider):
         path = os.fspath(path)
         if not os.path.isfile(path):
             raise DataError(f"no such file {path!r}")
+        if os.path.splitext(path)[1].lower() == ".arff":
+            raise InfotreeError(f"{path}: the spark engine reads Parquet and CSV files (allowed: .parquet, .pq, "
+                                f".csv, .tsv; ARFF with --engine memory)")
         if os.path.splitext(path)[1].lower() in (".parquet", ".pq"):
             df = spark.read.parquet(path)
         else:  # every cell as text, as data.py reads a CSV file
