@@ -46,7 +46,7 @@ from rpart_parity import DATASETS, controls_of, exported  # noqa: E402
 from infotree.complexity import cp_table, pruning_path  # noqa: E402
 from infotree.data import load  # noqa: E402
 from infotree.folds import assign  # noqa: E402
-from infotree.tree import build_tree, fold_grower  # noqa: E402
+from infotree.growing import build_tree, fold_grower  # noqa: E402
 
 RTOL, ATOL = 1e-9, 1e-12
 CASES = [

@@ -336,7 +336,7 @@ def _collapse(root: FNode) -> None:
 
 
 def build_float_tree(data, *, criterion="gain", max_depth=None) -> FTree:
-    """The float twin of ``infotree.tree.build_tree(data, criterion=..., max_depth=...)``."""
+    """The float twin of ``infotree.growing.build_tree(data, criterion=..., max_depth=...)``."""
     if criterion not in ("gain", "gain_ratio"):
         raise ValueError(f"float twin: criterion {criterion!r} not supported")
     X = np.asarray(data.X)

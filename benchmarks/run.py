@@ -189,7 +189,7 @@ def log(msg):
 
 def bench_pair(data, crit, max_depth, repeats, keep_exact=False):
     """Alternate infotree and the float twin; keep the first trees for the comparison."""
-    from infotree.tree import build_tree
+    from infotree.growing import build_tree
 
     def exact():
         return build_tree(data, criterion=crit, max_depth=max_depth)
@@ -332,7 +332,7 @@ def wall_of(cmd, cwd=REPO, with_cpu=False, env=None):
 
 def run_dataset(spec, args, results, weka_jar, keep=False):
     """Measure one data set; returns its first infotree ID3 tree when ``keep``."""
-    from infotree.tree import build_tree
+    from infotree.growing import build_tree
 
     kept_tree = None
     log(f"[{spec.name}] loading")
@@ -411,7 +411,7 @@ def _current_rss_kb():
 
 def rss_child(kind, crit, n, depth):
     from infotree.data import Dataset
-    from infotree.tree import build_tree
+    from infotree.growing import build_tree
 
     gc.collect()
     # The resident set now, not ru_maxrss: Linux carries the parent's peak over fork and
@@ -646,7 +646,7 @@ def _callgrind_total(path):
 
 def instr_child(kind, crit, name, datasets_dir):
     """Load one data set and, unless kind is 'load', build it once (run under callgrind)."""
-    from infotree.tree import build_tree
+    from infotree.growing import build_tree
 
     spec = next(s for s in specs(Path(datasets_dir), False) if s.name == name)
     data = spec.load()
@@ -1047,7 +1047,7 @@ def run_sections(args, results, all_specs, want):
                 results["printing"] = {"skipped": f"{print_data} data not found"}
             else:
                 if tree_for_print is None:
-                    from infotree.tree import build_tree
+                    from infotree.growing import build_tree
 
                     log(f"[printing] building the {print_data} ID3 tree")
                     tree_for_print = (print_data, build_tree(spec.load(), criterion="gain"))

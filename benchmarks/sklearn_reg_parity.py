@@ -225,7 +225,7 @@ def grow_infotree(case):
     if hasattr(estimators, "CARTRegressor"):
         model = estimators.CARTRegressor().fit(case.X64.tolist(), case.y_text, sample_weight=case.weights)
         return model.tree_, "CARTRegressor()"
-    from infotree.tree import build_tree
+    from infotree.growing import build_tree
     return build_tree(case.data, criterion="squared_error", cp=None, min_samples_split=2, min_leaf=1,
                       competitors=0, surrogates=0, sample_weight=case.weights), "build_tree(squared_error, cp=None)"
 

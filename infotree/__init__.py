@@ -22,7 +22,7 @@ _WHERE = {
     "conditional_entropy_form": "forms", "entropy_form": "forms", "gain_form": "forms",
     "load_model": "model", "save_model": "model",
     "ParseError": "parse", "parse_exact": "parse",
-    "Node": "tree", "Tree": "tree", "build_tree": "tree", "node_at": "tree",
+    "Node": "tree", "Tree": "tree", "build_tree": "growing", "node_at": "growing",
     **{name: "measures" for name in (
         "conditional_entropy", "conditional_entropy_from_table", "conditional_mutual_information",
         "cross_entropy", "entropy", "entropy_of_labels", "entropy_of_probabilities", "gain_ratio",

@@ -360,7 +360,7 @@ def cp_table(tree, *, cp=0, data=None, grow=None, folds=None, seed=0, sequence="
     to the last digit).  The table says whether the other one differs (``other``).
     With ``folds`` (and ``data``, the rows ``tree`` was grown on, and ``grow``, a
     function from (a subset Dataset, its absolute α) to a tree grown as ``tree`` was,
-    see :func:`infotree.tree.fold_grower`), the xerror and xstd columns by rpart's
+    see :func:`infotree.growing.fold_grower`), the xerror and xstd columns by rpart's
     cross-validation on the folds of :func:`infotree.folds.assign` (``seed``), or on
     given folds (one fold id per row, or a scikit-learn splitter: ``seed`` is then
     None in the table), and the rows the least xerror and the 1-SE rule pick.

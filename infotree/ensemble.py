@@ -1,6 +1,6 @@
 """Forests: bagging, random forests and random subspaces of exact trees, with exact votes.
 
-A forest is ``T`` trees grown by :func:`~infotree.tree.build_tree` (any criterion,
+A forest is ``T`` trees grown by :func:`~infotree.growing.build_tree` (any criterion,
 either builder), each on its own sample of the rows, each node choosing among the
 features the forest drew for it:
 
@@ -447,9 +447,9 @@ def grow_forest(data, *, n_estimators=10, random_state=0, criterion="gain", max_
     0-based row index lists, one per tree; a repeated index is drawn twice).
     ``max_features`` (see :func:`m_try`) drawn per node (``draw="node"``) or per tree
     (``"tree"``).  ``vote``: ``"majority"`` or ``"average"``.  Other keywords go to
-    :func:`~infotree.tree.build_tree` (pruning is refused: forests grow their trees whole).
+    :func:`~infotree.growing.build_tree` (pruning is refused: forests grow their trees whole).
     """
-    from .tree import build_tree, grow_together
+    from .growing import build_tree, grow_together
 
     n_trees = n_estimators if n_trees is None else n_trees
     seed = random_state if seed is None else seed

@@ -1,4 +1,4 @@
-"""scikit-learn estimators around :func:`~infotree.tree.build_tree` and
+"""scikit-learn estimators around :func:`~infotree.growing.build_tree` and
 :func:`~infotree.ensemble.grow_forest`.
 
 ``ID3Classifier``, ``C45Classifier``, ``CARTClassifier``, ``CARTRegressor``,
@@ -29,7 +29,7 @@ from .errors import DataError, InfotreeError
 from .sklearn_base import (SKLEARN, Base, Classifier, Regressor, family, floats, labels_of, not_fitted, read_labels,
                            read_targets, read_weights, read_X, seed_of)
 from .smoothing import smoothing_named
-from .tree import build_tree
+from .growing import build_tree
 
 __all__ = ["C45Classifier", "CARTClassifier", "CARTRegressor", "ID3Classifier", "PruningPathBunch",
            "expected_failed_checks"]

@@ -32,7 +32,7 @@ def _predictions(tree, rows, unseen="majority", routing="infotree"):
 
 def _actual(data, regression):
     if regression:
-        from .tree import target_numbers
+        from .growing import target_numbers
 
         values = target_numbers(data)
         return [values[c] for c in np.asarray(data.y).tolist()]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 
+from .controls import CONTROLS, families_taking
 from .criteria import ALGORITHMS
 
 __all__ = ["GROUPS", "TABLE", "fit", "given", "refusal", "subparser"]
@@ -45,7 +46,7 @@ class Option:
         self.algorithms = None if algorithms is None else tuple(algorithms)
 
 
-_CART, _ID3_C45, _C45 = ("cart",), ("id3", "c45"), ("c45",)
+_CART, _C45 = ("cart",), ("c45",)
 
 # dest -> Option.  Keyed by argparse dest, so an alias (--min-leaf for --min-samples-leaf) is the same row.
 TABLE = {
@@ -59,14 +60,14 @@ TABLE = {
     "threads": Option("data", frozenset({"tree"})), "spark_master": Option("data", frozenset({"tree"})),
     # algorithm
     "algorithm": Option("algorithm"), "criterion": Option("algorithm"), "split": Option("algorithm", _GROW, _CART),
-    "cost": Option("algorithm", _GROW - {"forest"}, _CART),
+    "cost": Option("algorithm", _GROW - {"forest"}),
     "routing": Option("algorithm", frozenset({"predict", "evaluate"}), _CART),
     "threshold": Option("algorithm", _GROW), "lookahead": Option("algorithm", _PRUNE | {"cptable", "measures"}),
     "m_of_n": Option("algorithm"),
-    "max_subsets": Option("algorithm", _GROW, _CART), "average_gain_slack": Option("algorithm", _GROW, _C45),
-    "prior": Option("algorithm", _GROW, _CART), "loss": Option("algorithm", _GROW, _CART),
-    "competitors": Option("algorithm", _GROW, _CART), "surrogates": Option("algorithm", _GROW, _CART),
-    "use_surrogate": Option("algorithm", _GROW, _CART), "surrogate_style": Option("algorithm", _GROW, _CART),
+    "max_subsets": Option("algorithm", _GROW), "average_gain_slack": Option("algorithm", _GROW),
+    "prior": Option("algorithm", _GROW), "loss": Option("algorithm", _GROW),
+    "competitors": Option("algorithm", _GROW), "surrogates": Option("algorithm", _GROW),
+    "use_surrogate": Option("algorithm", _GROW), "surrogate_style": Option("algorithm", _GROW),
     "seed": Option("algorithm", _GROW),
     # forest
     "trees": Option("forest"), "max_features": Option("forest"), "subspace": Option("forest"),
@@ -74,9 +75,9 @@ TABLE = {
     "samples": Option("forest"), "vote": Option("forest"), "builder": Option("forest"),
     # stopping
     "max_depth": Option("stopping", _GROW), "min_samples_split": Option("stopping", _GROW),
-    "min_leaf": Option("stopping", _GROW, _CART), "cp": Option("stopping", _GROW, _CART),
+    "min_leaf": Option("stopping", _GROW), "cp": Option("stopping", _GROW),
     "min_gain": Option("stopping", _GROW), "stop_at_zero_gain": Option("stopping", _GROW),
-    "min_objects": Option("stopping", _GROW, _ID3_C45), "no_collapse": Option("stopping", _PRUNE, _C45),
+    "min_objects": Option("stopping", _GROW), "no_collapse": Option("stopping", _PRUNE, _C45),
     # pruning
     "prune": Option("pruning", _PRUNE), "confidence": Option("pruning", _PRUNE),
     "validation": Option("pruning", _PRUNE), "alpha": Option("pruning", _PRUNE), "select": Option("pruning", _PRUNE),
@@ -107,6 +108,23 @@ TABLE = {
     "features": Option("exercise"), "ties": Option("exercise"), "max_prime": Option("exercise"),
     "out": Option("output"),
 }
+
+# The flags whose control field (infotree.controls) has another name.
+FIELD = {"alpha": "ccp_alpha", "select": "ccp_select", "risk": "ccp_risk", "sequence": "ccp_sequence",
+         "no_collapse": "collapse", "split": "criterion"}
+
+
+def _controlled():
+    """An option that sets a control field is taken by the algorithms whose control has the field
+    (unless its row names fewer: --no-collapse only turns off C4.5's default)."""
+    for dest, option in TABLE.items():
+        families = families_taking(FIELD.get(dest, dest))
+        if option.algorithms is None and families and len(families) < len(CONTROLS):
+            option.algorithms = families
+
+
+_controlled()
+
 
 def _place(dest):
     return TABLE.get(dest) or Option("other")

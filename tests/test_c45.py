@@ -18,7 +18,7 @@ import pytest
 from infotree.data import load
 from infotree.errors import InfotreeError
 from infotree.prune import add_errs
-from infotree.tree import build_tree
+from infotree.growing import build_tree
 
 DATA = Path(__file__).parent / "data"
 

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from infotree import build_tree, from_records, load
 from infotree.grow import cart
 from infotree.errors import InfotreeError
-from infotree.tree import node_at
+from infotree.growing import node_at
 from test_builders import _printed as printed  # every printer's bytes (pytest puts tests/ on the path)
 
 ROOT = Path(__file__).resolve().parent.parent

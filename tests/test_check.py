@@ -520,7 +520,7 @@ def test_empty_branches(tmp_path):
 def test_builder_trees_are_accepted():
     """For every data file and criterion, the tree the builder prints checks as right."""
     from infotree.printers import render
-    from infotree.tree import build_tree
+    from infotree.growing import build_tree
 
     for name in ("weather.csv", "contact-lenses.csv", "bacteria.csv"):
         data = load(DATA / name)

@@ -21,7 +21,7 @@ from infotree import load
 from infotree.check import check_answers, report_json
 from infotree.check.trees import split_condition
 from infotree.criteria import criterion_named
-from infotree.tree import build_tree
+from infotree.growing import build_tree
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "worked_examples" / "cost_complexity"
 DATA = EXAMPLE / "data.csv"

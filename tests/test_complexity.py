@@ -18,7 +18,7 @@ from infotree.errors import InfotreeError
 from infotree.exact import Exact, SquareRoot, decimal_text
 from infotree.folds import MODULUS, MULTIPLIER, assign
 from infotree.measures import entropy
-from infotree.tree import fold_grower
+from infotree.growing import fold_grower
 
 DATA = Path(__file__).parent / "data"
 

@@ -13,7 +13,7 @@ from infotree.complexity import cp_table
 from infotree.data import load
 from infotree.errors import InfotreeError
 from infotree.folds import assign, given, resolve
-from infotree.tree import build_tree, fold_grower
+from infotree.growing import build_tree, fold_grower
 
 KYPHOSIS = str(Path(__file__).parent / "data" / "kyphosis.csv")
 OPTS = dict(criterion="gini", min_samples_split=2, min_leaf=1, cp=0, surrogates=0)

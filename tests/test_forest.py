@@ -551,7 +551,7 @@ def test_trees_grown_together_in_groups_are_the_same(monkeypatch):
     """Past a number of rows the trees grow together in consecutive groups: the same forest."""
     import io
 
-    import infotree.tree as tree_module
+    import infotree.growing as tree_module
     from infotree.printers import render
 
     data = load(DATA / "kyphosis.csv", numeric="auto", on_missing="keep")

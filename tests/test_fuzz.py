@@ -27,7 +27,7 @@ from infotree.data import from_records, load
 from infotree.errors import InfotreeError
 from infotree.model import dumps, loads
 from infotree.parse import parse_exact, parse_rational
-from infotree.tree import build_tree
+from infotree.growing import build_tree
 
 pytestmark = pytest.mark.filterwarnings("error::RuntimeWarning")
 

@@ -23,7 +23,7 @@ from infotree.data import load
 from infotree.errors import DataError, InfotreeError, LimitError
 from infotree.model import dumps, loads
 from infotree.parse import parse_rational
-from infotree.tree import build_tree
+from infotree.growing import build_tree
 
 DATA = Path(__file__).parent / "data"
 WEATHER = str(DATA / "weather.csv")

@@ -204,7 +204,7 @@ def test_python_code_routes_missing_values_as_predict(tmp_path, path, criterion,
     surrogates (6 of 50 rows differed), and a NaN raised; now every row, None or NaN, agrees."""
     import math
 
-    from infotree.tree import build_tree
+    from infotree.growing import build_tree
 
     data = load(DATA / path, on_missing="keep", numeric="auto", numeric_target=criterion == "squared_error")
     tree = build_tree(data, criterion=criterion, use_surrogate=use)
@@ -220,7 +220,7 @@ def test_python_code_routes_missing_values_as_predict(tmp_path, path, criterion,
 
 def test_python_code_of_a_c45_tree_reads_nan_as_missing(tmp_path):
     """A NaN in a C4.5 tree's numeric feature raised ValueError; it is missing (None: C4.5 weights branches)."""
-    from infotree.tree import build_tree
+    from infotree.growing import build_tree
 
     tree = build_tree(load(DATA / "weather.numeric.csv", on_missing="keep", numeric="auto"), criterion="gain_ratio")
     predict = _module(tree, tmp_path / "p.py").predict
@@ -233,7 +233,7 @@ def test_regression_row_with_every_split_value_missing_follows_the_larger_child(
     """On a tie of the primary's rows (4 left, 4 right) the row stayed at the root (mean 7); rpart's
     predict (pred_rpart.c) sends it to the child with more training rows: rpart 4.1.19 gives
     9.571429 = 67/7, the right child's rows 10, 11, 12, 13 and the three the surrogate sent (7 each)."""
-    from infotree.tree import build_tree
+    from infotree.growing import build_tree
 
     csv = tmp_path / "tie.csv"
     csv.write_text("x1,x2,y\n1,1,1\n2,2,2\n3,3,3\n4,5,4\n5,4,10\n6,6,11\n7,7,12\n8,8,13\n,6,7\n,7,7\n,8,7\n")
@@ -255,7 +255,7 @@ def test_python_code_survives_any_column_name(tmp_path):
     (builtins, keywords, helpers, unicode that NFKC folds together, controls) now gives code that
     imports and predicts as the tree does."""
     from infotree.data import from_records
-    from infotree.tree import build_tree
+    from infotree.growing import build_tree
 
     n = len(ADVERSARIAL)  # row i has feature i = "a" and every other "b": the tree tests every feature
     records = [{f: ("a" if i == j else "b") for j, f in enumerate(ADVERSARIAL)} | {'tar"""get\\': f"c{i}"}
@@ -371,7 +371,7 @@ def test_forest_rows_and_lookahead_pairs_are_bounded_before_work(tmp_path):
     from infotree.ensemble import grow_forest
     from infotree.errors import InfotreeError
     from infotree.data import from_records
-    from infotree.tree import build_tree
+    from infotree.growing import build_tree
 
     rows = from_records({"x": [str(i % 7) for i in range(7000)], "y": [str(i % 2) for i in range(7000)]})
     started = time.perf_counter()
@@ -424,7 +424,7 @@ def test_a_regression_tree_with_huge_or_negative_targets_saves_as_json(tmp_path)
     negative`), and 26-digit targets failed with a message about C4.5's weights after half a
     document: the writer computed an entropy of (n, Σy, Σy²)."""
     from infotree.model import dumps, loads
-    from infotree.tree import build_tree
+    from infotree.growing import build_tree
 
     f = tmp_path / "r.csv"
     f.write_text("x,y\na,-5\na,-3\nb,2\nb,-4\nc,1\nc,12345678901234567890123456\n")
@@ -486,7 +486,7 @@ def test_predict_rows_none_and_data_frame_labels():
     failed at predict (iterating a frame gives its labels)."""
     from infotree.data import from_records
     from infotree.errors import InfotreeError
-    from infotree.tree import build_tree
+    from infotree.growing import build_tree
 
     tree = build_tree(load(WEATHER))
     with pytest.raises(InfotreeError, match=r"^rows must be a list of rows \(dicts by feature name, or sequences in "

@@ -206,7 +206,7 @@ def test_bad_lookahead():
 
 def test_measures_at_a_node():
     """measures --lookahead 1 --at PATH shows both scores at that node (and node_at(lookahead=1) records them)."""
-    from infotree.tree import node_at
+    from infotree.growing import node_at
 
     node = node_at(load(LOOK), [("c", "0")], lookahead=1)
     by = {c.feature: c for c in node.candidates()}

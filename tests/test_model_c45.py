@@ -9,7 +9,7 @@ import pytest
 from infotree.data import load
 from infotree.errors import DataError
 from infotree.model import dumps, load_model, loads, save_model
-from infotree.tree import build_tree
+from infotree.growing import build_tree
 
 DATA = Path(__file__).parent / "data"
 MIXED = Path("/work/shared/datasets/mixed")

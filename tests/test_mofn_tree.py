@@ -392,7 +392,7 @@ def test_cli_predict_and_report(tmp_path):
 
 def test_forests_do_not_take_m_of_n():
     """A forest's feature draw is refused, and grow_together leaves M-of-N trees to the reference builder."""
-    from infotree.tree import grow_together
+    from infotree.growing import grow_together
 
     data = load(WEATHER)
     with pytest.raises(InfotreeError, match="a forest's feature draw is not allowed"):

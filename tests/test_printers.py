@@ -17,7 +17,7 @@ from infotree.errors import InfotreeError
 from infotree.printers import FORMATS, latex_of, markdown_of, render, render_node
 from infotree.printers import cells, dot, latex, markdown, steps, text
 from infotree.printers.cells import latex_escape
-from infotree.tree import build_tree
+from infotree.growing import build_tree
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).parent.parent

@@ -11,7 +11,7 @@ from infotree.cli import main
 from infotree.data import from_records
 from infotree.errors import InfotreeError
 from infotree.model import dumps, loads
-from infotree.tree import build_tree
+from infotree.growing import build_tree
 
 # x1 separates the classes; x2 = p holds three a's, x2 = q one a and four b's.
 COST = {"x1": [1, 1, 1, 1, 2, 2, 2, 2], "x2": list("pppqqqqq"), "y": list("aaaabbbb")}

@@ -9,7 +9,7 @@ from infotree.cli import main
 from infotree.data import from_records
 from infotree.errors import InfotreeError
 from infotree.model import dumps, loads
-from infotree.tree import build_tree
+from infotree.growing import build_tree
 
 DATA = {"x": [1, 2, 3, 4], "y": list("aaab")}
 

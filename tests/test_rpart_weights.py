@@ -4,7 +4,7 @@ direction and min_samples_split.  Every value below is derived by hand in the do
 from fractions import Fraction
 
 from infotree.data import from_records
-from infotree.tree import build_tree
+from infotree.growing import build_tree
 
 
 def _grow(columns, weights, **options):

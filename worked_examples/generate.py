@@ -508,7 +508,7 @@ def m_of_n() -> str:
 def cost_complexity() -> str:
     from infotree.complexity import cp_table, prune, pruning_path
     from infotree.printers.complexity import write
-    from infotree.tree import fold_grower
+    from infotree.growing import fold_grower
 
     path = HERE / "cost_complexity" / "data.csv"
     data = load(path, numeric="auto")

@@ -262,7 +262,7 @@ class _Checker(TreeClaims, Values, Judging):
         self.last_feature = None   # the feature the last claim measured: H_known(Y), improvement (rpart)
         self.regression = criterion == "squared_error"
         if self.regression:
-            from ..tree import target_numbers
+            from ..growing import target_numbers
 
             self.y_numbers = target_numbers(data)   # the exact number of each target code
         self._tree_text = None
@@ -774,7 +774,7 @@ def check_answers(text_or_lines, data, *, criterion="gain", tolerance=None, digi
     expected tree, carry-forward subtrees, the pruning sequence) are reused by the next;
     ``log``: ``"2"`` (``log`` in answers is log2) or ``"e"`` (``log`` is ln);
     ``max_claim_cells``: the largest count table a measure claim may need.
-    ``tree_options``: keywords of :func:`~infotree.tree.build_tree` other than ``criterion``
+    ``tree_options``: keywords of :func:`~infotree.growing.build_tree` other than ``criterion``
     (``prune``, ``min_objects``, ``max_depth``, ...): tree claims are graded against the tree
     grown with them.
     ``forest``: a function returning (a :class:`~infotree.ensemble.Forest`, its ballots on the rows

@@ -75,7 +75,7 @@ class PruningClaims:
     def path(self):
         if "path" not in self.cache:
             from ..complexity import pruning_path
-            from ..tree import build_tree
+            from ..growing import build_tree
 
             opts = {k: v for k, v in self.options.items() if not k.startswith("ccp_") and k not in ("folds", "seed")}
             if not opts["criterion"].binary:

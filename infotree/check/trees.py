@@ -1,7 +1,7 @@
 """Grading tree claims node by node, with carry-forward after a wrong choice.
 
 The expected tree is the one ``infotree tree`` grows with the same options
-(:func:`~infotree.tree.build_tree`).  A claimed node is compared with the expected
+(:func:`~infotree.growing.build_tree`).  A claimed node is compared with the expected
 node at the same place.  Where the student splits on another feature (or cuts a
 numeric feature elsewhere), the node is wrong (or right, for a feature tied exactly
 with the builder's), and the subtree below is graded against the tree grown from the
@@ -298,7 +298,7 @@ class Grower:
 
     def root(self) -> Expected:
         if self._tree is None:
-            from ..tree import build_tree
+            from ..growing import build_tree
 
             self._tree = build_tree(self.data, **self.options)
         return Expected(self, (), self._tree.root)
@@ -463,7 +463,8 @@ class Grower:
         grows a node there (C4.5's many-values rule counts the whole data's rows; the path's nominal
         features are no longer ID3's candidates), then C4.5's collapse and pessimistic pruning of it."""
         from ..splits import NominalSplit, ThresholdSplit
-        from ..tree import Tree, _builder
+        from ..tree import Tree
+        from ..growing import _builder
 
         data, full = self.data, self.tree
         t = Tree(features=data.features, domains=data.domains, classes=data.classes, target=data.target,
@@ -535,7 +536,7 @@ class Grower:
             opts = dict(self.options)
             if opts.get("max_depth") is not None:
                 opts["max_depth"] = max(0, opts["max_depth"] - len(key))
-            from ..tree import build_tree
+            from ..growing import build_tree
 
             if keep:
                 root = build_tree(sub, **opts).root

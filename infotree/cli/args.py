@@ -250,7 +250,7 @@ def _folds(args):
 
 
 def _build(args, data):
-    from ..tree import build_tree
+    from ..growing import build_tree
 
     with _flagged(args):
         return build_tree(data, every_split=_every_split(args), **tree_options(args))

@@ -10,7 +10,7 @@ from .emit import _emit, _plot
 def _cmd_cptable(args, out):
     from ..complexity import cp_table
     from ..printers.complexity import write
-    from ..tree import build_tree, fold_grower
+    from ..growing import build_tree, fold_grower
 
     if args.prune != "none":
         raise InfotreeError("cptable prints the sequence of the grown tree; --prune does not apply (prune with "

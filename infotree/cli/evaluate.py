@@ -95,7 +95,7 @@ def _method_label(o) -> str:
 def _grower(o, seed):
     """Training rows -> a tree; reduced-error without a validation file prunes on a third of them."""
     from ..evaluation import reduced_error_split
-    from ..tree import build_tree
+    from ..growing import build_tree
 
     def grow(train, weights=None):
         if o.get("prune") == "reduced-error" and o.get("validation") is None:

@@ -28,7 +28,7 @@ def _parse_at(text):
 
 def _cmd_measures(args, out):
     from ..printers import render_node
-    from ..tree import node_at
+    from ..growing import node_at
 
     data = read_data(args.data, args)
     node = node_at(data, _parse_at(args.at or ""), criterion=_CRITERIA[args.criterion],

@@ -98,7 +98,7 @@ def _args(command, path, options):
 def grow(path, options, command="tree"):
     """(data, tree) exactly as ``infotree tree DATA <options>`` (and ``check``) reads and grows them."""
     from ..cli.args import read_data, tree_options
-    from ..tree import build_tree
+    from ..growing import build_tree
 
     args = _args(command, path, options)
     data = read_data(str(path), args)

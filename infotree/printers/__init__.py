@@ -11,7 +11,7 @@ matplotlib), ``html`` (the report: a zoomable tree, every derivation).
 
     >>> import io
     >>> from infotree.data import load
-    >>> from infotree.tree import build_tree
+    >>> from infotree import build_tree
     >>> out = io.StringIO()
     >>> render(build_tree(load("tests/data/weather.csv")), out, nodes="none")
     >>> print(out.getvalue(), end="")

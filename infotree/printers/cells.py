@@ -7,7 +7,7 @@ gives the header facts, three tables and the decision, all strings, so the text,
 Markdown and LaTeX printers show the same numbers.
 
     >>> from infotree.data import load
-    >>> from infotree.tree import build_tree
+    >>> from infotree import build_tree
     >>> tree = build_tree(load("tests/data/weather.csv"), criterion="gain")
     >>> view = node_view(tree, tree.root, digits=4)
     >>> view.facts[1]

@@ -10,7 +10,7 @@ missing values) print to two places (``bad (15.27/2.27)``), or exact with
 
     >>> import io
     >>> from infotree.data import load
-    >>> from infotree.tree import build_tree
+    >>> from infotree import build_tree
     >>> out = io.StringIO()
     >>> write(build_tree(load("tests/data/weather.csv")), out)
     >>> print(out.getvalue().splitlines()[4])

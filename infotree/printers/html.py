@@ -10,7 +10,7 @@ anywhere.  Every string is escaped; the SVG is matplotlib's, inlined.
 :func:`show` wraps a tree or a node for Jupyter (``_repr_html_``, ``_repr_svg_``).
 
     >>> from infotree.data import load
-    >>> from infotree.tree import build_tree
+    >>> from infotree import build_tree
     >>> tree = build_tree(load("tests/data/weather.csv"))
     >>> node_html(tree, tree.root).splitlines()[0]
     '<section class="infotree-node"><h3>Node: root</h3>'

@@ -21,7 +21,7 @@ cleaned ``x_`` name; the helpers' names start with ``_``, which no variable does
 
     >>> import io
     >>> from infotree.data import load
-    >>> from infotree.tree import build_tree
+    >>> from infotree import build_tree
     >>> out = io.StringIO()
     >>> write(build_tree(load("tests/data/weather.csv")), out)
     >>> print(out.getvalue(), end="")

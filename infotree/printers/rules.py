@@ -9,7 +9,7 @@ No condition is dropped: C4.5rules' pessimistic simplification is not done here.
 
     >>> import io
     >>> from infotree.data import load
-    >>> from infotree.tree import build_tree
+    >>> from infotree import build_tree
     >>> out = io.StringIO()
     >>> write(build_tree(load("tests/data/weather.csv")), out)
     >>> print(out.getvalue(), end="")

@@ -6,7 +6,7 @@ round to the same digits as the exact result, the next line says so and gives th
 exact value: the printed result is always the exact value correctly rounded.
 
     >>> from infotree.data import load
-    >>> from infotree.tree import build_tree
+    >>> from infotree import build_tree
     >>> tree = build_tree(load("tests/data/weather.arff"), criterion="gain")
     >>> lines = list(node_steps(tree, tree.root))
     >>> lines[1]

@@ -11,7 +11,7 @@ page the size of the tree, else (no ``standalone.cls``) a landscape A4/letter pa
 
     >>> import io
     >>> from infotree.data import load
-    >>> from infotree.tree import build_tree
+    >>> from infotree import build_tree
     >>> out = io.StringIO()
     >>> write(build_tree(load("tests/data/weather.csv")), out)
     >>> print(out.getvalue().splitlines()[7].strip())
