@@ -42,7 +42,7 @@ def grow(provider, *, engine="memory", in_memory=None, **options):
                             f"and CART's cp; or the in-memory engine)")
     if options.get("builder", "auto") != "auto":
         raise InfotreeError(f"the {engine} engine grows with its own builder; builder= is not allowed with it")
-    from ..tree import build_tree
+    from ..growing import build_tree
 
     tree = build_tree(_Planted(provider.schema), grow=False, **options)
     builder = EngineBuilder(tree, provider, in_memory)
