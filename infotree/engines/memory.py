@@ -69,6 +69,49 @@ class MemoryProvider:
             out.append(Table(ids[k], code, list(map(tuple, block.tolist()))))
         return out
 
+    def cuts(self, nodes, features, min_side, slack):
+        """SQLProvider.cuts in numpy: per feature, the rows of the nodes sorted by (node, value),
+        cumulative class counts, the Gini key of every admissible cut with the same certified
+        bound, and the cuts that may be their node's best."""
+        ids = np.asarray(sorted(nodes), dtype=np.int64)
+        rows = np.flatnonzero(np.isin(self.node, ids))
+        local = np.searchsorted(ids, self.node[rows])
+        y = self.y[rows]
+        out = {}
+        for j in features:
+            x = self.X[rows, j]
+            order = np.lexsort((x, local))
+            k, v, yo = local[order], x[order], y[order]
+            cum = np.zeros((len(order), self.nc), np.int64)
+            cum[np.arange(len(order)), yo] = 1
+            np.cumsum(cum, axis=0, out=cum)
+            first = np.searchsorted(k, np.arange(len(ids)))
+            last = np.searchsorted(k, np.arange(len(ids)), side="right") - 1
+            before = np.where((first > 0)[:, None], cum[np.maximum(first - 1, 0)], 0)
+            cut = np.flatnonzero((v[:-1] != v[1:]) & (k[:-1] == k[1:]))  # the last row below each cut
+            kc = k[cut]
+            left = cum[cut] - before[kc]
+            total = cum[last[kc]] - before[kc]
+            nl, n = left.sum(axis=1), total.sum(axis=1)
+            ok = (nl >= min_side) & (n - nl >= min_side)
+            cut, kc, left, total, nl, n = cut[ok], kc[ok], left[ok], total[ok], nl[ok], n[ok]
+            got = {}
+            if len(cut):
+                lf, rf, nlf, nf = left.astype(float), (total - left).astype(float), nl.astype(float), n.astype(float)
+                ql, qr = (lf * lf).sum(axis=1), (rf * rf).sum(axis=1)
+                value = (nf - ql / nlf - qr / (nf - nlf)) / nf
+                bound = slack * (nf + ql / nlf + qr / (nf - nlf)) / nf + 1e-300
+                starts = np.flatnonzero(np.r_[True, kc[1:] != kc[:-1]])
+                top = np.minimum.reduceat(value + bound, starts)
+                counts = np.diff(np.r_[starts, len(kc)])
+                keep = np.flatnonzero(value - bound <= np.repeat(top, counts))
+                tried = dict(zip(ids[kc[starts]].tolist(), counts.tolist()))
+                for i, kk, lo, hi, lft in zip(keep.tolist(), ids[kc[keep]].tolist(), v[cut[keep]].tolist(),
+                                              v[cut[keep] + 1].tolist(), left[keep].tolist()):
+                    got.setdefault(kk, (tried[kk], []))[1].append((lo, hi, tuple(lft)))
+            out[j] = got
+        return out
+
     def _stats(self, ids, key, V, rows):
         order = np.argsort(key, kind="stable")
         key = key[order]
