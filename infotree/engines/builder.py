@@ -42,11 +42,11 @@ __all__ = ["EngineBuilder"]
 class _Handle:
     """A node's place in a provider: its id there, its class counts, its tables at its depth."""
 
-    __slots__ = ("id", "provider", "counts", "tables", "parent", "direction", "cuts")
+    __slots__ = ("id", "provider", "counts", "tables", "parent", "cuts")
 
-    def __init__(self, id_, provider, counts, parent=None, direction=None):
+    def __init__(self, id_, provider, counts, parent=None):
         self.id, self.provider, self.counts = id_, provider, counts
-        self.tables, self.parent, self.direction = None, parent, direction
+        self.tables, self.parent = None, parent
         self.cuts = None
 
     def __len__(self):  # the node's rows, as the reference's len(rows)
@@ -275,7 +275,7 @@ class EngineBuilder(ReferenceBuilder):
         else:
             route = Route(j, first, branch=tuple(test.route(c) for c in range(len(self.t.domains[j]))))
         self.routes.setdefault(h.provider, {})[h.id] = route
-        kids = [_Handle(first + b, h.provider, self.node_counts_of_row(r), h, b) for b, r in enumerate(chosen.table)]
+        kids = [_Handle(first + b, h.provider, self.node_counts_of_row(r), h) for b, r in enumerate(chosen.table)]
         if isinstance(test, SubsetSplit):
             self.levels[node] = frozenset(h.tables[j][0])
         if self.crit.missing is SURROGATES:

@@ -18,6 +18,10 @@ grows the same tree byte for byte.
     For the listed node ids: per feature j a :class:`Table`, the (node, code, class) counts
     of the rows of those nodes (regression: (node, code) → (n, Σy, Σy²)), sorted by
     node then code, only the cells present.
+``cuts(nodes, features, min_side, slack)`` (optional)
+    CART's Gini without surrogates: per numeric feature and node, only the cuts whose
+    certified float key may be the node's best (every exactly best cut and its ties), with
+    their exact left class counts and the number of admissible cuts.
 ``split(routes)``
     The rows of each routed node go to its children (:class:`Route`); rows of every other
     node leave the computation (their nodes are leaves).
@@ -33,7 +37,7 @@ from typing import Protocol
 
 import numpy as np
 
-__all__ = ["Provider", "Route", "Table", "unsupported"]
+__all__ = ["Provider", "Route", "Table"]
 
 
 @dataclass(frozen=True)
@@ -69,7 +73,7 @@ class Provider(Protocol):
 
     def root(self, scaled) -> tuple: ...
 
-    def tables(self, nodes: list[int]) -> list[Table]: ...
+    def tables(self, nodes: list[int], features=None) -> list[Table | None]: ...
 
     def split(self, routes: dict[int, Route]) -> None: ...
 
@@ -79,7 +83,3 @@ class Provider(Protocol):
 
     def close(self) -> None: ...
 
-
-def unsupported(engine, what, allowed) -> str:
-    """The one-line refusal of an option an engine does not grow (never a different tree)."""
-    return f"the {engine} engine does not take {what} (allowed: {allowed}; or --engine memory)"
