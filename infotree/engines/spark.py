@@ -24,10 +24,12 @@ def session(master="local[2]"):
         from pyspark.sql import SparkSession
     except ImportError:
         raise InfotreeError("the spark engine needs PySpark: pip install 'infotree[spark]'") from None
-    return (SparkSession.builder.master(master).appName("infotree")
+    spark = (SparkSession.builder.master(master).appName("infotree")
             .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", partitions)
             .config("spark.sql.session.timeZone", "UTC").config("spark.sql.adaptive.enabled", "false")
             .config("spark.sql.codegen.wholeStage", "false").getOrCreate())
+    spark.sparkContext.setLogLevel("ERROR")  # the plan's small windows warn about one partition, rightly
+    return spark
 
 
 class SparkProvider(SQLProvider):
