@@ -178,7 +178,7 @@ def test_command_line(tmp_path):
     memory = run()
     assert memory[0] == 0
     assert run("--engine", "duckdb", "--memory-limit", "500MB", "--threads", "1") == memory
-    assert run("--engine", "auto") == memory
+    assert run("--engine", "auto") == memory  # within the budget: in memory
     code, out, err = run("--engine", "memory", "--threads", "2")
     assert code != 0 and "--threads apply to --engine duckdb" in err
 
@@ -223,3 +223,25 @@ def test_cuts_filtered_in_sql_keep_every_best_cut(monkeypatch, tmp_path):
     pq.write_table(pa.table({"x": x, "z": z, "class": cls}), path)
     same(path, dict(numeric="auto"), criterion="gini", surrogates=0, max_depth=4)
     assert kept and sum(kept) < 49 * len(kept)  # filtered: fewer than every cut travels
+
+
+def test_auto_takes_duckdb_past_the_budget(monkeypatch, capsys):
+    from infotree.cli import main
+    from infotree.engines import command
+
+    chosen = []
+    real = DuckDBProvider.__init__
+
+    def spy(self, *a, **k):
+        chosen.append("duckdb")
+        real(self, *a, **k)
+
+    monkeypatch.setattr(DuckDBProvider, "__init__", spy)
+    args = ["tree", str(ROOT / "tests/data/weather.csv"), "--engine", "auto"]
+    assert main(args) in (0, None)
+    memory = capsys.readouterr().out
+    assert chosen == []
+    assert command.budget("8GB") == 1 << 30
+    monkeypatch.setattr(command, "budget", lambda limit: 100)  # bytes of file; weather.csv has more
+    assert main(args) in (0, None)
+    assert chosen == ["duckdb"] and capsys.readouterr().out == memory
