@@ -26,23 +26,15 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
-# name -> (setup, timed statement); setup makes X, y with numpy from a seed, as cart_speed.py does.
-_NUMERIC = """
-import numpy as np
-rng = np.random.default_rng(0)
-X = np.round(rng.normal(size=({n}, 10)), 3)
-y = ((X[:, 0] > 0).astype(int) + (X[:, 1] + X[:, 2] > 0.5) + (X[:, 3] < -1)) % 3
-noise = rng.random({n}) < 0.1
-y[noise] = rng.integers(0, 3, noise.sum())
-"""
+# name -> (setup, timed statement).  infotree is imported before cart_speed, whose data the cases
+# share: cart_speed puts its own checkout first on sys.path, which must not decide which infotree runs.
+_DATA = "import infotree\nsys.path.insert(1, {bench!r})\nfrom cart_speed import make_numeric, make_regression\n"
 CASES = {
-    "cart_1e5": (_NUMERIC.format(n=100_000) + "import infotree",
-                 "infotree.CARTClassifier().fit(X, y)"),
-    "regression_1e5": (_NUMERIC.format(n=100_000) + "import infotree\ny = X[:, 0] * 2 + np.round(X[:, 1], 1)",
-                       "infotree.CARTRegressor().fit(X, y)"),
-    "forest_1e4": (_NUMERIC.format(n=10_000) + "import infotree",
+    "cart_1e5": (_DATA + "X, y = make_numeric(100_000)", "infotree.CARTClassifier().fit(X, y)"),
+    "regression_1e5": (_DATA + "X, y = make_regression(100_000)", "infotree.CARTRegressor().fit(X, y)"),
+    "forest_1e4": (_DATA + "X, y = make_numeric(10_000)",
                    "infotree.RandomForestClassifier(n_estimators=100, random_state=0).fit(X, y)"),
-    "id3_tree": ("import infotree\nfrom infotree import load\ndata = load('{root}/worked_examples/play_tennis/data.csv')",
+    "id3_tree": ("import infotree\ndata = infotree.load({root!r} + '/worked_examples/play_tennis/data.csv')",
                  "for _ in range(200): infotree.build_tree(data)"),
 }
 
@@ -58,7 +50,7 @@ print(json.dumps(time.process_time() - t))
 
 def _time(path, case) -> float:
     setup, stmt = CASES[case]
-    code = _CHILD.format(path=path, setup=setup.format(root=ROOT), stmt=stmt)
+    code = _CHILD.format(path=path, setup=setup.format(root=ROOT, bench=HERE), stmt=stmt)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=path, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -73,8 +65,8 @@ def main(argv=None) -> int:
     cases = args.cases.split(",")
     with tempfile.TemporaryDirectory() as tmp:
         paths = {}
-        for ref in (args.a, args.b):
-            path = os.path.join(tmp, ref.replace("/", "_") + ("_b" if ref in paths else ""))
+        for side, ref in (("a", args.a), ("b", args.b)):
+            path = os.path.join(tmp, side)
             subprocess.run(["git", "-C", ROOT, "worktree", "add", "--detach", "-q", path, ref], check=True)
             paths[path] = ref
         (pa, pb) = list(paths)

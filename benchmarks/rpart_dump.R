@@ -10,6 +10,8 @@
 #       minsplit, minbucket, cp, maxdepth, maxcompete, maxsurrogate, usesurrogate,
 #       surrogatestyle, factors (comma-separated columns read as categorical even if numeric),
 #       weights (a column of case weights, left out of the predictors: rpart's weights =),
+#       exposure (method poisson: rpart's cbind(exposure, target); exp: Surv(exposure, target)),
+#       shrink (poisson, exp: parms = list(shrink =)),
 #       prior (class priors in class order, comma-separated), loss (the loss matrix row by row,
 #       comma-separated; rows the true class): rpart's parms, cost (feature=factor pairs,
 #       comma-separated: rpart's cost =, unnamed predictors 1),
@@ -91,6 +93,25 @@ datasets <- function(name) {
             d
         },
         biopsy = MASS::biopsy[, -1],
+        # issue 35's Poisson and exp methods: counts over an exposure, survival times
+        insurance = {
+            d <- MASS::Insurance
+            data.frame(District = as.character(d$District), Group = as.character(d$Group),
+                       Age = as.character(d$Age), Holders = d$Holders, Claims = d$Claims)
+        },
+        warpbreaks = warpbreaks[, c("wool", "tension", "breaks")],
+        lungpois = {
+            d <- survival::lung[, c("age", "sex", "ph.ecog", "ph.karno", "pat.karno", "meal.cal", "wt.loss", "time")]
+            d$events <- survival::lung$status - 1
+            d
+        },
+        lung = survival::lung[, c("age", "sex", "ph.ecog", "ph.karno", "pat.karno", "meal.cal", "wt.loss", "time",
+                                  "status")],
+        aml = {
+            d <- survival::aml
+            data.frame(x = as.character(d$x), time = d$time, status = d$status)
+        },
+        ovarian = survival::ovarian[, c("age", "resid.ds", "rx", "ecog.ps", "futime", "fustat")],
         rock = rock,
         # a split whose risk decrease is exactly cp * root risk for cp = 0.29 (29 of 100)
         cptie = data.frame(g = c(rep("p", 29), rep("q", 171)),
@@ -176,8 +197,12 @@ fit_and_dump <- function(path, out, opts) {
     # as.character would round a double to 15 digits (1000000000.0000001 -> "1e+09")
     else if (!is.numeric(d[[target]])) d[[target]] <- as.numeric(as.character(d[[target]]))
     wcol <- get("weights", "")
-    features <- setdiff(names(d), c(target, wcol))
-    form <- as.formula(paste0("`", target, "` ~ ", paste0("`", features, "`", collapse = " + ")))
+    ecol <- get("exposure", "")  # poisson: cbind(exposure, target); exp: Surv(exposure, target)
+    features <- setdiff(names(d), c(target, wcol, ecol))
+    response <- if (method == "exp") paste0("survival::Surv(`", ecol, "`, `", target, "`)")
+                else if (method == "poisson" && nzchar(ecol)) paste0("cbind(`", ecol, "`, `", target, "`)")
+                else paste0("`", target, "`")
+    form <- as.formula(paste0(response, " ~ ", paste0("`", features, "`", collapse = " + ")))
     minsplit <- as.integer(get("minsplit", "20"))
     control <- rpart.control(
         minsplit = minsplit,
@@ -189,7 +214,8 @@ fit_and_dump <- function(path, out, opts) {
         surrogatestyle = as.integer(get("surrogatestyle", "0")),
         maxdepth = as.integer(get("maxdepth", "30")),
         xval = if (nzchar(get("xgroups", ""))) as.integer(scan(get("xgroups", ""), quiet = TRUE)) else 0L)
-    parms <- if (method == "class") list(split = get("split", "gini")) else NULL
+    parms <- if (method == "class") list(split = get("split", "gini"))
+             else if (nzchar(get("shrink", ""))) list(shrink = as.numeric(get("shrink", ""))) else NULL
     # prior: comma-separated, in class order; loss: comma-separated, row by row (true class)
     if (nzchar(get("prior", ""))) parms$prior <- as.numeric(strsplit(get("prior", ""), ",")[[1]])
     if (nzchar(get("loss", ""))) {

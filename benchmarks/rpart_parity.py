@@ -96,6 +96,13 @@ DATASETS = {
     "Boston": ("medv", "anova", ("chas", "rad")),
     "offset": ("y", "anova", ()),
     "cptie": ("y", "class", ()),
+    # rpart's poisson and exp methods (issue 35): EXPOSURE names the exposure or time column
+    "insurance": ("Claims", "poisson", ("District",)),
+    "warpbreaks": ("breaks", "poisson", ()),
+    "lungpois": ("events", "poisson", ()),
+    "lung": ("status", "exp", ()),
+    "aml": ("status", "exp", ()),
+    "ovarian": ("fustat", "exp", ("resid.ds", "rx", "ecog.ps")),
     "catsurrogate": ("y", "class", ()),
 }
 FULL = {"cp": "0", "minsplit": "2", "minbucket": "1"}
@@ -180,7 +187,18 @@ CASES = [
     # every predictor read as a factor (--categorical all; rpart: each column a factor)
     ("birthwt", {"allfactors": "1", "cp": "0.005", "minsplit": "10"}),
     ("biopsy", {"allfactors": "1", "cp": "0.001"}),
+    # rpart's poisson (cbind(exposure, events) ~ .; parms shrink) and exp (Surv(time, status) ~ .)
+    ("insurance", {"minsplit": "10", "minbucket": "3"}),
+    ("insurance", {"cp": "0", "minsplit": "6", "minbucket": "2", "shrink": "0.5"}),
+    ("warpbreaks", {"cp": "0", "minsplit": "6", "minbucket": "2"}),
+    ("lungpois", {"minbucket": "7", "minsplit": "21"}),
+    ("lungpois", {"cp": "0.001", "minsplit": "10", "shrink": "0"}),
+    ("lung", {"minbucket": "7", "minsplit": "21"}),
+    ("aml", {"cp": "0", "minsplit": "4", "minbucket": "2"}),
+    ("ovarian", {"cp": "0", "minsplit": "6", "minbucket": "2"}),
 ]
+# poisson and exp: the exposure (rpart's cbind(exposure, events)) or time (Surv(time, status)) column
+EXPOSURE = {"insurance": "Holders", "lungpois": "time", "lung": "time", "aml": "time", "ovarian": "futime"}
 # a case's weights column: row i (0-based) weighs WEIGHTS[rule](i), as decimal text
 WEIGHTS = {"cycle3": lambda i: str(1 + i % 3), "halves": lambda i: ("0.5", "1", "1.5", "2")[i % 4],
            "heavy": lambda i: "10" if i % 7 == 0 else "1"}
@@ -285,11 +303,13 @@ def fit_r(rscript, csv_path, name, controls, summary=None, extra=()):
                                + ".json")
     args = [rscript, str(DUMP), "fit", str(csv_path), str(out), f"target={target}",
             f"method={method}"] + [f"{k}={v}" for k, v in controls.items() if k != "weights"]
+    if name in EXPOSURE:
+        args.append(f"exposure={EXPOSURE[name]}")
     if controls.get("weights"):
         args.append("weights=w")
     if controls.get("allfactors"):  # every predictor a factor (infotree: --categorical all)
         with open(csv_path, newline="") as fh:
-            factors = tuple(c for c in next(csv.reader(fh)) if c not in (target, "w"))
+            factors = tuple(c for c in next(csv.reader(fh)) if c not in (target, "w", EXPOSURE.get(name)))
     if factors:
         args.append("factors=" + ",".join(factors))
     if summary:
@@ -481,11 +501,16 @@ OPTION = {"minsplit": "--min-samples-split", "minbucket": "--min-leaf", "cp": "-
 
 
 def fit_infotree(csv_path, fit, controls, supported):
-    crit = ("squared-error" if fit["method"] == "anova"
-            else {"gini": "gini", "information": "entropy"}[controls["split"]])
+    crit = ({"anova": "squared-error", "poisson": "poisson", "exp": "exp"}.get(fit["method"])
+            or {"gini": "gini", "information": "entropy"}[controls["split"]])
     # every node's candidates: their sides' sizes are rpart's `count` of a competitor
     cmd = [sys.executable, "-m", "infotree", "tree", str(csv_path), "--algorithm", "cart",
            "--target", fit["target"], "--criterion", crit, "--format", "json", "--nodes", "all"]
+    exposure = EXPOSURE.get(Path(csv_path).name.split(".")[0])
+    if exposure:
+        cmd += ["--exposure", exposure]
+    if controls.get("shrink"):
+        cmd += ["--shrink", controls["shrink"]]
     for key, option in OPTION.items():
         if option in supported:
             cmd += [option, controls[key]]
@@ -555,9 +580,9 @@ def infotree_nodes(tree):
         rec = {"node": num, "n": int(n) if n == int(n) else n}
         if "class_counts" in node:
             rec["counts"] = {str(k): exact(v) for k, v in node["class_counts"].items()}
-        if node.get("mean") is not None:  # regression: rpart's yval and dev (= SSE)
+        if node.get("mean") is not None:  # regression: rpart's yval and dev (= SSE; Poisson: its deviance)
             rec["mean"] = exact(node["mean"])
-            rec["dev"] = exact(node["impurity"])
+            rec["dev"] = exact(node.get("deviance", node["impurity"]))
         # a split's count in rpart is the number of rows with its variable known: the sum of
         # the sides of infotree's candidate for that feature (written with --nodes all)
         known = {c["feature"]: sum(int(exact(b["n"])) for b in c["branches"])
@@ -858,7 +883,7 @@ def print_summary(rows):
     print(f"{'case':<58} {'method':<6} {'nodes':>5} {'splits':>6}  {'infotree':<10} divergences")
     for label, method, nodes, splits, verdict, ndiff, _ in rows:
         print(f"{label:<58} {method:<6} {nodes:>5} {splits:>6}  {verdict:<10} {ndiff}")
-    for method in ("class", "anova"):
+    for method in ("class", "anova", "poisson", "exp"):
         mine = [r[4] for r in rows if r[1] == method]
         walked = sum(r[6] for r in rows if r[1] == method)
         total = sum(r[2] for r in rows if r[1] == method)
@@ -1020,7 +1045,8 @@ def main(argv=None):
         if args.show:
             print(Path(summary).read_text())
         explain, emu = None, {}
-        if (args.emulate or not args.r_only) and not any(controls.get(k) for k in ("weights", "prior", "loss", "cost", "allfactors")):
+        if (args.emulate or not args.r_only) and fit["method"] in ("class", "anova") and not any(
+                controls.get(k) for k in ("weights", "prior", "loss", "cost", "allfactors")):
             # the emulator has no weights, priors, losses or costs
             emu, explain = emulated_nodes(csv_path, fit, controls)
         if args.emulate:

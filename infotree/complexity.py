@@ -43,11 +43,12 @@ import numpy as np
 
 from .errors import InfotreeError
 from .exact import SquareRoot
+from .lnpoly import LnRoot
+from .records import CpTable as _CpTableRecord
 from .records import (
     Complexity,
     CostComplexity,
     CpRow,
-    CpTable,
     PruningPath,
     PruningStep,
     WeakestLink,
@@ -58,6 +59,19 @@ from .splits import SubsetSplit
 __all__ = ["RISKS", "SELECTIONS", "choose", "cp_table", "node_path", "prune", "prune_grown", "pruning_path",
            "resubstitution"]
 
+
+class CpTable(_CpTableRecord):
+    """The cp table record (:class:`infotree.records.CpTable`) as :func:`cp_table` returns it: a notebook
+    shows it as its HTML table.  The view is attached here, where the table is computed (as a Tree's is in
+    :mod:`infotree.tree`), not on the record: the printers read the records, so a record that imported a
+    printer would close an import cycle."""
+
+    def _repr_html_(self):
+        from .printers.complexity import cp_table_html
+
+        return cp_table_html(self)
+
+
 #: the risks and their descriptions (rpart's: classification, regression)
 RISKS = {"rpart": ("misclassified rows (rpart's resubstitution risk)", "sum of squared errors (rpart's risk)"),
          "impurity": ("N_t/N · impurity(t) (scikit-learn's risk)", "N_t/N · mean squared error (scikit-learn's risk)")}
@@ -66,8 +80,9 @@ SELECTIONS = ("min", "1se")
 
 def resubstitution(node):
     """rpart's R(t): the misclassified weight of the node as a leaf, or (regression) its
-    sum of squared errors."""
-    return Fraction(node.risk)
+    sum of squared errors (Poisson, exp: its deviance, an exact :class:`~infotree.lnpoly.LnPoly`)."""
+    r = node.risk
+    return Fraction(r) if isinstance(r, (int, Fraction)) else r
 
 
 def _risk_function(tree, risk):
@@ -80,7 +95,7 @@ def _risk_function(tree, risk):
         return resubstitution
     total = Fraction(tree.root.n)
     if tree.criterion.regression:  # scikit-learn's impurity is the mean squared error: N_t/N · SSE_t/N_t
-        return lambda node: Fraction(node.risk) / total
+        return lambda node: resubstitution(node) / total
 
     def impurity_risk(node):
         i = node.impurity
@@ -136,7 +151,10 @@ def pruning_path(tree, risk: str = "rpart") -> PruningPath:
             steps[-1][2:] = [n_leaves, risk_after]
         else:
             steps.append([a, [link], n_leaves, risk_after])
-    return PruningPath(tree, risk, RISKS[risk][tree.criterion.regression], r[id(root)], t0_leaves, t0_risk,
+    described = RISKS[risk][tree.criterion.regression]
+    if risk == "rpart" and getattr(tree.criterion, "risk_name", None):  # Poisson, exp: the deviance
+        described = f"{tree.criterion.risk_name} (rpart's risk)"
+    return PruningPath(tree, risk, described, r[id(root)], t0_leaves, t0_risk,
                        tuple(PruningStep(a, tuple(links), nl, ra) for a, links, nl, ra in steps))
 
 
@@ -227,7 +245,7 @@ def _prune_rpart(tree, alpha) -> None:
     visit(tree.root)
 
 
-def node_path(tree, codes, seen=None) -> list:
+def node_path(tree, codes, seen=None, tie=None) -> list:
     """The nodes one row (codes as :meth:`Tree._codes` makes them) passes, root first; it
     ends at a leaf or at the node where the row stays (a missing value nothing routes).
 
@@ -236,7 +254,9 @@ def node_path(tree, codes, seen=None) -> list:
     (rpart tests ``x < t``, infotree ``x <= t``; training values never equal a midpoint,
     held-out ones can), and a value of a subset split's feature that the node's training
     rows never had (absent from ``seen[id(node)]``) counts as missing (surrogates, then
-    the majority), where infotree sends it right.
+    the majority), where infotree sends it right.  ``tie="right"`` is rpart's cross-validation
+    (``branch.c``): a row that no surrogate routes at a node whose majority is a tie goes to
+    rpart's right son (``predict`` leaves it at the node, as infotree does by default).
     """
     node, out = tree.root, [tree.root]
     use = tree.params.get("use_surrogate", 2)
@@ -255,6 +275,10 @@ def node_path(tree, codes, seen=None) -> list:
                           if x is not None) if use >= 1 else None, None)
                 if d is None and use == 2:
                     d = node.majority
+                    if d is None and tie == "right":  # branch.c: lastsurrogate 0 is not LEFT
+                        from .grow.reference import ReferenceBuilder
+
+                        d = 1 - ReferenceBuilder.rpart_left(node)
             if d is None:
                 break
             child = node.children[d]
@@ -298,9 +322,12 @@ def _cut_alphas(path) -> dict:
     return out
 
 
-def _loss(tree, node, y):
+def _loss(tree, node, y, exposure=None):
     """A held-out row's loss at ``node`` (rpart's ``rp_error``): 0/1 misclassification, or
-    (regression) the squared error (y − ȳ)²; ``y`` is a target code."""
+    (regression) the squared error (y − ȳ)²; ``y`` is a target code (Poisson, exp: the
+    row's deviance at the node's rate, ``exposure`` its exposure)."""
+    if exposure is not None:
+        return tree.criterion.loss_of_row(tree.values[y], exposure, tree._leaf_of(node).mean)
     if tree.criterion.regression:
         return (tree.values[y] - tree._leaf_of(node).mean) ** 2
     return tree.criterion.loss_of(y, node.label)
@@ -443,6 +470,9 @@ def _cross_validate(tree, data, grow, alphas, floor, fold, k, r0, complexity_of,
     # rpart's thresholds, as squares: (10·c_0)², then c_{i-1}·c_i.
     squares = [100 * alphas[0] ** 2] + [alphas[i - 1] * alphas[i] for i in range(1, len(alphas))]
     wts = [Fraction(1)] * len(y) if weights is None else list(weights)
+    expo = None
+    if getattr(tree.criterion, "counts_events", False):  # Poisson, exp: each row's exposure (1 when none)
+        expo = tree.exposure if tree.exposure is not None else [Fraction(1)] * len(y)
     n = sum(wts, Fraction(0))
     total = [Fraction(0)] * len(alphas)
     total_sq = [Fraction(0)] * len(alphas)
@@ -452,7 +482,10 @@ def _cross_validate(tree, data, grow, alphas, floor, fold, k, r0, complexity_of,
         if not len(test):
             continue
         w = sum((wts[r] for r in train.tolist()), Fraction(0)) / n
-        sub = grow(data.subset(train), floor * w, *([] if weights is None else [[wts[r] for r in train.tolist()]]))
+        extra = {} if expo is None else {"exposure": [expo[r] for r in train.tolist()]}
+        if weights is not None:
+            extra["sample_weight"] = [wts[r] for r in train.tolist()]
+        sub = grow(data.subset(train), floor * w, **extra)
         cut = complexity_of(sub)
         held = data.subset(test)
         codes = sub._codes(held, "majority")
@@ -463,21 +496,34 @@ def _cross_validate(tree, data, grow, alphas, floor, fold, k, r0, complexity_of,
                 for node in node_path(sub, c):
                     if isinstance(node.test, SubsetSplit) and sub._known(c[node.split]) is not None:
                         seen.setdefault(id(node), set()).add(c[node.split])
-        for c, yv, wt in zip(codes, np.asarray(held.y).tolist(), [wts[r] for r in test.tolist()]):
-            visited = node_path(sub, c, seen)
-            for i, s in enumerate(squares):
-                limit = w * w * s  # (w·threshold)²
+        limits = [w * w * s for s in squares]  # (w·threshold)²
+        cut_sq = {}  # the products below are costly for Poisson deviances: each made once per fold
+        for c, yv, wt, t in zip(codes, np.asarray(held.y).tolist(), [wts[r] for r in test.tolist()],
+                                [None if expo is None else expo[r] for r in test.tolist()]):
+            visited = node_path(sub, c, seen, tie="right" if rpart_rules else None)
+            losses = {}
+            for i, limit in enumerate(limits):
                 at = visited[-1]
                 for node in visited:
                     a = cut.get(id(node))
-                    if node.split is None or a is None or not limit < a * a:
+                    if node.split is None or a is None:
                         at = node
                         break
-                loss = _loss(sub, at, yv)
-                total[i] += wt * loss
-                total_sq[i] += wt * loss * loss
+                    a2 = cut_sq.get(id(node))
+                    if a2 is None:
+                        a2 = cut_sq[id(node)] = a * a
+                    if not limit < a2:
+                        at = node
+                        break
+                got = losses.get(id(at))
+                if got is None:
+                    loss = _loss(sub, at, yv, t)
+                    got = losses[id(at)] = (wt * loss, wt * loss * loss)
+                total[i] += got[0]
+                total_sq[i] += got[1]
     xerr = [t / r0 for t in total]
-    xstd = [SquareRoot((sq - t * t / n) / (r0 * r0)) for t, sq in zip(total, total_sq)]
+    root = SquareRoot if isinstance(r0, Fraction) else LnRoot  # a Poisson deviance: logarithms
+    xstd = [root((sq - t * t / n) / (r0 * r0)) for t, sq in zip(total, total_sq)]
     return xerr, xstd
 
 

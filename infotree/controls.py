@@ -162,6 +162,8 @@ class CARTControl(PruneControl, GrowControl):
     prior: object = _opt(None, "class priors, rpart's parms prior (a mapping class -> rational, or a sequence)")
     loss: object = _opt(None, "rpart's loss matrix (rows the true class, columns the predicted one)")
     cost: object = _opt(None, "rpart's per-variable costs (a mapping feature -> positive rational, or a sequence)")
+    shrink: object = _opt(None, "poisson, exp: rpart's parms shrink, the prior's coefficient of variation "
+                                "(None: 1; 0: none)")
 
     def __post_init__(self):
         GrowControl.__post_init__(self)

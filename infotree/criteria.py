@@ -26,6 +26,8 @@ A criterion is an object with one small protocol, found by name in :data:`CRITER
 ``binary``
     True for CART's binary splits (a threshold, or a subset of a nominal feature's
     values against the rest), False for one branch per value.
+``scores_m_of_n``
+    True when M-of-N tests are grown and scored by it (``m_of_n=True``: information gain).
 ``cut_key(table)``
     What a numeric feature's best cut minimises: H(Y|cut), or CART's weighted child
     impurity.
@@ -51,12 +53,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .errors import InfotreeError
+from .lnpoly import LnPoly
 from .forms import entropy_form, gini_form, misclassification_form, sse_form
 from .measures import conditional_entropy_from_table, entropy, gini, misclassification, sum_of_squares
 from .routing import FRACTIONAL_WEIGHTS, SURROGATES
 
 __all__ = ["ALGORITHMS", "CRITERIA", "C45GainRatio", "Choice", "CostedEntropy", "CostedGini", "Criterion", "Entropy",
-           "GainRatio", "Gini", "Impurity", "InformationGain", "Misclassification", "SquaredError", "criterion_named",
+           "Exponential", "GainRatio", "Gini", "Impurity", "InformationGain", "Misclassification", "Poisson",
+           "SquaredError", "criterion_named",
            "with_costs", "with_variable_costs"]
 
 
@@ -114,6 +118,7 @@ class Criterion:
     reads_numbers = False
     mdl = False
     binary = False
+    scores_m_of_n = False
     #: True for a regression criterion: a node's "counts" are then its statistics
     #: (weight, Σy, Σy²) rather than one count per class
     regression = False
@@ -160,6 +165,7 @@ class InformationGain(Criterion):
     name = "gain"
     algorithm = "id3"
     title = "maximal information gain"
+    scores_m_of_n = True
 
     def best(self, cands):
         return _first_best(cands, lambda c: c.gain, _compare)
@@ -494,6 +500,122 @@ class SquaredError(Impurity):
         return Fraction(stats[1]) / stats[0]
 
 
+class Poisson(Impurity):
+    """rpart's ``method = "poisson"``: a node's rows are counts of events ``d`` over an exposure
+    ``t`` (rpart's response ``cbind(t, d)``), and it predicts the rate λ = (D + α)/(T + β),
+    D = Σw·d and T = Σw·t its weighted events and exposure, shrunk towards the root's rate
+    by a gamma prior of coefficient of variation k (``parms = list(shrink = k)``):
+    α = 1/k², β = α·T_root/D_root (k = 0: no shrinkage, λ = D/T).
+
+    A node's statistics are (Σw, D, T, S) with S = Σw·d·ln(d/t) (exact), enough for both
+    deviances:
+
+    * its risk R(t) (cp, pruning, rel error) is rpart's deviance under the shrunk rate,
+      2·[Σw·d·ln(d/(λ·t)) − Σw·(d − λ·t)] = 2·[S − D·ln λ − D + λ·T];
+    * a split is scored, as ``poisson.c`` does, with the unshrunk rates: the decrease of the
+      deviance about each side's own rate D/T, 2·[D_L·ln(D_L/T_L) + D_R·ln(D_R/T_R) − D·ln(D/T)]
+      over the rows with the feature known (S cancels); that decrease is rpart's improvement.
+
+    Every value is a rational plus rational multiples of ln p (:class:`~infotree.lnpoly.LnPoly`),
+    equal exactly when the coefficients are and ordered by certified evaluation.  The side of
+    the smaller rate goes left; nominal values are ordered by decreasing rate (first value
+    first on a tie), as rpart orders them.
+    """
+
+    name = "poisson"
+    title = "maximal Poisson deviance decrease"
+    symbol = "dev"
+    risk_name = "deviance"
+    regression = True
+    #: a node's statistics are (Σw, events, exposure, Σw·d·ln(d/t)): printers show a rate
+    counts_events = True
+    #: exp (survival): the exposure is the observed time, rescaled before growing
+    scales_time = False
+    shrink, alpha, beta = Fraction(1), Fraction(0), Fraction(0)
+    cut_floats = None
+
+    def bound(self, shrink, events, exposure):
+        """This criterion with rpart's prior from the root's events D and exposure T:
+        α = 1/shrink², β = α·T/D (shrink 0: none)."""
+        out = copy.copy(self)
+        out.shrink = Fraction(shrink)
+        out.alpha = 1 / out.shrink ** 2 if out.shrink else Fraction(0)
+        out.beta = out.alpha * exposure / events if events else Fraction(0)
+        return out
+
+    @staticmethod
+    def weight(stats):
+        return stats[0]
+
+    def rate(self, stats):
+        """The node's predicted rate λ = (D + α)/(T + β), exact (rpart's yval)."""
+        return (Fraction(stats[1]) + self.alpha) / (stats[2] + self.beta)
+
+    def impurity(self, stats):
+        """The deviance about the node's own rate D/T: 2·[S − D·ln(D/T)] (0 without events)."""
+        _, d, t, s = stats
+        if not d:
+            return LnPoly()
+        return 2 * (LnPoly.of_sum(s) - d * LnPoly.ln(Fraction(d) / t))
+
+    def risk(self, stats):
+        """rpart's node deviance under the shrunk rate λ (``poissondev``)."""
+        _, d, t, s = stats
+        lam = self.rate(stats)
+        if not lam:
+            return LnPoly.of_sum(s) * 2
+        return 2 * (LnPoly.of_sum(s) - d * LnPoly.ln(lam) - d + lam * t)
+
+    def weighted(self, table):
+        return sum((self.impurity(r) for r in table if r[0]), LnPoly())
+
+    def cut_key(self, table):
+        """What the best cut minimises: −Σ D_s·ln(D_s/T_s) over the two sides (half the
+        deviance of the sides, less the constant Σ S)."""
+        return -sum((LnPoly.ln(Fraction(r[1]) / r[2]) * r[1] for r in table if r[1]), LnPoly())
+
+    def improvement(self, candidate):
+        """rpart's Poisson improvement: the deviance decrease itself."""
+        return candidate.decrease
+
+    def pure(self, stats) -> bool:
+        return not self.impurity(stats)
+
+    def side_mean(self, stats):
+        return Fraction(stats[1]) / stats[2]
+
+    def subset_order(self, stats):
+        return -Fraction(stats[1]) / stats[2]
+
+    def loss_of_row(self, events, exposure, rate):
+        """A held-out row's deviance at a node of rate λ (rpart's ``poissonpred``):
+        2·[d·ln(d/(λ·t)) − (d − λ·t)]."""
+        mu = rate * exposure
+        if not events:
+            return LnPoly.of(2 * mu)
+        if not mu:
+            raise InfotreeError("a held-out row with events reaches a node of rate 0: its deviance is infinite "
+                                "(grow with a positive shrink)")
+        return 2 * (events * LnPoly.ln(Fraction(events) / mu) - events + mu)
+
+
+class Exponential(Poisson):
+    """rpart's ``method = "exp"``: right-censored survival times (time, status) scaled by a
+    piecewise exponential fit into expected events (``rpart.exp``), then a Poisson tree of
+    the statuses over the scaled times (:mod:`infotree.survival`)."""
+
+    name = "exp"
+    title = "maximal Poisson deviance decrease (survival times scaled to expected events)"
+    scales_time = True
+
+    def poisson(self):
+        """The Poisson criterion of the same shrinkage: what grows on times already rescaled
+        (rpart's cross-validation grows each fold's tree on the whole data's rescaled times)."""
+        out = copy.copy(CRITERIA["poisson"])
+        out.shrink = self.shrink
+        return out
+
+
 class _Costed:
     """rpart's ``parms = list(prior, loss)`` on a CART impurity (``gini.c``), exactly.
 
@@ -545,6 +667,14 @@ class _Costed:
 
     def loss_of(self, truth, predicted):
         return self.loss[truth][predicted] * self.scale[truth]
+
+    def yprob(self, counts):
+        """rpart's class probabilities of a node (``yprob``, what ``predict(type = "prob")``
+        gives): each count times its prior over the root's class weight (at least 1),
+        normalised; with the data's own priors, the plain shares."""
+        w = [c * p / max(1, r) for c, p, r in zip(counts, self.prior, self.root)]
+        total = sum(w, Fraction(0))
+        return [Fraction(x) / total if total else Fraction(0) for x in w]
 
     def side_mean(self, counts):
         a = self._alter(counts)
@@ -601,7 +731,9 @@ def with_costs(crit, classes, counts, prior=None, loss=None):
                 raise InfotreeError(f"the loss matrix cannot have negative entries (row {classes[i]!r})")
             if not any(row):
                 raise InfotreeError(f"the loss matrix has a row of zeros (row {classes[i]!r}); rpart refuses it")
-    return costed(prior, loss, freq)
+    out = costed(prior, loss, freq)
+    out.root = tuple(Fraction(c) for c in counts)
+    return out
 
 
 class _VariableCost:
@@ -675,7 +807,7 @@ def _by_class(values, classes, what):
 
 #: Every criterion by name.
 CRITERIA = {c.name: c for c in (InformationGain(), C45GainRatio(), GainRatio(), Gini(), Entropy(), Misclassification(),
-                                SquaredError())}
+                                SquaredError(), Poisson(), Exponential())}
 
 
 #: The families, each with its criteria (the first is the family's default).

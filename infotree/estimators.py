@@ -410,11 +410,18 @@ class _CART:
         return CRITERIA[self.criterion]
 
     def _grow(self, data, weights):
+        select = getattr(self, "ccp_select", None)
+        pruning = {}
+        if select is not None:  # rpart's cross-validated cp table (xval.c) on the folds cv gives
+            if _ccp_alpha(self.ccp_alpha):
+                raise InfotreeError("ccp_alpha and ccp_select both prune; give one of them")
+            pruning = dict(prune="cost-complexity", ccp_select=select, cp=0, folds=self.cv,
+                           seed=seed_of(self.random_state) if isinstance(self.cv, (int, np.integer)) else 0)
         return build_tree(data, criterion=self.criterion, max_depth=_int(self.max_depth),
                           min_samples_split=_int(self.min_samples_split),
                           min_leaf=_int(self.min_samples_leaf), max_subsets=self.max_subsets,
                           sample_weight=weights, lookahead=getattr(self, "lookahead", 0),
-                          feature_draw=self._draw(data)[0])
+                          feature_draw=self._draw(data)[0], **pruning)
 
     def cost_complexity_pruning_path(self, X, y, sample_weight=None, *, feature_names=None) -> "PruningPathBunch":
         """scikit-learn's path, exact: ``ccp_alphas`` (0, then each effective α in the order the
@@ -461,12 +468,15 @@ class CARTClassifier(_CART, _TreeProba, _Classifier):
     tree by cost complexity as scikit-learn does (the smallest subtree minimising
     R(T) + α·|leaves|, R(t) = N_t/N · impurity(t); an exact rational: a float is read from
     its shortest text), and ``cost_complexity_pruning_path(X, y)`` gives every effective α
-    with the leaves' total impurity, exactly.
+    with the leaves' total impurity, exactly.  ``ccp_select`` (``"min"`` or ``"1se"``) prunes
+    instead at the row of rpart's cross-validated cp table that rule picks, on the folds
+    ``cv`` gives: K (dealt from ``random_state``), one fold id per row (rpart's ``xval``
+    vector), or a scikit-learn splitter whose test sets hold every row once.
     """
 
     def __init__(self, *, criterion="gini", max_depth=None, min_samples_split=2, min_samples_leaf=1,
                  max_features=None, random_state=None, class_weight=None, ccp_alpha=0.0, max_subsets=32768,
-                 unseen="error", numeric="auto", lookahead=0, smoothing="none"):
+                 unseen="error", numeric="auto", lookahead=0, smoothing="none", ccp_select=None, cv=10):
         self.criterion = criterion
         self.max_depth = max_depth
         self.min_samples_split = min_samples_split
@@ -480,6 +490,8 @@ class CARTClassifier(_CART, _TreeProba, _Classifier):
         self.numeric = numeric
         self.lookahead = lookahead
         self.smoothing = smoothing
+        self.ccp_select = ccp_select
+        self.cv = cv
 
     def _class_weighted(self, weights, codes):
         cw = self.class_weight
@@ -505,15 +517,17 @@ class CARTRegressor(_CART, _TreeMean, _Regressor):
     """CART regression trees with exact means and sums of squared errors (rpart's anova),
     scikit-learn's names and defaults (grown fully).
 
-    ``criterion``: ``"squared_error"``.  ``y`` holds numbers (ints, Fractions, decimal
-    strings; a float is read from its shortest text).  ``predict`` gives floats,
-    ``predict_exact`` each row's leaf mean as an exact Fraction; ``score_exact`` is the
-    exact (weighted) R² = 1 − SS_res/SS_tot.
+    ``criterion``: ``"squared_error"``, or ``"poisson"`` (rpart's Poisson method with exposure
+    1 per row and shrinkage 1: ``y`` counts events and a leaf predicts its shrunk rate).  ``y``
+    holds numbers (ints, Fractions, decimal strings; a float is read from its shortest text).
+    ``predict`` gives floats, ``predict_exact`` each row's leaf mean as an exact Fraction;
+    ``score_exact`` is the exact (weighted) R² = 1 − SS_res/SS_tot.  ``ccp_select`` and
+    ``cv`` as :class:`CARTClassifier`'s.
     """
 
     def __init__(self, *, criterion="squared_error", max_depth=None, min_samples_split=2, min_samples_leaf=1,
                  max_features=None, random_state=None, ccp_alpha=0.0, max_subsets=32768, unseen="error",
-                 numeric="auto"):
+                 numeric="auto", ccp_select=None, cv=10):
         self.criterion = criterion
         self.max_depth = max_depth
         self.min_samples_split = min_samples_split
@@ -524,6 +538,8 @@ class CARTRegressor(_CART, _TreeMean, _Regressor):
         self.max_subsets = max_subsets
         self.unseen = unseen
         self.numeric = numeric
+        self.ccp_select = ccp_select
+        self.cv = cv
 
 
 class PruningPathBunch(dict):

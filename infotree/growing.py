@@ -30,7 +30,7 @@ from fractions import Fraction
 import numpy as np
 
 from . import limits
-from .controls import PruneControl, control_for
+from .controls import PruneControl, _rational, control_for
 from .criteria import criterion_named
 from .data import exact_number
 from .errors import InfotreeError
@@ -43,7 +43,7 @@ __all__ = ["build_tree", "fold_grower", "grow_together", "node_at", "target_numb
 
 
 def build_tree(data, control=None, *, sample_weight=None, validation=None, feature_draw=None, grow=True,
-               **options) -> Tree:
+               exposure=None, **options) -> Tree:
     """Grow a tree on a :class:`~infotree.data.Dataset`.
 
     ``control``: the algorithm's typed control (:class:`~infotree.controls.ID3Control`,
@@ -97,6 +97,12 @@ def build_tree(data, control=None, *, sample_weight=None, validation=None, featu
     (unnamed features cost 1) or one per feature: each feature's improvement is divided
     by its cost when the features are ranked and where it is recorded
     (:func:`infotree.criteria.with_variable_costs`; grown by the reference builder).
+    ``criterion="poisson"`` (rpart's ``method = "poisson"``): the target counts events and
+    ``exposure`` gives each row's exposure (rpart's ``cbind(exposure, events)``; None: 1
+    each); ``shrink`` is rpart's ``parms = list(shrink = k)`` (default 1; 0: no shrinkage),
+    see :class:`infotree.criteria.Poisson`.  ``criterion="exp"`` (survival): the target is
+    the status (0/1, 1/2 or false/true) and ``exposure`` the observed times, rescaled as
+    ``rpart.exp`` does (:func:`infotree.survival.exp_exposure`).  A node predicts its rate.
     ``feature_draw``: a forest's draw (:mod:`infotree.ensemble`), a function of a node
     giving the bool mask of the features it may consider; None: every feature.
     ``builder``: ``"auto"`` (the level-wise builder when it has a kernel for the
@@ -166,10 +172,17 @@ def build_tree(data, control=None, *, sample_weight=None, validation=None, featu
         crit = with_variable_costs(crit, data.features, cost)
         if hasattr(crit, "cost"):
             params["cost"] = {f: _text(q) for f, q in zip(data.features, crit.cost) if q != 1}
+    values = target_numbers(data) if crit.regression and not getattr(crit, "scales_time", False) else None
+    if getattr(crit, "counts_events", False):
+        crit, values, exposure = _events(data, crit, y, exposure, getattr(c, "shrink", None), sample_weight)
+        params["shrink"] = _text(crit.shrink)
+    elif exposure is not None or getattr(c, "shrink", None) is not None:
+        raise InfotreeError(f"exposure and shrink are rpart's Poisson and exp methods' (criterion 'poisson' or "
+                            f"'exp'), not criterion {crit.name!r}'s")
     tree = Tree(features=data.features, domains=data.domains, classes=data.classes,
                 target=data.target, criterion=crit, params=params,
-                kinds=getattr(data, "kinds", None), numbers=getattr(data, "numbers", None),
-                values=target_numbers(data) if crit.regression else None)
+                kinds=getattr(data, "kinds", None), numbers=getattr(data, "numbers", None), values=values)
+    tree.exposure = exposure
     tree.draw = feature_draw
     if not grow:
         return tree
@@ -206,12 +219,44 @@ def build_tree(data, control=None, *, sample_weight=None, validation=None, featu
     return tree
 
 
+def _events(data, crit, y, exposure, shrink, sample_weight):
+    """A Poisson or exp tree's criterion bound to the data (rpart's α, β from the root), its
+    target numbers (exp: statuses 0/1) and each row's exposure (exp: the rescaled time)."""
+    from .survival import check_rows, exp_exposure, status_codes
+
+    if shrink is None:
+        shrink = crit.shrink
+    shrink = _rational(shrink, "shrink", "1 or 1/2")
+    if shrink < 0:
+        raise InfotreeError(f"shrink {shrink} is not allowed; give a rational at least 0 (rpart: 'Invalid "
+                            f"shrinkage value'; 0 means no shrinkage)")
+    n = len(y)
+    if exposure is not None:
+        exposure = [_rational(t, "exposure", "2.5") if t is not None else None for t in exposure]
+    if crit.scales_time:
+        if exposure is None:
+            raise InfotreeError("criterion 'exp' needs each row's observed time (exposure=..., --time COL); the "
+                                "target is the status")
+        values = tuple(status_codes(data.classes))
+        check_rows([0] * n, exposure)
+        exposure = exp_exposure(exposure, [values[c] for c in y.tolist()])
+    else:
+        values = target_numbers(data)
+        check_rows([values[c] for c in y.tolist()], exposure)
+    ws = [1] * n if sample_weight is None else _weights(sample_weight, n)
+    events = sum((w * values[c] for w, c in zip(ws, y.tolist())), Fraction(0))
+    if not events:
+        raise InfotreeError("no events: every row's count is 0 (a Poisson tree needs at least one event)")
+    time = sum((w * (1 if exposure is None else exposure[i]) for i, w in enumerate(ws)), Fraction(0))
+    return crit.bound(shrink, events, time), values, None if exposure is None else tuple(exposure)
+
+
 def _check_m_of_n(data, X, crit, builder, lookahead, sample_weight, prune, feature_draw):
     """m_of_n=True's one-line refusals: what M-of-N tests (ID2-of-3 with information gain) accept."""
     if feature_draw is not None:  # the search reads every feature
         raise InfotreeError("m_of_n=True grows each test from every feature; a forest's feature draw is not "
                             "allowed with it")
-    if crit.name != "gain":
+    if not crit.scores_m_of_n:
         raise InfotreeError(f"criterion {crit.name!r} is not allowed with m_of_n=True; allowed: 'gain' (M-of-N tests "
                             f"are grown and scored by information gain)")
     if builder == "levelwise":
@@ -335,9 +380,12 @@ def fold_grower(control=None, **options):
     control = control_for(**options) if control is None else dataclasses.replace(control, **options)
     defaults = {f.name: f.default for f in dataclasses.fields(PruneControl)}
     control = dataclasses.replace(control, cp=None, prior=None, loss=None, **defaults)
+    crit = criterion_named(control.criterion)
+    if getattr(crit, "scales_time", False):  # exp: rpart rescales the times once, before the folds
+        control = dataclasses.replace(control, criterion=crit.poisson())
 
-    def grow(sub, alpha, sample_weight=None):
-        t = build_tree(sub, control, sample_weight=sample_weight)
+    def grow(sub, alpha, sample_weight=None, exposure=None):
+        t = build_tree(sub, control, sample_weight=sample_weight, exposure=exposure)
         cp_prune(t, alpha=alpha)
         return t
 

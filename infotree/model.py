@@ -173,6 +173,7 @@ _PARAMS = {
     "ccp_cp": (_none_or(_exact), "null or an exact rational"),
     "ccp_select": (_one_of(None, "min", "1se"), "null, \"min\" or \"1se\""),
     "ccp_risk": (_one_of(None, "rpart", "impurity"), "null, \"rpart\" or \"impurity\""),
+    "shrink": (_exact, "an exact rational of at least 0 such as \"1\" or \"1/2\" (rpart's Poisson shrink)"),
 }
 
 
@@ -241,6 +242,16 @@ class _Loader:
                  criterion=CRITERIA[criterion], params=self.params(doc.get("params", {})),
                  kinds=kinds, numbers=numbers, values=() if regression else None)
         root = self.get(doc, "root", dict, "top level")
+        self.node_type = Node
+        if getattr(t.criterion, "counts_events", False):  # Poisson, exp: bound to the root's events and exposure
+            from .survival import RateNode
+
+            self.node_type = RateNode
+            stats = self.event_stats(self.get(root, "stats", dict, "root"), "root")
+            try:
+                t.criterion = t.criterion.bound(t.params.get("shrink", 1), stats[1], stats[2])
+            except (InfotreeError, ValueError, ZeroDivisionError) as e:
+                self.fail("params", f"shrink: {e}")
         t.root = self.node(t, root, (), 0, None)
         if t.params.get("prior") is not None:  # rpart's priors and losses: the root's counts fix the factors
             from .criteria import with_costs
@@ -273,6 +284,15 @@ class _Loader:
             if key in params and not ok(params[key]):
                 self.fail("params", f"{key!r} is {_clip(repr(params[key]))}; allowed: {allowed}")
         return dict(params)
+
+    def deviance(self, text, where):
+        """A Poisson deviance: a rational plus rational multiples of ln a (``12 - 3*ln(2)``)."""
+        from .lnpoly import LnPoly
+
+        try:
+            return LnPoly.parse(text)
+        except (ValueError, ZeroDivisionError):
+            self.fail(where, f"deviance {_clip(text)!r} is not an exact value such as '12 - 3*ln(2) + 1/2*ln(5)'")
 
     def count(self, text, where):
         """A count: a non-negative integer string, or (format 2) a non-negative exact fraction."""
@@ -340,9 +360,10 @@ class _Loader:
         if r.get("method") == "cp":
             if r.get("action") not in ("not tried", "collapsed", "kept"):
                 bad("a cp record's action is \"not tried\", \"collapsed\" or \"kept\"")
-            exact = [self.count(r.get(k), where) if isinstance(r.get(k), str) else bad(f"{k!r} must be an exact string")
+            risk = self.deviance if getattr(t.criterion, "counts_events", False) else self.count
+            exact = [risk(r.get(k), where) if isinstance(r.get(k), str) else bad(f"{k!r} must be an exact string")
                      for k in ("risk", "bound", "alpha")]
-            more = [None if r.get(k) is None else self.count(r[k], where) for k in ("complexity", "subtree_risk")]
+            more = [None if r.get(k) is None else risk(r[k], where) for k in ("complexity", "subtree_risk")]
             return Complexity(r["action"], *exact, *more, r.get("splits"))
         if r.get("method") == "cost-complexity":
             return self.cost_complexity(node, r, where, bad)
@@ -462,8 +483,11 @@ class _Loader:
         return MofNSplit(m, tuple(pairs), tuple(names))
 
     def stats(self, t, obj, where):
-        """A regression node's (n, Σy, Σy²), exact, and its label (the mean) checked."""
+        """A regression node's (n, Σy, Σy²), exact, and its label (the mean) checked (Poisson, exp:
+        n, events, exposure and the saturated log-likelihood Σw·d·ln(d/t))."""
         st = self.get(obj, "stats", dict, where)
+        if getattr(t.criterion, "counts_events", False):
+            return self.event_stats(st, where)
         n = self.count(self.get(st, "n", str, where), where)
         s, q = (self.number(self.get(st, k, str, where), where) for k in ("sum", "sum_squares"))
         if n and self.get(obj, "label", str, where) != number_text(s / n):
@@ -472,6 +496,17 @@ class _Loader:
             self.fail(where, "sum_squares is less than sum²/n: these are not the statistics of any rows")
         counts = np.empty(3, dtype=object)
         counts[:] = [n, s, q]
+        return counts
+
+    def event_stats(self, st, where):
+        n = self.count(self.get(st, "n", str, where), where)
+        d = self.count(self.get(st, "events", str, where), where)
+        time = self.number(self.get(st, "exposure", str, where), where)
+        if n and not time > 0:
+            self.fail(where, f"exposure {st.get('exposure')!r} must be above 0")
+        e = self.deviance(self.get(st, "saturated", str, where), where)
+        counts = np.empty(4, dtype=object)
+        counts[:] = [n, Fraction(d), time, e]
         return counts
 
     def node(self, t, obj, path, depth, parent, steps=()):
@@ -498,7 +533,7 @@ class _Loader:
 
     def grow(self, t, obj, path, depth, parent, steps, where, counts, label=0):
         """The node with these counts (or regression statistics) and label, and its subtree."""
-        node = Node(t, path, depth, counts, parent=parent)
+        node = self.node_type(t, path, depth, counts, parent=parent)
         node.label = label
         if "errors" in obj:
             e = self.count(self.get(obj, "errors", str, where), where)

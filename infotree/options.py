@@ -8,7 +8,7 @@ uses, grouped, each with its default) and to refuse an option given where it doe
 
     infotree tree data.csv --competitors 2
     infotree: error: --competitors applies to --algorithm cart (criterion gini, entropy,
-    misclassification or squared-error), not --algorithm id3 (criterion gain)
+    misclassification, squared-error, poisson or exp), not --algorithm id3 (criterion gain)
 
 An option missing from the table is listed under "other options" for every command that has it,
 and never refused.
@@ -53,13 +53,14 @@ TABLE = {
     # data
     "target": Option("data"), "missing_as_value": Option("data"), "numeric": Option("data"),
     "categorical": Option("data"), "drop": Option("data"), "columns": Option("data"),
-    "sample_weight": Option("data", _PRUNE | {"cptable"}),
+    "sample_weight": Option("data", _PRUNE | {"cptable"}), "exposure": Option("data", _PRUNE | {"cptable"}, _CART),
     "limit_input_bytes": Option("data"), "limit_value_length": Option("data"), "limit_nesting": Option("data"),
     "limit_table_cells": Option("data"), "limit_factor_digits": Option("data"),
     "engine": Option("data", frozenset({"tree"})), "memory_limit": Option("data", frozenset({"tree"})),
     "threads": Option("data", frozenset({"tree"})), "spark_master": Option("data", frozenset({"tree"})),
     # algorithm
     "algorithm": Option("algorithm"), "criterion": Option("algorithm"), "split": Option("algorithm", _GROW, _CART),
+    "method": Option("algorithm", _GROW - {"forest"}, _CART), "shrink": Option("algorithm", _PRUNE | {"cptable"}),
     "cost": Option("algorithm", _GROW - {"forest"}),
     "routing": Option("algorithm", frozenset({"predict", "evaluate"}), _CART),
     "threshold": Option("algorithm", _GROW), "lookahead": Option("algorithm", _PRUNE | {"cptable", "measures"}),
@@ -111,7 +112,7 @@ TABLE = {
 
 # The flags whose control field (infotree.controls) has another name.
 FIELD = {"alpha": "ccp_alpha", "select": "ccp_select", "risk": "ccp_risk", "sequence": "ccp_sequence",
-         "no_collapse": "collapse", "split": "criterion"}
+         "no_collapse": "collapse", "split": "criterion", "method": "criterion"}
 
 
 def _controlled():

@@ -331,6 +331,11 @@ def collapse(root) -> None:
             stack.extend(node.children)
 
 
+def _exact(risk):
+    """A node's risk as an exact value: a Fraction, or a Poisson deviance (kept as it is)."""
+    return Fraction(risk) if isinstance(risk, (int, Fraction)) else risk
+
+
 def cp_prune(tree, cp=None, *, alpha=None) -> None:
     """rpart's complexity-parameter rule (``partition.c``), exactly, on a grown CART tree.
 
@@ -350,7 +355,7 @@ def cp_prune(tree, cp=None, *, alpha=None) -> None:
     out = {}  # id(node) -> the complexity its own partition set
 
     def part(t, bound):
-        risk = Fraction(t.risk)
+        risk = _exact(t.risk)
         tempcp = first = risk if bound is None else min(risk, bound)
         if t.split is None:
             out[id(t)] = alpha
@@ -369,15 +374,15 @@ def cp_prune(tree, cp=None, *, alpha=None) -> None:
         c = (risk - (r_l + r_r)) / (s_l + s_r + 1)
         if c_r > c_l:  # the weaker child is taken as a leaf first
             if c > c_l:
-                r_l, s_l = Fraction(left.risk), 0
+                r_l, s_l = _exact(left.risk), 0
                 c = (risk - (r_l + r_r)) / (s_l + s_r + 1)
                 if c > c_r:
-                    r_r, s_r = Fraction(right.risk), 0
+                    r_r, s_r = _exact(right.risk), 0
         elif c > c_r:
-            r_r, s_r = Fraction(right.risk), 0
+            r_r, s_r = _exact(right.risk), 0
             c = (risk - (r_l + r_r)) / (s_l + s_r + 1)
             if c > c_l:
-                r_l, s_l = Fraction(left.risk), 0
+                r_l, s_l = _exact(left.risk), 0
         c = (risk - (r_l + r_r)) / (s_l + s_r + 1)
         out[id(t)] = c
         if c <= alpha:

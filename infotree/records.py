@@ -357,11 +357,6 @@ class CpTable:
     sequence: str = "weakest-link"
     other: tuple | None = None
 
-    def _repr_html_(self):
-        from .printers.complexity import cp_table_html
-
-        return cp_table_html(self)
-
 
 @dataclass(frozen=True)
 class Evaluation:

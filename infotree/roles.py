@@ -1,4 +1,5 @@
-"""Columns that are not features: a row's sample weight and its cross-validation fold.
+"""Columns that are not features: a row's sample weight, its exposure (Poisson, exp) and its
+cross-validation fold.
 
 ``--sample-weight COL`` and ``--folds-from COL`` name a column of the data file; it is
 read with the file and taken out of the features here, so no tree ever splits on it.
@@ -19,7 +20,7 @@ import numpy as np
 
 from .errors import DataError, InfotreeError
 
-__all__ = ["fold_file", "take_column", "weights_of"]
+__all__ = ["exposures_of", "fold_file", "take_column", "weights_of"]
 
 
 def _where(data, i) -> str:
@@ -63,6 +64,22 @@ def weights_of(data, cells, name) -> list:
             shown = "missing" if v is None else repr(str(v))
             raise DataError(f"{_where(data, i)}, column {name!r}: sample weight {shown} is not a positive number; "
                             f"a weight is a number above 0 such as 1, 2.5 or 1/3")
+        out.append(q)
+    return out
+
+
+def exposures_of(data, cells, name) -> list:
+    """Exact positive exposures (Poisson) or observed times (exp) from a column's cells, or a
+    one-line error naming the row (rpart: 'Observation time must be > 0')."""
+    from .data import exact_number
+
+    out = []
+    for i, v in enumerate(cells):
+        q = v if isinstance(v, Fraction) or v is None else exact_number(v)
+        if q is None or q <= 0:
+            shown = "missing" if v is None else repr(str(v))
+            raise DataError(f"{_where(data, i)}, column {name!r}: exposure {shown} is not a positive number; an "
+                            f"exposure or observation time is a number above 0 such as 1, 2.5 or 1/3")
         out.append(q)
     return out
 

@@ -46,6 +46,8 @@ class Tree:
         self.draw = None
         self._index = {f: i for i, f in enumerate(self.features)}
         self.path_tests = ()  # node_at: the split tests of the root's path
+        #: Poisson and exp trees: each training row's exposure (exp: its rescaled time), else None
+        self.exposure = None
         self._values_indexed = None
 
     @property
@@ -327,8 +329,12 @@ class Tree:
         if self.criterion.regression:
             raise InfotreeError("a regression tree predicts numbers (predict); predict_proba is for classification")
         s = smoothing_named(smoothing)
-        if check_routing(routing) == "rpart":  # the reached node's class shares (rpart's yprob without priors)
+        if check_routing(routing) == "rpart":  # the reached node's class shares; with priors rpart's yprob
             stop = router(self)
+            yprob = getattr(self.criterion, "yprob", None) if smoothing in (None, "none") else None
+            if yprob is not None:
+                return [dict(zip(self.classes, yprob(self._leaf_of(stop(c)).class_counts.tolist())))
+                        for c in self._codes(rows, unseen)]
             return [dict(zip(self.classes, self.probabilities(stop(c), s))) for c in self._codes(rows, unseen)]
         return [dict(zip(self.classes, self._proba(self.root, c, smoothing=s))) for c in self._codes(rows, unseen)]
 

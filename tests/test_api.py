@@ -58,7 +58,7 @@ def test_import_does_not_import_sympy():
 
 
 @pytest.mark.parametrize("module", ["infotree.exact", "infotree.measures", "infotree.forms", "infotree.parse",
-                                    "infotree.smoothing", "infotree.mofn"])
+                                    "infotree.smoothing", "infotree.mofn", "infotree.data.numbers"])
 def test_docstring_examples_run(module):
     """The examples in the module docstrings run and print what they claim."""
     mod = importlib.import_module(module)

@@ -314,7 +314,7 @@ def test_forcing_the_builders_own_splits_gives_its_tree(path, target, options):
     rpart cannot force a split, so nothing outside infotree gives that tree; what can be checked: forcing
     nothing, or forcing the builder's own split at any node, gives back the builder's tree (whose parity
     with rpart is tested in tests/test_cart.py), node for node."""
-    from infotree.check.trees import Grower
+    from infotree.check.grower import Grower
     from infotree.criteria import criterion_named
 
     data = load(path, target=target, numeric="auto")
@@ -330,7 +330,7 @@ def test_forcing_the_builders_own_splits_gives_its_tree(path, target, options):
             sides = [split_condition(node.test, b, node.split_feature) for b in (0, 1)]
         return (node.split_feature, tuple(zip(sides, (shape(c, conds + (s,)) for c, s in zip(view_children, sides)))))
 
-    from infotree.check.trees import split_condition
+    from infotree.check.expected import split_condition
 
     built = shape(grower.tree.root, ())
     everything = [(grower.tree.root, ())]

@@ -19,7 +19,7 @@ import pytest
 
 from infotree import load
 from infotree.check import check_answers, report_json
-from infotree.check.trees import split_condition
+from infotree.check.expected import split_condition
 from infotree.criteria import criterion_named
 from infotree.growing import build_tree
 

@@ -460,9 +460,9 @@ def test_cart_impurities_and_their_mistakes(weather):
 
 def test_carry_forward_has_a_budget(weather, monkeypatch):
     """Each carried subtree is a build on a node's rows; past MAX_GROWN in one file they are not graded."""
-    import infotree.check.trees as trees
+    import infotree.check.grower as grower
 
-    monkeypatch.setattr(trees, "MAX_GROWN", 2)  # rainy∧hot (no row), rainy∧mild; not rainy∧cool
+    monkeypatch.setattr(grower, "MAX_GROWN", 2)  # rainy∧hot (no row), rainy∧mild; not rainy∧cool
     tree = ("outlook = sunny: no\noutlook = overcast: yes\noutlook = rainy\n|  temperature = mild: yes\n"
             "|  temperature = cool: yes\n")
     r = one(tree, weather)
@@ -587,7 +587,7 @@ def test_carried_subtrees_are_the_builders_own(criterion):
     random data sets here had such a subtree)."""
     import random
 
-    from infotree.check.trees import Grower
+    from infotree.check.grower import Grower
     from infotree.criteria import criterion_named
 
     def shape(n):
@@ -617,7 +617,7 @@ def test_carried_subtrees_are_the_builders_own(criterion):
 def test_carry_forward_with_missing_values(path, prune):
     """With missing values C4.5 sends a row down every branch, its weight times the branch's share of the known
     weight; a subtree grown from a node's weighted rows at its path is the builder's own subtree there."""
-    from infotree.check.trees import Grower
+    from infotree.check.grower import Grower
     from infotree.criteria import criterion_named
 
     data = load(path, on_missing="keep", numeric="auto" if path.suffix == ".csv" else None)

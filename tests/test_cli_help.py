@@ -95,11 +95,11 @@ def test_every_option_has_a_row_in_the_table(command):
      "infotree forest: error: --folds-from does nothing in 'forest'; it applies to: tree, report, predict, cptable, "
      "evaluate, check"),
     (["tree", WEATHER, "--competitors", "2"],
-     "infotree tree: error: --competitors applies to --algorithm cart (criterion gini, entropy, misclassification or "
-     "squared-error), not --algorithm id3 (criterion gain)"),
+     "infotree tree: error: --competitors applies to --algorithm cart (criterion gini, entropy, misclassification, "
+     "squared-error, poisson or exp), not --algorithm id3 (criterion gain)"),
     (["tree", WEATHER, "--min-leaf", "3"],
-     "infotree tree: error: --min-leaf applies to --algorithm cart (criterion gini, entropy, misclassification or "
-     "squared-error), not --algorithm id3 (criterion gain)"),
+     "infotree tree: error: --min-leaf applies to --algorithm cart (criterion gini, entropy, misclassification, "
+     "squared-error, poisson or exp), not --algorithm id3 (criterion gain)"),
     (["tree", WEATHER, "--criterion", "gini", "--average-gain-slack", "0"],
      "infotree tree: error: --average-gain-slack applies to --algorithm c45 (criterion gain-ratio), not --algorithm "
      "cart (criterion gini)"),
@@ -107,8 +107,8 @@ def test_every_option_has_a_row_in_the_table(command):
      "infotree forest: error: --no-collapse does nothing in 'forest'; it applies to: tree, report, predict, evaluate, "
      "check"),
     (["predict", WEATHER, WEATHER, "--train", WEATHER, "--criterion", "gain-ratio", "--max-subsets", "9"],
-     "infotree predict: error: --max-subsets applies to --algorithm cart (criterion gini, entropy, misclassification "
-     "or squared-error), not --algorithm c45 (criterion gain-ratio)"),
+     "infotree predict: error: --max-subsets applies to --algorithm cart (criterion gini, entropy, misclassification, "
+     "squared-error, poisson or exp), not --algorithm c45 (criterion gain-ratio)"),
 ])
 def test_an_option_that_does_nothing_is_refused_in_one_line(argv, line, capsys):
     status, out, err = run(argv, capsys)

@@ -335,7 +335,8 @@ def test_cptable_formats(fmt, capsys):
      "--select chooses by rpart's cross-validated cp table"),
     (["tree", "--prune", "cost-complexity", "--select", "1se"], "--prune cost-complexity is CART's"),
     (["tree", "--prune", "cost-complexity", "--cp", "0.01"], "--cp applies to --algorithm cart (criterion gini, "
-                                                             "entropy, misclassification or squared-error), not "
+                                                             "entropy, misclassification, squared-error, poisson "
+                                                             "or exp), not "
                                                              "--algorithm id3 (criterion gain)"),
     (["tree", "--algorithm", "cart", "--folds", "5"], "--folds applies to"),
     (["cptable", "--algorithm", "id3"], "cptable is CART's"),

@@ -18,7 +18,7 @@ DATA = "tests/data/weather.csv"
 # Options that are not a tree's control: how data is read, what is printed, how new rows are routed,
 # a forest's draws and vote, check's and exercise's own.  Each named with why.
 NOT_CONTROLS = {
-    "data": {"target", "missing_as_value", "numeric", "categorical", "drop", "columns", "sample_weight",
+    "data": {"target", "missing_as_value", "numeric", "categorical", "drop", "columns", "sample_weight", "exposure",
              "limit_input_bytes", "limit_value_length", "limit_nesting", "limit_table_cells", "limit_factor_digits",
              "at", "train", "test", "probs", "folds_from", "validation"},  # folds_from becomes the folds field
     "algorithm": {"algorithm", "routing"},  # algorithm picks the control class; routing is prediction's
@@ -74,7 +74,7 @@ def test_estimator_parameters_are_control_fields(name):
     import infotree
 
     cls = getattr(infotree, name)
-    sklearn_names = {"min_samples_leaf": "min_leaf"}
+    sklearn_names = {"min_samples_leaf": "min_leaf", "cv": "folds"}  # scikit-learn's names for the fields
     own = {"unseen", "numeric", "smoothing", "random_state", "max_features", "class_weight"}
     fields = _fields()
     for p in inspect.signature(cls.__init__).parameters:

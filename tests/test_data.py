@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from infotree import data as data_module
+from infotree.data import csvfile
 from infotree.data import Dataset, from_arrays, from_records, load, read_arff, read_csv
 from infotree.errors import DataError, InfotreeError
 
@@ -699,7 +700,7 @@ def test_plain_splitting_matches_the_csv_module(text):
         except DataError as e:
             return str(e)
         return header, header_line, cells, [int(n) for n in lines]
-    assert run(data_module._split_plain) == run(data_module._split_quoted)
+    assert run(csvfile._split_plain) == run(csvfile._split_quoted)
 
 
 PIECES = [",", '"', "'", "\n", "\r\n", " ", "?", "%", "{", "}", "a", "b", "\\", "\t", "é", "\ufeff",
@@ -730,7 +731,8 @@ def test_fuzz_reads_or_raises_data_error(tmp_path, content, arff, on_missing):
 def test_columns_of_floats_and_str_are_factorized_as_their_texts(floats, words):
     """The distinct-value path of in-memory float64 and str columns gives the labels and
     codes that str() of every cell gives (-0.0 and 0.0 apart, as their texts are)."""
-    from infotree.data import _distinct_codes, _raw_codes, _strings
+    from infotree.data.cells import _strings
+    from infotree.data.codes import _distinct_codes, _raw_codes
 
     # a column of a 2-D array too: strided, as from_arrays reads one
     for col in (np.array(floats, dtype=np.float64), np.array(words), np.array([words, words]).T[:, 1]):

@@ -9,7 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from infotree import data as data_module
+from infotree.data import codes as codes_module
+from infotree.data import csvfile
+from infotree.data import numbers as numbers_module
 from infotree.data import Dataset, from_arrays, from_records, load, read_arff, read_csv
 from infotree.errors import DataError, InfotreeError
 
@@ -55,7 +57,7 @@ def test_equal_numbers_written_differently_are_one_value(tmp_path):
     (Fraction(1, 1024), "0.0009765625"), (Fraction(10) ** 40, "1" + "0" * 40), (Fraction(-1, 8), "-0.125")])
 def test_number_text(number, text):
     """Canonical text: the exact decimal without superfluous zeros or exponent, else p/q."""
-    assert data_module._number_text(number) == text
+    assert numbers_module._number_text(number) == text
 
 
 @pytest.mark.parametrize("text, value", [
@@ -68,7 +70,7 @@ def test_number_text(number, text):
     ("١٢", "nan"), ("", "nan"), ("e5", "nan"), ("1e", "nan"), ("--1", "nan"), ("1 2", "nan")])
 def test_parse_decimal(text, value):
     """The accepted grammar and its bounds; never a float, never an unbounded power of ten."""
-    assert data_module._parse_decimal(text) == value
+    assert numbers_module._parse_decimal(text) == value
 
 
 @settings(max_examples=300, deadline=None)
@@ -82,7 +84,7 @@ def test_decimal_text_round_trips_exactly(tmp_path_factory, d):
     p = csv_file(folder, "x,c\n" + "".join(f"{t},k\n" for t in texts))
     ds = read_csv(p, numeric=["x"])
     assert ds.numbers == ((Fraction(d),),) and ds.X[:, 0].tolist() == [0, 0, 0]
-    assert data_module._parse_decimal(ds.domains[0][0]) == Fraction(d)  # the canonical text reads back too
+    assert numbers_module._parse_decimal(ds.domains[0][0]) == Fraction(d)  # the canonical text reads back too
 
 
 # ---- which columns are numeric -------------------------------------------------
@@ -440,9 +442,9 @@ def test_vectorised_codes_match_the_dict_codes(table):
     """_plain_codes (bytes packed into uint64, or str.split for long fields) codes as _raw_codes does."""
     width, rows = table
     lines = [",".join(r) for r in rows]
-    fast = data_module._plain_codes(lines, ",", width)
+    fast = csvfile._plain_codes(lines, ",", width)
     for j in range(width):
-        labels, codes = data_module._raw_codes([r[j] for r in rows])
+        labels, codes = codes_module._raw_codes([r[j] for r in rows])
         assert fast[j][0] == labels and fast[j][1].tolist() == codes.tolist()
 
 

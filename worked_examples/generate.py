@@ -24,7 +24,7 @@ from infotree.printers import render
 HERE = Path(__file__).resolve().parent
 EXAMPLES = ("antibiotic_resistance", "play_tennis", "horse_race", "twenty_questions", "xor",
             "gain_ratio_vs_id", "contact_lenses", "c45_missing_and_numeric", "cart_gini", "regression_sse", "pet",
-            "lookahead", "cost_complexity", "bagging", "m_of_n")
+            "lookahead", "cost_complexity", "bagging", "m_of_n", "poisson_insurance", "survival_aml")
 
 #: every tree the examples grow: (example, criterion, how its data is read); the tests draw
 #: each one and run its rules and predict function
@@ -619,6 +619,103 @@ def bagging() -> str:
         "random forest (Gini, √M features at each node, averaged leaf probabilities, 100 trees).\n\n",
         f"`infotree {' '.join(forest)}`\n\n",
         _cli_md(*forest),
+    ])
+
+
+def _poisson_tree(name, target, exposure, criterion, **kw):
+    from infotree.roles import take_column
+
+    data = load(HERE / name / DATA[name], numeric="auto", numeric_target=True, target=target,
+                categorical=kw.pop("categorical", ()))
+    data, times = take_column(data, exposure, "exposure")
+    return build_tree(data, criterion=criterion, exposure=times, **kw), data, times
+
+
+#: the Poisson and survival examples' data (not data.csv: counts over an exposure, which the
+#: classification algorithms every data.csv is read by have no use for)
+DATA = {"poisson_insurance": "insurance.csv", "survival_aml": "aml.csv"}
+
+
+def poisson_insurance() -> str:
+    from infotree.printers.numbers import number
+
+    tree, data, holders = _poisson_tree("poisson_insurance", "Claims", "Holders", "poisson", categorical=["District"],
+                                        min_samples_split=10, min_leaf=3, max_depth=2, cp=Fraction(1, 100))
+    root = tree.root
+    n, d, t, _ = root.class_counts.tolist()
+    crit = tree.criterion
+    group = root.candidate("Group")
+    rates = {}
+    for g, c, h in zip(_columns(HERE / "poisson_insurance" / "insurance.csv")["Group"], (int(x) for x in _columns(
+            HERE / "poisson_insurance" / "insurance.csv")["Claims"]), holders):
+        e, x = rates.get(g, (0, 0))
+        rates[g] = (e + c, x + h)
+    order = sorted(rates, key=lambda g: -Fraction(*rates[g]))
+    (dl, tl), (dr, tr) = ((r[1], r[2]) for r in group.table)
+    return "".join([
+        "# A Poisson tree by hand: claim rates over exposure (rpart's method \"poisson\")\n\n",
+        "MASS's `Insurance` (Baxter, Coutts and Ross 1980; R package MASS): 64 groups of car-insurance\n",
+        "policy holders by district, car group (engine size) and age, with the number of holders\n",
+        "(the exposure) and of claims (the events). Data: [`insurance.csv`](insurance.csv). A Poisson tree models\n",
+        "each leaf's claims as Poisson with rate λ per holder; rpart grows it with\n",
+        "`rpart(cbind(Holders, Claims) ~ District + Group + Age, method = \"poisson\")`, infotree with\n",
+        "`--method poisson --target Claims --exposure Holders`. Every rate is an exact fraction and every\n",
+        "deviance a rational plus rational multiples of logarithms:\n\n",
+        _code([
+            f"root: D = {d} claims over T = {t} holders; rate D/T = {Fraction(d, 1) / t} ≈ {number(Fraction(d) / t, 6)}",
+            f"rpart's shrinkage k = 1: α = 1/k² = {crit.alpha}, β = α/(D/T) = {crit.beta} ≈ {number(crit.beta, 4)};"
+            f" a node predicts λ = (d + α)/(t + β)",
+            f"root deviance 2·[Σ d·ln(d/(λt)) − Σ(d − λt)] ≈ {number(root.risk, 6)}",
+            "car groups by claim rate, highest first (rpart's order for a subset split): "
+            + ", ".join(f"{g} {rates[g][0]}/{rates[g][1]} ≈ {number(Fraction(*rates[g]), 4)}" for g in order),
+            f"best Group split (a prefix of that order): Group {' '.join(group.split.condition(0))} against the "
+            f"rest: D_L/T_L = {dl}/{tl}, D_R/T_R = {dr}/{tr}",
+            f"improvement = 2·[{dl}·ln({dl}/{tl}) + {dr}·ln({dr}/{tr}) − {d}·ln({d}/{t})] "
+            f"≈ {number(group.improvement, 6)} (rpart: 73.580596)",
+        ]),
+        "\nrpart 4.1.19 (`minsplit = 10, minbucket = 3, maxdepth = 2`) grows the same tree with the same\n",
+        "deviances and rates (checked in `tests/test_poisson.py` on the whole tree):\n\n",
+        _code(_text_tree(tree).splitlines()),
+        "\n## Poisson tree (`infotree tree insurance.csv --method poisson --target Claims --exposure Holders "
+        "--categorical District --min-samples-split 10 --min-leaf 3 --max-depth 2 --format markdown --steps`)\n\n",
+        _tree_md(tree),
+    ])
+
+
+def survival_aml() -> str:
+    from infotree.printers.numbers import number
+    from infotree.survival import exp_exposure
+
+    tree, data, times = _poisson_tree("survival_aml", "status", "time", "exp", min_samples_split=4, min_leaf=2, cp=0)
+    c = _columns(HERE / "survival_aml" / "aml.csv")
+    status = [int(s) for s in c["status"]]
+    scaled = exp_exposure(times, status)
+    deaths = sorted({t for t, s in zip(times, status) if s})
+    first = [(t, s, x) for t, s, x in zip(times, status, scaled)][:3]
+    return "".join([
+        "# A survival tree by hand: rpart's exponential scaling (method \"exp\")\n\n",
+        "survival's `aml` (Miller 1981; R package survival): 23 patients with acute myelogenous leukaemia,\n",
+        "weeks in remission (`time`), whether remission ended (`status` 1) or the follow-up did (0, censored),\n",
+        "and whether chemotherapy was maintained (`x`). Data: [`aml.csv`](aml.csv).\n\n",
+        "rpart's `method = \"exp\"` turns each time into the events a piecewise exponential model expects by\n",
+        "then: the hazard is constant between consecutive event times (events over person-time in that\n",
+        "piece), and a time becomes its cumulative hazard. The scaled times add up to the events, so the\n",
+        "root's rate is 1, and a Poisson tree of the statuses over the scaled times follows. Every step is\n",
+        "exact:\n\n",
+        _code([
+            f"event times: {', '.join(str(t) for t in deaths)} (pieces (0, {deaths[0]}], ({deaths[0]}, {deaths[1]}], …, "
+            f"the last up to {max(times)})",
+            *(f"time {t} (status {s}) scales to {x} ≈ {number(x, 6)}" for t, s, x in first),
+            f"Σ scaled times = {sum(scaled)} = the {sum(status)} events: the root's rate is 1",
+            f"split on x: improvement = 2·[Σ_sides D·ln(D/T) − D·ln(D/T)] ≈ {number(tree.root.chosen.improvement, 6)} "
+            f"(rpart: 3.04871627622038)",
+        ]),
+        "\nrpart 4.1.19 (`rpart(Surv(time, status) ~ x, aml, minsplit = 4, minbucket = 2, cp = 0)`) prints rates\n",
+        "0.6848303 and 1.4426069 and deviances 12.61182 and 10.81338 for the two leaves:\n\n",
+        _code(_text_tree(tree).splitlines()),
+        "\n## Survival tree (`infotree tree aml.csv --method exp --target status --time time "
+        "--min-samples-split 4 --min-leaf 2 --cp 0 --format markdown --steps`)\n\n",
+        _tree_md(tree),
     ])
 
 

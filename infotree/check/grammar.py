@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from .names import Unreadable as _Unreadable
 from .names import did_you_mean
-from .trees import number_text
+from .expected import number_text
 
 
 
@@ -236,6 +236,13 @@ def _set_item(item):
         for op in ("not in", "in"):
             if head.endswith(" " + op) and head[:-len(op)].strip():
                 return head[:-len(op)].strip(), op, item[1].text
+    return None
+
+
+def _value_item(item):
+    """(name, value) of ``outlook = sunny`` (tokens), or None."""
+    if len(item) == 3 and item[0].kind == "w" and item[1].text == "=" and item[2].kind == "w":
+        return item[0].text, item[2].text
     return None
 
 

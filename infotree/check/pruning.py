@@ -18,7 +18,7 @@ from ..errors import InfotreeError
 from ..exact import decimal_text
 from .answers import read_answer
 from .names import Unreadable
-from .trees import split_condition, where
+from .expected import split_condition, where
 
 __all__ = ["CpTableText", "PruningClaims", "first_match"]
 

@@ -8,14 +8,15 @@ from fractions import Fraction
 import numpy as np
 
 from ..exact import decimal_text
+from .expected import Expected, binary_choices, complement, cond_text, number_text, split_condition, where
 from .grammar import (_CLAIM_NAMES, _Cut, _answer_name, _as_cond, _clip, _cond_text, _cut_item, _inside_parens,
-                      _set_item, _show_toks, _split_claim, _split_on)
+                      _set_item, _show_toks, _split_claim)
 from .names import Unreadable as _Unreadable
 from .notation import at_region, best_split, region_definition, threshold_claim
 from .results import ClaimResult
 from .treetext import (ClaimedLeaf, TreeTextError, arrow_lines, is_arrow_line, is_arrow_root, is_tree_line,
                        read_tree)
-from .trees import Expected, binary_choices, complement, cond_text, grade_tree, number_text, split_condition, where
+from .trees import grade_tree
 
 
 
@@ -245,24 +246,6 @@ class TreeClaims:
         return ClaimResult(number, body, kind, "wrong", answer=answer, answer_value=name, expected=exp.splits,
                            message=_not_split_on(exp, where, name), explanation=expl)
 
-    def path(self, toks, head) -> tuple:
-        if not toks or (len(toks) == 1 and toks[0].kind == "w" and toks[0].text.lower() == "root"):
-            return ()
-        out, seen = [], set()
-        for item in _split_on(toks, ","):
-            if len(item) == 3 and item[0].kind == "w" and item[1].text == "=" and item[2].kind == "w":
-                f = self.names.feature(item[0].text)
-                if f in seen:
-                    raise _Unreadable(f"feature {f} appears twice in {head}(...); a path fixes each feature once")
-                seen.add(f)
-                out.append((f, self.names.value(f, item[2].text)))
-            elif _cut_item(item) or _set_item(item):
-                out.append(self.cut(item, tree=True))  # a numeric feature may be cut again below (CART: any)
-            else:
-                raise _Unreadable(f"cannot read {_show_toks(item) if item else 'an empty part'} in {head}(...); "
-                                  f"write the path from the root: {head}(outlook = sunny, humidity = high)")
-        return tuple(out)
-
     def node_lines(self, exp) -> list[str]:
         """The candidate measures at a node and its decision, for --explain."""
         classes = self.names.domain[self.data.target]
@@ -282,7 +265,7 @@ class TreeClaims:
                                  f"{decimal_text(c.decrease, digits)}, improvement {decimal_text(c.improvement, digits)}")
                     continue
                 parts = [f"IG({c.feature}) = {decimal_text(c.gain, digits)}"]
-                if self.criterion != "gain":
+                if self.criterion.ratio:
                     gr = c.gain_ratio
                     parts.append(f"SplitInfo({c.feature}) = {decimal_text(c.split_info, digits)}")
                     parts.append(f"GR({c.feature}) = {'undefined' if gr is None else decimal_text(gr, digits)}")

@@ -1,6 +1,6 @@
 """The exact value of a measure claim: from the rows (ID3's measures, CART's impurities, a split written
-out) or from the builder's records at a node (C4.5's weights and cuts, CART's best binary splits,
-regression's SSE and means)."""
+out) or from the builder's records at a node (C4.5's weights and cuts, CART's best binary splits);
+CART's decreases are valued in :mod:`.decreases`, a regression tree's measures in :mod:`.regression`."""
 
 from __future__ import annotations
 
@@ -15,18 +15,12 @@ from ..measures import (conditional_entropy, conditional_mutual_information, ent
                         information_gain_from_table, misclassification, mutual_information,
                         split_information_from_table)
 from .answers import read_answer
+from .expected import number_text
 from .grammar import _IMPURITY, _Known, _Measure, _as_cond, _canonical, _cond_text, _h_symbol, _with_conditions
 from .names import Unreadable as _Unreadable
 from .results import ClaimResult, _Undefined
 from .treeclaims import _branch_of, _count_text, _test_of
-from .trees import number_text
 
-
-
-def _sse(stats):
-    """Σ(y − ȳ)² = Σy² − (Σy)²/n from (n, Σy, Σy²)."""
-    n, s, q = stats
-    return Fraction(0) if not n else Fraction(q) - Fraction(s) ** 2 / n
 
 
 def _entropy_of_counts(counts):
@@ -203,21 +197,9 @@ class Values:
             return self.regression_value(m, quantity)
         if m.name in ("IG", "GR", "SplitInfo") and m.split is not None:
             return self.split_measure(m, quantity)
-        numbers = {"Gini": gini, "ME": misclassification, "H": _entropy_of_counts}
         if m.name in ("Decrease", "Improvement") or m.split_on:
-            impurity = numbers[m.impurity or m.name if not m.split_on else m.name]
-            table = self.split_table(m, quantity)
-            n = sum(map(sum, table))
-            weighted = sum((Fraction(sum(r), n) * impurity(list(r)) for r in table if sum(r)), Fraction(0))
-            if m.split_on:
-                return weighted, [" + ".join(f"{sum(r)}/{n}·{m.name}({','.join(map(str, r))})" for r in table)], [], None
-            parent = impurity([sum(c) for c in zip(*table)])
-            decrease = parent - weighted
-            if m.name == "Improvement":
-                return decrease * n, [f"{n} × {_exact_text(_simplify(decrease))}"], [], None
-            return decrease, [f"{m.impurity}({','.join(map(str, (sum(c) for c in zip(*table))))}) - "
-                              f"[{' + '.join(f'{sum(r)}/{n}·{m.impurity}({chr(44).join(map(str, r))})' for r in table)}]"], \
-                [], ("-", parent, weighted)
+            return self.decrease_value(m, quantity)
+        numbers = {"Gini": gini, "ME": misclassification, "H": _entropy_of_counts}
         if m.known:
             c = self.candidate(m.fixed, self.last_feature, quantity)
             counts = [sum(col) for col in zip(*c.table)]
@@ -288,74 +270,6 @@ class Values:
             raise _Undefined(f"{quantity} is undefined: the split information of {shown} is 0")
         return Ratio(gain, si), [f"IG({shown}) / SplitInfo({shown})"], [], ("/", gain, si)
 
-    def regression_value(self, m: _Measure, quantity):
-        """A regression tree's measures (exact): SSE(Y | node) = Σ(y − ȳ)², Mean(Y | node), SSE(Y | split on A)
-        = SSE(left) + SSE(right), ΔSSE(A) and rpart's improvement ΔSSE / SSE(node)."""
-        target = self.data.target
-        if not self.regression:
-            raise _Unreadable(f"{quantity}: SSE and Mean are a regression tree's measures; check with "
-                              f"--criterion squared-error")
-        if m.name not in ("SSE", "Mean", "Decrease", "Improvement") or (m.left != (target,) and m.name in (
-                "SSE", "Mean")) or m.given:
-            raise _Unreadable(f"{quantity}: a regression tree's measures are SSE({target} | node), "
-                              f"Mean({target} | node), SSE({target} | split on A), ΔSSE(A) and Improvement(A)")
-        if m.split_on or m.name in ("Decrease", "Improvement"):
-            if m.split is not None:
-                table, whole = self.split_table(m, quantity), self.stats(self.rows(m.fixed))
-            else:
-                c = self.candidate(m.fixed, m.split_on or m.left[0], quantity)
-                table, whole = c.table, None
-            parts = [_sse(r) for r in table]
-            if m.split_on:
-                return sum(parts, Fraction(0)), [" + ".join(_exact_text(p) for p in parts)], [], None
-            parent = _sse([sum(col) for col in zip(*table)])
-            decrease = parent - sum(parts, Fraction(0))
-            if m.name == "Decrease":
-                return decrease, [f"{_exact_text(parent)} - ({' + '.join(_exact_text(p) for p in parts)})"], [], \
-                    ("-", parent, sum(parts, Fraction(0)))
-            node_sse = _sse(whole) if whole is not None else c.node_sse
-            return decrease / node_sse, [f"({_exact_text(decrease)})/({_exact_text(node_sse)})"], [], None
-        stats = None
-        if m.fixed and isinstance(m.fixed[-1][1], _Known):
-            # the rows of the node with the feature known: its candidate's two sides together
-            c = self.candidate(m.fixed[:-1], m.fixed[-1][0], quantity)
-            stats = tuple(sum(col) for col in zip(*c.table))
-        elif m.fixed and m.fixed == self.context:
-            node = self.tree_node(m.fixed)
-            stats = None if node is None else tuple(node.class_counts.tolist())
-        elif m.fixed:
-            node = self.tree_node(m.fixed[:-1])
-            var, val = m.fixed[-1]
-            if node is not None and var in self.data.features:
-                for c in node.candidates():
-                    b = _branch_of(c.split, var, val) if c.feature == var else None
-                    if b is not None:
-                        stats = c.table[b]
-        if stats is None:
-            stats = self.stats(self.rows(m.fixed))
-        n, sy, sq = stats
-        if m.name == "Mean":
-            return Fraction(sy) / n, [f"{_exact_text(Fraction(sy))}/{_exact_text(Fraction(n))}"], [], None
-        return _sse(stats), [f"{_exact_text(Fraction(sq))} - {_exact_text(Fraction(sy))}²/{_exact_text(Fraction(n))}"], \
-            [], None
-
-    def stats(self, mask):
-        """(n, Σy, Σy²) of a regression target on the masked rows, exact."""
-        ys = [self.y_numbers[c] for c in np.asarray(self.data.y)[mask].tolist()]
-        return len(ys), sum(ys, Fraction(0)), sum((y * y for y in ys), Fraction(0))
-
-    def split_table(self, m: _Measure, quantity):
-        """CART: the class counts of the two branches of the split a measure is of (a split written out,
-        on the node's rows with its value known, or the feature's best split at the node)."""
-        if m.split is None:
-            return self.candidate(m.fixed, m.split_on or m.left[0], quantity).table
-        rows = self.rows(m.fixed)
-        f, v = m.split
-        side = rows & self.grower.side_mask(*_as_cond(f, v))
-        other = rows & ~side & (self.columns[f] >= 0)
-        count = self.stats if self.regression else self.class_counts
-        return count(side), count(other)
-
     def class_counts(self, mask):
         return tuple(np.bincount(np.asarray(self.data.y)[mask], minlength=len(self.data.classes)).tolist())
 
@@ -409,7 +323,7 @@ class Values:
     def c45_gain_note(self, m: _Measure, answer):
         """For C4.5's gain (or gain ratio) of a numeric attribute answered in the other convention (with or
         without Release 8's log2(cuts)/n), the message that says so; None otherwise."""
-        if self.criterion != "gain_ratio" or m.name not in ("IG", "GR") or m.given or len(m.left) != 1 or m.split or \
+        if not self.criterion.mdl or m.name not in ("IG", "GR") or m.given or len(m.left) != 1 or m.split or \
                 self.names.kinds.get(m.left[0]) != "numeric":
             return None
         try:

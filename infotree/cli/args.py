@@ -29,7 +29,18 @@ def _resolve_criterion(args) -> None:
     """--algorithm and --criterion together: the criterion (option spelling) in args.criterion."""
     algorithm, name = getattr(args, "algorithm", None) or getattr(args, "algorithm_default", None), args.criterion
     if getattr(args, "criterion_chosen", None) is None:  # the first call sees the command line's own choice
-        args.criterion_chosen = bool(name or getattr(args, "algorithm", None) or getattr(args, "split", None))
+        args.criterion_chosen = bool(name or getattr(args, "algorithm", None) or getattr(args, "split", None)
+                                     or getattr(args, "method", None))
+    method = getattr(args, "method", None)
+    if method is not None:  # rpart's method = "class" | "anova" | "poisson" | "exp"
+        named = {"class": None, "anova": "squared-error", "poisson": "poisson", "exp": "exp"}[method]
+        if named is None:
+            named = {"information": "entropy"}.get(getattr(args, "split", None), name or "gini")
+        if name not in (None, named):
+            raise InfotreeError(f"--method {method} is --criterion {named}; it cannot be combined with --criterion {name}")
+        if algorithm not in (None, "cart"):
+            raise InfotreeError(f"--method {method} is rpart's (--algorithm cart), not --algorithm {algorithm}")
+        args.criterion = name = named
     split = getattr(args, "split", None)
     if split is not None:  # rpart's parms split = "gini" | "information"
         named = {"gini": "gini", "information": "entropy"}[split]
@@ -98,7 +109,7 @@ def _roles(path, args, data):
     """``--sample-weight COL`` and ``--folds-from COL|FILE``: the columns leave the features of
     every file read (the test file's too, where present); the data file's values are kept
     in ``args.row_weights`` and ``args.row_folds`` for the commands that grow trees."""
-    from ..roles import fold_file, take_column, weights_of
+    from ..roles import exposures_of, fold_file, take_column, weights_of
 
     main = path == getattr(args, "data", None)
     name = getattr(args, "sample_weight", None)
@@ -106,6 +117,11 @@ def _roles(path, args, data):
         data, cells = take_column(data, name, "sample weight")
         if main:
             args.row_weights = weights_of(data, cells, name)
+    name = getattr(args, "exposure", None)
+    if name and (main or name in data.features):
+        data, cells = take_column(data, name, "exposure")
+        if main:
+            args.row_exposure = exposures_of(data, cells, name)
     source = getattr(args, "folds_from", None)
     if source and (source in data.features or source == data.target or (main and not os.path.isfile(source))):
         data, cells = take_column(data, source, "fold")
@@ -169,12 +185,28 @@ def tree_options(args) -> dict:
         controls = dict(max_depth=args.max_depth, min_samples_split=args.min_samples_split or 2)
     controls.update(pruning)  # cost-complexity's growth cp replaces rpart's
     controls.update(_costs(args, crit))
+    if getattr(args, "row_exposure", None) is not None:
+        controls["exposure"] = args.row_exposure
+    if getattr(args, "shrink", None) is not None:
+        controls["shrink"] = _rational_flag(args.shrink, "--shrink")
     return dict(criterion=crit, min_gain=args.min_gain, **controls, sample_weight=getattr(args, "row_weights", None),
                 stop_at_zero_gain=args.stop_at_zero_gain, min_objects=args.min_objects,
                 collapse=False if args.no_collapse else None,
                 average_gain_slack=args.average_gain_slack, threshold=args.threshold,
                 prune=args.prune, confidence=args.confidence, validation=validation, lookahead=args.lookahead,
                 **({"m_of_n": True} if getattr(args, "m_of_n", False) else {}))
+
+
+def _rational_flag(text, flag):
+    from ..parse import ParseError, parse_rational
+
+    try:
+        q = parse_rational(text, what=flag)
+    except ParseError:
+        q = None
+    if q is None:
+        raise _UsageError(f"{flag} {_clip(text)!r} is not allowed; give a rational such as 1, 0.5 or 1/2")
+    return q
 
 
 def _cost_complexity(args, crit) -> dict:

@@ -59,7 +59,7 @@ def _remember_argv(parser):
 def add_check_command(sub, parents=(), *, help):
     """Add ``infotree check`` to the argparse subparsers ``sub``; ``parents`` are the data, tree and
     forest option parsers of :mod:`infotree.cli` (shared with ``tree`` and ``forest``)."""
-    from .parser import _m_of_n_flag
+    from .flags import _m_of_n_flag
 
     c = sub.add_parser(
         "check", help=help, parents=list(parents),

@@ -142,6 +142,10 @@ def _evaluate_each(args, configs, results, read):
     from ..evaluation import cross_validate, on_test
 
     for label, o, a in configs:
+        if getattr(o["criterion"], "counts_events", False):  # MSE of a count against a rate means nothing
+            raise InfotreeError(f"evaluate scores error rates and squared errors; a {o['criterion'].name} tree's "
+                                f"held-out deviance is cptable's xerror (infotree cptable ... --method "
+                                f"{o['criterion'].name})")
         if a.criterion not in read:
             read[a.criterion] = (read_data(args.data, a), read_data(args.test, a) if args.test else None)
         data, test = read[a.criterion]

@@ -1,6 +1,7 @@
-"""The argument parser: the shared option groups (data, growing, showing, pictures, forests), each
-subcommand's own options, and the values' checks.  It names each command's function without importing
-it (``_later``), so the checker and the exercise maker can read options as ``tree`` does."""
+"""The argument parser: the shared option groups (data, growing, showing, pictures, forests) and
+each subcommand's own options (the values' checks are in :mod:`.flags`).  It names each
+command's function without importing it (``_later``), so the checker and the exercise maker
+can read options as ``tree`` does."""
 
 from __future__ import annotations
 
@@ -8,9 +9,8 @@ import argparse
 import importlib
 
 from ..criteria import ALGORITHMS
-from ..errors import InfotreeError
-from ..escape import clip as _clip
 from .args import FOREST_ALGORITHM, _CRITERIA
+from .flags import _add_limit_options, _at_most, _digits, _m_of_n_flag, _nonneg, _positive, _routing_flag, _smoothing
 
 
 def _later(module, name):
@@ -21,31 +21,6 @@ def _later(module, name):
 
     run.__qualname__ = f"{module}.{name}"
     return run
-
-
-def _digits(text):
-    try:
-        d = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid digits {text!r}; give an integer from 0 to 50") from None
-    if not 0 <= d <= 50:
-        raise argparse.ArgumentTypeError(f"invalid digits {text!r}; give an integer from 0 to 50")
-    return d
-
-
-def _routing_flag(parser):
-    parser.add_argument("--routing", choices=["infotree", "rpart"], default="infotree",
-                        help="cart: how new rows go down: infotree's rules (default: a value equal to a threshold "
-                             "goes to the low side x <= t, a level a node never saw goes right) or rpart's predict "
-                             "(x < t, so an equal value goes high; a level the node never saw is missing: surrogates, "
-                             "then the majority). See docs/cart_rules.md")
-
-
-def _m_of_n_flag(parser):
-    parser.add_argument("--m-of-n", action="store_true",
-                        help="every split is the M-of-N test grown at its node from the best single condition "
-                             "(ID2-of-3; criterion gain, nominal features, no missing values). "
-                             "See docs/pet_lookahead.md")
 
 
 # A derivation for more nodes than this is more than anyone reads: 'tree' prints the root's unless
@@ -162,6 +137,16 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                            "left out of the features, or a file of fold ids, one a line (rpart's xval vector)")
     grow.add_argument("--split", choices=["gini", "information"],
                       help="cart: rpart's parms split: gini (= --criterion gini) or information (= --criterion entropy)")
+    grow.add_argument("--method", choices=["class", "anova", "poisson", "exp"],
+                      help="cart: rpart's method: class (= --criterion gini, or --split's), anova (= --criterion "
+                           "squared-error), poisson (the target counts events, over --exposure) or exp (survival: "
+                           "the target is the status, --time the observed times)")
+    grow.add_argument("--exposure", "--time", dest="exposure", metavar="COL",
+                      help="poisson: each row's exposure (rpart's cbind(COL, events); default 1 each); exp: the "
+                           "observed time (rpart's Surv(COL, status)); left out of the features")
+    grow.add_argument("--shrink", metavar="K",
+                      help="poisson, exp: rpart's parms shrink, the prior's coefficient of variation (default 1; "
+                           "0: no shrinkage); a node predicts (events + 1/K²)/(exposure + 1/K²/root rate)")
     grow.add_argument("--prior", metavar="C=P,...",
                       help="cart (gini, entropy): class priors as rpart's parms prior, e.g. absent=1/2,present=1/2 "
                            "(exact, summing to 1; default: the classes' shares)")
@@ -407,59 +392,3 @@ def _version() -> str:
         return __version__
 
 
-def _smoothing(text):
-    from ..smoothing import smoothing_named
-
-    try:
-        return smoothing_named(text)
-    except InfotreeError:
-        raise argparse.ArgumentTypeError(f"invalid value {_clip(text)!r}; give none, laplace or m=M with M a "
-                                         f"positive number (m=2, m=1/2)") from None
-
-
-def _nonneg(text):
-    try:
-        v = int(text)
-    except ValueError:
-        v = -1
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"invalid value {text!r}; give a non-negative integer")
-    return v
-
-
-def _at_most(name):
-    """An argparse type: a positive integer within the ceiling ``name`` of :mod:`infotree.limits`,
-    refused before any file is read."""
-    def check(text):
-        from .. import limits
-
-        value = _positive(text)
-        try:
-            limits.within(name, value)
-        except InfotreeError as e:
-            raise argparse.ArgumentTypeError(str(e).split(": ", 1)[1]) from None
-        return value
-    return check
-
-
-def _positive(text):
-    try:
-        v = int(text)
-    except ValueError:
-        v = 0
-    if v < 1:
-        raise argparse.ArgumentTypeError(f"invalid value {text!r}; give a positive integer")
-    return v
-
-
-def _add_limit_options(p, *names):
-    """The options that raise the budgets of :mod:`infotree.limits`."""
-    helps = {"input_bytes": ("--max-input-mb", "largest data or model file read, in MiB (default 256)"),
-             "value_length": ("--max-value-length", "longest exact number in a model or option (default 4000)"),
-             "nesting": ("--max-nesting", "deepest tree a model file may hold (default 1000)"),
-             "factor_digits": ("--max-factor-digits", "digits of a value entropy factors (default 12)"),
-             "table_cells": ("--max-table-cells", "cells of one node's count table, features × values × classes "
-                                                  "(default 16777216)")}
-    for name in names:
-        flag, text = helps[name]
-        p.add_argument(flag, dest="limit_" + name, type=_positive, metavar="N", help=text)

@@ -45,6 +45,13 @@ class ReferenceBuilder:
             # digits would otherwise pay a gcd per addition), divided once
             self.scale = math.lcm(*(Fraction(v).denominator for v in self.values)) if len(self.values) else 1
             self.scaled = [int(Fraction(v) * self.scale) for v in self.values]
+        # Poisson and exp: a row adds (w, w·d, w·t, w·d·ln(d/t)), t its exposure (tree.exposure)
+        self.node_type = Node
+        if getattr(self.crit, "counts_events", False):
+            from ..survival import RateNode, row_terms
+
+            self.node_type = RateNode
+            self.row_terms = row_terms([self.values[c] for c in self.y.tolist()], tree.exposure)
         tree.missing_slot = bool(self.X.size and self.X.min() < 0)
         # C4.5's many-values rule: a nominal feature with at least 0.3·N declared values
         # counts towards the average gain only when every feature has that many.
@@ -56,7 +63,7 @@ class ReferenceBuilder:
         weight per row (sample weights), or None for weight 1 each."""
         rows = np.arange(len(self.y)) if rows is None else np.asarray(rows, dtype=np.int64)
         w = None if weights is None else [weights[r] for r in rows.tolist()]
-        root = Node(self.t, tuple(path), len(path), self.class_counts(rows, w))
+        root = self.node_type(self.t, tuple(path), len(path), self.class_counts(rows, w))
         self.t.root = root
         self.grow(root, rows, w, frozenset(f for f, _ in path if not self.numeric[f]))
 
@@ -112,7 +119,7 @@ class ReferenceBuilder:
         below = used if self.numeric[j] or self.crit.binary else used | {j}
         node.children = []
         for v, (r, wv) in enumerate(self.partition(node, rows, w)):
-            child = Node(self.t, None, node.depth + 1, self.class_counts(r, wv), parent=node)
+            child = self.node_type(self.t, None, node.depth + 1, self.class_counts(r, wv), parent=node)
             child.step = (j, v)
             node.children.append(child)
             if child.n:
@@ -153,13 +160,23 @@ class ReferenceBuilder:
         """Class counts of the rows: ints, or exact Fractions once rows carry weights
         (regression: their statistics (Σw, Σw·y, Σw·y²))."""
         if self.values is not None:
-            return np.array(self.stats(self.y[rows].tolist(), w), dtype=object)
+            return np.array(self.stats_of(rows.tolist(), w), dtype=object)
         if w is None:
             return np.bincount(self.y[rows], minlength=self.nc).astype(np.int64)
         out = np.array([Fraction(0)] * self.nc, dtype=object)
         for c, x in zip(self.y[rows].tolist(), w):
             out[c] += x
         return out
+
+    def stats_of(self, rows, w):
+        """The statistics of rows (indices) with weights ``w`` (None: 1 each)."""
+        if self.node_type is Node:
+            return self.stats(self.y[rows].tolist() if len(rows) else [], w)
+        terms = self.row_terms
+        if w is None:
+            return [len(rows)] + [sum((terms[r][k] for r in rows), zero) for k, zero in enumerate(_ZEROS)]
+        return [sum(w, Fraction(0))] + [sum((x * terms[r][k] for r, x in zip(rows, w)), zero)
+                                         for k, zero in enumerate(_ZEROS)]
 
     def stats(self, ys, w):
         """(Σw, Σw·y, Σw·y²) of target codes ``ys`` with weights ``w`` (None: 1 each), exact."""
@@ -184,13 +201,13 @@ class ReferenceBuilder:
 
     def stats_table(self, rows, w, codes, size):
         """Regression's table: the statistics per code 0..size-1, and of the missing rows (or None)."""
-        ys, ws = [[] for _ in range(size + 1)], [[] for _ in range(size + 1)]
+        rs, ws = [[] for _ in range(size + 1)], [[] for _ in range(size + 1)]
         weights = [1] * len(rows) if w is None else w
-        for x, c, wt in zip(codes, self.y[rows].tolist(), weights):
-            ys[x if x >= 0 else size].append(c)
+        for x, r, wt in zip(codes, rows.tolist(), weights):
+            rs[x if x >= 0 else size].append(r)
             ws[x if x >= 0 else size].append(wt)
-        tab = [tuple(self.stats(a, None if w is None else b)) for a, b in zip(ys, ws)]
-        return tuple(tab[:size]), tab[size] if ys[size] else None
+        tab = [tuple(self.stats_of(a, None if w is None else b)) for a, b in zip(rs, ws)]
+        return tuple(tab[:size]), tab[size] if rs[size] else None
 
     def candidates(self, node, rows, w) -> list:
         """One record per feature considered here that has known values (and, if numeric, a cut)."""
@@ -215,7 +232,7 @@ class ReferenceBuilder:
         ranks = sorted(set(x for x in codes if x >= 0))
         pos = {x: i for i, x in enumerate(ranks)}
         by_rank, unknown = self.table(rows, w, [pos.get(x, -1) for x in codes], len(ranks))
-        ms = self.crit.min_split(sum(map(sum, by_rank)), sum(1 for x in codes if x >= 0), self.nc, self.p)
+        ms = self.crit.min_split(sum(map(getattr(self.crit, "weight", sum), by_rank)), sum(1 for x in codes if x >= 0), self.nc, self.p)
         every = [] if self.p.get("every_split") else None
         found = None if ms is None else best_threshold(by_rank, ms, self.crit.cut_key, self.sizes(codes, pos, w),
                                                        getattr(self.crit, "cut_floats", None), every)
@@ -248,6 +265,10 @@ class ReferenceBuilder:
     @property
     def binary(self):
         """The record of a binary candidate: regression's shows means and SSEs."""
+        if self.node_type is not Node:
+            from ..survival import RateCandidate
+
+            return RateCandidate
         return RegressionCandidate if self.values is not None else BinaryCandidate
 
     def sizes(self, codes, pos, w, size=None):
@@ -327,6 +348,10 @@ class ReferenceBuilder:
                 if by is not None:
                     routed[by] += 1
         node.surrogates = tuple(replace(s, routed=k) for s, k in zip(node.surrogates, routed))
+
+
+# the zeros the sums of a Poisson row's terms (w·d, w·t, w·d·ln(d/t)) start from
+_ZEROS = (Fraction(0), Fraction(0), 0)
 
 
 class _Coded:

@@ -250,8 +250,8 @@ def count_text(c) -> str:
     """A count in the exact grammar (``9``, ``15/4``); integers, numpy's too, skip the Fraction."""
     try:
         return str(operator.index(c))
-    except TypeError:
-        return counts_text(c)
+    except TypeError:  # an exact value with logarithms (a Poisson deviance) prints as itself
+        return str(c) if hasattr(c, "approx") else counts_text(c)
 
 
 def exact_text(v) -> str:
@@ -259,7 +259,12 @@ def exact_text(v) -> str:
     (an entropy risk, a square root)."""
     if isinstance(v, (int, Fraction)) or hasattr(v, "__index__"):
         return count_text(v)
-    return str(v)
+    text = str(v)
+    if len(text) > 160 and hasattr(v, "approx"):  # a Poisson deviance: a log per prime (exact in the JSON)
+        from ..lnpoly import decimal
+
+        return "≈" + decimal(v, 10)
+    return text
 
 
 def _integral(x) -> bool:
@@ -321,6 +326,10 @@ def weight_text(x, weights: str = "decimal") -> str:
 def class_counts_text(tree, counts, markup: Markup = TEXT, weights: str = "exact") -> str:
     """``no 5, yes 9``: the counts in class order (fractional weights exact unless ``weights`` says);
     a regression node's ``Σy = 40, Σy² = 392.5, mean 20/3`` from its (n, Σy, Σy²)."""
+    if getattr(tree.criterion, "counts_events", False):  # Poisson, exp: events and exposure
+        from .poisson import stats_text
+
+        return markup.name(stats_text(counts.tolist() if hasattr(counts, "tolist") else counts))
     if tree.criterion.regression:
         n, s, q = counts.tolist() if hasattr(counts, "tolist") else counts
         mean = f", mean {number_text(Fraction(s) / n)}" if n else ""
@@ -651,7 +660,7 @@ def pruning_table(tree, node, digits, m=TEXT) -> Table | None:
                   "kept: its weakest-link alpha is above the alpha pruned at")
     if isinstance(r, Complexity):
         rows = [(label, m.code(count_text(v), count_text(v))) for label, v in (
-                ("risk R(t) (SSE)" if tree.criterion.regression else "risk R(t) (misclassified rows)", r.risk), ("bound from the parent", r.bound),
+                (f"risk R(t) ({getattr(tree.criterion, 'risk_name', 'SSE')})" if tree.criterion.regression else "risk R(t) (misclassified rows)", r.risk), ("bound from the parent", r.bound),
                 ("alpha = cp·R(root)", r.alpha)) + ((
                 ("risk of the subtree's leaves", r.subtree_risk), ("splits in the subtree", r.splits),
                 ("complexity (R(t) - R(leaves))/splits", r.complexity)) if r.complexity is not None else ())]

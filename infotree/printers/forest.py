@@ -11,6 +11,7 @@ import io
 import json
 from fractions import Fraction
 
+from ..criteria import criterion_named
 from ..exact import decimal_text
 from .cells import MARKDOWN, TEXT, Table
 
@@ -142,7 +143,7 @@ def write(forest, out, *, fmt="text", digits=4, nodes="none", table_format="simp
 
 def _importance_note(forest, with_permutation) -> str:
     crit = forest.params["criterion"]
-    what = "information gain" if crit in ("gain", "gain_ratio", "gain_ratio_plain") else f"{crit} decrease"
+    what = f"{crit} decrease" if criterion_named(crit).binary else "information gain"
     note = (f"MDI: mean over the trees of Σ (node rows / tree rows) · {what} of the feature's splits; "
             "share: MDI / Σ MDI.")
     if with_permutation:

@@ -108,12 +108,20 @@ def _surrogate(tree, s):
                for k, v in (("agreed", s.agreed), ("total", s.total), ("majority", s.majority))}, "count": s.routed}
 
 
+def _risk_text(v) -> str:
+    return str(v) if hasattr(v, "approx") else counts_text(v)
+
+
 def _improvement_text(v) -> str:
     return counts_text(v) if not hasattr(v, "terms") else str(v)
 
 
 def _stats(tree, stats) -> dict:
     """A regression node's or side's statistics: n, Σy, Σy² as exact strings."""
+    if getattr(tree.criterion, "counts_events", False):  # Poisson, exp: n, events, exposure
+        from .poisson import json_stats
+
+        return json_stats(stats)
     n, t, q = stats.tolist() if hasattr(stats, "tolist") else stats
     return {"n": counts_text(n), "sum": number_text(t), "sum_squares": number_text(q)}
 
@@ -128,6 +136,10 @@ def _binary_candidate(tree, c):
 
 
 def _binary_fields(tree, c):
+    if getattr(tree.criterion, "counts_events", False):  # Poisson, exp: rates and deviances
+        from .poisson import json_candidate
+
+        return json_candidate(tree, c, test_json, value_json, _improvement_text)
     if isinstance(c, RegressionCandidate):
         return {
             "feature": c.feature,
@@ -198,10 +210,11 @@ def pruning_json(tree, r, node=None):
     if r is None:
         return None
     if isinstance(r, Complexity):
-        return {"method": "cp", "action": r.action, "risk": counts_text(r.risk), "bound": counts_text(r.bound),
-                "alpha": counts_text(r.alpha),
-                "complexity": None if r.complexity is None else counts_text(r.complexity),
-                "subtree_risk": None if r.subtree_risk is None else counts_text(r.subtree_risk), "splits": r.splits}
+        text = _risk_text  # a Poisson deviance has logarithms: its exact text
+        return {"method": "cp", "action": r.action, "risk": text(r.risk), "bound": text(r.bound),
+                "alpha": text(r.alpha),
+                "complexity": None if r.complexity is None else text(r.complexity),
+                "subtree_risk": None if r.subtree_risk is None else text(r.subtree_risk), "splits": r.splits}
     if isinstance(r, CostComplexity):
         link = r.link
         return {"method": "cost-complexity", "action": r.action, "alpha": exact_text(r.alpha),
@@ -260,6 +273,8 @@ def _write_node(tree, node, out, with_candidates, indent, smoothing=None):
     if tree.criterion.regression:  # statistics, mean and SSE in place of classes and entropy
         del head["class_counts"], head["entropy"], head["errors"]
         head.update(stats=_stats(tree, node.class_counts), mean=None if node.mean is None else number_text(node.mean))
+        if getattr(tree.criterion, "counts_events", False):  # rpart's dev: under the shrunk rate
+            head["deviance"] = value_json(node.risk) if node.n else None
     if tree.params.get("m_of_n"):  # format 4: the test, and where candidates are shown the search
         head["test"] = test_json(tree, node.test)
         if show and node.mofn is not None:

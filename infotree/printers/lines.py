@@ -26,6 +26,10 @@ def leaf_text(node, weights: str = "decimal") -> str:
     ``bad (0.0)`` for an empty leaf, ``/e`` only when e > 1e-6.
     """
     label = node.label_name
+    if getattr(node.tree.criterion, "counts_events", False):  # Poisson, exp: a rate, events, exposure
+        from .poisson import leaf_text as rate_leaf
+
+        return rate_leaf(node)
     if node.tree.criterion.regression:  # rpart prints n, deviance, yval
         if node.is_empty:
             return f"{label} (0, empty)"
@@ -104,7 +108,8 @@ def j48_line(depth: int, line: str) -> str:
 def _leaf(node, markup, weights="decimal", smoothing=None):
     text = leaf_text(node, weights)
     label = node.label_name
-    text = markup.name(label) + text[len(label):]
+    if text.startswith(label):  # (a Poisson leaf starts with its rate's decimal instead)
+        text = markup.name(label) + text[len(label):]
     return text if smoothing is None else f"{text} [{probabilities_text(node, smoothing, markup)}]"
 
 

@@ -6,6 +6,7 @@ a pruning record's note is chosen by the record's type.
 
 from __future__ import annotations
 
+from ..exact import decimal_text
 from ..records import Complexity, CostComplexity, Pessimistic, ReducedError
 
 __all__ = ["STOPS", "reason"]
@@ -30,6 +31,13 @@ STOPS = {
     "no_split": "stopped: no binary split leaves min_leaf = {tree.params[min_leaf]} rows on each side",
     "collapsed": "collapsed: the subtree below made {node.collapsed_errors} training errors, no fewer than this leaf's {node.errors}",
 }
+
+
+def _cp_value(x) -> str:
+    """A cp record's value: exact, or for a Poisson deviance (logarithms of many primes, exact in
+    the JSON's pruning record) its decimal."""
+    exact = x.rational() if hasattr(x, "rational") else x
+    return str(exact) if exact is not None else "≈" + decimal_text(x, 6)
 
 
 def reason(node) -> str:
@@ -71,11 +79,12 @@ def pruning_note(r) -> str:
     if r is None:
         return ""
     if isinstance(r, Complexity):
+        v = _cp_value
         if r.action == "not tried":
-            return (f"; not split (rpart's cp rule): its risk bound {r.bound} <= alpha = cp·R(root) = {r.alpha}")
+            return (f"; not split (rpart's cp rule): its risk bound {v(r.bound)} <= alpha = cp·R(root) = {v(r.alpha)}")
         verb, cmp = ("collapsed", "<=") if r.action == "collapsed" else ("kept", ">")
-        return (f"; {verb} (rpart's cp rule): complexity (R(t) - R(subtree))/splits = ({r.risk} - {r.subtree_risk})/"
-                f"{r.splits} = {r.complexity} {cmp} alpha = {r.alpha}")
+        return (f"; {verb} (rpart's cp rule): complexity (R(t) - R(subtree))/splits = ({v(r.risk)} - "
+                f"{v(r.subtree_risk)})/{r.splits} = {v(r.complexity)} {cmp} alpha = {v(r.alpha)}")
     if isinstance(r, CostComplexity):
         link = r.link
         verb, cmp = ("collapsed", "<=") if r.action == "collapsed" else ("kept", ">")

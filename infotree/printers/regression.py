@@ -40,6 +40,10 @@ def _note(tree) -> str:
 
 def regression_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> NodeView:
     """The strings of a regression node's derivation."""
+    if getattr(tree.criterion, "counts_events", False):  # Poisson, exp: rates and deviances
+        from .poisson import poisson_view
+
+        return poisson_view(tree, node, digits=digits, markup=markup)
     m, crit, sym = markup, tree.criterion, markup.symbols
     cands = node.candidates()
     stats = node.class_counts.tolist()
@@ -76,6 +80,11 @@ def regression_view(tree, node, *, digits: int = 4, markup: Markup = TEXT) -> No
 
 def regression_steps(tree, node, digits: int = 4, markup: Markup = TEXT):
     """The lines of a regression node's worked solution."""
+    if getattr(tree.criterion, "counts_events", False):
+        from .poisson import poisson_steps
+
+        yield from poisson_steps(tree, node, digits, markup)
+        return
     m, crit = markup, tree.criterion
     stats = node.class_counts.tolist()
     yield f"At {node_title(node, m)}: {count_text(node.n)} rows ({class_counts_text(tree, stats, m)})"

@@ -29,6 +29,7 @@ No condition is dropped: C4.5rules' pessimistic simplification is not done here.
 
 from __future__ import annotations
 
+from ..exact import decimal_text
 from ..data import number_text
 from ..splits import condition_words
 from .cells import class_counts_text, weight_text
@@ -54,7 +55,10 @@ def write(tree, out, *, weights="decimal") -> None:
         test = " and ".join(condition_words(f, op, v) for f, op, v in conds) or "always (the tree is a single leaf)"
         then = f"then {tree.target} = {leaf.label_name}".ljust(width)
         if tree.criterion.regression:
-            cover = f"covers {weight_text(leaf.n, weights)} ({class_counts_text(tree, leaf.class_counts)}), SSE {number_text(leaf.risk)}"
+            risk = leaf.risk  # a Poisson deviance has logarithms: its decimal
+            risk = number_text(risk) if not hasattr(risk, "approx") else decimal_text(risk, 4)
+            cover = (f"covers {weight_text(leaf.n, weights)} ({class_counts_text(tree, leaf.class_counts)}), "
+                     f"{getattr(tree.criterion, 'risk_name', 'SSE')} {risk}")
         else:
             counts = ", ".join(f"{k}: {weight_text(c, weights)}" for k, c in zip(tree.classes, leaf.class_counts.tolist()))
             cover = f"covers {weight_text(leaf.n, weights)} ({counts}), errors {weight_text(leaf.errors, weights)}"
