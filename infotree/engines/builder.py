@@ -67,6 +67,7 @@ class EngineBuilder(ReferenceBuilder):
         if self.values is not None:  # as the reference: the targets over one common denominator
             self.scale = math.lcm(*(Fraction(v).denominator for v in self.values)) if len(self.values) else 1
             self.scaled = [int(Fraction(v) * self.scale) for v in self.values]
+        self.node_type = Node  # (the reference's rate nodes are Poisson's, refused by grow)
         tree.missing_slot = False
         n = provider.n_rows
         many = [len(d) >= 0.3 * n and not num for d, num in zip(tree.domains, self.numeric)]

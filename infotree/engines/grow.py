@@ -45,6 +45,9 @@ def grow(provider, *, engine="memory", in_memory=None, **options):
     from ..growing import build_tree
 
     tree = build_tree(_Planted(provider.schema), grow=False, **options)
+    if getattr(tree.criterion, "counts_events", False):
+        raise InfotreeError(f"the {engine} engine does not take criterion {tree.criterion.name!r} (its rows carry "
+                            f"exposures; or the in-memory engine)")
     builder = EngineBuilder(tree, provider, in_memory)
     builder.run()
     if tree.params["collapse"]:
