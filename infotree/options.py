@@ -56,6 +56,8 @@ TABLE = {
     "sample_weight": Option("data", _PRUNE | {"cptable"}), "exposure": Option("data", _PRUNE | {"cptable"}, _CART),
     "limit_input_bytes": Option("data"), "limit_value_length": Option("data"), "limit_nesting": Option("data"),
     "limit_table_cells": Option("data"), "limit_factor_digits": Option("data"),
+    "engine": Option("data", frozenset({"tree"})), "memory_limit": Option("data", frozenset({"tree"})),
+    "threads": Option("data", frozenset({"tree"})), "spark_master": Option("data", frozenset({"tree"})),
     # algorithm
     "algorithm": Option("algorithm"), "criterion": Option("algorithm"), "split": Option("algorithm", _GROW, _CART),
     "method": Option("algorithm", _GROW - {"forest"}, _CART), "shrink": Option("algorithm", _PRUNE | {"cptable"}),

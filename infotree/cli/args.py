@@ -69,6 +69,15 @@ def read_data(path, args):
     """
     from ..data import load
 
+    try:
+        data = load(path, **reading(args), **selection(args))
+    except DataError as e:
+        raise DataError(as_flags(str(e))) from None
+    return _roles(path, args, data)
+
+
+def reading(args) -> dict:
+    """The reader's keywords the criterion and the data options ask for (shared with the engines)."""
     crit = _CRITERIA[args.criterion]
     on_missing = "value" if args.missing_as_value else ("keep" if crit.missing is not None else "reject")
     if getattr(args, "m_of_n", False) and on_missing == "reject":
@@ -82,13 +91,9 @@ def read_data(path, args):
         numeric = "all"
     if categorical == ["all"]:
         categorical = "all"
-    try:
-        data = load(path, target=args.target, on_missing=on_missing, numeric=numeric or None,
-                    categorical=categorical if categorical == "all" else tuple(categorical),
-                    numeric_target=crit.regression, **selection(args))
-    except DataError as e:
-        raise DataError(as_flags(str(e))) from None
-    return _roles(path, args, data)
+    return dict(target=args.target, on_missing=on_missing, numeric=numeric or None,
+                categorical=categorical if categorical == "all" else tuple(categorical),
+                numeric_target=crit.regression)
 
 
 def _kinds(args, option):

@@ -206,6 +206,14 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                    help="print each leaf's class probabilities (text, markdown, latex, json, dot): none (frequencies), "
                         "laplace or m=M (m-estimate with the root's class distribution as prior)")
     _m_of_n_flag(t)
+    t.add_argument("--engine", choices=["memory", "duckdb", "spark", "auto"], default="memory",
+                   help="where the rows are counted: memory (default), duckdb (pip install 'infotree[duckdb]'; "
+                        "Parquet or CSV past memory), spark (pip install 'infotree[spark]'), or auto (duckdb when "
+                        "the file is larger than the memory budget); the same tree on each")
+    t.add_argument("--memory-limit", metavar="SIZE", help="duckdb: its memory limit, such as 4GB (it spills to disk "
+                                                          "past it); auto: the budget (default: a quarter of RAM)")
+    t.add_argument("--threads", type=_nonneg, metavar="N", help="duckdb: threads (default: every core)")
+    t.add_argument("--spark-master", metavar="URL", default="local[2]", help="spark: the master (default local[2])")
     t.set_defaults(func=_later("tree", "_cmd_tree"))
 
     r = sub.add_parser("report", parents=[common, grow, pictures], help="one self-contained HTML file: drawing, tree, "

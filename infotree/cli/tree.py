@@ -13,8 +13,11 @@ from .parser import LARGE_DERIVATION
 def _cmd_tree(args, out):
     from ..printers import render
 
-    data = read_data(args.data, args)
-    tree = _build(args, data)
+    from ..engines.command import engine_tree
+
+    tree = engine_tree(args)
+    if tree is None:  # the in-memory engine: build_tree on the Dataset
+        tree = _build(args, read_data(args.data, args))
     if args.format != "text" and args.table_format != "simple":
         raise InfotreeError("--table-format applies to --format text only")
     if args.exact_values and args.format not in ("tikz", "svg", "png"):

@@ -1,0 +1,154 @@
+"""The DuckDB provider (``pip install 'infotree[duckdb]'``): the SQL plan of :mod:`.sql` on an
+embedded DuckDB that spills to disk past ``memory_limit``, reading Parquet or CSV files
+directly."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+
+from ..errors import DataError, InfotreeError
+from .sql import SQLProvider, quote
+
+__all__ = ["DuckDBProvider", "connect"]
+
+
+def connect(memory_limit=None, threads=None):
+    """A DuckDB connection with its spill directory (removed by ``DuckDBProvider.close``)."""
+    try:
+        import duckdb
+    except ImportError:
+        raise InfotreeError("the duckdb engine needs DuckDB: pip install 'infotree[duckdb]'") from None
+    spill = tempfile.mkdtemp(prefix="infotree-duckdb-")
+    con = duckdb.connect(":memory:")
+    try:
+        if memory_limit is not None:
+            con.execute(f"SET memory_limit = '{_size(memory_limit)}'")
+        if threads is not None:
+            if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
+                raise InfotreeError(f"threads {threads!r} is not allowed; give a positive integer")
+            con.execute(f"SET threads = {threads}")
+    except Exception as e:
+        shutil.rmtree(spill, ignore_errors=True)
+        if isinstance(e, InfotreeError):
+            raise
+        raise InfotreeError(f"memory_limit {memory_limit!r} is not allowed; give a size such as 4GB or 500MB") from None
+    con.execute(f"SET temp_directory = '{_literal(spill)}'")
+    # Row order is read from an explicit row number, never from a scan's order; tables made
+    # by this plan need none (so DuckDB may reorder freely and run in parallel).
+    con.execute("SET preserve_insertion_order = false")
+    return con, spill
+
+
+def _size(text):
+    import re
+
+    text = str(text).strip()
+    if not re.fullmatch(r"\d+(\.\d+)?\s*(B|KB|MB|GB|TB|KiB|MiB|GiB|TiB)", text, re.IGNORECASE):
+        raise InfotreeError(f"memory limit {text!r} is not allowed; give a size such as 4GB or 500MB")
+    return text
+
+
+def _literal(text):
+    return str(text).replace("'", "''")
+
+
+class DuckDBProvider(SQLProvider):
+    engine = "duckdb"
+    big = "HUGEINT"
+
+    def __init__(self, path, *, memory_limit=None, threads=None, con=None, **options):
+        self.source_name = os.fspath(path)
+        if not os.path.isfile(self.source_name):
+            raise DataError(f"no such file {self.source_name!r}")
+        self.con, self.spill = connect(memory_limit, threads) if con is None else (con, None)
+        try:
+            source, names, where, offset = self.open(self.source_name, options.pop("delimiter", None))
+            self.prepare(source, names, where=where, line_offset=offset, **options)
+        except BaseException:
+            self.close()
+            raise
+
+    def open(self, path, delimiter):
+        """The source relation with ``__rid``: Parquet's file row number; a CSV file loaded in
+        file order first (``preserve_insertion_order`` on for that load), its rowid."""
+        p = _literal(path)
+        suffix = os.path.splitext(path)[1].lower()
+        if suffix == ".arff":
+            raise InfotreeError(f"{path}: the duckdb engine reads Parquet and CSV files (allowed: .parquet, .pq, "
+                                f".csv, .tsv; ARFF with --engine memory)")
+        try:
+            if suffix in (".parquet", ".pq"):
+                rel = f"(SELECT file_row_number AS __rid, * EXCLUDE (file_row_number) FROM read_parquet('{p}', file_row_number = true))"
+                names = [r[0] for r in self.query(f"DESCRIBE SELECT * FROM read_parquet('{p}')")]
+                return rel, [n.strip() for n in names], "row", 0
+            delim = delimiter or ("\t" if suffix == ".tsv" else ",")
+            self.con.execute("SET preserve_insertion_order = true")
+            self.con.execute(f"CREATE TABLE __raw AS SELECT * FROM read_csv('{p}', header = true, all_varchar = true, "
+                             f"delim = '{_literal(delim)}', quote = '\"', escape = '\"', auto_detect = false, "
+                             f"columns = {self.csv_columns(p, delim)})")
+            self.con.execute("SET preserve_insertion_order = false")
+            names = [r[0] for r in self.query("DESCRIBE __raw")]
+            return "(SELECT rowid AS __rid, * FROM __raw)", names, "line", 2
+        except InfotreeError:
+            raise
+        except Exception as e:
+            raise DataError(f"{path}: DuckDB cannot read it: {str(e).splitlines()[0]}") from None
+
+    def csv_columns(self, p, delim):
+        """The header's names, every column read as text (as data.py reads a CSV file's cells)."""
+        import csv
+
+        with open(p, newline="", encoding="utf-8-sig") as f:
+            header = next(csv.reader(f, delimiter=delim), [])
+        cols = ", ".join(f"'{_literal(h.strip())}': 'VARCHAR'" for h in header)
+        return "{" + cols + "}"
+
+    def float_columns(self):
+        types = dict((r[0], r[1]) for r in self.query(f"DESCRIBE SELECT * FROM {self.source}"))
+        return {n for n in self.names if types.get(n) in ("DOUBLE", "FLOAT", "REAL")}
+
+    # -- the dialect --
+    def query(self, sql):
+        return self.con.execute(sql).fetchall()
+
+    def columns(self, sql):
+        return self.con.execute(sql).fetchnumpy()
+
+    def create(self, name, sql):
+        self.con.execute(f"CREATE OR REPLACE TABLE {name} AS {sql}")
+
+    view = create  # the distinct values: scanned once, not once per use
+
+    def drop(self, name):
+        self.con.execute(f"DROP TABLE IF EXISTS {name}")
+
+    def register(self, name, columns):
+        import numpy as np
+
+        self.con.execute(f"DROP TABLE IF EXISTS {name}")
+        arrays = {k: np.ascontiguousarray(v, dtype=np.int64) for k, v in columns.items()}
+        view = f"__view_{name}"
+        self.con.register(view, _frame(arrays))
+        self.con.execute(f"CREATE TABLE {name} AS SELECT * FROM {view}")
+        self.con.unregister(view)
+
+    def close(self):
+        con = getattr(self, "con", None)
+        if con is not None:
+            con.close()
+            self.con = None
+        if getattr(self, "spill", None):
+            shutil.rmtree(self.spill, ignore_errors=True)
+            self.spill = None
+
+
+def _frame(arrays):
+    """Integer columns as a table DuckDB scans: an Arrow table (pyarrow is DuckDB's own
+    exchange format)."""
+    try:
+        import pyarrow as pa
+    except ImportError:
+        raise InfotreeError("the duckdb engine needs pyarrow too: pip install 'infotree[duckdb]'") from None
+    return pa.table(arrays)

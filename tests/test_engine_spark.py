@@ -1,0 +1,55 @@
+"""The Spark engine grows build_tree's tree byte for byte (local[1], small data: a Spark
+session takes seconds to start, so one session and few trees)."""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from infotree import build_tree, load
+from infotree.model import dumps
+from test_builders import _printed as printed
+
+pyspark = pytest.importorskip("pyspark")
+if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
+    pytest.skip("Spark needs a Java runtime", allow_module_level=True)
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def spark():
+    from infotree.engines.spark import session
+
+    s = session("local[1]")
+    s.sparkContext.setLogLevel("ERROR")
+    yield s
+    s.stop()
+
+
+def test_repartitioned_frame_grows_the_memory_tree(spark):
+    """infotree.spark.grow on a DataFrame repartitioned into 7, its row order given by a column."""
+    import infotree.spark
+    from pyspark.sql import functions as F
+
+    path = ROOT / "tests/data/weather.numeric.csv"
+    data = load(path, numeric="auto")
+    df = spark.read.csv(str(path), header=True).withColumn("row", F.monotonically_increasing_id()).repartition(7)
+    for options in (dict(criterion="gini", min_leaf=2, surrogates=2),):
+        got = infotree.spark.grow(df, order="row", **options)
+        ref = build_tree(data, **options)
+        assert printed(got) == printed(ref) and dumps(got) == dumps(ref)
+
+
+def test_file_with_nodes_finished_on_the_driver(spark):
+    from infotree.engines import grow
+    from infotree.engines.spark import SparkProvider
+
+    path = ROOT / "tests/data/contact-lenses.csv"
+    p = SparkProvider.of_file(spark, path)
+    try:
+        got = grow(p, engine="spark", in_memory=8, criterion="gain")
+    finally:
+        p.close()
+    assert printed(got) == printed(build_tree(load(path), criterion="gain"))
