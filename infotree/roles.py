@@ -55,22 +55,16 @@ def take_column(data, name, what) -> tuple:
 
 def weights_of(data, cells, name) -> list:
     """Exact positive weights from a column's cells, or a one-line error naming the row."""
-    from .data import exact_number
-
-    out = []
-    for i, v in enumerate(cells):
-        q = v if isinstance(v, Fraction) or v is None else exact_number(v)
-        if q is None or q <= 0:
-            shown = "missing" if v is None else repr(str(v))
-            raise DataError(f"{_where(data, i)}, column {name!r}: sample weight {shown} is not a positive number; "
-                            f"a weight is a number above 0 such as 1, 2.5 or 1/3")
-        out.append(q)
-    return out
+    return _positive(data, cells, name, "sample weight", "a weight")
 
 
 def exposures_of(data, cells, name) -> list:
     """Exact positive exposures (Poisson) or observed times (exp) from a column's cells, or a
     one-line error naming the row (rpart: 'Observation time must be > 0')."""
+    return _positive(data, cells, name, "exposure", "an exposure or observation time")
+
+
+def _positive(data, cells, name, what, a_what) -> list:
     from .data import exact_number
 
     out = []
@@ -78,8 +72,8 @@ def exposures_of(data, cells, name) -> list:
         q = v if isinstance(v, Fraction) or v is None else exact_number(v)
         if q is None or q <= 0:
             shown = "missing" if v is None else repr(str(v))
-            raise DataError(f"{_where(data, i)}, column {name!r}: exposure {shown} is not a positive number; an "
-                            f"exposure or observation time is a number above 0 such as 1, 2.5 or 1/3")
+            raise DataError(f"{_where(data, i)}, column {name!r}: {what} {shown} is not a positive number; "
+                            f"{a_what} is a number above 0 such as 1, 2.5 or 1/3")
         out.append(q)
     return out
 

@@ -128,29 +128,34 @@ def find_surrogates(tree, primary_feature, dirs, columns, most, *, flip=False, s
         if not rows:
             continue
         ds, wj = [dirs[i] for i in rows], [ws[i] for i in rows]
-        if tree.kinds[j] == "numeric":
-            got = _numeric([codes[i] for i in rows], ds, tree.numbers[j], wj)
-            if got is None:
-                continue
-            agree, (t, left_le), both, both_most = got
-            test = ThresholdSplit(j, t)
-            sides = (0, 1) if left_le != flip else (1, 0)
-            rights = None
-        else:
-            got = _nominal([codes[i] for i in rows], ds, len(tree.domains[j]), wj)
-            if got is None:
-                continue
-            agree, (lefts, rights), both, both_most = got
-            if flip:
-                lefts, rights = rights, lefts
-            test = SubsetSplit(j, lefts, tree.domains[j])
-            sides = None
-        n, majority = (n0, majority0) if style == 0 else (both, both_most)
-        if n == majority:
-            continue
-        adj = Fraction(agree - majority, n - majority)
-        if adj <= 0:
-            continue
-        found.append((Fraction(agree, n), j, Surrogate(tree.features[j], j, test, sides, rights, agree, n, majority)))
-    found.sort(key=lambda s: (-s[0], s[1]))  # by agreement; ties in column order
+        numeric = tree.kinds[j] == "numeric"
+        got = (_numeric([codes[i] for i in rows], ds, tree.numbers[j], wj) if numeric
+               else _nominal([codes[i] for i in rows], ds, len(tree.domains[j]), wj))
+        found.append(surrogate_of(tree, j, got, numeric, flip, style, n0, majority0))
+    return ranked(found, most)
+
+
+def surrogate_of(tree, j, got, numeric, flip, style, n0, majority0):
+    """(agreement, j, Surrogate) of feature j's best surrogate cut ``got`` (from ``_numeric`` or
+    ``_nominal``; None: no cut), or None when it does no better than the majority (adj <= 0).
+    Shared with the engines, which count the same cuts from tables."""
+    if got is None:
+        return None
+    if numeric:
+        agree, (t, left_le), both, both_most = got
+        test, sides, rights = ThresholdSplit(j, t), ((0, 1) if left_le != flip else (1, 0)), None
+    else:
+        agree, (lefts, rights), both, both_most = got
+        if flip:
+            lefts, rights = rights, lefts
+        test, sides = SubsetSplit(j, lefts, tree.domains[j]), None
+    n, majority = (n0, majority0) if style == 0 else (both, both_most)
+    if n == majority or Fraction(agree - majority, n - majority) <= 0:
+        return None
+    return Fraction(agree, n), j, Surrogate(tree.features[j], j, test, sides, rights, agree, n, majority)
+
+
+def ranked(found, most) -> tuple:
+    """The best ``most`` surrogates: by agreement, ties in column order."""
+    found = sorted((f for f in found if f is not None), key=lambda s: (-s[0], s[1]))
     return tuple(s for _, _, s in found[:most])

@@ -10,10 +10,7 @@ line, one value at a time instead of one row at a time.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
-from ..records import Surrogate
-from ..splits import SubsetSplit, ThresholdSplit
+from ..surrogates import ranked, surrogate_of
 
 __all__ = ["surrogates_of"]
 
@@ -35,31 +32,10 @@ def surrogates_of(tree, primary, sides, most, flip, style):
         if not codes:
             continue
         per = [(c, left.get(c, 0), right.get(c, 0)) for c in codes]
-        if tree.kinds[j] == "numeric":
-            got = _numeric(per, tree.numbers[j])
-            if got is None:
-                continue
-            agree, (t, left_le), both, both_most = got
-            test = ThresholdSplit(j, t)
-            way = (0, 1) if left_le != flip else (1, 0)
-            rights = None
-        else:
-            got = _nominal(per)
-            if got is None:
-                continue
-            agree, (lefts, rights), both, both_most = got
-            if flip:
-                lefts, rights = rights, lefts
-            test = SubsetSplit(j, lefts, tree.domains[j])
-            way = None
-        n, maj = (n0, majority0) if style == 0 else (both, both_most)
-        if n == maj:
-            continue
-        if Fraction(agree - maj, n - maj) <= 0:
-            continue
-        found.append((Fraction(agree, n), j, Surrogate(tree.features[j], j, test, way, rights, agree, n, maj)))
-    found.sort(key=lambda s: (-s[0], s[1]))
-    return tuple(s for _, _, s in found[:most]), majority
+        numeric = tree.kinds[j] == "numeric"
+        found.append(surrogate_of(tree, j, _numeric(per, tree.numbers[j]) if numeric else _nominal(per), numeric,
+                                  flip, style, n0, majority0))
+    return ranked(found, most), majority
 
 
 def _numeric(per, numbers):
