@@ -81,3 +81,40 @@ def test_an_option_added_as_the_recipe_says(monkeypatch):
     assert build_tree(load(DATA), control).root.split is not None  # build_tree takes the control whole
     assert dataclasses.replace(control, max_leaves=None).max_leaves is None
     assert Fraction(control.confidence) == Fraction(1, 4)
+
+
+# -- Adding a claim kind: a class with match() and check(), listed in check.checker.CLAIM_KINDS --------
+
+class MajorityShare:
+    """A toy claim kind: ``share(yes) = 9/14``, the fraction of the rows in a class."""
+
+    import re as _re
+    FORM = _re.compile(r"\s*share\(\s*(?P<cls>[^)]+?)\s*\)\s*=\s*(?P<answer>.+)")
+
+    def __init__(self, checker):
+        self.checker = checker
+
+    def match(self, body):
+        m = self.FORM.fullmatch(body)
+        return None if m is None else ("share", m)
+
+    def check(self, number, body, kind, m):
+        from infotree.check.results import ClaimResult
+
+        data = self.checker.data
+        c = data.classes.index(m.group("cls"))
+        value = Fraction(int((data.y == c).sum()), data.n_rows)
+        got, verdict, message = self.checker.judge_chain(value, m.group("answer"))
+        return ClaimResult(number, body, kind, verdict, answer=got.text, answer_value=got.value, expected=value,
+                           quantity=f"share({m.group('cls')})", message=message)
+
+
+def test_a_claim_kind_added_as_the_recipe_says(monkeypatch):
+    from infotree.check import check_answers
+    from infotree.check import checker
+
+    monkeypatch.setattr(checker, "CLAIM_KINDS", [MajorityShare])
+    report = check_answers("share(yes) = 9/14\nshare(no) = 0.357\nshare(no) = 0.9\nH(play) = 0.940\n",
+                           load(DATA), criterion="gain")
+    verdicts = [(r.kind, r.verdict) for r in report.results]
+    assert verdicts == [("share", "right"), ("share", "right"), ("share", "wrong"), ("entropy", "right")], verdicts

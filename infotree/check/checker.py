@@ -33,10 +33,15 @@ from .treeclaims import TreeClaims, _where, _where_the
 from .grower import Grower
 from .values import Values
 
-__all__ = ["MAX_CLAIM_CELLS", "conventions"]
+__all__ = ["CLAIM_KINDS", "MAX_CLAIM_CELLS", "conventions"]
 
 #: Most cells of the count table a measure claim may need (``--max-claim-cells``).
 MAX_CLAIM_CELLS = 100_000
+
+#: Claim kinds with a grammar of their own beside cost-complexity's and a forest's: each a class made
+#: with the checker, ``match(body)`` -> (kind, match) or None, ``check(number, body, kind, match)`` ->
+#: a ClaimResult (docs/architecture.md, "Adding a claim kind").
+CLAIM_KINDS = []
 
 
 class _TextbookC45(C45GainRatio):
@@ -78,7 +83,7 @@ class _Checker(TreeClaims, MeasureClaims, Decreases, Paths, RegressionValues, Va
         self.grower.new_sheet()
         # claims with their own grammar: cost-complexity (the grown tree's sequence) and a forest's votes
         self.families = (PruningClaims(self, dict(options, criterion=self.grower.criterion), pruning_cache),
-                         ForestClaims(self, forest))
+                         ForestClaims(self, forest), *(kind(self) for kind in CLAIM_KINDS))
         self.context = ()   # the node of an "At outlook = sunny:" line: IG, GR, SplitInfo claims below are there
         self.context_error = None   # why the last "At" line could not be read: the claims below are not graded
         self.stated = set()         # the decimal answers of the claims so far (rounded values the sheet shows)
