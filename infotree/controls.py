@@ -22,11 +22,13 @@ import dataclasses
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+import numpy as np
+
 from . import limits
 from .criteria import ALGORITHMS, Criterion, criterion_named
 from .errors import InfotreeError
 
-__all__ = ["GrowControl", "PruneControl", "ID3Control", "C45Control", "CARTControl", "CONTROLS",
+__all__ = ["GrowControl", "PruneControl", "ID3Control", "C45Control", "CARTControl", "ForestControl", "CONTROLS",
            "control_for", "families_taking", "field_doc"]
 
 THRESHOLDS = ("data", "midpoint")
@@ -186,6 +188,52 @@ class CARTControl(PruneControl, GrowControl):
         if self.every_split and self.builder == "levelwise":
             raise InfotreeError("every_split needs the reference builder (builder='auto' or 'reference')")
         PruneControl.__post_init__(self)
+
+
+DRAWS = ("node", "tree")
+VOTES = ("majority", "average")
+
+
+def _fraction(x):
+    if isinstance(x, bool):
+        return None
+    try:
+        return Fraction(str(x)) if isinstance(x, float) else Fraction(x)
+    except (TypeError, ValueError, ZeroDivisionError):
+        return None
+
+
+@dataclass(frozen=True)
+class ForestControl:
+    """A forest's draws and vote (scikit-learn's names); its trees' options are their family's
+    control.  What needs the data (``max_features`` against the features, ``samples`` against
+    the rows) is checked when the forest is grown."""
+
+    n_estimators: int = _opt(10, "how many trees (one per sample when samples are given)")
+    random_state: int = _opt(0, "the seed of every draw: rows, features, permutations")
+    max_features: object = _opt("all", "features drawn: an integer, 'sqrt', 'log2', 'all' or a fraction")
+    draw: str = _opt("node", "draw the features at every node ('node': random forest) or per tree ('tree')")
+    sample_fraction: Fraction = _opt(Fraction(1), "rows per tree as a fraction of the data's, in (0, 1]")
+    bootstrap: bool = _opt(True, "draw the rows with replacement (True) or without")
+    samples: object = _opt(None, "each tree's rows, 0-based (a repeat is drawn twice); None: drawn")
+    vote: str = _opt("majority", "'majority' (vote fractions) or 'average' (mean leaf probabilities)")
+    n_jobs: int | None = _opt(None, "processes growing the trees, as scikit-learn reads it (None: 1, -1: all)")
+
+    def __post_init__(self):
+        if self.draw not in DRAWS:
+            raise InfotreeError(f"draw {self.draw!r} is not allowed; allowed: node (random forest), tree (random "
+                                f"subspace)")
+        if self.vote not in VOTES:
+            raise InfotreeError(f"vote {self.vote!r} is not allowed; allowed: {', '.join(VOTES)}")
+        seed = self.random_state
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+            raise InfotreeError(f"seed {seed!r} is not allowed; give a non-negative integer")
+        fraction = _fraction(self.sample_fraction)
+        if fraction is None or not 0 < fraction <= 1:
+            raise InfotreeError(f"sample_fraction {self.sample_fraction!r} is not allowed; give a fraction in (0, 1]")
+        n = self.n_estimators
+        if self.samples is None and (isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1):
+            raise InfotreeError(f"n_trees {n!r} is not allowed; give a positive integer")
 
 
 #: The control of each algorithm family (criteria.ALGORITHMS' keys).

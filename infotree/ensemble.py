@@ -30,6 +30,7 @@ order, of maximal probability, and a tie between classes is reported.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import math
 import struct
@@ -39,6 +40,7 @@ from fractions import Fraction
 import numpy as np
 
 from . import limits
+from .controls import ForestControl, _fraction
 from .criteria import criterion_named
 from .errors import InfotreeError
 from .measures import entropy
@@ -47,8 +49,6 @@ from .progress import steps
 
 __all__ = ["Forest", "grow_forest", "m_try", "parse_rows"]
 
-DRAWS = ("node", "tree")
-VOTES = ("majority", "average")
 # The purposes of the streams: the second entry of a stream's key.
 _ROWS, _NODE, _SUBSPACE, _PERMUTE = 0, 1, 2, 3
 
@@ -125,15 +125,6 @@ def m_try(max_features, m, name="max_features") -> int:
             repr(max_features))  # never Fraction(3, 2) in a message
         raise InfotreeError(f"{name} {shown} is not allowed; {allowed}")
     return max(1, math.floor(f * m))
-
-
-def _fraction(x):
-    if isinstance(x, bool):
-        return None
-    try:
-        return Fraction(str(x)) if isinstance(x, float) else Fraction(x)
-    except (TypeError, ValueError, ZeroDivisionError):
-        return None
 
 
 def parse_rows(text, n, what="--sample") -> list[int]:
@@ -452,9 +443,7 @@ def forest_criterion(name):
     return crit
 
 
-def grow_forest(data, *, n_estimators=10, random_state=0, criterion="gain", max_features="all", draw="node",
-                sample_fraction=1, bootstrap=True, samples=None, vote="majority", builder="auto", n_trees=None,
-                seed=None, n_jobs=None, **tree_params) -> Forest:
+def grow_forest(data, control=None, *, criterion="gain", builder="auto", n_trees=None, seed=None, **options) -> Forest:
     """Grow a forest on a :class:`~infotree.data.Dataset`.
 
     ``n_estimators`` trees (``n_trees``, its older name) from the seed ``random_state``
@@ -466,18 +455,23 @@ def grow_forest(data, *, n_estimators=10, random_state=0, criterion="gain", max_
     growing the trees, as scikit-learn reads it (None: 1; -1: every core; -2: all but
     one); the forest is the same whatever the number (:mod:`infotree.parallel`).  Other
     keywords go to :func:`~infotree.growing.build_tree` (pruning is refused: forests grow
-    their trees whole).
+    their trees whole).  ``control``: a :class:`~infotree.controls.ForestControl` (its fields
+    may also be given as keywords, which replace a control's).
     """
-    n_trees = n_estimators if n_trees is None else n_trees
-    seed = random_state if seed is None else seed
+    own = {f.name for f in dataclasses.fields(ForestControl)}
+    forest_options = {k: options.pop(k) for k in list(options) if k in own}
+    if n_trees is not None:
+        forest_options["n_estimators"] = n_trees
+    if seed is not None:
+        forest_options["random_state"] = seed
+    fc = (ForestControl(**forest_options) if control is None
+          else dataclasses.replace(control, **forest_options))
+    tree_params = options
+    n_trees, seed, max_features, draw = fc.n_estimators, fc.random_state, fc.max_features, fc.draw
+    sample_fraction, bootstrap, samples, vote, n_jobs = (fc.sample_fraction, fc.bootstrap, fc.samples, fc.vote,
+                                                         fc.n_jobs)
     crit = forest_criterion(criterion)
     n, m = data.n_rows, data.n_features
-    if draw not in DRAWS:
-        raise InfotreeError(f"draw {draw!r} is not allowed; allowed: node (random forest), tree (random subspace)")
-    if vote not in VOTES:
-        raise InfotreeError(f"vote {vote!r} is not allowed; allowed: {', '.join(VOTES)}")
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise InfotreeError(f"seed {seed!r} is not allowed; give a non-negative integer")
     if tree_params.get("prune", "none") != "none":
         raise InfotreeError("a forest grows its trees unpruned; prune is not allowed (allowed: 'none')")
     if tree_params.get("lookahead", 0):  # its two-level scores would look past the node's drawn features
@@ -487,15 +481,11 @@ def grow_forest(data, *, n_estimators=10, random_state=0, criterion="gain", max_
         raise InfotreeError("the data has no rows; a forest needs at least one training row")
     k = m_try(max_features, m)
     fraction = _fraction(sample_fraction)
-    if fraction is None or not 0 < fraction <= 1:
-        raise InfotreeError(f"sample_fraction {sample_fraction!r} is not allowed; give a fraction in (0, 1]")
     if samples is not None:
         samples = [np.sort(np.asarray(s, dtype=np.int64)) for s in samples]
         if not samples or any(len(s) == 0 or s.min() < 0 or s.max() >= n for s in samples):
             raise InfotreeError(f"samples must be one non-empty list of row indices 0 to {n - 1} per tree")
         n_trees = len(samples)
-    if isinstance(n_trees, bool) or not isinstance(n_trees, (int, np.integer)) or n_trees < 1:
-        raise InfotreeError(f"n_trees {n_trees!r} is not allowed; give a positive integer")
     limits.within("trees", int(n_trees))
     jobs = n_workers(n_jobs, int(n_trees))
     limits.within("forest_rows", sum(map(len, samples)) if samples is not None

@@ -155,3 +155,31 @@ def test_the_model_reader_checks_only_control_fields():
     from infotree.model_params import _PARAMS
 
     assert set(_PARAMS) <= _fields(), set(_PARAMS) - _fields()
+
+
+def test_forest_options_are_forest_control_fields():
+    """A forest's flags, its estimators' parameters and its params are ForestControl's fields (or a
+    tree control's, or the estimator's own reading and scoring)."""
+    import infotree
+    from infotree.controls import ForestControl
+
+    forest = {f.name for f in dataclasses.fields(ForestControl)}
+    cli = {"trees": "n_estimators", "subspace": "draw", "sample": "samples", "jobs": "n_jobs", "builder": "builder"}
+    for dest, option in TABLE.items():
+        if option.group == "forest":
+            assert cli.get(dest, dest) in forest | _fields(), dest
+    own = {"oob_score", "max_samples", "numeric", "unseen", "criterion", "min_samples_leaf"}
+    for cls in (infotree.RandomForestClassifier, infotree.BaggingClassifier):
+        for p in inspect.signature(cls.__init__).parameters:
+            if p != "self" and p not in own:
+                assert p in forest | _fields(), f"{cls.__name__}({p}=...) is no control field"
+    with pytest.raises(InfotreeError, match="vote 'most' is not allowed"):
+        ForestControl(vote="most")
+    with pytest.raises(InfotreeError, match=r"sample_fraction 2 is not allowed; give a fraction in \(0, 1\]"):
+        ForestControl(sample_fraction=2)
+    from infotree.ensemble import grow_forest
+
+    data = load(DATA)
+    a = grow_forest(data, ForestControl(n_estimators=5, random_state=3, max_features=2), criterion="gini")
+    b = grow_forest(data, n_estimators=5, random_state=3, max_features=2, criterion="gini")
+    assert [t.root.split for t in a.trees] == [t.root.split for t in b.trees]
