@@ -30,90 +30,13 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from .errors import UndecidedError
 from .exact import Exact, _Ordered
+from .lnatoms import _over_basis, atoms, ln_atoms
+from .lnprecise import MAX_DIGITS, _rounded, _sign_slow, decimal
 
 __all__ = ["LnPoly", "LnQuotient", "LnRoot", "LnSum", "MAX_DIGITS", "atoms", "decimal"]
 
 _U = 2.0 ** -53
-#: working precision (decimal digits) past which a non-linear difference is reported undecided
-MAX_DIGITS = 4000
-
-
-_PRIMES = tuple(p for p in range(2, 1000) if all(p % q for q in range(2, int(p ** 0.5) + 1)))
-
-
-def atoms(n: int) -> dict:
-    """n > 0 as {atom: exponent}: its primes below 1000, then the cofactor (prime when below
-    10^6; else kept whole, unfactored)."""
-    out = {}
-    for p in _PRIMES:
-        if p * p > n:
-            break
-        while n % p == 0:
-            n //= p
-            out[p] = out.get(p, 0) + 1
-    if n > 1:
-        out[n] = out.get(n, 0) + 1
-    return out
-
-
-def ln_atoms(q) -> dict:
-    """ln q of a positive rational as {atom: coefficient}."""
-    q = Fraction(q)
-    out = atoms(q.numerator)
-    for a, e in atoms(q.denominator).items():
-        out[a] = out.get(a, 0) - e
-    return {a: e for a, e in out.items() if e}
-
-
-def _coprime_basis(numbers) -> list:
-    """Pairwise coprime integers > 1 whose products give every one of ``numbers``."""
-    basis: list = []
-    for x in numbers:
-        stack = [x]
-        while stack:
-            y = stack.pop()
-            if y == 1:
-                continue
-            for i, b in enumerate(basis):
-                g = math.gcd(y, b)
-                if g > 1:
-                    basis.pop(i)
-                    stack.extend((b // g, g, y // g))
-                    break
-            else:
-                basis.append(y)
-    return basis
-
-
-def _over_basis(poly: dict) -> dict:
-    """A polynomial in the ln a rewritten over the coprime basis of its atoms."""
-    used = sorted({a for m in poly for a in m})
-    basis = _coprime_basis(used)
-    if len(basis) == len(used) and set(basis) == set(used):
-        return poly
-    expand = {}
-    for a in used:
-        e, rest = {}, a
-        for b in basis:
-            while rest % b == 0:
-                rest //= b
-                e[b] = e.get(b, 0) + 1
-        expand[a] = e
-    out: dict = {}
-    for m, c in poly.items():
-        parts = [{(): c}]
-        for a in m:  # multiply out Π (Σ e_b ln b)
-            nxt = {}
-            for mono, k in parts[0].items():
-                for b, e in expand[a].items():
-                    key = tuple(sorted(mono + (b,)))
-                    nxt[key] = nxt.get(key, 0) + k * e
-            parts = [nxt]
-        for mono, k in parts[0].items():
-            out[mono] = out.get(mono, 0) + k
-    return {m: c for m, c in out.items() if c}
 
 
 class LnSum:
@@ -482,63 +405,6 @@ class LnPoly(_Ordered):
 
     def __format__(self, spec):
         return format(float(self), spec) if spec else str(self)
-
-
-def _sign_slow(x: LnPoly) -> int:
-    """The sign of a non-zero polynomial whose float interval holds 0: mpmath at growing precision."""
-    from mpmath import mp, mpf
-
-    s = sum(abs(float(c)) for c in x.terms.values()) + 1.0
-    dps = 40
-    while dps <= MAX_DIGITS:
-        with mp.workdps(dps + 20):
-            v = x.mp()
-            bound = mpf(s) * 10 ** (x.degree + 2) * mpf(10) ** (-dps)
-            if v > bound:
-                return 1
-            if v < -bound:
-                return -1
-        dps *= 4
-    raise UndecidedError(f"cannot decide the sign of {x}: below 1e-{MAX_DIGITS} in absolute value but not "
-                         f"identically 0")
-
-
-def decimal(x, digits: int = 4) -> str:
-    """x (an LnPoly, LnQuotient or LnRoot) rounded to ``digits`` decimals, half away from zero,
-    at any magnitude: mpmath at growing precision until the value's distance from a rounding
-    boundary exceeds the working error (never on a boundary unless rational, which decides
-    exactly)."""
-    from mpmath import mp, mpf, nint
-
-    r = x.rational() if isinstance(x, LnPoly) else None
-    if r is not None:
-        from .exact import decimal_text
-
-        return decimal_text(r, digits)
-    dps = 40
-    while dps <= MAX_DIGITS:
-        with mp.workdps(dps + 20):
-            v = x.mp() * mpf(10) ** digits
-            k = nint(v)
-            if abs(abs(v - k) - mpf(1) / 2) > abs(v) * mpf(10) ** (-dps) + mpf(10) ** (-dps):
-                k = int(mp.floor(abs(v) + mpf(1) / 2)) * (1 if v >= 0 else -1)
-                sign, k = ("-" if k < 0 else ""), abs(k)
-                whole, frac = divmod(k, 10 ** digits)
-                return f"{sign}{whole}" + (f".{frac:0{digits}d}" if digits else "")
-        dps *= 4
-    raise UndecidedError(f"cannot round {x} to {digits} decimals")
-
-
-def _rounded(x) -> float:
-    """float(x), correctly rounded: the float interval when it is within 2^-60 of the value,
-    else mpmath at 60 digits (a cross-validation's squares cancel many digits)."""
-    v, b = x.approx()
-    if b <= abs(v) * 2.0 ** -60:
-        return v
-    from mpmath import mp
-
-    with mp.workdps(60):
-        return float(x.mp())
 
 
 class LnQuotient(_Ordered):
