@@ -7,8 +7,8 @@ are cut into one block of consecutive trees per process (a block's trees still g
 together, one level loop for all of them); this process grows the first block while forked
 children grow the others, each child receiving the data by the fork itself (nothing is
 sent to it) and sending its trees back once, pickled: their records, not the data (the data
-set's value tuples and each tree's sample values travel as references that this process
-resolves in its own copy).  Where fork is not the platform's way (Windows, macOS) the
+set's value tuples travel as references that this process resolves in its own copy, and each
+tree's sample values as the codes of their view into those).  Where fork is not the platform's way (Windows, macOS) the
 children are spawned and the data is pickled to each child once.
 """
 
@@ -24,10 +24,10 @@ import sys
 from collections import deque
 from fractions import Fraction
 from itertools import repeat
-from operator import itemgetter
 
 import numpy as np
 
+from .data.dataset import SampledValues
 from .errors import InfotreeError
 from .node import _STATE, _UNSET, Node
 
@@ -100,9 +100,9 @@ def _child(send, grow_trees, data, drawn, draws, options):
     try:
         try:
             trees = grow_trees(data, drawn, draws, options)
-            payload = _pack(("trees", trees), data, drawn)
+            payload = _pack(("trees", trees), data)
         except Exception as e:  # an InfotreeError (a limit, the data) is the parent's to raise
-            payload = _pack(("error", e), data, drawn)
+            payload = _pack(("error", e), data)
         send.send_bytes(payload)
     finally:
         send.close()
@@ -110,15 +110,15 @@ def _child(send, grow_trees, data, drawn, draws, options):
 
 class _Packer(pickle.Pickler):
     """Pickles a block's trees with the data set's value tuples, and each tree's sample
-    values (its numeric features' present values), as references into the data set: a
+    values (views of its numeric features' present values), as references into the data set: a
     Tree's state is rewritten (the dispatch table: one Python call a tree, where a
     persistent_id is one an object), and the exact thresholds as two integers each."""
 
-    def __init__(self, file, data, present):
+    def __init__(self, file, data):
         super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
         from .tree import Tree
 
-        self.data, self.present = data, present
+        self.data = data
         self.dispatch_table = copyreg.dispatch_table.copy()
         self.dispatch_table[Tree] = self.tree
         self.dispatch_table[Fraction] = _reduce_fraction
@@ -128,12 +128,12 @@ class _Packer(pickle.Pickler):
         value shared by every node), pre-order, with each node's parent's position: pickle
         then handles lists of small values, not a state per node."""
         state = {k: v for k, v in tree.__dict__.items() if k != "root"}
-        data, present = self.data, self.present.get(id(tree), {})
+        data = self.data
         for key, full in (("domains", data.domains), ("numbers", data.numbers)):
             if state.get(key) is not None:
                 state[key] = tuple(
                     _Ref(key, j, None) if mine is whole and mine is not None
-                    else _Ref(key, j, present[j]) if j in present else mine
+                    else _Ref(key, j, mine.codes) if type(mine) is SampledValues and mine.values is whole else mine
                     for j, (mine, whole) in enumerate(zip(state[key], full)))
         nodes = list(tree.root.walk()) if tree.root is not None else []
         at = {id(node): i for i, node in enumerate(nodes)}
@@ -211,30 +211,15 @@ class _Unpacker(pickle.Unpickler):
 
     def resolve(self, key, j, codes):
         values = getattr(self.data, key)[j]
-        if codes is None:
-            return values
-        codes = codes.tolist()  # a tree's sample: the data's values at these codes (Dataset.sample)
-        return itemgetter(*codes)(values) if len(codes) > 1 else tuple(values[c] for c in codes)
+        return values if codes is None else SampledValues(values, codes)
 
 
-def _pack(obj, data, drawn) -> bytes:
-    present = {}
-    if obj[0] == "trees":
-        X = np.asarray(data.X)
-        for tree, rows in zip(obj[1], drawn):
-            mine = present[id(tree)] = {}
-            for j, kind in enumerate(data.kinds):
-                if kind != "numeric" or tree.numbers[j] is data.numbers[j]:
-                    continue
-                col = X[rows, j]
-                codes = np.flatnonzero(np.bincount(col[col >= 0], minlength=len(data.numbers[j])))
-                if len(codes) == len(tree.numbers[j]):  # as Dataset.sample made them
-                    mine[j] = codes.astype(np.int32)
+def _pack(obj, data) -> bytes:
     out = io.BytesIO()
     collecting = gc.isenabled()
     gc.disable()  # pickling makes no garbage; the collector would walk every node again and again
     try:
-        _Packer(out, data, present).dump(obj)
+        _Packer(out, data).dump(obj)
     finally:
         if collecting:
             gc.enable()

@@ -167,6 +167,34 @@ def test_both_builders_on_generated_tables(criterion):
         assert texts[0] == texts[1]
 
 
+@pytest.mark.parametrize("criterion", ["gain", "gain_ratio"])
+def test_both_builders_on_numeric_columns(criterion):
+    """An ID3 forest on numeric columns (its trees grown together on the data's codes) prints
+    the reference builder's forest, every node's cuts included (their ranks are the tree's
+    own sample's values, not the data's), and each tree keeps its sample's values as
+    Dataset.sample gives them (C4.5: grown tree by tree)."""
+    from infotree.data.dataset import SampledValues
+    from infotree.printers import render
+    import io
+
+    rng = np.random.default_rng(5)
+    X = np.round(rng.normal(size=(150, 3)), 1)
+    y = [f"k{v}" for v in (X[:, 0] + rng.normal(size=150) > 0).astype(int) + (X[:, 1] > 1)]
+    data = from_arrays(X, y, numeric="auto")
+    texts = []
+    for builder in ("reference", "levelwise"):
+        forest = grow_forest(data, n_trees=3, seed=2, max_features=2, criterion=criterion, builder=builder)
+        buf = io.StringIO()
+        for tree in forest.trees:
+            render(tree, buf, fmt="json", nodes="all")
+        texts.append(buf.getvalue())
+        for tree, rows in zip(forest.trees, forest.samples):
+            sample = data.sample(rows)
+            assert tree.numbers == sample.numbers and tree.domains == sample.domains
+            assert all(type(v) is SampledValues and v.values is whole for v, whole in zip(tree.numbers, data.numbers))
+    assert '"threshold"' in texts[0] and texts[0] == texts[1]
+
+
 # -- exact votes, recounted by hand ---------------------------------------------------------
 
 def _leaf(tree, codes):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from operator import itemgetter
@@ -15,7 +15,7 @@ from .codes import _Canonical, _factorize
 from .messages import _clip, _did_you_mean, _fields, _listing
 from .numbers import exact_number, _not_a_number, _number_of, _number_text
 
-__all__ = ["Dataset"]
+__all__ = ["Dataset", "SampledValues"]
 
 
 _KINDS = ("nominal", "numeric")
@@ -166,6 +166,21 @@ class Dataset:
         return self._derived(X, self.y[rows], domains=tuple(domains), numbers=tuple(numbers), source=None,
                              lines=None, notes=())
 
+    def sampled_values(self, rows) -> tuple[tuple, tuple]:
+        """The domains and numbers :meth:`sample` gives these rows, each numeric column's as a
+        :class:`SampledValues` view into this data set's tuples (a forest's trees keep their
+        samples' values: as tuples, two references a value; as a view, two bytes or four)."""
+        rows = np.asarray(rows, dtype=np.intp)
+        numbers, domains = list(self.numbers), list(self.domains)
+        for j, kind in enumerate(self.kinds):
+            if kind == "numeric":
+                col = self.X[:, j].take(rows)
+                n = len(self.numbers[j])
+                codes = np.flatnonzero(np.bincount(col[col >= 0], minlength=n))
+                codes = codes.astype(np.uint16 if n <= 1 << 16 else np.int32)
+                numbers[j], domains[j] = SampledValues(self.numbers[j], codes), SampledValues(self.domains[j], codes)
+        return tuple(domains), tuple(numbers)
+
     def _derived(self, X, y, **changes) -> Dataset:
         """This data set with other rows (codes valid under the domains given or kept) and
         other fields, not validated again: every value came from a data set whose
@@ -275,6 +290,40 @@ class Dataset:
         if isinstance(j, (int, np.integer)) and not isinstance(j, bool) and -self.n_features <= j < self.n_features:
             return int(j) % self.n_features
         raise DataError(f"feature {j!r} is neither a feature name nor an index from 0 to {self.n_features - 1}")
+
+
+class SampledValues(Sequence):
+    """The values of a tuple at some of its positions (ascending ``codes``), read-only and
+    equal to the tuple of them, without a copy: a numeric column's values that a sample's
+    rows hold (:meth:`Dataset.sampled_values`)."""
+
+    __slots__ = ("values", "codes")
+
+    def __init__(self, values, codes):
+        self.values, self.codes = values, codes
+
+    def __len__(self):
+        return len(self.codes)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return tuple(map(self.values.__getitem__, self.codes[i].tolist()))
+        return self.values[self.codes[i]]
+
+    def __iter__(self):
+        return map(self.values.__getitem__, self.codes.tolist())
+
+    def __eq__(self, other):
+        return tuple(self) == (tuple(other) if isinstance(other, SampledValues) else other)
+
+    def __hash__(self):
+        return hash(tuple(self))
+
+    def __repr__(self):
+        return repr(tuple(self))
+
+    def __reduce__(self):
+        return SampledValues, (self.values, self.codes)
 
 
 def _notes(target, classes, y) -> tuple[str, ...]:
