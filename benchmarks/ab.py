@@ -34,6 +34,10 @@ CASES = {
     "regression_1e5": (_DATA + "X, y = make_regression(100_000)", "infotree.CARTRegressor().fit(X, y)"),
     "forest_1e4": (_DATA + "X, y = make_numeric(10_000)",
                    "infotree.RandomForestClassifier(n_estimators=100, random_state=0).fit(X, y)"),
+    "forest_nursery": ("import infotree, csv, numpy as np\n"
+                       "rows = list(csv.reader(open({datasets!r} + '/nursery.csv')))\n"
+                       "X, y = np.array([r[:-1] for r in rows[1:]], dtype=str), [r[-1] for r in rows[1:]]",
+                       "infotree.RandomForestClassifier(n_estimators=100, random_state=0, criterion='gain').fit(X, y)"),
     "id3_tree": ("import infotree\ndata = infotree.load({root!r} + '/worked_examples/play_tennis/data.csv')",
                  "for _ in range(200): infotree.build_tree(data)"),
 }
@@ -48,9 +52,9 @@ print(json.dumps(time.process_time() - t))
 """
 
 
-def _time(path, case) -> float:
+def _time(path, case, datasets) -> float:
     setup, stmt = CASES[case]
-    code = _CHILD.format(path=path, setup=setup.format(root=ROOT, bench=HERE), stmt=stmt)
+    code = _CHILD.format(path=path, setup=setup.format(root=ROOT, bench=HERE, datasets=datasets), stmt=stmt)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=path, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -61,6 +65,8 @@ def main(argv=None) -> int:
     p.add_argument("b", help="the commit compared with it")
     p.add_argument("--pairs", type=int, default=5)
     p.add_argument("--cases", default=",".join(CASES), help="comma-separated: " + ", ".join(CASES))
+    p.add_argument("--datasets", default=os.path.join(os.path.dirname(ROOT), "shared", "datasets"),
+                   help="where nursery.csv is (default ../shared/datasets)")
     args = p.parse_args(argv)
     cases = args.cases.split(",")
     with tempfile.TemporaryDirectory() as tmp:
@@ -76,8 +82,8 @@ def main(argv=None) -> int:
             for case in cases:
                 ta, tb = [], []
                 for _ in range(args.pairs):
-                    ta.append(_time(pa, case))
-                    tb.append(_time(pb, case))
+                    ta.append(_time(pa, case, args.datasets))
+                    tb.append(_time(pb, case, args.datasets))
                 ma, mb = statistics.median(ta), statistics.median(tb)
                 print(f"{case:16} {ma:17.3f}s {mb:17.3f}s {mb / ma:7.3f}", flush=True)
             print(f"load after: {os.getloadavg()}")
