@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import gc
 import math
-from functools import partial
 from fractions import Fraction
 
 import numpy as np
@@ -273,10 +272,7 @@ class LevelwiseBuilder(Counting, Decisions):
                 node.stop = "max_depth"
                 node.considered = considered
             return None, [], None
-        drawing = None
-        if nodes[0].tree.draw is not None and not at_max_depth:
-            drawing = partial(self.node_draws, nodes)
-        T, CC, scale, Fnx, Fnxy, nonempty, big = self.counts(K, cases, nodes[0].depth, drawing)
+        T, CC, scale, Fnx, Fnxy, nonempty, big = self.counts(K, cases, nodes[0].depth)
         if at_max_depth:
             # Every open node of a level has the same depth: at max_depth all are leaves,
             # whatever their measures.  Their counts are kept for the derivation (the
@@ -298,9 +294,13 @@ class LevelwiseBuilder(Counting, Decisions):
         n = CC.sum(axis=1)
         pure = (CC > 0).sum(axis=1) <= 1
         eligible = (nonempty >= 2) & ~used                   # unused and separating
-        # A forest's node chooses among its drawn features only (Tree.draw; decisions read
-        # self.drawn, which counts set).
-        if self.drawn is not None:
+        # A forest's node chooses among its drawn features only (Tree.draw; decisions read self.drawn).
+        self.drawn = None
+        if nodes[0].tree.draw is not None:
+            self.drawn = np.ones((len(nodes), len(self.all_features)), bool)
+            drawing = np.flatnonzero(~pure)
+            if len(drawing):
+                self.drawn[drawing] = draws([nodes[k] for k in drawing.tolist()])
             eligible &= self.drawn
         self.float_sums(T, CC, scale, Fnx, Fnxy, n, weighted)
         self.scale = scale
@@ -348,16 +348,6 @@ class LevelwiseBuilder(Counting, Decisions):
         if not split_nodes:
             return None, [], None
         return self.partition(nodes, split_nodes, T, cases, used, scale)
-
-    def node_draws(self, nodes, CC):
-        """The features each node drew (K × features; a pure node, a leaf, draws nothing
-        and is given every feature) and those counted there (a pure node's: none)."""
-        pure = (CC > 0).sum(axis=1) <= 1
-        drawn = np.ones((len(nodes), self.m), bool)
-        drawing = np.flatnonzero(~pure)
-        if len(drawing):
-            drawn[drawing] = draws([nodes[k] for k in drawing.tolist()])
-        return drawn, drawn & ~pure[:, None]
 
     def partition(self, nodes, split_nodes, T, cases, used, scale):
         """Create the children of the split nodes and move each case into its child.

@@ -68,7 +68,7 @@ class Counting:
             return out
         return np.rint(np.bincount(idx, weights=sw, minlength=size)).astype(np.int64)
 
-    def counts(self, K, cases, depth, drawing=None):
+    def counts(self, K, cases, depth):
         """node × feature × value × class counts of one level, one bincount per feature.
 
         Numeric features are counted by value rank, then reduced to their best cut
@@ -78,11 +78,6 @@ class Counting:
         non-empty branches and (C4.5) of branches with at least min_objects.  They are
         made feature by feature, while the feature's counts are in cache, not in
         passes over the whole block.
-
-        ``drawing`` (a forest's): a function of the class counts (K × classes) giving the
-        features each node drew and those to count there (K × features each); a feature
-        is counted only at the nodes that drew it (a node draws a few; its other cells
-        are zeros, which no candidate reads).  The draws are kept in ``self.drawn``.
         """
         rows, nid, cw = cases
         nc, m, W = self.nc, self.m, self.width
@@ -98,7 +93,6 @@ class Counting:
         mw = None if cw is not None or self.mult is None else self.mult.take(rows).astype(np.float64)
         counted = sw if sw is not None else mw
         CC = self._bincount(nid * nc + ya, K * nc, counted).reshape(K, nc)
-        self.drawn, drawn = (None, None) if drawing is None else drawing(CC)
         # Every cell is written below (numeric features and short domains zero theirs).
         T = np.zeros((K, m, W, nc), dtype=dtype) if dtype == object else np.empty((K, m, W, nc), dtype=dtype)
         Fnx = np.empty((K, m))
@@ -114,27 +108,18 @@ class Counting:
         offsets = {}  # node and class part of the bincount index, per number of slots
         for j in range(m):
             V = int(self.nv[j])
-            rows_j, counted_j, mw_j, nid_j = rows, counted, mw, nid
-            some = None if drawn is None or drawn[:, j].all() else drawn[:, j].take(nid)
-            if some is not None:  # the rows of the nodes that drew feature j
-                rows_j, nid_j = rows[some], nid[some]
-                counted_j = None if counted is None else counted[some]
-                mw_j = None if mw is None else mw[some]
-            x = self.Xt[j].take(rows_j)  # a 1-d gather: three times faster than Xt[j, rows]
+            x = self.Xt[j].take(rows)  # a 1-d gather: three times faster than Xt[j, rows]
             V1 = V
             if self.has_missing:
                 x = np.where(x < 0, V, x)
                 V1 = V + 1
-            if some is None:
-                off = offsets.get(V1)
-                if off is None:
-                    off = offsets[V1] = nid * (V1 * nc) + ya
-            else:
-                off = nid_j * (V1 * nc) + ya[some]
-            b = self._bincount(off + x * nc, K * V1 * nc, counted_j).reshape(K, V1, nc)
+            off = offsets.get(V1)
+            if off is None:
+                off = offsets[V1] = nid * (V1 * nc) + ya
+            b = self._bincount(off + x * nc, K * V1 * nc, counted).reshape(K, V1, nc)
             if self.numeric[j]:
-                known_cases = (self._bincount(nid_j[x < V], K, None if mw_j is None else mw_j[x < V])
-                               if self.has_missing else n_cases)
+                known_cases = (self._bincount(nid[x < V], K, None if mw is None else mw[x < V]) if self.has_missing
+                               else n_cases)
                 T[:, j] = 0  # nodes without an admissible cut keep zeros
                 self.cut_numeric(j, b[:, :V], T, scale, known_cases)
                 known = T[:, j, :2]
