@@ -24,12 +24,13 @@ import sys
 from collections import deque
 from fractions import Fraction
 from itertools import repeat
+from operator import is_
 
 import numpy as np
 
 from .data.dataset import SampledValues
 from .errors import InfotreeError
-from .node import _STATE, _UNSET, Node
+from .node import _STATE, _UNSET, Node, _state_of
 
 __all__ = ["in_processes", "n_workers"]
 
@@ -139,11 +140,14 @@ class _Packer(pickle.Pickler):
         at = {id(node): i for i, node in enumerate(nodes)}
         parents = [at[id(node.parent)] if node.parent is not None else -1 for node in nodes]
         kids = [1 if node.children else 0 if node.children == () else 2 for node in nodes]  # 2: an empty list
+        # every node's fields by C-level loops: one tuple a node, turned into columns
+        cols = list(zip(*map(_state_of, nodes))) if nodes else [() for _ in _STATE[:-1]]
+        cols.append([getattr(node, "levels", _UNSET) for node in nodes])
         columns = []
-        for name in _STATE:
-            col = [getattr(node, name, _UNSET) for node in nodes]
+        for name, col in zip(_STATE, cols):
             first = col[0] if col else None
-            columns.append((name, True, first) if all(v is first for v in col) else (name, False, col))
+            same = all(map(is_, col, repeat(first)))
+            columns.append((name, True, first) if same else (name, False, col))
         return _tree, (type(tree), state, columns, parents, kids)
 
 
