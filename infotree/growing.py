@@ -348,9 +348,11 @@ def _ranks_of_sample(tree):
 
 
 # Rows (all trees' samples) grown together at most: the builder copies each tree's rows
-# (features × rows) and works on a depth of all of them at once; beyond a few million
-# rows the copies cost more memory than the shared per-depth calls save time.
-_TOGETHER_ROWS = 1 << 21
+# (features × rows) and works on a depth of all of them at once.  Past ~10^5 rows a depth's
+# arrays leave the cache and its per-call cost is already shared: 100 trees on 10^4 rows
+# (630,000 distinct drawn rows) grew in 10 % less time and 150 MiB less peak memory in
+# groups of 2^17 rows than all at once (2^21), and no faster in smaller ones.
+_TOGETHER_ROWS = 1 << 17
 
 
 def _groups(sizes, most):
