@@ -312,10 +312,11 @@ def grow_together(data, samples, draws, **options) -> list[Tree] | None:
     # Each tree's rows as rows of their own, end to end.  The builders take a row drawn k
     # times as one row counted k times (CART without surrogates, which count rows once
     # each: there a row drawn twice is two rows).
-    multiplicity = None
+    multiplicity = counts = None
     if id3 or (builder is CARTBuilder and not crit.regression and not p.get("surrogates")):
         drawn = [np.unique(rows, return_counts=True) for rows in samples]
-        samples, multiplicity = [rows for rows, _ in drawn], np.concatenate([k for _, k in drawn])
+        samples, counts = [rows for rows, _ in drawn], [k for _, k in drawn]
+        multiplicity = np.concatenate(counts)
     X, y = np.asarray(data.X), np.asarray(data.y, dtype=np.int64)
     sizes = [len(rows) for rows in samples]
     at = 0
@@ -329,6 +330,9 @@ def grow_together(data, samples, draws, **options) -> list[Tree] | None:
             builder(template, X[every], y[every]).run_many(roots, **counted)
         except Refused:
             return None
+        for i in group:  # a tree that counts its tables again when printed: from the data's rows
+            if trees[i]._recount is not None:
+                trees[i]._recount = trees[i]._recount.on(X, y, samples[i], None if counts is None else counts[i])
     if id3 and "numeric" in data.kinds:  # a cut's ranks, the data's, as ranks of the tree's own numbers
         for tree in trees:
             _ranks_of_sample(tree)

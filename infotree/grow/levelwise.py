@@ -62,9 +62,14 @@ class _Recount:
     """
 
     def __init__(self, X, y, rows, nv, width, nc, w=None):
-        self.X, self.y, self.rows, self.w = X, y, rows, w
+        self.X, self.y, self.rows, self.w = X, y, rows, w  # w: each of the rows' count, or None
         self.nv, self.width, self.nc = [int(v) for v in nv], width, nc
-        self.chain: list = []   # [(node, its rows)] from the root
+        self.chain: list = []   # [(node, its rows, their counts)] from the root
+
+    def on(self, X, y, rows, w=None):
+        """The same recount from other codes: a forest's tree from the data's rows (the
+        builder's copy of every tree's rows is then freed once the trees are grown)."""
+        return _Recount(X, y, rows, self.nv, self.width, self.nc, w)
 
     def __call__(self, node):
         path = []
@@ -75,19 +80,19 @@ class _Recount:
         i = 0
         while i < min(len(path), len(self.chain)) and self.chain[i][0] is path[i]:
             i += 1
-        chain = self.chain[:i] or [(path[0], self.rows)]
-        rows = chain[-1][1]
+        chain = self.chain[:i] or [(path[0], self.rows, self.w)]
+        _, rows, w = chain[-1]
         for nd in path[len(chain):]:
             f, v = nd.step
-            rows = rows[self.X[rows, f] == v]
-            chain.append((nd, rows))
+            here = self.X[rows, f] == v
+            rows, w = rows[here], None if w is None else w[here]
+            chain.append((nd, rows, w))
         self.chain = chain
         nc = self.nc
         ya = self.y[rows]
         T = np.zeros((len(self.nv), self.width, nc), dtype=np.int32)
         for j, V in enumerate(self.nv):
-            T[j, :V] = np.bincount(self.X[rows, j] * nc + ya, None if self.w is None else self.w[rows],
-                                   minlength=V * nc).reshape(V, nc)
+            T[j, :V] = np.bincount(self.X[rows, j] * nc + ya, w, minlength=V * nc).reshape(V, nc)
         return T
 
 
@@ -171,7 +176,8 @@ class LevelwiseBuilder(Counting, Decisions):
         open_nodes, parts = [], []
         for tree, rows in roots:
             if self.lazy:
-                tree._recount = _Recount(self.X, self.y, rows, self.nv, self.width, self.nc, self.mult)
+                tree._recount = _Recount(self.X, self.y, rows, self.nv, self.width, self.nc,
+                                         None if self.mult is None else self.mult[rows])
             counts = np.bincount(self.y[rows], None if self.mult is None else self.mult[rows],
                                  minlength=self.nc).astype(np.int64)
             root = Node(tree, tuple(path), len(path), counts)
