@@ -42,6 +42,8 @@ def check_routing(routing) -> str:
 
 
 def _subset_nodes(tree):
+    if "nominal" not in tree.kinds:  # only a nominal feature splits into subsets (a 200,000-node walk saved)
+        return []
     return [n for n in tree.nodes() if isinstance(n.test, SubsetSplit)]
 
 

@@ -58,6 +58,7 @@ from ..node import Node, draws
 from ..records import BinaryCandidate, RegressionCandidate
 from ..splits import SubsetSplit, ThresholdSplit
 
+from . import kernels
 from .cart_arrays import (_BITS, _CONCAVE, _COUNT_LIMIT, _KEY16, _decreases, _first_best, _seg_starts, _subset_split, Refused)
 from .cart_cuts import CutScoring
 from .cart_partition import Partitioning
@@ -216,6 +217,7 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
         self.nv = [len(d) for d in tree.domains]
         self.min_leaf = self.p.get("min_leaf", 1)
         self.w = None  # each row's multiplicity (run_many), or None: every row once
+        self.compiled = False  # the compiled loops (run_many decides)
         self.considered = np.ones(self.m, bool)
         self.steps = [((j, 0), (j, 1)) for j in range(self.m)]  # a child's step, shared
         # Cuts' thresholds: the exact midpoint of two values, one normalisation (not two)
@@ -325,6 +327,7 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
             raise ValueError("the trees grown together either all have a feature draw or none has")
         rows = np.concatenate(parts)
         sizes = np.array([len(r) for r in parts])
+        self.compiled = kernels.active(len(rows))   # the compiled loops, where the rows (of every tree) are many
         seg = np.repeat(np.arange(len(parts), dtype=np.int64), sizes) if len(parts) > 1 else 0
         # Each numeric column sorted once per root (stable: rows of equal value keep row
         # order), its missing values last; every later depth only partitions these arrays.

@@ -11,6 +11,7 @@ import numpy as np
 from ..records import Surrogate
 from ..splits import SubsetSplit, ThresholdSplit
 
+from . import kernels
 from .cart_arrays import _POSITIONS, _cumcount, _seg_starts, _short_sum
 
 class SurrogateSearch:
@@ -87,6 +88,18 @@ class SurrogateSearch:
         lowest cut of most directed rows sent the primary's way, either side left."""
         v = self.sorted_values[j]
         dd = fdir.take(order)
+        if self.compiled:
+            ends = np.append(starts[1:], len(order))
+            both, most, found, agree, at, low_right = kernels.surrogate_cuts(dd, v, starts, ends, want,
+                                                                              self.has_missing)
+            sv.both[:, j], sv.most[:, j] = both, most
+            ks = np.flatnonzero(found)
+            at = at[ks]
+            sv.found[ks, j] = True
+            sv.agree[ks, j] = agree[ks]
+            sv.lo[ks, j], sv.hi[ks, j] = v[at], v[at + 1]
+            sv.left_le[ks, j] = low_right[ks]
+            return
         left, right = dd == 0, dd == 1
         if self.has_missing:  # only rows with a known value count
             known = v >= 0
