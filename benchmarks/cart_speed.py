@@ -108,11 +108,13 @@ def child(kind, n, path, profile_out=None, surrogates=None):
     # infotree imports the tree builders on first use; scikit-learn's are imported before its
     # clock starts, so these are too: a fit of a few rows, untimed (about 35 ms of imports).
     clf.fit(X[:50], labels[:50])
-    # ... and the compiled loops (numba, infotree[fast]) loaded where the fit will take them,
-    # as scikit-learn's compiled code is loaded before its clock starts.
+    # ... and the compiled loops (numba, infotree[fast]) loaded where the fit will take them
+    # (numba's import and its cached machine code: about 0.7 s once a process), as
+    # scikit-learn's compiled code is loaded before its clock starts.
     from infotree.grow import kernels
 
-    kernels.active(len(X))
+    if kernels.active(len(X)):
+        clf.fit(X[:kernels.MIN_ROWS], labels[:kernels.MIN_ROWS])
 
     def fit():
         if surrogates is None:

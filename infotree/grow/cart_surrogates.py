@@ -4,7 +4,6 @@ other numeric feature's segment gives each surrogate cut's agreement; nominal su
 from the two sides' tables."""
 
 
-from functools import partial
 
 import numpy as np
 
@@ -75,13 +74,13 @@ class SurrogateSearch:
         sv.first = np.searchsorted(kk, np.arange(K + 1)).tolist()
         sv.keep_ranked(kk, jj[top])
         self.sv = sv
-        first, records = sv.first, sv.records
+        first = sv.first
         side = np.where(d0 > d1, 0, 1).tolist()   # the primary's majority direction
         tied = (d0 == d1).tolist()
         for k in split:
             node = nodes[k]
             node.majority = None if tied[k] else side[k]
-            node._surrogates = partial(records, k) if first[k + 1] > first[k] else ()  # made when read
+            node._surrogates = sv if first[k + 1] > first[k] else ()  # made when read (row k: node._ci)
 
     def numeric_surrogates(self, j, order, nid, starts, fdir, want, sv):
         """Each wanted node's best surrogate cut on numeric feature j (into ``sv``): the
