@@ -48,6 +48,7 @@ class SurrogateSearch:
         fdir = np.full(len(self.y), -1, np.int64)
         fdir[rows] = np.where(d >= 0, d ^ flip[nid].astype(np.int64), -1)
         sv = _Surrogates(self, K, flip)
+        sv.directed = np.where(flip[:, None], np.stack([d1, d0], axis=1), np.stack([d0, d1], axis=1))
         sv.slot[ks] = np.arange(len(ks))
         for j in range(self.m):
             if self.numeric[j]:
@@ -86,11 +87,10 @@ class SurrogateSearch:
         """Each wanted node's best surrogate cut on numeric feature j (into ``sv``): the
         lowest cut of most directed rows sent the primary's way, either side left."""
         v = self.sorted_values[j]
-        dd = fdir.take(order)
         if self.compiled:
             ends = np.append(starts[1:], len(order))
-            both, most, found, agree, at, low_right = kernels.surrogate_cuts(dd, v, starts, ends, want,
-                                                                              self.has_missing)
+            both, most, found, agree, at, low_right = kernels.surrogate_cuts(order, fdir, v, starts, ends, want,
+                                                                              sv.directed, self.has_missing)
             sv.both[:, j], sv.most[:, j] = both, most
             ks = np.flatnonzero(found)
             at = at[ks]
@@ -99,6 +99,7 @@ class SurrogateSearch:
             sv.lo[ks, j], sv.hi[ks, j] = v[at], v[at + 1]
             sv.left_le[ks, j] = low_right[ks]
             return
+        dd = fdir.take(order)
         left, right = dd == 0, dd == 1
         if self.has_missing:  # only rows with a known value count
             known = v >= 0
@@ -181,7 +182,7 @@ class _Surrogates:
         a few numbers each."""
         for name in ("agree", "n", "majority", "lo", "hi", "left_le"):
             setattr(self, name, getattr(self, name)[kk, jj])
-        self.found = self.both = self.most = None
+        self.found = self.both = self.most = self.directed = None
 
     def compact(self):
         self.b = self.b.facts

@@ -271,13 +271,15 @@ def _grown(pos, node, val, bnd, Lout, need):
     return p2, n2, v2, b2, L2
 
 
-def surrogate_cuts(dd, v, starts, ends, want, has_missing):
-    """Each node's best surrogate cut along a numeric feature's sorted segments (dd: the
-    rows' primary directions in rpart's orientation, −1 none): the first cut of most
-    agreement with each side holding two directed rows, kept when it beats the majority.
-    Returns per node: directed rows with the value known, the larger direction of them,
-    whether a surrogate was found, its agreement, its position and whether its low side
-    goes right."""
+def surrogate_cuts(order, fdir, v, starts, ends, want, T, has_missing):
+    """Each node's best surrogate cut along a numeric feature's sorted segments (node k:
+    the rows order[starts[k]:ends[k]]; fdir: every row's primary direction in rpart's
+    orientation, −1 none): the first cut of most agreement with each side holding two
+    directed rows, kept when it beats the majority.  T: each node's directed rows by
+    direction (K × 2), counted here among the rows with the value known if some are
+    missing.  Returns per node: directed rows with the value known, the larger direction
+    of them, whether a surrogate was found, its agreement, its position and whether its
+    low side goes right."""
     K = len(starts)
     both = np.zeros(K, np.int64)
     most = np.zeros(K, np.int64)
@@ -287,26 +289,31 @@ def surrogate_cuts(dd, v, starts, ends, want, has_missing):
     low_right = np.zeros(K, np.bool_)
     for k in range(K):
         s, e = starts[k], ends[k]
-        T0, T1 = 0, 0
-        for i in range(s, e):
-            if has_missing and v[i] < 0:
-                continue
-            if dd[i] == 0:
-                T0 += 1
-            elif dd[i] == 1:
-                T1 += 1
+        T0, T1 = T[k, 0], T[k, 1]
+        if has_missing:
+            T0, T1 = 0, 0
+            for i in range(s, e):
+                if v[i] < 0:
+                    break
+                d = fdir[order[i]]
+                if d == 0:
+                    T0 += 1
+                elif d == 1:
+                    T1 += 1
         both[k], most[k] = T0 + T1, max(T0, T1)
         if not want[k]:
             continue
         best, where, side = -1, -1, False
         lr, rr = 0, 0
         for i in range(s, e - 1):
-            if not (has_missing and v[i] < 0):
-                if dd[i] == 0:
-                    lr += 1
-                elif dd[i] == 1:
-                    rr += 1
-            if v[i] == v[i + 1] or (has_missing and v[i + 1] < 0):
+            if has_missing and v[i + 1] < 0:  # the known values lead the segment
+                break
+            d = fdir[order[i]]
+            if d == 0:
+                lr += 1
+            elif d == 1:
+                rr += 1
+            if v[i] == v[i + 1]:
                 continue
             ll, rl = T0 - lr, T1 - rr
             if lr + rr >= 2 and ll + rl >= 2:
