@@ -56,8 +56,9 @@ class _Estimator(Base):
         n = X.shape[0]
         target = _target_name(y, names)
         if self._regression:
-            read_targets(self, y, n)
-            labels = y.to_numpy() if hasattr(y, "to_numpy") else np.asarray(y, dtype=object).reshape(n)
+            read_targets(self, y, n)   # checked here, read by from_arrays (floats: each distinct value once)
+            labels = y.to_numpy() if hasattr(y, "to_numpy") else np.asarray(y)
+            labels = (labels if labels.dtype == np.float64 else np.asarray(labels, dtype=object)).reshape(n)
             classes = codes = None
         else:
             classes, codes = read_labels(self, y, n)
