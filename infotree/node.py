@@ -131,6 +131,8 @@ class Node:
         self.ties = ()
         self.stop = stop
         self.surrogates, self.majority = (), None
+        if hasattr(self, "levels"):  # a subset split's levels (rpart's routing) go with it
+            del self.levels
 
     @property
     def path(self) -> tuple:

@@ -59,7 +59,7 @@ from ..records import BinaryCandidate, RegressionCandidate
 from ..splits import SubsetSplit, ThresholdSplit
 
 from . import kernels
-from .cart_arrays import (_BITS, _CONCAVE, _COUNT_LIMIT, _KEY16, _decreases, _first_best, _seg_starts, _subset_split, _Stats,
+from .cart_arrays import (_BITS, _CONCAVE, _COUNT_LIMIT, _KEY16, _decreases, _first_best, _seg_starts, _short_sum, _subset_split, _Stats,
                           Refused)
 from .cart_cuts import CutScoring
 from .cart_partition import Partitioning
@@ -472,7 +472,22 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
             node.test = test
             if k in ties:
                 node.ties = ties[k]
+        self.record_levels(nodes, split, chosen)
         return self.partition(nodes, split, chosen, lv, rows, ords, nid, starts, sizes)
+
+    def record_levels(self, nodes, split, chosen):
+        """rpart's routing reads the values a subset split's rows had (node.levels, see
+        :mod:`infotree.rpart_routing`): those its depth's table counts (a row routed
+        here by a surrogate counts as it went)."""
+        for g, T in enumerate(self.tables):
+            js = self.nominal_groups[g]
+            ks = [k for k in split if int(chosen[k]) in js]
+            if not ks:
+                continue
+            fs = [self.group_of[int(chosen[k])][1] for k in ks]
+            present = _short_sum(T[ks, fs, :self.nv[js[0]]], 2) > 0   # split nodes × values
+            for k, row in zip(ks, present.tolist()):
+                nodes[k].levels = frozenset(i for i, p in enumerate(row) if p)
 
     def drawn_order(self, j, rows, nid, K, want):
         """The rows of the nodes that drew numeric feature j (``want``: per node), node by
