@@ -56,9 +56,10 @@ class _Estimator(Base):
         n = X.shape[0]
         target = _target_name(y, names)
         if self._regression:
-            read_targets(self, y, n)   # checked here, read by from_arrays (floats: each distinct value once)
             labels = y.to_numpy() if hasattr(y, "to_numpy") else np.asarray(y)
-            labels = (labels if labels.dtype == np.float64 else np.asarray(labels, dtype=object)).reshape(n)
+            if not (labels.dtype == np.float64 and labels.shape == (n,) and np.isfinite(labels).all()):
+                read_targets(self, y, n)   # the checks and messages (finite floats are numbers: none needed)
+                labels = np.asarray(labels, dtype=object).reshape(n)
             classes = codes = None
         else:
             classes, codes = read_labels(self, y, n)
