@@ -335,13 +335,16 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
         # A forest's nodes (without surrogates, which read every feature) sort instead only
         # what they drew, depth by depth (drawn_order).
         ords = None if self.drawn and not self.p.get("surrogates", 5) else {}
+        # int32 rows (the codes' own bound): half the bytes for every feature's order
+        # to keep, regroup and gather along, a depth at a time
+        ranks = rows.astype(np.int32) if ords is not None else None
         for j in range(self.m if ords is not None else 0):
             if self.numeric[j]:
                 x = self.Xt[j, rows]
                 key = np.where(x < 0, self.nv[j], x) + seg * (self.nv[j] + 1)
                 if len(parts) * (self.nv[j] + 1) <= _KEY16:
                     key = key.astype(np.uint16)
-                ords[j] = rows[np.argsort(key, kind="stable")]
+                ords[j] = ranks[np.argsort(key, kind="stable")]
         # ... and, while most rows are open, filter one order of all rows per drawn feature,
         # made here, instead of sorting again (the order of equal values within a node is
         # their order in ``rows``, increasing, which regrouping keeps: the same arrays).
