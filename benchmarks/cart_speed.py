@@ -116,8 +116,9 @@ def child(kind, n, path, profile_out=None, surrogates=None):
     # scikit-learn's compiled code is loaded before its clock starts.
     from infotree.grow import kernels
 
-    if kernels.active(len(X)):
-        clf.fit(X[:kernels.MIN_ROWS], labels[:kernels.MIN_ROWS])
+    if X.dtype.kind == "f" and kernels.active(X.size):
+        warm = kernels.MIN_CELLS // X.shape[1] + 1
+        clf.fit(X[:warm], labels[:warm])
 
     def fit():
         if surrogates is None:

@@ -26,7 +26,7 @@ pytestmark = pytest.mark.skipif(not kernels._installed, reason="numba (infotree[
 @pytest.fixture
 def compiled_path(monkeypatch):
     """The compiled loops on data of any size; yields their calls, counted."""
-    monkeypatch.setattr(kernels, "MIN_ROWS", 0)
+    monkeypatch.setattr(kernels, "MIN_CELLS", 0)
     was = kernels.use(True)
     kernels.load()
     calls = []
@@ -41,7 +41,7 @@ def both(grow):
     """grow() with the compiled loops, then without."""
     was = kernels.use(True)
     try:
-        assert kernels.active(kernels.MIN_ROWS)
+        assert kernels.active(kernels.MIN_CELLS)
         a = grow()
         kernels.use(False)
         return a, grow()
@@ -144,9 +144,9 @@ def test_compiled_and_numpy_grow_the_same_forest(compiled_path):
 def test_small_data_takes_the_numpy_path_and_use_switches(monkeypatch):
     was = kernels.use(True)
     try:
-        assert not kernels.active(kernels.MIN_ROWS - 1)
-        assert kernels.active(kernels.MIN_ROWS)
+        assert not kernels.active(kernels.MIN_CELLS - 1)
+        assert kernels.active(kernels.MIN_CELLS)
         assert kernels.use(False) is True
-        assert not kernels.active(kernels.MIN_ROWS)
+        assert not kernels.active(kernels.MIN_CELLS)
     finally:
         kernels.use(was)

@@ -328,7 +328,8 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
             raise ValueError("the trees grown together either all have a feature draw or none has")
         rows = np.concatenate(parts)
         sizes = np.array([len(r) for r in parts])
-        self.compiled = kernels.active(len(rows))   # the compiled loops, where the rows (of every tree) are many
+        # the compiled loops, where the values to score (rows of every tree × numeric columns) are many
+        self.compiled = kernels.active(len(rows) * max(1, sum(self.numeric)))
         seg = np.repeat(np.arange(len(parts), dtype=np.int64), sizes) if len(parts) > 1 else 0
         # Each numeric column sorted once per root (stable: rows of equal value keep row
         # order), its missing values last; every later depth only partitions these arrays.

@@ -9,7 +9,8 @@ candidates, so the tree and its records are the numpy path's (``tests/test_kerne
 grows both).  The float arithmetic is the criterion's own formula in the same order, so
 the criterion's ``improvement_error`` bounds it as it bounds numpy's.
 
-The loops run on data of :data:`MIN_ROWS` rows or more, where they pay for loading numba
+The loops run on data of :data:`MIN_CELLS` values (rows × numeric columns) or more, where
+they pay for loading numba
 and the compiled code (about half a second in a new process; compiling them the first
 time on a machine takes several seconds, then they are cached beside this file).
 Without numba, on smaller data, or with ``INFOTREE_KERNELS=numpy`` in the environment
@@ -23,11 +24,11 @@ import os
 
 import numpy as np
 
-__all__ = ["MIN_ROWS", "active", "child_stats", "gini_cuts", "load", "regression_cuts", "regroup", "surrogate_cuts",
+__all__ = ["MIN_CELLS", "active", "child_stats", "gini_cuts", "load", "regression_cuts", "regroup", "surrogate_cuts",
            "use"]
 
-#: rows from which the fast CART builder takes the compiled loops
-MIN_ROWS = 20_000
+#: values (rows × numeric columns) from which the fast CART builder takes the compiled loops
+MIN_CELLS = 200_000
 
 _installed = importlib.util.find_spec("numba") is not None   # found, not imported: importing takes 0.3 s
 _on = _installed and os.environ.get("INFOTREE_KERNELS", "") != "numpy"
@@ -41,9 +42,10 @@ def use(on: bool) -> bool:
     return was
 
 
-def active(rows: int) -> bool:
-    """Whether a fit of this many rows takes the compiled loops (loaded if so)."""
-    if not (_on and rows >= MIN_ROWS):
+def active(cells: int) -> bool:
+    """Whether a fit of this many values (rows × numeric columns) takes the compiled loops
+    (loaded if so)."""
+    if not (_on and cells >= MIN_CELLS):
         return False
     load()
     return True
