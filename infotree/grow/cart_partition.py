@@ -94,14 +94,13 @@ class Partitioning:
         depth = nodes[0].depth + 1
         steps = self.steps
         c = 0
+        opened = []   # the open children's rows of the block, in the next depth's order
         for k, j in zip(split, chosen[split].tolist()):
             node = nodes[k]
             kids = []
             for step in steps[j]:
-                kid = Node(node.tree, None, depth, counts, parent=node)
-                kid._ci = c
-                kid._n = n_l[c]
-                kid.step = step
+                kid = Node(node.tree, None, depth, counts, node)
+                kid._ci, kid._n, kid.step = c, n_l[c], step
                 if not n_l[c]:
                     kid.stop, kid.label = "empty", node.label
                 else:
@@ -109,13 +108,14 @@ class Partitioning:
                     if pure[c]:
                         kid.stop = "pure"
                     else:
-                        remap[c] = len(open_next)
+                        opened.append(c)
                         open_next.append(kid)
                 kids.append(kid)
                 c += 1
             node.children = kids
         if not open_next:
             return [], None, None, None
+        remap[opened] = np.arange(len(opened))
         child_of = np.where(kept, remap[np.maximum(child, 0)], -1)  # each row's open child, in rows' order
         self.tables = self.child_tables(sides, rows, child, d, remap)
         # The rows of no open child last (the dtype's largest value): a stable sort groups an
