@@ -53,7 +53,7 @@ class _ForestClassifier(_Classifier):
         n_trees = int(self.n_estimators) if isinstance(self.n_estimators, np.integer) else self.n_estimators
         self.forest_ = grow_forest(data, n_estimators=n_trees, random_state=seed, criterion=crit, max_features=self.max_features,
                                    draw=self._draw, sample_fraction=fraction, bootstrap=self.bootstrap,
-                                   vote=self.vote, n_jobs=self.n_jobs, **grow)
+                                   sampling=self.sampling, vote=self.vote, n_jobs=self.n_jobs, **grow)
         #: the seed the forest grew from (random_state=None draws one): the fit can be repeated
         self.seed_ = seed
         self.estimators_ = self.forest_.trees
@@ -104,7 +104,7 @@ class RandomForestClassifier(_ForestClassifier):
 
     def __init__(self, n_estimators=100, *, criterion="gini", max_depth=None, min_samples_split=2,
                  min_samples_leaf=1, max_features="sqrt", bootstrap=True, oob_score=False, random_state=None,
-                 max_samples=None, vote="average", numeric="default", unseen="error", n_jobs=None):
+                 max_samples=None, vote="average", numeric="default", unseen="error", n_jobs=None, sampling="draw"):
         self.n_estimators = n_estimators
         self.criterion = criterion
         self.max_depth = max_depth
@@ -119,6 +119,7 @@ class RandomForestClassifier(_ForestClassifier):
         self.numeric = numeric
         self.unseen = unseen
         self.n_jobs = n_jobs
+        self.sampling = sampling
 
 
 class BaggingClassifier(_ForestClassifier):
@@ -129,7 +130,7 @@ class BaggingClassifier(_ForestClassifier):
 
     def __init__(self, n_estimators=10, *, criterion="gini", max_depth=None, min_samples_split=2,
                  min_samples_leaf=1, max_features=1.0, bootstrap=True, oob_score=False, random_state=None,
-                 max_samples=None, vote="average", numeric="default", unseen="error", n_jobs=None):
+                 max_samples=None, vote="average", numeric="default", unseen="error", n_jobs=None, sampling="draw"):
         self.n_estimators = n_estimators
         self.criterion = criterion
         self.max_depth = max_depth
@@ -144,3 +145,4 @@ class BaggingClassifier(_ForestClassifier):
         self.numeric = numeric
         self.unseen = unseen
         self.n_jobs = n_jobs
+        self.sampling = sampling

@@ -72,7 +72,7 @@ TABLE = {
     "seed": Option("algorithm", _GROW),
     # forest
     "trees": Option("forest"), "max_features": Option("forest"), "subspace": Option("forest"),
-    "sample_fraction": Option("forest"), "bootstrap": Option("forest"), "sample": Option("forest"),
+    "sample_fraction": Option("forest"), "bootstrap": Option("forest"), "sampling": Option("forest"), "sample": Option("forest"),
     "samples": Option("forest"), "vote": Option("forest"), "builder": Option("forest"), "jobs": Option("forest"),
     # stopping
     "max_depth": Option("stopping", _GROW), "min_samples_split": Option("stopping", _GROW),

@@ -371,7 +371,8 @@ def forest_from_args(args, data):
     m_try(max_features, data.n_features, name="--max-features")
     return grow_forest(data, n_trees=args.trees or FOREST_TREES, seed=args.seed, max_features=max_features,
                        draw="tree" if args.subspace else "node", sample_fraction=fraction,
-                       bootstrap=args.bootstrap, samples=samples, vote=args.vote, builder=args.builder,
+                       bootstrap=args.bootstrap, sampling=args.sampling, samples=samples, vote=args.vote,
+                       builder=args.builder,
                        n_jobs=getattr(args, "jobs", None), **options)
 
 

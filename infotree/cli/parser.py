@@ -309,6 +309,9 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                     help="rows per tree as a fraction of the data's, in (0, 1] (default 1)")
     forest_opts.add_argument("--bootstrap", action=argparse.BooleanOptionalAction, default=True,
                     help="draw the rows with replacement (default) or, --no-bootstrap, without")
+    forest_opts.add_argument("--sampling", choices=["draw", "poisson"], default="draw",
+                    help="draw: each tree's rows as one sample (default); poisson: each row's count from a hash of "
+                         "(row, seed, tree), the same on every engine (docs/forests.md)")
     forest_opts.add_argument("--sample", action="append", metavar="ROWS",
                     help="one tree's rows, 1-based as in DATA: '1-5,7,7' (a repeat counts twice) or "
                          "'all but 3,10,14,16'; repeat the option for more trees")

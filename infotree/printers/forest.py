@@ -170,6 +170,8 @@ def _write_json(forest, out, show_samples, predicted, oob, show_oob, mdi, share,
                       "samples_given": p["given"], "vote": p["vote"], "tie_rule": "first class in class order",
                       "classes": list(cls), "features": list(forest.features)},
            "trees": []}
+    if p.get("sampling") == "poisson":  # each tree's size is its own (its rows' counts)
+        doc["forest"].update(sampling="poisson", sample_size=None)
     for t in range(len(forest.trees)):
         buf = io.StringIO()
         render(forest.trees[t], buf, fmt="json", nodes=nodes)
