@@ -137,14 +137,13 @@ def sql_counts(source, columns, rid, tree, seed, table) -> str:
     """A query over ``source`` giving ``columns`` and ``w``, the row's count for the tree in
     column ``tree`` (its row number in column ``rid``): the formula of :func:`counts` in SQL
     that DuckDB and Spark read alike (``%``, ``*``, ``+``, CASE and BIGINT only; one nested
-    SELECT per step, so that no expression is repeated)."""
+    SELECT per round, so that no round's expression is repeated inside the next)."""
     keep = ", ".join(columns)
     q = f"SELECT {keep}, CAST({rid} AS BIGINT) AS r__, CAST({key(seed)} AS BIGINT) AS h__, " \
         f"CAST({tree} AS BIGINT) AS t__ FROM {source}"
     steps = (("t__", C[1]), (f"r__ % {P}", C[2]), (f"r__ % {Q}", C[3]), ("0", C[4]), ("0", C[5]))
-    for i, (v, c) in enumerate(steps):
-        q = f"SELECT {keep}, r__, t__, (h__ + {v} + {c}) % {P} AS x__ FROM ({q}) AS a{i}"
-        q = f"SELECT {keep}, r__, t__, x__, x__ * x__ % {P} AS y__ FROM ({q}) AS b{i}"
-        q = f"SELECT {keep}, r__, t__, y__ * y__ % {P} * x__ % {P} AS h__ FROM ({q}) AS c{i}"
+    for i, (v, c) in enumerate(steps):  # one SELECT a round: x five times, each a short expression
+        x = f"((h__ + {v} + {c}) % {P})"
+        q = f"SELECT {keep}, r__, t__, ({x} * {x} % {P}) * ({x} * {x} % {P}) % {P} * {x} % {P} AS h__ FROM ({q}) AS a{i}"
     w = " + ".join(f"CASE WHEN h__ >= {x} THEN 1 ELSE 0 END" for x in table)
     return f"SELECT {keep}, CAST({w} AS BIGINT) AS w FROM ({q}) AS d"

@@ -129,10 +129,11 @@ class DuckDBProvider(SQLProvider):
     def columns(self, sql):
         return self.con.execute(sql).fetchnumpy()
 
-    def create(self, name, sql):
+    def create(self, name, sql, hashed=False):
         self.con.execute(f"CREATE OR REPLACE TABLE {name} AS {sql}")
 
-    view = create  # the distinct values: scanned once, not once per use
+    def view(self, name, sql):  # the distinct values: scanned once, not once per use
+        self.create(name, sql)
 
     def drop(self, name):
         self.con.execute(f"DROP TABLE IF EXISTS {name}")

@@ -175,7 +175,7 @@ class SQLProvider:
         self.weighted = True
         self.level += 1
         self.current = f"__lvl{self.level}"
-        self.create(self.current, f"SELECT t AS node, {', '.join(codes)}, w FROM ({q}) AS q WHERE w > 0")
+        self.create(self.current, f"SELECT t AS node, {', '.join(codes)}, w FROM ({q}) AS q WHERE w > 0", hashed=True)
         out = {int(t): [0] * len(self.schema.classes) for t in trees}
         for t, y, n in self.query(f"SELECT node, y, sum(w) FROM {self.current} GROUP BY node, y"):
             out[int(t)][int(y)] = int(n)
