@@ -98,7 +98,8 @@ class RandomForestClassifier(_ForestClassifier):
     gain_ratio_plain).  ``numeric="default"``: columns of numbers are numeric for the
     criteria that read numbers (all but ``gain``).  ``n_jobs``: processes growing the
     trees, as scikit-learn's (None: one, -1: every core); the forest is the same whatever
-    the number."""
+    the number.  ``sampling="poisson"``: each row's count from a hash of (row, seed, tree), the
+    forest an engine grows too (docs/forests.md)."""
 
     _draw = "node"
 

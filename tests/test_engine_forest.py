@@ -107,3 +107,21 @@ def test_refusals():
         on_duckdb(path, {}, n_estimators=2, sampling="poisson", criterion="gini", surrogates=3)
     with pytest.raises(InfotreeError, match=r"^a forest grows its trees unpruned"):
         on_duckdb(path, {}, n_estimators=2, sampling="poisson", prune="pessimistic")
+
+
+def test_command_line(tmp_path):
+    """infotree forest DATA --engine duckdb --sampling poisson prints the in-memory forest's bytes;
+    without --sampling poisson it is refused in one line (exit 1)."""
+    import subprocess
+    import sys
+
+    path = str(parquet_of(ROOT / "tests/data/kyphosis.csv", tmp_path))
+    base = [sys.executable, "-m", "infotree", "forest", path, "--target", "Kyphosis", "--trees", "4", "--seed", "3",
+            "--format", "json", "--show-samples", "--show-oob", "--jobs", "1"]
+    run = lambda *more: subprocess.run(base + list(more), capture_output=True, text=True, cwd=ROOT)  # noqa: E731
+    memory, engine = run("--sampling", "poisson"), run("--sampling", "poisson", "--engine", "duckdb")
+    assert memory.returncode == 0 and '"sampling": "poisson"' in memory.stdout
+    assert engine.stdout == memory.stdout
+    refused = run("--engine", "duckdb")
+    assert refused.returncode == 1 and refused.stderr.startswith("infotree: error: --engine duckdb grows forests "
+                                                                  "with --sampling poisson")

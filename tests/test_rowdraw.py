@@ -89,3 +89,46 @@ def test_sql_counts_in_duckdb_equal_numpy():
                       + " ORDER BY t, rid").fetchnumpy()
     for t in range(3):
         assert got["w"][got["t"] == t].tolist() == rowdraw.counts(2**45 + 1, t, 5000, table).tolist()
+
+
+def test_poisson_forest_samples_are_the_row_counts():
+    """sampling='poisson': tree t takes row r as many times as the formula says (checked with the
+    independent implementation); its out-of-bag rows are those of count 0; the estimator and the
+    control grow the same forest."""
+    from infotree import RandomForestClassifier, grow_forest, load
+    from infotree.controls import ForestControl
+
+    data = load("worked_examples/play_tennis/data.csv")
+    forest = grow_forest(data, n_estimators=6, random_state=2**33 + 1, sampling="poisson", sample_fraction="1/2")
+    table = rowdraw.thresholds("1/2")
+    for t in range(6):
+        want = [_independent_count(2**33 + 1, t, r, table) for r in range(14)]
+        assert forest.in_bag[t].tolist() == want
+        assert forest.samples[t].tolist() == [r for r in range(14) for _ in range(want[r])]
+    assert "each of the 14 rows taken Poisson(1/2) times by a hash of (row, seed, tree)" in forest.describe()
+    again = grow_forest(data, ForestControl(n_estimators=6, random_state=2**33 + 1, sampling="poisson",
+                                            sample_fraction="1/2"))
+    assert [t.root.class_counts.tolist() for t in again.trees] == [t.root.class_counts.tolist() for t in forest.trees]
+    import csv
+
+    with open("worked_examples/play_tennis/data.csv", newline="") as f:
+        rows = list(csv.reader(f))[1:]
+    clf = RandomForestClassifier(n_estimators=3, random_state=1, sampling="poisson", criterion="gain",
+                                 max_features=None).fit([r[:-1] for r in rows], [r[-1] for r in rows])
+    assert clf.get_params()["sampling"] == "poisson"
+    assert [s.tolist() for s in clf.forest_.samples] == [
+        [r for r in range(14) for _ in range(_independent_count(1, t, r, rowdraw.thresholds()))] for t in range(3)]
+
+
+def test_poisson_refusals():
+    """An unknown sampling, and poisson with samples given, are refused in one line."""
+    from infotree import InfotreeError, grow_forest, load
+    from infotree.controls import ForestControl
+
+    with pytest.raises(InfotreeError, match=r"^sampling 'binomial' is not allowed; allowed: draw, poisson$"):
+        ForestControl(sampling="binomial")
+    with pytest.raises(InfotreeError, match=r"^sampling 'poisson' draws each tree's rows; samples given"):
+        ForestControl(sampling="poisson", samples=[[0, 1]])
+    data = load("worked_examples/play_tennis/data.csv")
+    with pytest.raises(InfotreeError, match=r"^tree \d+ of the forest took no row of the 1 under sampling 'poisson'"):
+        grow_forest(data.sample([0]), n_estimators=20, sampling="poisson")
