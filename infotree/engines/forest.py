@@ -93,18 +93,51 @@ def grow_forest(provider, control=None, *, engine="duckdb", in_memory=None, toge
         for j in numeric:  # (sorted by node, then code)
             for t, code in zip(tabs[j].node.tolist(), tabs[j].code.tolist()):
                 present[t].setdefault(j, []).append(code)
+        grown = {}
+        if in_memory is not None:  # trees whose rows fit are grown whole by the in-memory builders
+            fits = [t for t in group if sum(roots[t]) <= in_memory]
+            for batch in _batches(fits, [sum(roots[t]) for t in fits], in_memory):
+                grown.update(_in_memory(provider, schema, batch, draws, dict(options, builder=builder)))
         ids, builders = _Ids(group[-1] + 1), []
         for t in group:
+            if t in grown:
+                continue
             tree = plant(_sample_schema(schema, present[t]), engine, options, draws[t])
             b = _TreeBuilder(tree, provider, in_memory, present[t], sum(roots[t]))
             b.ids, b.budget = ids, budget
             b.plant(t, roots[t])
-            builders.append(b)
-        grow_together(builders)
-        trees += [finish(b.t, b) for b in builders]
+            builders.append((t, b))
+        grow_together([b for _, b in builders])
+        for t, b in builders:
+            grown[t] = finish(b.t, b)
+        trees += [grown[t] for t in group]
     X, y = provider.rows()
     data = schema._derived(X, y, source=provider.label, lines=None, notes=())
     return Forest(data, trees, samples_of(fc, n, n_trees), forest_params(fc, crit, k, n))
+
+
+def _batches(items, sizes, most):
+    """Consecutive batches of items whose sizes sum to at most ``most``."""
+    batch, total = [], 0
+    for item, n in zip(items, sizes):
+        if batch and total + n > most:
+            yield batch
+            batch, total = [], 0
+        batch.append(item)
+        total += n
+    if batch:
+        yield batch
+
+
+def _in_memory(provider, schema, batch, draws, options):
+    """The trees of ``batch`` grown whole in memory from their rows (a row counted k times taken
+    k times), as :func:`infotree.ensemble.grow_forest` grows them: {tree: Tree}."""
+    from ..ensemble import grow_trees
+
+    ids, X, y = provider.take(batch)
+    data = schema._derived(X.astype(np.int32), y.astype(np.int32), source=None, lines=None, notes=())
+    trees = grow_trees(data, [np.flatnonzero(ids == t) for t in batch], [draws[t] for t in batch], options)
+    return dict(zip(batch, trees))
 
 
 def _sample_schema(schema, present):
