@@ -2,7 +2,7 @@
 
     python benchmarks/scale.py make --rows 1000000 data.parquet
     python benchmarks/scale_forest.py grow --engine duckdb data.parquet [--trees 100] [--depth 8]
-    python benchmarks/scale_forest.py bench data1e5.parquet data1e6.parquet [--engines memory,duckdb]
+    python benchmarks/scale_forest.py bench data1e5.parquet data1e6.parquet [--engines memory,duckdb] [--memory-limit 2GB]
 
 ``grow`` grows a random forest (CART Gini, √m features drawn at each node, sampling 'poisson',
 seed 0) on one engine and prints one JSON line: seconds to read/prepare and to grow the trees,
@@ -70,6 +70,7 @@ def main():
     b.add_argument("--engines", default="memory,duckdb")
     b.add_argument("--trees", type=int, default=100)
     b.add_argument("--depth", type=int, default=8)
+    b.add_argument("--memory-limit", help="duckdb's memory limit (default: DuckDB's, 80% of RAM)")
     a = ap.parse_args()
     if a.cmd == "grow":
         print(json.dumps(grow_one(a.path, a.engine, a.trees, a.depth, a.memory_limit, a.threads)), flush=True)
@@ -77,7 +78,9 @@ def main():
     for path in a.paths:
         for engine in a.engines.split(","):
             p = subprocess.Popen([sys.executable, __file__, "grow", path, "--engine", engine, "--trees", str(a.trees),
-                                  "--depth", str(a.depth)], stdout=subprocess.PIPE, text=True)
+                                  "--depth", str(a.depth)] + (["--memory-limit", a.memory_limit] if a.memory_limit and
+                                                              engine == "duckdb" else []),
+                                 stdout=subprocess.PIPE, text=True)
             out = p.stdout.read()
             _, status, usage = os.wait4(p.pid, 0)
             row = json.loads(out) if status == 0 and out.strip() else dict(engine=engine, path=path, failed=status)
