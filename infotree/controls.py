@@ -193,6 +193,7 @@ class CARTControl(PruneControl, GrowControl):
 DRAWS = ("node", "tree")
 VOTES = ("majority", "average")
 SAMPLINGS = ("draw", "poisson")
+POISSON = SAMPLINGS[1]  # per-row counts (not the criterion of that name)
 
 
 def _fraction(x):
@@ -229,7 +230,7 @@ class ForestControl:
                                 f"subspace)")
         if self.sampling not in SAMPLINGS:
             raise InfotreeError(f"sampling {self.sampling!r} is not allowed; allowed: {', '.join(SAMPLINGS)}")
-        if self.sampling == "poisson" and self.samples is not None:
+        if self.sampling == POISSON and self.samples is not None:
             raise InfotreeError("sampling 'poisson' draws each tree's rows; samples given explicitly are not allowed "
                                 "with it (allowed: sampling 'draw')")
         if self.vote not in VOTES:

@@ -40,7 +40,7 @@ from fractions import Fraction
 import numpy as np
 
 from . import limits, rowdraw
-from .controls import ForestControl, _fraction
+from .controls import POISSON, ForestControl, _fraction
 from .criteria import criterion_named
 from .errors import InfotreeError
 from .measures import entropy
@@ -283,7 +283,7 @@ class Forest:
             feats = f"{p['m_try']} of {m} features drawn once per tree"
         if p["given"]:
             rows = "rows given explicitly"
-        elif p.get("sampling") == "poisson":
+        elif p.get("sampling") == POISSON:
             f = p["fraction"]
             law = f"Poisson({f}) times" if p["bootstrap"] else f"once with probability {f}"
             rows = f"each of the {self.data.n_rows} rows taken {law} by a hash of (row, seed, tree)"
@@ -527,7 +527,7 @@ def samples_of(fc, n, n_trees) -> list:
     size = max(1, round(fraction * n))
     if fc.samples is not None:
         return [np.sort(np.asarray(s, dtype=np.int64)) for s in fc.samples]
-    if fc.sampling == "poisson":
+    if fc.sampling == POISSON:
         table, out = rowdraw.thresholds(fraction, fc.bootstrap), []
         for t in range(n_trees):
             rows = np.repeat(np.arange(n, dtype=np.int64), rowdraw.counts(seed, t, n, table))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 
+from ..controls import POISSON
 from ..errors import InfotreeError
 from .grow import grow
 
@@ -37,7 +38,7 @@ def engine_forest(args):
     engine = _engine(args)
     if engine == "memory":
         return None
-    if args.sampling != "poisson":
+    if args.sampling != POISSON:
         raise InfotreeError(f"--engine {engine} grows forests with --sampling poisson (each row's count from a hash "
                             f"of row, seed and tree, the same on every engine); or --engine memory")
     for flag, given in (("--sample", args.sample), ("--samples", args.samples), ("--predict", args.predict)):

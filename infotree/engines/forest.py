@@ -23,7 +23,7 @@ import dataclasses
 import numpy as np
 
 from .. import rowdraw
-from ..controls import ForestControl, _fraction
+from ..controls import POISSON, ForestControl, _fraction
 from ..ensemble import Forest, check_tree_options, empty_sample, forest_criterion, forest_params, plan, samples_of
 from ..errors import InfotreeError
 from .builder import EngineBuilder, _Ids, grow_together
@@ -64,7 +64,7 @@ def grow_forest(provider, control=None, *, engine="duckdb", in_memory=None, toge
     if seed is not None:
         forest_options["random_state"] = seed
     fc = ForestControl(**forest_options) if control is None else dataclasses.replace(control, **forest_options)
-    if fc.sampling != "poisson":
+    if fc.sampling != POISSON:
         raise InfotreeError(f"the {engine} engine grows forests with sampling 'poisson' (each row's count from a "
                             f"hash of row, seed and tree; --sampling poisson), not {fc.sampling!r}; or the "
                             f"in-memory engine")
