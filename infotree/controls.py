@@ -192,6 +192,8 @@ class CARTControl(PruneControl, GrowControl):
 
 DRAWS = ("node", "tree")
 VOTES = ("majority", "average")
+SAMPLINGS = ("draw", "poisson")
+POISSON = SAMPLINGS[1]  # per-row counts (not the criterion of that name)
 
 
 def _fraction(x):
@@ -215,6 +217,9 @@ class ForestControl:
     draw: str = _opt("node", "draw the features at every node ('node': random forest) or per tree ('tree')")
     sample_fraction: Fraction = _opt(Fraction(1), "rows per tree as a fraction of the data's, in (0, 1]")
     bootstrap: bool = _opt(True, "draw the rows with replacement (True) or without")
+    sampling: str = _opt("draw", "'draw': each tree's rows drawn as one sample; 'poisson': each row's count from a "
+                                 "hash of (row, seed, tree), Poisson (with replacement) or Bernoulli (without): the "
+                                 "same on every engine")
     samples: object = _opt(None, "each tree's rows, 0-based (a repeat is drawn twice); None: drawn")
     vote: str = _opt("majority", "'majority' (vote fractions) or 'average' (mean leaf probabilities)")
     n_jobs: int | None = _opt(None, "processes growing the trees, as scikit-learn reads it (None: 1, -1: all)")
@@ -223,6 +228,11 @@ class ForestControl:
         if self.draw not in DRAWS:
             raise InfotreeError(f"draw {self.draw!r} is not allowed; allowed: node (random forest), tree (random "
                                 f"subspace)")
+        if self.sampling not in SAMPLINGS:
+            raise InfotreeError(f"sampling {self.sampling!r} is not allowed; allowed: {', '.join(SAMPLINGS)}")
+        if self.sampling == POISSON and self.samples is not None:
+            raise InfotreeError("sampling 'poisson' draws each tree's rows; samples given explicitly are not allowed "
+                                "with it (allowed: sampling 'draw')")
         if self.vote not in VOTES:
             raise InfotreeError(f"vote {self.vote!r} is not allowed; allowed: {', '.join(VOTES)}")
         seed = self.random_state

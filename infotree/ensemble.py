@@ -39,8 +39,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from . import limits
-from .controls import ForestControl, _fraction
+from . import limits, rowdraw
+from .controls import POISSON, ForestControl, _fraction
 from .criteria import criterion_named
 from .errors import InfotreeError
 from .measures import entropy
@@ -283,6 +283,10 @@ class Forest:
             feats = f"{p['m_try']} of {m} features drawn once per tree"
         if p["given"]:
             rows = "rows given explicitly"
+        elif p.get("sampling") == POISSON:
+            f = p["fraction"]
+            law = f"Poisson({f}) times" if p["bootstrap"] else f"once with probability {f}"
+            rows = f"each of the {self.data.n_rows} rows taken {law} by a hash of (row, seed, tree)"
         else:
             how = "with replacement (bootstrap)" if p["bootstrap"] else "without replacement"
             rows = f"{p['sample_size']} of {self.data.n_rows} rows drawn {how}"
@@ -471,54 +475,85 @@ def grow_forest(data, control=None, *, criterion="gain", builder="auto", n_trees
     fc = (ForestControl(**forest_options) if control is None
           else dataclasses.replace(control, **forest_options))
     tree_params = options
-    n_trees, seed, max_features, draw = fc.n_estimators, fc.random_state, fc.max_features, fc.draw
-    sample_fraction, bootstrap, samples, vote, n_jobs = (fc.sample_fraction, fc.bootstrap, fc.samples, fc.vote,
-                                                         fc.n_jobs)
     crit = forest_criterion(criterion)
     n, m = data.n_rows, data.n_features
+    check_tree_options(tree_params)
+    if n == 0:
+        raise InfotreeError("the data has no rows; a forest needs at least one training row")
+    k, n_trees, draws = plan(fc, crit, n, m, data.kinds)
+    jobs = n_workers(fc.n_jobs, n_trees)
+    drawn = samples_of(fc, n, n_trees)
+    options = dict(criterion=crit, builder=builder, **tree_params)
+    trees = (grow_trees(data, drawn, draws, options) if jobs == 1
+             else in_processes(grow_trees, data, drawn, draws, options, jobs))
+    return Forest(data, trees, drawn, forest_params(fc, crit, k, n))
+
+
+def check_tree_options(tree_params):
+    """What a forest's trees refuse: pruning, lookahead."""
     if tree_params.get("prune", "none") != "none":
         raise InfotreeError("a forest grows its trees unpruned; prune is not allowed (allowed: 'none')")
     if tree_params.get("lookahead", 0):  # its two-level scores would look past the node's drawn features
         raise InfotreeError("a forest's trees choose greedily among drawn features; lookahead is not allowed "
                             "(allowed: 0)")
-    if n == 0:
-        raise InfotreeError("the data has no rows; a forest needs at least one training row")
-    k = m_try(max_features, m)
-    fraction = _fraction(sample_fraction)
-    if samples is not None:
-        samples = [np.sort(np.asarray(s, dtype=np.int64)) for s in samples]
-        if not samples or any(len(s) == 0 or s.min() < 0 or s.max() >= n for s in samples):
-            raise InfotreeError(f"samples must be one non-empty list of row indices 0 to {n - 1} per tree")
-        n_trees = len(samples)
-    limits.within("trees", int(n_trees))
-    jobs = n_workers(n_jobs, int(n_trees))
-    limits.within("forest_rows", sum(map(len, samples)) if samples is not None
-                  else int(n_trees) * max(1, round(fraction * n)), f" ({int(n_trees)} trees)")
-    seed, size = int(seed), max(1, round(fraction * n))
-    drawn, draws = [], []
-    for t in range(int(n_trees)):
-        if samples is not None:
-            rows = samples[t]
-        elif bootstrap:
-            rows = np.sort(np.asarray(_below(_stream(seed, t, _ROWS), [n] * size), dtype=np.int64))
-        elif size == n:
-            rows = np.arange(n)
-        else:
-            rows = np.asarray(_choose(_stream(seed, t, _ROWS), range(n), size), dtype=np.int64)
-        if draw == "tree" and k < m:
+
+
+def plan(fc, crit, n, m, kinds):
+    """(features drawn m_try, trees, each tree's feature draw or None) of a forest control on data of
+    n rows and these feature kinds; checks the limits."""
+    k = m_try(fc.max_features, m)
+    fraction = _fraction(fc.sample_fraction)
+    n_trees = len(fc.samples) if fc.samples is not None else int(fc.n_estimators)
+    if fc.samples is not None and (not fc.samples or any(len(s) == 0 or min(s) < 0 or max(s) >= n
+                                                         for s in fc.samples)):
+        raise InfotreeError(f"samples must be one non-empty list of row indices 0 to {n - 1} per tree")
+    limits.within("trees", n_trees)
+    limits.within("forest_rows", sum(map(len, fc.samples)) if fc.samples is not None
+                  else n_trees * max(1, round(fraction * n)), f" ({n_trees} trees)")
+    seed, draws = int(fc.random_state), []
+    for t in range(n_trees):
+        if fc.draw == "tree" and k < m:
             tree_mask = np.zeros(m, bool)
             tree_mask[_choose(_stream(seed, t, _SUBSPACE), range(m), k)] = True
         else:
             tree_mask = np.ones(m, bool)
-        per_node = k if draw == "node" and k < m else None
+        per_node = k if fc.draw == "node" and k < m else None
         # Bagging needs no draw at all: every node sees what a single tree's node sees.
-        the_draw = None if per_node is None and tree_mask.all() else _NodeDraw(seed, t, per_node, tree_mask,
-                                                                               crit.considers_used, data.kinds)
-        drawn.append(rows)
-        draws.append(the_draw)
-    options = dict(criterion=crit, builder=builder, **tree_params)
-    trees = (grow_trees(data, drawn, draws, options) if jobs == 1
-             else in_processes(grow_trees, data, drawn, draws, options, jobs))
-    params = dict(criterion=crit.name, seed=seed, m_try=k, max_features=max_features, draw=draw,
-                  bootstrap=bool(bootstrap), sample_size=size, given=samples is not None, vote=vote)
-    return Forest(data, trees, drawn, params)
+        draws.append(None if per_node is None and tree_mask.all() else _NodeDraw(seed, t, per_node, tree_mask,
+                                                                                 crit.considers_used, kinds))
+    return k, n_trees, draws
+
+
+def samples_of(fc, n, n_trees) -> list:
+    """Each tree's rows (sorted 0-based indices, a row drawn twice listed twice): given, drawn as one
+    sample (``sampling="draw"``), or each row's count from :mod:`infotree.rowdraw` (``"poisson"``)."""
+    seed, fraction = int(fc.random_state), _fraction(fc.sample_fraction)
+    size = max(1, round(fraction * n))
+    if fc.samples is not None:
+        return [np.sort(np.asarray(s, dtype=np.int64)) for s in fc.samples]
+    if fc.sampling == POISSON:
+        table, out = rowdraw.thresholds(fraction, fc.bootstrap), []
+        for t in range(n_trees):
+            rows = np.repeat(np.arange(n, dtype=np.int64), rowdraw.counts(seed, t, n, table))
+            if not len(rows):
+                raise empty_sample(t, n)
+            out.append(rows)
+        return out
+    if fc.bootstrap:
+        return [np.sort(np.asarray(_below(_stream(seed, t, _ROWS), [n] * size), dtype=np.int64))
+                for t in range(n_trees)]
+    if size == n:
+        return [np.arange(n) for _ in range(n_trees)]
+    return [np.asarray(_choose(_stream(seed, t, _ROWS), range(n), size), dtype=np.int64) for t in range(n_trees)]
+
+
+def empty_sample(t, n):
+    return InfotreeError(f"tree {t + 1} of the forest took no row of the {n} under sampling 'poisson' (each row's count "
+                         f"is random); give another seed, more rows or sampling 'draw'")
+
+
+def forest_params(fc, crit, k, n) -> dict:
+    return dict(criterion=crit.name, seed=int(fc.random_state), m_try=k, max_features=fc.max_features,
+                draw=fc.draw, bootstrap=bool(fc.bootstrap), sample_size=max(1, round(_fraction(fc.sample_fraction) * n)),
+                given=fc.samples is not None, vote=fc.vote, sampling=fc.sampling,
+                fraction=_fraction(fc.sample_fraction))

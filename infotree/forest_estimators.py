@@ -53,7 +53,7 @@ class _ForestClassifier(_Classifier):
         n_trees = int(self.n_estimators) if isinstance(self.n_estimators, np.integer) else self.n_estimators
         self.forest_ = grow_forest(data, n_estimators=n_trees, random_state=seed, criterion=crit, max_features=self.max_features,
                                    draw=self._draw, sample_fraction=fraction, bootstrap=self.bootstrap,
-                                   vote=self.vote, n_jobs=self.n_jobs, **grow)
+                                   sampling=self.sampling, vote=self.vote, n_jobs=self.n_jobs, **grow)
         #: the seed the forest grew from (random_state=None draws one): the fit can be repeated
         self.seed_ = seed
         self.estimators_ = self.forest_.trees
@@ -98,13 +98,14 @@ class RandomForestClassifier(_ForestClassifier):
     gain_ratio_plain).  ``numeric="default"``: columns of numbers are numeric for the
     criteria that read numbers (all but ``gain``).  ``n_jobs``: processes growing the
     trees, as scikit-learn's (None: one, -1: every core); the forest is the same whatever
-    the number."""
+    the number.  ``sampling="poisson"``: each row's count from a hash of (row, seed, tree), the
+    forest an engine grows too (docs/forests.md)."""
 
     _draw = "node"
 
     def __init__(self, n_estimators=100, *, criterion="gini", max_depth=None, min_samples_split=2,
                  min_samples_leaf=1, max_features="sqrt", bootstrap=True, oob_score=False, random_state=None,
-                 max_samples=None, vote="average", numeric="default", unseen="error", n_jobs=None):
+                 max_samples=None, vote="average", numeric="default", unseen="error", n_jobs=None, sampling="draw"):
         self.n_estimators = n_estimators
         self.criterion = criterion
         self.max_depth = max_depth
@@ -119,6 +120,7 @@ class RandomForestClassifier(_ForestClassifier):
         self.numeric = numeric
         self.unseen = unseen
         self.n_jobs = n_jobs
+        self.sampling = sampling
 
 
 class BaggingClassifier(_ForestClassifier):
@@ -129,7 +131,7 @@ class BaggingClassifier(_ForestClassifier):
 
     def __init__(self, n_estimators=10, *, criterion="gini", max_depth=None, min_samples_split=2,
                  min_samples_leaf=1, max_features=1.0, bootstrap=True, oob_score=False, random_state=None,
-                 max_samples=None, vote="average", numeric="default", unseen="error", n_jobs=None):
+                 max_samples=None, vote="average", numeric="default", unseen="error", n_jobs=None, sampling="draw"):
         self.n_estimators = n_estimators
         self.criterion = criterion
         self.max_depth = max_depth
@@ -144,3 +146,4 @@ class BaggingClassifier(_ForestClassifier):
         self.numeric = numeric
         self.unseen = unseen
         self.n_jobs = n_jobs
+        self.sampling = sampling

@@ -48,6 +48,7 @@ class Option:
 
 _CART, _C45 = ("cart",), ("c45",)
 
+_ENGINES = frozenset({"tree", "forest"})  # the commands that take --engine
 # dest -> Option.  Keyed by argparse dest, so an alias (--min-leaf for --min-samples-leaf) is the same row.
 TABLE = {
     # data
@@ -56,8 +57,8 @@ TABLE = {
     "sample_weight": Option("data", _PRUNE | {"cptable"}), "exposure": Option("data", _PRUNE | {"cptable"}, _CART),
     "limit_input_bytes": Option("data"), "limit_value_length": Option("data"), "limit_nesting": Option("data"),
     "limit_table_cells": Option("data"), "limit_factor_digits": Option("data"),
-    "engine": Option("data", frozenset({"tree"})), "memory_limit": Option("data", frozenset({"tree"})),
-    "threads": Option("data", frozenset({"tree"})), "spark_master": Option("data", frozenset({"tree"})),
+    "engine": Option("data", _ENGINES), "memory_limit": Option("data", _ENGINES),
+    "threads": Option("data", _ENGINES), "spark_master": Option("data", _ENGINES),
     # algorithm
     "algorithm": Option("algorithm"), "criterion": Option("algorithm"), "split": Option("algorithm", _GROW, _CART),
     "method": Option("algorithm", _GROW - {"forest"}, _CART), "shrink": Option("algorithm", _PRUNE | {"cptable"}),
@@ -72,7 +73,7 @@ TABLE = {
     "seed": Option("algorithm", _GROW),
     # forest
     "trees": Option("forest"), "max_features": Option("forest"), "subspace": Option("forest"),
-    "sample_fraction": Option("forest"), "bootstrap": Option("forest"), "sample": Option("forest"),
+    "sample_fraction": Option("forest"), "bootstrap": Option("forest"), "sampling": Option("forest"), "sample": Option("forest"),
     "samples": Option("forest"), "vote": Option("forest"), "builder": Option("forest"), "jobs": Option("forest"),
     # stopping
     "max_depth": Option("stopping", _GROW), "min_samples_split": Option("stopping", _GROW),

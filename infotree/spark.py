@@ -4,7 +4,7 @@ DataFrame the tree :func:`infotree.build_tree` grows on the same rows in memory,
 
 from __future__ import annotations
 
-__all__ = ["grow"]
+__all__ = ["grow", "grow_forest"]
 
 
 def grow(df, *, target=None, order=None, numeric="auto", categorical=(), on_missing="reject", in_memory=None,
@@ -24,6 +24,26 @@ def grow(df, *, target=None, order=None, numeric="auto", categorical=(), on_miss
     crit = criterion_named(options.get("criterion", "gain"))
     provider = SparkProvider(df.sparkSession, df, order=order, target=target, numeric=numeric,
                              categorical=categorical, on_missing=on_missing, numeric_target=crit.regression)
+    try:
+        return grow_on(provider, engine="spark", in_memory=in_memory, **options)
+    finally:
+        provider.close()
+
+
+def grow_forest(df, *, target=None, order=None, numeric="auto", categorical=(), in_memory=None, **options):
+    """The forest :func:`infotree.grow_forest` grows on the same rows in memory with
+    ``sampling="poisson"`` (required), byte for byte: each row's count per tree is computed by
+    Spark from its row number (``order``'s rank, or the DataFrame's order as it stands), the seed
+    and the tree.  Other keywords are grow_forest's; the votes and OOB error read the coded rows
+    on the driver."""
+    from .engines.forest import grow_forest as grow_on
+    from .engines.spark import SparkProvider
+    from .ensemble import forest_criterion
+
+    crit = forest_criterion(options.get("criterion", "gain"))
+    provider = SparkProvider(df.sparkSession, df, order=order, target=target, numeric=numeric,
+                             categorical=categorical, on_missing="reject", numeric_target=crit.regression,
+                             row_numbers=True)
     try:
         return grow_on(provider, engine="spark", in_memory=in_memory, **options)
     finally:

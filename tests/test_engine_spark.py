@@ -53,3 +53,26 @@ def test_file_with_nodes_finished_on_the_driver(spark):
     finally:
         p.close()
     assert printed(got) == printed(build_tree(load(path), criterion="gain"))
+
+
+def test_forest_on_a_repartitioned_frame_is_the_memory_forest(spark):
+    """A Poisson-sampled forest grown by Spark on a DataFrame repartitioned into 7 (row order from a
+    column) is the in-memory forest: every tree, sample and OOB vote (the root depth counted by
+    Spark, the rest on the driver)."""
+    import io
+
+    import infotree.spark
+    from infotree import grow_forest
+    from infotree.printers.forest import write
+    from pyspark.sql import functions as F
+
+    def printed_forest(forest):
+        out = io.StringIO()
+        write(forest, out, fmt="json", oob=forest.oob(), show_samples=True, show_oob=True)
+        return out.getvalue()
+
+    path = ROOT / "tests/data/weather.csv"  # nominal: fewer Spark jobs (each costs seconds here)
+    options = dict(n_estimators=3, random_state=5, sampling="poisson", criterion="gain", max_features=2)
+    df = spark.read.csv(str(path), header=True).withColumn("row", F.monotonically_increasing_id()).repartition(7)
+    got = infotree.spark.grow_forest(df, order="row", in_memory=100, **options)
+    assert printed_forest(got) == printed_forest(grow_forest(load(path), **options))

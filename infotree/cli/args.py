@@ -308,8 +308,9 @@ def _every_split(args) -> bool:
     return True
 
 
-def forest_from_args(args, data):
-    """The forest ``infotree forest`` grows from its options (shared with ``check``) on ``data``."""
+def forest_from_args(args, data, grow=None):
+    """The forest ``infotree forest`` grows from its options (shared with ``check``) on ``data``
+    (``grow``: in place of grow_forest, an engine's)."""
     from ..ensemble import forest_criterion, grow_forest, m_try
     from ..parse import ParseError, parse_rational
 
@@ -369,9 +370,10 @@ def forest_from_args(args, data):
             except ParseError:
                 pass
     m_try(max_features, data.n_features, name="--max-features")
-    return grow_forest(data, n_trees=args.trees or FOREST_TREES, seed=args.seed, max_features=max_features,
+    return (grow or grow_forest)(data, n_trees=args.trees or FOREST_TREES, seed=args.seed, max_features=max_features,
                        draw="tree" if args.subspace else "node", sample_fraction=fraction,
-                       bootstrap=args.bootstrap, samples=samples, vote=args.vote, builder=args.builder,
+                       bootstrap=args.bootstrap, sampling=args.sampling, samples=samples, vote=args.vote,
+                       builder=args.builder,
                        n_jobs=getattr(args, "jobs", None), **options)
 
 

@@ -28,6 +28,20 @@ def _routing_flag(parser):
                              "then the majority). See docs/cart_rules.md")
 
 
+def _engine_flags(parser, what):
+    """--engine and its options (tree, forest)."""
+    parser.add_argument("--engine", choices=["memory", "duckdb", "spark", "auto"], default="memory",
+                        help="where the rows are counted: memory (default), duckdb (pip install 'infotree[duckdb]'; "
+                             "Parquet or CSV past memory), spark (pip install 'infotree[spark]'), or auto (duckdb "
+                             f"when the file is larger than the memory budget); the same {what} on each")
+    parser.add_argument("--memory-limit", metavar="SIZE", help="duckdb: its memory limit, such as 4GB (it spills to "
+                                                               "disk past it); auto: the budget (default: a quarter "
+                                                               "of RAM)")
+    parser.add_argument("--threads", type=_nonneg, metavar="N", help="duckdb: threads (default: every core)")
+    parser.add_argument("--spark-master", metavar="URL", default="local[2]",
+                        help="spark: the master (default local[2])")
+
+
 def _m_of_n_flag(parser):
     parser.add_argument("--m-of-n", action="store_true",
                         help="every split is the M-of-N test grown at its node from the best single condition "

@@ -12,7 +12,9 @@ def _cmd_forest(args, out):
 
     if args.format != "text" and args.table_format != "simple":
         raise InfotreeError("--table-format applies to --format text only")
-    forest = forest_from_args(args, read_data(args.data, args))
+    from ..engines.command import engine_forest
+
+    forest = engine_forest(args) or forest_from_args(args, read_data(args.data, args))
     predicted = None
     if args.predict:
         ballots = predicted_ballots(forest, args.predict, args.unseen)

@@ -10,7 +10,7 @@ import importlib
 
 from ..criteria import ALGORITHMS
 from .args import FOREST_ALGORITHM, _CRITERIA
-from .flags import _add_limit_options, _at_most, _digits, _jobs, _m_of_n_flag, _nonneg, _positive, _routing_flag, _smoothing
+from .flags import _add_limit_options, _at_most, _digits, _engine_flags, _jobs, _m_of_n_flag, _nonneg, _positive, _routing_flag, _smoothing
 
 
 def _later(module, name):
@@ -206,14 +206,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                    help="print each leaf's class probabilities (text, markdown, latex, json, dot): none (frequencies), "
                         "laplace or m=M (m-estimate with the root's class distribution as prior)")
     _m_of_n_flag(t)
-    t.add_argument("--engine", choices=["memory", "duckdb", "spark", "auto"], default="memory",
-                   help="where the rows are counted: memory (default), duckdb (pip install 'infotree[duckdb]'; "
-                        "Parquet or CSV past memory), spark (pip install 'infotree[spark]'), or auto (duckdb when "
-                        "the file is larger than the memory budget); the same tree on each")
-    t.add_argument("--memory-limit", metavar="SIZE", help="duckdb: its memory limit, such as 4GB (it spills to disk "
-                                                          "past it); auto: the budget (default: a quarter of RAM)")
-    t.add_argument("--threads", type=_nonneg, metavar="N", help="duckdb: threads (default: every core)")
-    t.add_argument("--spark-master", metavar="URL", default="local[2]", help="spark: the master (default local[2])")
+    _engine_flags(t, "tree")
     t.set_defaults(func=_later("tree", "_cmd_tree"))
 
     r = sub.add_parser("report", parents=[common, grow, pictures], help="one self-contained HTML file: drawing, tree, "
@@ -309,6 +302,9 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                     help="rows per tree as a fraction of the data's, in (0, 1] (default 1)")
     forest_opts.add_argument("--bootstrap", action=argparse.BooleanOptionalAction, default=True,
                     help="draw the rows with replacement (default) or, --no-bootstrap, without")
+    forest_opts.add_argument("--sampling", choices=["draw", "poisson"], default="draw",
+                    help="draw: each tree's rows as one sample (default); poisson: each row's count from a hash of "
+                         "(row, seed, tree), the same on every engine (docs/forests.md)")
     forest_opts.add_argument("--sample", action="append", metavar="ROWS",
                     help="one tree's rows, 1-based as in DATA: '1-5,7,7' (a repeat counts twice) or "
                          "'all but 3,10,14,16'; repeat the option for more trees")
@@ -333,6 +329,7 @@ def build_parser(command=None) -> argparse.ArgumentParser:
                                     "every draw comes from --seed (docs/forests.md), so the output is the same on "
                                     "every run.")
     fo.add_argument("data", metavar="DATA", help="CSV or ARFF file")
+    _engine_flags(fo, "forest (with --sampling poisson)")
     fo.add_argument("--show-samples", action="store_true", help="print the rows each tree drew and its out-of-bag rows")
     fo.add_argument("--show-oob", action="store_true", help="print every training row's out-of-bag votes")
     fo.add_argument("--importance", choices=["both", "mdi", "permutation", "none"], default="both",

@@ -36,7 +36,7 @@ from .agreement import surrogates_of
 from .memory import MemoryProvider
 from .provider import Route
 
-__all__ = ["EngineBuilder"]
+__all__ = ["EngineBuilder", "grow_together"]
 
 
 class _Handle:
@@ -77,7 +77,8 @@ class EngineBuilder(ReferenceBuilder):
         # surrogates read every value's counts, so with them the tables travel whole.
         self.filtered = type(self.crit) is Gini and not self.with_surrogates
         self.slack = (3 * self.nc + 16) * 2.0 ** -52
-        self.next_id = 1
+        self.ids = _Ids(1)      # node ids in the provider (a forest's trees share one)
+        self.budget = None      # rows that may still come into memory (a forest's trees share it); None: any
         self.queue = []
         self.deciding = None
         self.routes = {}
@@ -87,20 +88,31 @@ class EngineBuilder(ReferenceBuilder):
     def run(self, rows=None, path=(), weights=None):
         if rows is not None or path or weights is not None:
             raise ValueError("an engine grows the whole data from the root")
-        root = self.provider.root(self.scaled if self.values is not None else None)
-        h = _Handle(0, self.provider, self.node_counts(root))
+        self.plant(0, self.provider.root(self.scaled if self.values is not None else None))
+        grow_together([self])
+
+    def plant(self, id_, counts):
+        """The root: node ``id_`` of the provider, with these counts (as ``provider.root`` gives them)."""
+        h = _Handle(id_, self.provider, self.node_counts(counts))
         self.t.root = Node(self.t, (), 0, self.class_counts(h, None))
         self.queue = [(self.t.root, h, frozenset())]
-        while self.queue:
-            level, self.queue = self.queue, []
-            self.count(level)
-            self.find_surrogates()
-            self.routes = {}
-            for node, h, used in level:
-                self.deciding = h
-                super().grow(node, h, None, used)
-            for provider, routes in self.routes.items():
-                provider.split(routes)
+
+    def decide(self, level):
+        """The reference's decisions on one depth's nodes (their tables counted); their routes."""
+        self.find_surrogates()
+        self.routes = {}
+        for node, h, used in level:
+            self.deciding = h
+            super().grow(node, h, None, used)
+        return self.routes
+
+    # -- a numeric feature's codes in the provider and in the tree (a forest's tree keeps the
+    # values of its sample only, as Dataset.sample) --
+    def rank(self, j, code):
+        return code
+
+    def code(self, j, rank):
+        return rank
 
     # -- the depth's tables --
     def count(self, level):
@@ -143,12 +155,20 @@ class EngineBuilder(ReferenceBuilder):
             return
         sizes = provider.sizes(small)
         take = [k for k in small if sizes[k] <= self.in_memory]
+        if self.budget is not None:  # a forest: the rows held in memory, all trees together, stay within the budget
+            fits = []
+            for k in sorted(take, key=lambda k: (sizes[k], k)):
+                if sizes[k] <= self.budget[0]:
+                    self.budget[0] -= sizes[k]
+                    fits.append(k)
+            take = fits
         if not take:
             return
         ids, X, y = provider.take(take)
-        memory = MemoryProvider(self.t, X, y, ids, scaled=self.scaled if self.values is not None else None)
+        memory = MemoryProvider(provider.schema, X, y, ids, scaled=self.scaled if self.values is not None else None)
+        take = set(take)
         for h in handles:
-            if h.id in sizes and sizes[h.id] <= self.in_memory:
+            if h.id in take:
                 h.provider = memory
 
     def node_counts(self, row):
@@ -217,7 +237,7 @@ class EngineBuilder(ReferenceBuilder):
         if found is None:
             return None
         best, table, n_cuts = found
-        threshold = self.t.threshold_between(j, ranks[best], ranks[best + 1])
+        threshold = self.t.threshold_between(j, self.rank(j, ranks[best]), self.rank(j, ranks[best + 1]))
         if self.crit.binary:
             return self.binary(self.t.features[j], j, ThresholdSplit(j, threshold), table, self.crit, n_cuts,
                                unknown=None, every=())
@@ -238,7 +258,7 @@ class EngineBuilder(ReferenceBuilder):
             if best is None or key < best[0]:
                 best = (key, lo, hi, table)
         _, lo, hi, table = best
-        threshold = self.t.threshold_between(j, lo, hi)
+        threshold = self.t.threshold_between(j, self.rank(j, lo), self.rank(j, hi))
         return self.binary(self.t.features[j], j, ThresholdSplit(j, threshold), table, self.crit, n_cuts,
                            unknown=None, every=())
 
@@ -269,10 +289,9 @@ class EngineBuilder(ReferenceBuilder):
         provider's route for the node's rows."""
         test, j = node.test, node.test.feature
         chosen = next(c for c in node._candidates if c.index == j)
-        first = self.next_id
-        self.next_id += len(test.labels)
+        first = self.ids.take(len(test.labels))
         if self.numeric[j]:
-            route = Route(j, first, cut=bisect.bisect_right(self.t.numbers[j], test.threshold) - 1)
+            route = Route(j, first, cut=self.code(j, bisect.bisect_right(self.t.numbers[j], test.threshold) - 1))
         else:
             route = Route(j, first, branch=tuple(test.route(c) for c in range(len(self.t.domains[j]))))
         self.routes.setdefault(h.provider, {})[h.id] = route
@@ -301,6 +320,34 @@ class EngineBuilder(ReferenceBuilder):
                                             self.rpart_left(node) == 1, self.p.get("surrogate_style", 0))
             node.surrogates = tuple(replace(s, routed=0) for s in found)
             node.majority = majority
+
+
+class _Ids:
+    """Consecutive node ids, handed out in blocks (a split's children)."""
+
+    def __init__(self, first):
+        self.next = first
+
+    def take(self, k):
+        first, self.next = self.next, self.next + k
+        return first
+
+
+def grow_together(builders):
+    """Builders on one provider (a forest's trees, their roots planted) grown depth by depth: each
+    depth's nodes of every tree counted by one query per feature, each tree's nodes decided by
+    its builder, the rows moved by one split."""
+    while any(b.queue for b in builders):
+        levels = [(b, b.queue) for b in builders if b.queue]
+        for b, _ in levels:
+            b.queue = []
+        levels[0][0].count([item for _, level in levels for item in level])
+        moves = {}
+        for b, level in levels:
+            for provider, routes in b.decide(level).items():
+                moves.setdefault(provider, {}).update(routes)
+        for provider, routes in moves.items():
+            provider.split(routes)
 
 
 def _subsets_filtered(by_value, min_side, crit, limit, floats):

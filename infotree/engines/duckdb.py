@@ -57,14 +57,20 @@ def _literal(text):
 class DuckDBProvider(SQLProvider):
     engine = "duckdb"
     big = "HUGEINT"
+    dense_rid = True  # Parquet's file_row_number, a CSV table's rowid
 
-    def __init__(self, path, *, memory_limit=None, threads=None, con=None, **options):
+
+    def __init__(self, path, *, memory_limit=None, threads=None, con=None, order=None, **options):
+        """``order``: a column giving the rows' order (an integer per row; it is not a feature),
+        instead of their order in the file."""
         self.source_name = os.fspath(path)
         if not os.path.isfile(self.source_name):
             raise DataError(f"no such file {self.source_name!r}")
         self.con, self.spill = connect(memory_limit, threads) if con is None else (con, None)
         try:
             source, names, where, offset = self.open(self.source_name, options.pop("delimiter", None))
+            if order is not None:
+                source, names, where = self.ordered(source, names, order), [c for c in names if c != order], "row"
             self.prepare(source, names, where=where, line_offset=offset, **options)
         except BaseException:
             self.close()
@@ -96,6 +102,13 @@ class DuckDBProvider(SQLProvider):
         except Exception as e:
             raise DataError(f"{path}: DuckDB cannot read it: {str(e).splitlines()[0]}") from None
 
+    def ordered(self, source, names, order):
+        if order not in names:
+            raise InfotreeError(f"order column {order!r} is not in {self.source_name}; columns are: {', '.join(names)}")
+        self.dense_rid = False
+        rest = ", ".join(quote(c) for c in names if c != order)
+        return f"(SELECT CAST({quote(order)} AS BIGINT) AS __rid, {rest} FROM {source})"
+
     def csv_columns(self, p, delim):
         """The header's names, every column read as text (as data.py reads a CSV file's cells)."""
         import csv
@@ -116,10 +129,11 @@ class DuckDBProvider(SQLProvider):
     def columns(self, sql):
         return self.con.execute(sql).fetchnumpy()
 
-    def create(self, name, sql):
+    def create(self, name, sql, hashed=False):
         self.con.execute(f"CREATE OR REPLACE TABLE {name} AS {sql}")
 
-    view = create  # the distinct values: scanned once, not once per use
+    def view(self, name, sql):  # the distinct values: scanned once, not once per use
+        self.create(name, sql)
 
     def drop(self, name):
         self.con.execute(f"DROP TABLE IF EXISTS {name}")

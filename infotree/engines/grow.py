@@ -32,6 +32,15 @@ def grow(provider, *, engine="memory", in_memory=None, **options):
 
     ``in_memory``: a node of at most this many rows is finished in memory (its rows taken
     from the engine, as PLANET does); None: every depth is counted by the engine."""
+    check(engine, options)
+    tree = plant(provider.schema, engine, options)
+    builder = EngineBuilder(tree, provider, in_memory)
+    builder.run()
+    return finish(tree, builder)
+
+
+def check(engine, options):
+    """The one-line refusal of an option the engines do not grow as build_tree does."""
     for name, (default, what) in _REFUSED.items():
         if options.get(name, default) is not default and options.get(name, default) != default:
             raise InfotreeError(f"the {engine} engine does not take {what} (allowed: the default; or the in-memory "
@@ -42,14 +51,21 @@ def grow(provider, *, engine="memory", in_memory=None, **options):
                             f"and CART's cp; or the in-memory engine)")
     if options.get("builder", "auto") != "auto":
         raise InfotreeError(f"the {engine} engine grows with its own builder; builder= is not allowed with it")
+
+
+def plant(schema, engine, options, feature_draw=None):
+    """The tree build_tree plants on the schema (no root yet)."""
     from ..growing import build_tree
 
-    tree = build_tree(_Planted(provider.schema), grow=False, **options)
+    tree = build_tree(_Planted(schema), grow=False, feature_draw=feature_draw, **options)
     if getattr(tree.criterion, "counts_events", False):
         raise InfotreeError(f"the {engine} engine does not take criterion {tree.criterion.name!r} (its rows carry "
                             f"exposures; or the in-memory engine)")
-    builder = EngineBuilder(tree, provider, in_memory)
-    builder.run()
+    return tree
+
+
+def finish(tree, builder):
+    """What build_tree does after growing: C4.5's collapse, CART's cp, subset splits' levels."""
     if tree.params["collapse"]:
         from ..prune import collapse as collapse_tree
 

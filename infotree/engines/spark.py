@@ -95,7 +95,18 @@ class SparkProvider(SQLProvider):
         rows = df.collect()
         return {c: np.array([r[i] for r in rows], dtype=np.int64) for i, c in enumerate(df.columns)}
 
-    def create(self, name, sql):
+    def create(self, name, sql, hashed=False):
+        if hashed:  # pushing the filter on w down through the hash's rounds inlines each round five times
+            # over (5^5 copies): minutes of planning for a few rows
+            conf = self.spark.conf
+            before = conf.get("spark.sql.optimizer.excludedRules", None)
+            conf.set("spark.sql.optimizer.excludedRules", ",".join(
+                filter(None, [before, "org.apache.spark.sql.catalyst.optimizer.PushDownPredicates"])))
+            try:
+                return self.create(name, sql)
+            finally:
+                conf.unset("spark.sql.optimizer.excludedRules") if before is None else \
+                    conf.set("spark.sql.optimizer.excludedRules", before)
         df = self.spark.sql(sql).localCheckpoint(eager=True)
         self._view(name, df)
 

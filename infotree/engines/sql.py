@@ -43,12 +43,15 @@ class SQLProvider:
 
     engine = "sql"
     quote = staticmethod(quote)
+    dense_rid = False  # whether ``__rid`` is 0, 1, 2, ... already (else ranked when row numbers are asked)
     float_sign = "({v} < 0 OR ({v} = 0 AND CAST({v} AS STRING) LIKE '-%'))"
 
     def prepare(self, source, names, *, target=None, on_missing="reject", numeric=None, categorical=(),
-                numeric_target=False, where="row", line_offset=0):
+                numeric_target=False, where="row", line_offset=0, row_numbers=False):
         """``source``: a relation with the data's columns and a row number ``__rid`` (0 first);
-        ``where``: how messages name a row ("row", 0-based, or "line": ``rid + line_offset``)."""
+        ``where``: how messages name a row ("row", 0-based, or "line": ``rid + line_offset``);
+        ``row_numbers``: the coded table keeps each row's number (0, 1, ... in ``__rid``'s order) as
+        ``rid``, which a forest's per-row counts hash (:meth:`weigh`)."""
         from ..data import from_records
 
         self.source, self.names = source, list(names)
@@ -99,6 +102,9 @@ class SQLProvider:
         self.m = len(order) - 1
         self.features = [f"c{k}" for k in range(self.m)]
         self.level = 0
+        self.weighted = False
+        if row_numbers:
+            cols.append("s.__rid AS rid" if self.dense_rid else "row_number() OVER (ORDER BY s.__rid) - 1 AS rid")
         self.create("__lvl0", f"SELECT 0 AS node, {', '.join(cols)} FROM {source} s {' '.join(joins)}")
         self.n_rows = int(self.query("SELECT count(*) FROM __lvl0")[0][0])
         self.regression = False
@@ -148,9 +154,32 @@ class SQLProvider:
         self.current = "__lvl0"
         nc = len(self.schema.classes)
         out = [0] * nc
-        for y, n in self.query(f"SELECT y, count(*) FROM {self.current} GROUP BY y"):
+        for y, n in self.query(f"SELECT y, {self.n} FROM {self.current} GROUP BY y"):
             out[int(y)] = int(n)
         return tuple(out)
+
+    @property
+    def n(self):
+        """A group's rows: their count, or the sum of their counts in a forest's tree."""
+        return "sum(w)" if self.weighted else "count(*)"
+
+    def weigh(self, trees, seed, table):
+        """The coded table once per tree of ``trees`` (tree t's root: node t), each row with its count
+        ``w`` for that tree (:func:`infotree.rowdraw.sql_counts`), rows of count 0 left out; the
+        class counts of each root."""
+        from ..rowdraw import sql_counts
+
+        self.register("__trees", {"t": np.asarray(trees, dtype=np.int64)})
+        codes = ["y", *self.features]
+        q = sql_counts("__lvl0 CROSS JOIN __trees", [*codes, "t"], "rid", "t", seed, table)
+        self.weighted = True
+        self.level += 1
+        self.current = f"__lvl{self.level}"
+        self.create(self.current, f"SELECT t AS node, {', '.join(codes)}, w FROM ({q}) AS q WHERE w > 0", hashed=True)
+        out = {int(t): [0] * len(self.schema.classes) for t in trees}
+        for t, y, n in self.query(f"SELECT node, y, sum(w) FROM {self.current} GROUP BY node, y"):
+            out[int(t)][int(y)] = int(n)
+        return {t: tuple(c) for t, c in out.items()}
 
     def _in(self, nodes):
         return f"node IN ({', '.join(str(int(k)) for k in nodes)})"
@@ -164,7 +193,7 @@ class SQLProvider:
         if not wanted:
             return [None] * len(self.features)
         if self.regression:
-            parts = [f"SELECT {j} AS f, node, {c} AS code, count(*) AS n, sum(ys) AS s, sum(ys * ys) AS q "
+            parts = [f"SELECT {j} AS f, node, {c} AS code, {self.n} AS n, sum(ys) AS s, sum(ys * ys) AS q "
                      f"FROM {self.current} {where} GROUP BY node, {c}" for j, c in self._listed(wanted)]
             rows = self.query(" UNION ALL ".join(parts) + " ORDER BY f, node, code")
             out = [[] for _ in self.features]
@@ -173,7 +202,7 @@ class SQLProvider:
             return [Table(np.array([r[1] for r in rs], np.int64), np.array([r[2] for r in rs], np.int64),
                           [(int(r[3]), int(r[4]), int(r[5])) for r in rs]) if j in wanted else None
                     for j, rs in enumerate(out)]
-        parts = [f"SELECT {j} AS f, node, {c} AS code, y, count(*) AS n FROM {self.current} {where} "
+        parts = [f"SELECT {j} AS f, node, {c} AS code, y, {self.n} AS n FROM {self.current} {where} "
                  f"GROUP BY node, {c}, y" for j, c in self._listed(wanted)]
         got = self.columns(" UNION ALL ".join(parts) + " ORDER BY f, node, code, y")
         f, node, code, y, n = (np.asarray(got[k], np.int64) for k in ("f", "node", "code", "y", "n"))
@@ -210,7 +239,8 @@ class SQLProvider:
         out = {}
         for j in features:
             c = self.features[j]
-            per = ", ".join(f"sum(CASE WHEN y = {k} THEN 1 ELSE 0 END) AS n{k}" for k in range(nc))
+            one = "w" if self.weighted else "1"
+            per = ", ".join(f"sum(CASE WHEN y = {k} THEN {one} ELSE 0 END) AS n{k}" for k in range(nc))
             cum = ", ".join(f"sum(n{k}) OVER w AS l{k}" for k in range(nc))
             tot = ", ".join(f"sum(n{k}) OVER (PARTITION BY node) AS t{k}" for k in range(nc))
             sq_l = " + ".join(f"CAST(l{k} AS DOUBLE) * CAST(l{k} AS DOUBLE)" for k in range(nc))
@@ -252,7 +282,8 @@ class SQLProvider:
                                      "code": np.array([b[1] for b in branches], np.int64),
                                      "branch": np.array([b[2] for b in branches], np.int64)})
         x = "CASE r.feature " + " ".join(f"WHEN {j} THEN l.{c}" for j, c in enumerate(self.features)) + " END"
-        keep = ", ".join(["l.y", *(f"l.{c}" for c in self.features)] + (["l.ys"] if self.regression else []))
+        keep = ", ".join(["l.y", *(f"l.{c}" for c in self.features)] + (["l.ys"] if self.regression else [])
+                         + (["l.w"] if self.weighted else []))
         self.create(name, f"""SELECT r.first + CASE WHEN r.cut < 0 THEN b.branch WHEN {x} > r.cut THEN 1 ELSE 0 END
                                      AS node, {keep}
                               FROM {self.current} l JOIN __routes r ON l.node = r.node
@@ -262,13 +293,25 @@ class SQLProvider:
 
     def sizes(self, nodes):
         out = {int(k): 0 for k in nodes}
-        for k, n in self.query(f"SELECT node, count(*) FROM {self.current} WHERE {self._in(nodes)} GROUP BY node"):
+        for k, n in self.query(f"SELECT node, {self.n} FROM {self.current} WHERE {self._in(nodes)} GROUP BY node"):
             out[int(k)] = int(n)
         return out
 
     def take(self, nodes):
-        got = self.columns(f"SELECT node, y, {', '.join(self.features)} FROM {self.current} WHERE {self._in(nodes)}")
+        w = ", w" if self.weighted else ""
+        got = self.columns(f"SELECT node, y, {', '.join(self.features)}{w} FROM {self.current} WHERE {self._in(nodes)}")
         X = np.stack([np.asarray(got[c], np.int64) for c in self.features], axis=1) if self.features else \
             np.zeros((len(got["node"]), 0), np.int64)
-        return np.asarray(got["node"], np.int64), X, np.asarray(got["y"], np.int64)
+        node, y = np.asarray(got["node"], np.int64), np.asarray(got["y"], np.int64)
+        if self.weighted:  # a row counted k times is k rows in memory
+            k = np.asarray(got["w"], np.int64)
+            return np.repeat(node, k), np.repeat(X, k, axis=0), np.repeat(y, k)
+        return node, X, y
+
+    def rows(self):
+        """Every row's (y, feature codes) in row order: the coded data (a forest's votes read it)."""
+        got = self.columns(f"SELECT y, {', '.join(self.features)} FROM __lvl0 ORDER BY rid")
+        X = np.stack([np.asarray(got[c], np.int64) for c in self.features], axis=1) if self.features else \
+            np.zeros((len(got["y"]), 0), np.int64)
+        return X, np.asarray(got["y"], np.int64)
 

@@ -11,6 +11,7 @@ import io
 import json
 from fractions import Fraction
 
+from ..controls import POISSON
 from ..criteria import criterion_named
 from .numbers import exact_and_decimal, number
 from .cells import MARKDOWN, TEXT, Table
@@ -170,6 +171,8 @@ def _write_json(forest, out, show_samples, predicted, oob, show_oob, mdi, share,
                       "samples_given": p["given"], "vote": p["vote"], "tie_rule": "first class in class order",
                       "classes": list(cls), "features": list(forest.features)},
            "trees": []}
+    if p.get("sampling") == POISSON:  # each tree's size is its own (its rows' counts)
+        doc["forest"].update(sampling="poisson", sample_size=None)
     for t in range(len(forest.trees)):
         buf = io.StringIO()
         render(forest.trees[t], buf, fmt="json", nodes=nodes)
