@@ -56,7 +56,8 @@ class _Handle:
 
 class EngineBuilder(ReferenceBuilder):
     """Grows ``tree`` on a provider's rows; ``in_memory``: a node of at most this many rows
-    is finished in memory (its rows taken from the provider), None: never."""
+    is finished in memory (its rows taken from the provider; at most this many rows in all),
+    None: never."""
 
     def __init__(self, tree, provider, in_memory=None):  # noqa: super().__init__ reads rows
         self.t, self.provider, self.in_memory = tree, provider, in_memory
@@ -78,6 +79,7 @@ class EngineBuilder(ReferenceBuilder):
         self.filtered = type(self.crit) is Gini and not self.with_surrogates
         self.slack = (3 * self.nc + 16) * 2.0 ** -52
         self.next_id = 1
+        self.taken = 0  # rows taken into memory so far (PLANET)
         self.queue = []
         self.deciding = None
         self.routes = {}
@@ -142,13 +144,21 @@ class EngineBuilder(ReferenceBuilder):
         if not small:
             return
         sizes = provider.sizes(small)
-        take = [k for k in small if sizes[k] <= self.in_memory]
+        # At most in_memory rows are ever taken, in all (smallest nodes first): a depth of
+        # many nodes each under the threshold would otherwise bring the whole data in.
+        take = []
+        for k in sorted(small, key=lambda k: (sizes[k], k)):
+            if self.taken + sizes[k] > self.in_memory:
+                break
+            take.append(k)
+            self.taken += sizes[k]
         if not take:
             return
         ids, X, y = provider.take(take)
         memory = MemoryProvider(self.t, X, y, ids, scaled=self.scaled if self.values is not None else None)
+        take = set(take)
         for h in handles:
-            if h.id in sizes and sizes[h.id] <= self.in_memory:
+            if h.id in take:
                 h.provider = memory
 
     def node_counts(self, row):
