@@ -1,6 +1,6 @@
 """Exact trees at scale, engine by engine, on one machine (issue #36).
 
-    python benchmarks/scale.py make  --rows 10000000 [--distinct 100000] out.parquet
+    python benchmarks/scale.py make  --rows 10000000 [--distinct 100000] [--unique] out.parquet
     python benchmarks/scale.py grow  --engine duckdb out.parquet [--depth 8] [--memory-limit 4GB]
     python benchmarks/scale.py bench --rows 1000000,10000000 --engines memory,duckdb [--depth 8]
 
@@ -28,7 +28,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 
-def make(path, rows, distinct, seed=36, chunk=1 << 20):
+def make(path, rows, distinct, seed=36, chunk=1 << 20, unique=False):
     import numpy as np
     import pyarrow as pa
     import pyarrow.parquet as pq
@@ -42,6 +42,8 @@ def make(path, rows, distinct, seed=36, chunk=1 << 20):
         cols = {}
         for k in range(10):
             cols[f"x{k}"] = rng.integers(0, max(1, distinct // (1 + k % 3)), n)
+        if unique:  # the all-distinct case: x0 holds 0 .. rows - 1, each once, shuffled within each chunk
+            cols["x0"] = start + rng.permutation(n)
         for k in range(10):
             cols[f"n{k}"] = letters[k][rng.integers(0, sizes[k], n)]
         d = max(distinct, 2)
@@ -201,6 +203,7 @@ def main():
     m.add_argument("path")
     m.add_argument("--rows", type=int, required=True)
     m.add_argument("--distinct", type=int, default=100_000)
+    m.add_argument("--unique", action="store_true", help="x0 all distinct (0 .. rows - 1)")
     g = sub.add_parser("grow")
     g.add_argument("path")
     g.add_argument("--engine", default="duckdb")
@@ -210,6 +213,8 @@ def main():
     g.add_argument("--master", default="local[2]")
     g.add_argument("--in-memory", type=int)
     g.add_argument("--mllib", action="store_true")
+    g.add_argument("--subset-work", type=int, help="build_tree's budget of subset-rows for CART's exhaustive subset "
+                   "search (splitters.SUBSET_WORK, 2^32): 127 subsets of 10^8 rows pass it")
     b = sub.add_parser("bench")
     b.add_argument("--rows", default="100000,1000000")
     b.add_argument("--engines", default="memory,duckdb")
@@ -220,8 +225,12 @@ def main():
     b.add_argument("--mllib", action="store_true")
     a = ap.parse_args()
     if a.cmd == "make":
-        make(a.path, a.rows, a.distinct)
+        make(a.path, a.rows, a.distinct, unique=a.unique)
     elif a.cmd == "grow":
+        if a.subset_work:
+            import infotree.splitters
+
+            infotree.splitters.SUBSET_WORK = a.subset_work
         print(json.dumps(grow_one(a.path, a.engine, a.depth, a.memory_limit, a.threads, a.master, a.in_memory,
                                   a.mllib)))
     else:
