@@ -54,10 +54,11 @@ CONNECT4 = REPO.parent / "shared" / "datasets" / "connect-4.csv"
 SEED = 20261124
 
 
-def make_numeric(n, seed=SEED):
-    """n rows x 10 features and 3 classes (see the module docstring), seeded."""
+def make_numeric(n, seed=SEED, m=10):
+    """n rows x m features (10: see the module docstring; the rule reads the first four)
+    and 3 classes, seeded."""
     rng = np.random.default_rng(seed)
-    X = np.round(rng.normal(size=(n, 10)), 3)
+    X = np.round(rng.normal(size=(n, m)), 3)
     score = X[:, 0] + 0.5 * X[:, 1] * X[:, 2] - X[:, 3]
     y = np.digitize(score, [-0.5, 0.5])
     flip = rng.random(n) < 0.10
@@ -86,6 +87,8 @@ def data_for(kind, n, path):
         return make_numeric(n)
     if kind == "regression":
         return make_regression(n)
+    if kind.startswith("wide"):   # wide<m>: m numeric columns
+        return make_numeric(n, m=int(kind[4:]))
     X, y = read_connect4(path)
     return X, y
 
@@ -108,6 +111,14 @@ def child(kind, n, path, profile_out=None, surrogates=None):
     # infotree imports the tree builders on first use; scikit-learn's are imported before its
     # clock starts, so these are too: a fit of a few rows, untimed (about 35 ms of imports).
     clf.fit(X[:50], labels[:50])
+    # ... and the compiled loops (numba, infotree[fast]) loaded where the fit will take them
+    # (numba's import and its cached machine code: about 0.7 s once a process), as
+    # scikit-learn's compiled code is loaded before its clock starts.
+    from infotree.grow import kernels
+
+    if X.dtype.kind == "f" and kernels.active(X.size):
+        warm = kernels.MIN_CELLS // X.shape[1] + 1
+        clf.fit(X[:warm], labels[:warm])
 
     def fit():
         if surrogates is None:
@@ -316,6 +327,8 @@ def main(argv=None) -> int:
     ap.add_argument("--total", type=float, default=600,
                     help="seconds of infotree numeric fitting after which no larger size is started")
     ap.add_argument("--connect4", type=Path, default=CONNECT4)
+    ap.add_argument("--wide", default="", help="wide numeric data, ROWSxCOLUMNS comma-separated (such as "
+                    "10000x1000; the scaling table's columns)")
     ap.add_argument("--regression", default="", help="numeric sizes for regression (CARTRegressor against "
                     "DecisionTreeRegressor), comma-separated; none by default")
     ap.add_argument("--no-connect4", action="store_true")
@@ -357,6 +370,10 @@ def main(argv=None) -> int:
             measure("numeric", "numeric", n, args.connect4, args.repeats, args.sk_repeats, args.cap, rows,
                     surrogates=args.surrogates, memory=args.memory)
             spent += time.perf_counter() - w
+        for shape in (x for x in args.wide.split(",") if x):
+            n, m = (int(v) for v in shape.split("x"))
+            measure(f"numeric x {m} columns", f"wide{m}", n, args.connect4, args.repeats, args.sk_repeats, args.cap,
+                    rows, surrogates=args.surrogates, memory=args.memory)
         for n in (int(x) for x in args.regression.split(",") if x):
             measure("regression", "regression", n, args.connect4, args.repeats, args.sk_repeats, args.cap, rows,
                     surrogates=args.surrogates, memory=args.memory)

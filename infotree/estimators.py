@@ -56,8 +56,10 @@ class _Estimator(Base):
         n = X.shape[0]
         target = _target_name(y, names)
         if self._regression:
-            read_targets(self, y, n)
-            labels = y.to_numpy() if hasattr(y, "to_numpy") else np.asarray(y, dtype=object).reshape(n)
+            labels = y.to_numpy() if hasattr(y, "to_numpy") else np.asarray(y)
+            if not (labels.dtype == np.float64 and labels.shape == (n,) and np.isfinite(labels).all()):
+                read_targets(self, y, n)   # the checks and messages (finite floats are numbers: none needed)
+                labels = np.asarray(labels, dtype=object).reshape(n)
             classes = codes = None
         else:
             classes, codes = read_labels(self, y, n)

@@ -88,7 +88,7 @@ class Node:
         self._valid = None          # C4.5: features passing the min_objects test (bits)
         self._gain_ok = None        # C4.5: features with gain >= average (bits)
         self._candidates = None
-        self._records = None        # the CART builder's (depth's candidate data, row): records made when asked
+        self._records = None        # the CART builder's depth's candidate data (the node's row: _ci): records made when asked
         self.collapsed_errors = None
         self.scale = 1              # tables hold counts × scale (integers; C4.5 weights)
         self.cuts = _NO_CUTS        # numeric feature -> (rank below, rank above, cuts counted)
@@ -101,8 +101,8 @@ class Node:
     def surrogates(self) -> tuple:
         """CART: the surrogate splits (:class:`infotree.records.Surrogate`), best first."""
         s = self._surrogates
-        if type(s) is not tuple:  # the CART builder's: a call that makes them
-            s = self._surrogates = s()
+        if type(s) is not tuple:  # the CART builder's depth data: they are made from row _ci
+            s = self._surrogates = s.records(self._ci)
         return s
 
     @surrogates.setter
@@ -131,6 +131,8 @@ class Node:
         self.ties = ()
         self.stop = stop
         self.surrogates, self.majority = (), None
+        if hasattr(self, "levels"):  # a subset split's levels (rpart's routing) go with it
+            del self.levels
 
     @property
     def path(self) -> tuple:
@@ -299,9 +301,8 @@ class Node:
 
     def candidates(self) -> list[Candidate]:
         """The candidate table: one record per feature considered at this node."""
-        if self._candidates is None and self._records is not None:
-            level, k = self._records
-            self._candidates = level.records(k)
+        if self._candidates is None and self._records is not None:  # the CART builder's depth: row _ci
+            self._candidates = self._records.records(self._ci)
         if self._candidates is None:
             out = []
             tables = self.tables  # once: a tree that keeps none counts them again

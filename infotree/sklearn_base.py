@@ -220,6 +220,10 @@ def read_targets(est, y, n=None) -> list[Fraction]:
     from .data import exact_number
 
     arr = _column(est, y, n, "value")
+    if arr.dtype == np.float64 and np.isfinite(arr).all():  # each distinct value read once
+        distinct, inverse = np.unique(arr, return_inverse=True)
+        values = [exact_number(v) for v in distinct.tolist()]
+        return [values[i] for i in inverse.reshape(-1).tolist()]
     out = []
     for i, v in enumerate(arr.tolist()):
         try:

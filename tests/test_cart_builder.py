@@ -28,14 +28,16 @@ CART = ("gini", "entropy", "misclassification")
 
 
 def records(tree):
-    """Everything a printer, a model or a checker can read of a CART tree, as plain values."""
+    """Everything a printer, a model, a checker or rpart's routing can read of a CART tree,
+    as plain values."""
     out = []
     for nd in tree.nodes():
         cands = [(c.feature, c.index, c.split, c.table, c.n_tried, c.ties, c.unknown, c.decrease, c.improvement)
                  for c in nd.candidates()]
         out.append((nd.path, nd.depth, nd.test, tuple(nd.ties), nd.stop, nd.label,
                     tuple(Fraction(x) for x in nd.class_counts.tolist()), nd.n, nd.majority, nd.surrogates,
-                    nd.pruned, nd.reason, None if nd.considered is None else tuple(nd.considered.tolist()), cands))
+                    nd.pruned, nd.reason, None if nd.considered is None else tuple(nd.considered.tolist()), cands,
+                    getattr(nd, "levels", None)))   # the fast builder's own, record_levels' for the reference
     return out
 
 

@@ -281,3 +281,25 @@ def _column(path, name):
 
     with open(path, newline="", encoding="utf-8") as f:
         return [r[name] for r in csv.DictReader(f)]
+
+
+def test_float_targets_read_per_distinct_value_as_one_by_one():
+    """read_targets reads a float array's distinct values once each: the same exact numbers
+    (each float's shortest text) as reading the values one by one; a NaN or an infinity
+    is still named by its row."""
+    from fractions import Fraction
+
+    import numpy as np
+
+    from infotree import CARTRegressor
+    from infotree.errors import InfotreeError
+    from infotree.sklearn_base import read_targets
+
+    y = np.array([0.1, -0.0, 0.0, 2.5, 0.1, 1e-300, 1.7976931348623157e308, -3.0, 0.30000000000000004])
+    assert read_targets(None, y) == [Fraction(repr(v)) for v in y.tolist()]
+    assert read_targets(None, y) == read_targets(None, y.astype(object))
+    for bad in (np.nan, np.inf):
+        z = y.copy()
+        z[4] = bad
+        with pytest.raises(InfotreeError, match=r"y\[4\]"):
+            read_targets(CARTRegressor(), z)

@@ -58,7 +58,9 @@ from ..node import Node, draws
 from ..records import BinaryCandidate, RegressionCandidate
 from ..splits import SubsetSplit, ThresholdSplit
 
-from .cart_arrays import (_BITS, _CONCAVE, _COUNT_LIMIT, _KEY16, _decreases, _first_best, _seg_starts, _subset_split, Refused)
+from . import kernels
+from .cart_arrays import (_BITS, _CONCAVE, _COUNT_LIMIT, _KEY16, _decreases, _first_best, _seg_starts, _short_sum, _subset_split, _Stats,
+                          Refused)
 from .cart_cuts import CutScoring
 from .cart_partition import Partitioning
 from .cart_surrogates import SurrogateSearch
@@ -216,6 +218,7 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
         self.nv = [len(d) for d in tree.domains]
         self.min_leaf = self.p.get("min_leaf", 1)
         self.w = None  # each row's multiplicity (run_many), or None: every row once
+        self.compiled = False  # the compiled loops (run_many decides)
         self.considered = np.ones(self.m, bool)
         self.steps = [((j, 0), (j, 1)) for j in range(self.m)]  # a child's step, shared
         # Cuts' thresholds: the exact midpoint of two values, one normalisation (not two)
@@ -325,19 +328,24 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
             raise ValueError("the trees grown together either all have a feature draw or none has")
         rows = np.concatenate(parts)
         sizes = np.array([len(r) for r in parts])
+        # the compiled loops, where the values to score (rows of every tree × numeric columns) are many
+        self.compiled = kernels.active(len(rows) * max(1, sum(self.numeric)))
         seg = np.repeat(np.arange(len(parts), dtype=np.int64), sizes) if len(parts) > 1 else 0
         # Each numeric column sorted once per root (stable: rows of equal value keep row
         # order), its missing values last; every later depth only partitions these arrays.
         # A forest's nodes (without surrogates, which read every feature) sort instead only
         # what they drew, depth by depth (drawn_order).
         ords = None if self.drawn and not self.p.get("surrogates", 5) else {}
+        # int32 rows (the codes' own bound): half the bytes for every feature's order
+        # to keep, regroup and gather along, a depth at a time
+        ranks = rows.astype(np.int32) if ords is not None else None
         for j in range(self.m if ords is not None else 0):
             if self.numeric[j]:
                 x = self.Xt[j, rows]
                 key = np.where(x < 0, self.nv[j], x) + seg * (self.nv[j] + 1)
                 if len(parts) * (self.nv[j] + 1) <= _KEY16:
                     key = key.astype(np.uint16)
-                ords[j] = rows[np.argsort(key, kind="stable")]
+                ords[j] = ranks[np.argsort(key, kind="stable")]
         # ... and, while most rows are open, filter one order of all rows per drawn feature,
         # made here, instead of sorting again (the order of equal values within a node is
         # their order in ``rows``, increasing, which regrouping keeps: the same arrays).
@@ -413,10 +421,12 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
             self.subset_cuts(g, rows, nid, K, CC, lv, imp, bnd)
         if drawn is not None:
             lv.has &= drawn
-        considered = self.considered
+        # A node reads its records (and surrogates) as row k of its depth's data, and its
+        # counts as row k of the depth's: no object a node (a sixth fewer for the collector).
+        considered, counts = self.considered, _Stats(self.facts, CC) if self.reg else CC
         for k, node in enumerate(nodes):
             node._considered = considered
-            node._records = (lv, k)
+            node._records, node._cc, node._ci = lv, counts, k
         depth = nodes[0].depth
         if p["max_depth"] is not None and depth >= p["max_depth"]:
             for node in nodes:
@@ -466,7 +476,22 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
             node.test = test
             if k in ties:
                 node.ties = ties[k]
+        self.record_levels(nodes, split, chosen)
         return self.partition(nodes, split, chosen, lv, rows, ords, nid, starts, sizes)
+
+    def record_levels(self, nodes, split, chosen):
+        """rpart's routing reads the values a subset split's rows had (node.levels, see
+        :mod:`infotree.rpart_routing`): those its depth's table counts (a row routed
+        here by a surrogate counts as it went)."""
+        for g, T in enumerate(self.tables):
+            js = self.nominal_groups[g]
+            ks = [k for k in split if int(chosen[k]) in js]
+            if not ks:
+                continue
+            fs = [self.group_of[int(chosen[k])][1] for k in ks]
+            present = _short_sum(T[ks, fs, :self.nv[js[0]]], 2) > 0   # split nodes × values
+            for k, row in zip(ks, present.tolist()):
+                nodes[k].levels = frozenset(i for i, p in enumerate(row) if p)
 
     def drawn_order(self, j, rows, nid, K, want):
         """The rows of the nodes that drew numeric feature j (``want``: per node), node by

@@ -8,8 +8,10 @@ or Breiman's ordering."""
 import numpy as np
 
 from ..errors import InfotreeError
+from ..impurities import Gini
 from ..splitters import best_subset
 
+from . import kernels
 from .cart_arrays import (_BITS, _MASK_VALUES, _cumcount, _decreases, _first_best, _seg_starts, _short_sum, Refused)
 
 class CutScoring:
@@ -35,6 +37,8 @@ class CutScoring:
         if v is None:
             v = self.Xt[j].take(order)
         self.sorted_values[j] = v   # kept for this depth's surrogates
+        if self.compiled and (self.reg or type(self.crit).n_impurity_floats is Gini.n_impurity_floats):
+            return self.compiled_cuts(j, order, v, nid, starts, K, CC, lv, imp, bnd)
         if self.reg:
             return self.numeric_cuts_regression(j, order, v, nid, starts, K, CC, lv, imp, bnd)
         yo = self.y.take(order)
@@ -100,6 +104,38 @@ class CutScoring:
         L = np.stack([x[win] for x in Lc], axis=1).astype(np.int64)
         lv.L[groups, j], lv.R[groups, j] = L, P[groups] - L
         at = cut[win]
+        lv.lo[groups, j], lv.hi[groups, j] = v[at], v[at + 1]
+        imp[groups, j], bnd[groups, j] = val[win], b[win]
+
+    def compiled_cuts(self, j, order, v, nid, starts, K, CC, lv, imp, bnd):
+        """numeric_cuts by a compiled loop (:mod:`~infotree.grow.kernels`: Gini and
+        regression), which writes each node's best cut into the depth's arrays, or, where
+        the floats cannot tell, returns the cuts that may be the best, decided exactly here."""
+        ends = np.append(starts[1:], len(order))
+        out = (lv.has[:, j], lv.tried[:, j], lv.L[:, j], lv.R[:, j], lv.lo[:, j], lv.hi[:, j], imp[:, j], bnd[:, j])
+        if self.reg:
+            P, pos, k_of, val, b, L = kernels.regression_cuts(order, self.y_gather, v, starts, ends, CC, self.min_leaf,
+                                                              self.has_missing, out)
+
+            def exact(items):
+                Li, Pk = L[items], P[k_of[items]]
+                return _decreases(Li[:, 1], Li[:, 0], Pk[:, 1] - Li[:, 1], Pk[:, 0] - Li[:, 0])
+        else:
+            weighted = self.w is not None
+            P, pos, k_of, val, b, L = kernels.gini_cuts(order, self.y, self.w if weighted else self.y[:0], weighted, v,
+                                                        starts, ends, CC, self.min_leaf, self.has_missing, out)
+
+            def exact(items):
+                Pk = P[k_of[items]]
+                return self._exact(Pk, L[items], Pk - L[items])
+        if self.has_missing:
+            lv.U[:, j] = CC - P
+        if not len(pos):
+            return
+        groups, win, _ = _first_best(k_of, val, b, exact)   # the nodes the floats left undecided
+        Lw = L[win]
+        lv.L[groups, j], lv.R[groups, j] = Lw, P[groups] - Lw
+        at = pos[win]
         lv.lo[groups, j], lv.hi[groups, j] = v[at], v[at + 1]
         imp[groups, j], bnd[groups, j] = val[win], b[win]
 

@@ -10,6 +10,7 @@ import numpy as np
 from ..node import Node
 from ..routing import SURROGATES
 
+from . import kernels
 from .cart_arrays import _BITS, _KEY16, _Stats
 
 class Partitioning:
@@ -72,14 +73,8 @@ class Partitioning:
         child = np.where(go, 2 * slot[nid] + d_now, -1)
         S2 = 2 * len(split)
         kept = child >= 0
-        if self.reg:  # each child's statistics, summed along its parent's segment (no sort)
-            yr, yq = self.yv.take(rows), self.yq.take(rows)
-            block = np.empty((S2, 3), np.int64)
-            for side in (0, 1):
-                on = go & (d_now == side)
-                block[side::2, 0] = np.add.reduceat(on.view(np.int8), starts, dtype=np.int64)[split]
-                block[side::2, 1] = np.add.reduceat(np.where(on, yr, 0), starts)[split]
-                block[side::2, 2] = np.add.reduceat(np.where(on, yq, 0), starts)[split]
+        if self.reg:
+            block = self.child_stats(child, rows, go, d_now, starts, split, S2)
             ns, S, Q = block[:, 0], block[:, 1], block[:, 2]
             # Pure (one value of y): S = n·c and Q = n·c² for an integer c, as then Σ(y − c)² = 0.
             n1 = np.maximum(ns, 1)
@@ -99,14 +94,13 @@ class Partitioning:
         depth = nodes[0].depth + 1
         steps = self.steps
         c = 0
+        opened = []   # the open children's rows of the block, in the next depth's order
         for k, j in zip(split, chosen[split].tolist()):
             node = nodes[k]
             kids = []
             for step in steps[j]:
-                kid = Node(node.tree, None, depth, counts, parent=node)
-                kid._ci = c
-                kid._n = n_l[c]
-                kid.step = step
+                kid = Node(node.tree, None, depth, counts, node)
+                kid._ci, kid._n, kid.step = c, n_l[c], step
                 if not n_l[c]:
                     kid.stop, kid.label = "empty", node.label
                 else:
@@ -114,33 +108,52 @@ class Partitioning:
                     if pure[c]:
                         kid.stop = "pure"
                     else:
-                        remap[c] = len(open_next)
+                        opened.append(c)
                         open_next.append(kid)
                 kids.append(kid)
                 c += 1
             node.children = kids
         if not open_next:
             return [], None, None, None
+        remap[opened] = np.arange(len(opened))
         child_of = np.where(kept, remap[np.maximum(child, 0)], -1)  # each row's open child, in rows' order
         self.tables = self.child_tables(sides, rows, child, d, remap)
         # The rows of no open child last (the dtype's largest value): a stable sort groups an
-        # array by next node and the rows of none are cut off (cheaper than dropping them first).
+        # array by next node and the rows of none are cut off (cheaper than dropping them
+        # first); the compiled loop drops them and places each row in one pass.
         dtype = np.uint16 if len(open_next) < _KEY16 - 1 else np.int64
         none = np.iinfo(dtype).max
         key = np.where(child_of >= 0, child_of, none).astype(dtype)
         n_next = int(np.count_nonzero(child_of >= 0))
-
-        def regroup(order, c):
-            return order[np.argsort(c, kind="stable")[:n_next]]
-
-        rows_next = regroup(rows, key)
-        ords_next = None
-        if ords is not None:
-            new_id = np.full(len(self.y), none, dtype)
-            new_id[rows] = key
-            ords_next = {j: regroup(o, new_id.take(o)) for j, o in ords.items()}
         sizes_next = np.bincount(child_of[child_of >= 0], minlength=len(open_next))
+        new_id = np.full(len(self.y), none, dtype)
+        new_id[rows] = key
+        if self.compiled:
+            at = np.r_[0, np.cumsum(sizes_next)[:-1]]
+
+            def regroup(order):
+                return kernels.regroup(order, new_id, at, n_next, none)
+        else:
+            def regroup(order):
+                return order[np.argsort(new_id.take(order), kind="stable")[:n_next]]
+
+        rows_next = regroup(rows)
+        ords_next = None if ords is None else {j: regroup(o) for j, o in ords.items()}
         return open_next, rows_next, ords_next, sizes_next
+
+    def child_stats(self, child, rows, go, d_now, starts, split, S2):
+        """Regression: each child's statistics (n, Σy, Σy²), summed along its parent's
+        segment (no sort), or by the compiled loop in one pass."""
+        if self.compiled:
+            return kernels.child_stats(child, rows, self.yv, S2)
+        yr, yq = self.yv.take(rows), self.yq.take(rows)
+        block = np.empty((S2, 3), np.int64)
+        for side in (0, 1):
+            on = go & (d_now == side)
+            block[side::2, 0] = np.add.reduceat(on.view(np.int8), starts, dtype=np.int64)[split]
+            block[side::2, 1] = np.add.reduceat(np.where(on, yr, 0), starts)[split]
+            block[side::2, 2] = np.add.reduceat(np.where(on, yq, 0), starts)[split]
+        return block
 
     def nominal_count(self, g, rows, at, K):
         """The g-th nominal group's counts of the rows into K tables (at: each row's table),

@@ -4,13 +4,13 @@ other numeric feature's segment gives each surrogate cut's agreement; nominal su
 from the two sides' tables."""
 
 
-from functools import partial
 
 import numpy as np
 
 from ..records import Surrogate
 from ..splits import SubsetSplit, ThresholdSplit
 
+from . import kernels
 from .cart_arrays import _POSITIONS, _cumcount, _seg_starts, _short_sum
 
 class SurrogateSearch:
@@ -48,6 +48,7 @@ class SurrogateSearch:
         fdir = np.full(len(self.y), -1, np.int64)
         fdir[rows] = np.where(d >= 0, d ^ flip[nid].astype(np.int64), -1)
         sv = _Surrogates(self, K, flip)
+        sv.directed = np.where(flip[:, None], np.stack([d1, d0], axis=1), np.stack([d0, d1], axis=1))
         sv.slot[ks] = np.arange(len(ks))
         for j in range(self.m):
             if self.numeric[j]:
@@ -74,18 +75,30 @@ class SurrogateSearch:
         sv.first = np.searchsorted(kk, np.arange(K + 1)).tolist()
         sv.keep_ranked(kk, jj[top])
         self.sv = sv
-        first, records = sv.first, sv.records
+        first = sv.first
         side = np.where(d0 > d1, 0, 1).tolist()   # the primary's majority direction
         tied = (d0 == d1).tolist()
         for k in split:
             node = nodes[k]
             node.majority = None if tied[k] else side[k]
-            node._surrogates = partial(records, k) if first[k + 1] > first[k] else ()  # made when read
+            node._surrogates = sv if first[k + 1] > first[k] else ()  # made when read (row k: node._ci)
 
     def numeric_surrogates(self, j, order, nid, starts, fdir, want, sv):
         """Each wanted node's best surrogate cut on numeric feature j (into ``sv``): the
         lowest cut of most directed rows sent the primary's way, either side left."""
         v = self.sorted_values[j]
+        if self.compiled:
+            ends = np.append(starts[1:], len(order))
+            both, most, found, agree, at, low_right = kernels.surrogate_cuts(order, fdir, v, starts, ends, want,
+                                                                              sv.directed, self.has_missing)
+            sv.both[:, j], sv.most[:, j] = both, most
+            ks = np.flatnonzero(found)
+            at = at[ks]
+            sv.found[ks, j] = True
+            sv.agree[ks, j] = agree[ks]
+            sv.lo[ks, j], sv.hi[ks, j] = v[at], v[at + 1]
+            sv.left_le[ks, j] = low_right[ks]
+            return
         dd = fdir.take(order)
         left, right = dd == 0, dd == 1
         if self.has_missing:  # only rows with a known value count
@@ -169,7 +182,7 @@ class _Surrogates:
         a few numbers each."""
         for name in ("agree", "n", "majority", "lo", "hi", "left_le"):
             setattr(self, name, getattr(self, name)[kk, jj])
-        self.found = self.both = self.most = None
+        self.found = self.both = self.most = self.directed = None
 
     def compact(self):
         self.b = self.b.facts

@@ -1,0 +1,360 @@
+"""Compiled loops of the fast CART builder (numba: the optional extra ``infotree[fast]``).
+
+numpy scores a depth's cuts in a dozen whole-array passes (cumulative counts, gathers,
+the float improvement, a segment maximum); a compiled loop walks each node's sorted
+segment once or twice and hands back only the cuts that may be the node's best: those
+whose float improvement is within its certified bound of the node's float maximum
+(``_first_best``'s candidates).  The exact decisions stay in Python, on those
+candidates, so the tree and its records are the numpy path's (``tests/test_kernels.py``
+grows both).  The float arithmetic is the criterion's own formula in the same order, so
+the criterion's ``improvement_error`` bounds it as it bounds numpy's.
+
+The loops run on data of :data:`MIN_CELLS` values (rows × numeric columns) or more, where
+they pay for loading numba
+and the compiled code (about half a second in a new process; compiling them the first
+time on a machine takes several seconds, then they are cached beside this file).
+Without numba, on smaller data, or with ``INFOTREE_KERNELS=numpy`` in the environment
+(or :func:`use`), the builder takes the numpy path.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+
+import numpy as np
+
+__all__ = ["MIN_CELLS", "active", "child_stats", "gini_cuts", "load", "regression_cuts", "regroup", "surrogate_cuts",
+           "use"]
+
+#: values (rows × numeric columns) from which the fast CART builder takes the compiled loops
+MIN_CELLS = 200_000
+
+_installed = importlib.util.find_spec("numba") is not None   # found, not imported: importing takes 0.3 s
+_on = _installed and os.environ.get("INFOTREE_KERNELS", "") != "numpy"
+_loaded = False
+
+
+def use(on: bool) -> bool:
+    """Turn the compiled loops on or off (on needs numba); the previous setting."""
+    global _on
+    was, _on = _on, bool(on) and _installed
+    return was
+
+
+def active(cells: int) -> bool:
+    """Whether a fit of this many values (rows × numeric columns) takes the compiled loops
+    (loaded if so)."""
+    if not (_on and cells >= MIN_CELLS):
+        return False
+    load()
+    return True
+
+
+def load() -> None:
+    """Compile the loops (or load them from numba's cache): the helpers first, as the loops
+    calling them are compiled when first called and read them from this module then."""
+    global _loaded
+    if _loaded:
+        return
+    import numba
+
+    for name in _INLINE:
+        globals()[name] = numba.njit(cache=True, nogil=True, inline="always")(globals()[name])
+    for name in _LOOPS:
+        globals()[name] = numba.njit(cache=True, nogil=True)(globals()[name])
+    _loaded = True
+
+
+# A regression decrease's relative bound: d is exact; a square, a product and a division round.
+_EPS48 = 2.0 ** -48
+
+
+def _gini_n_impurity(c, nc, n):
+    """n − Σc²/n in floats, the sum in class order as Gini.n_impurity_floats."""
+    sq = float(c[0]) * float(c[0])
+    for i in range(1, nc):
+        sq += float(c[i]) * float(c[i])
+    return n - sq / n
+
+
+def gini_cuts(order, y, w, weighted, v, starts, ends, CC, min_leaf, has_missing, out):
+    """Every node's Gini cuts along a feature's sorted segments (node k: the rows
+    order[starts[k]:ends[k]], sorted by value, a known value first; v: their value codes;
+    y: every row's class, w: its multiplicity, read when ``weighted``; CC: the nodes'
+    class counts, all rows).
+
+    ``out``: the depth's arrays of this feature (has, tried, L, R, lo, hi, imp, bnd: see
+    ``_Level``), written for every node with a cut but its best cut's where several cuts
+    may be the best.  Returns the known rows' class counts and those cuts (position of
+    the last row left of the cut, node, float improvement, bound, left counts) for the
+    exact decision.  A node's cuts are scored in one pass; a second reads the scores back
+    to count the cuts within the bound of the best (one, nearly always)."""
+    has, tried, Lj, Rj, lo, hi, imp, bnd_j = out
+    K, nc = CC.shape
+    P = CC.copy()
+    best_L = np.zeros(nc, np.int64)
+    pos = np.empty(0, np.int64)
+    node = np.empty(0, np.int64)
+    val = np.empty(0, np.float64)
+    bnd = np.empty(0, np.float64)
+    Lout = np.empty((0, nc), np.int64)
+    m = 0
+    scratch = np.empty(len(order), np.float64)
+    L = np.zeros(nc, np.int64)
+    R = np.zeros(nc, np.int64)
+    for k in range(K):
+        s, e = starts[k], ends[k]
+        ke = e
+        if has_missing:  # the known rows' counts
+            for a in range(nc):
+                P[k, a] = 0
+            for i in range(s, e):
+                if v[i] < 0:
+                    ke = i
+                    break
+                r = order[i]
+                P[k, y[r]] += w[r] if weighted else 1
+        if ke - s < 2:
+            continue
+        kn = 0
+        for a in range(nc):
+            kn += P[k, a]
+        n = float(kn)
+        sq = 0.0
+        for a in range(nc):
+            L[a] = 0
+            sq += float(P[k, a]) * float(P[k, a])
+        vp = n - sq / n
+        b = 2.0 ** -47 * n
+        top, best = -np.inf, -1
+        count = 0
+        nl = 0
+        for i in range(s, ke - 1):
+            r = order[i]
+            c = w[r] if weighted else 1
+            L[y[r]] += c
+            nl += c
+            if v[i] == v[i + 1] or nl < min_leaf or kn - nl < min_leaf:
+                continue
+            for a in range(nc):
+                R[a] = P[k, a] - L[a]
+            x = vp - _gini_n_impurity(L, nc, float(nl)) - _gini_n_impurity(R, nc, n - float(nl))
+            scratch[count] = x
+            count += 1
+            if x > top:  # the first best, kept in case it is the only candidate
+                top, best = x, i
+                for a in range(nc):
+                    best_L[a] = L[a]
+        if not count:
+            continue
+        has[k], tried[k] = True, count
+        floor = top - b
+        near = 0
+        for t in range(count):
+            if scratch[t] + b >= floor:
+                near += 1
+        if near < 2:
+            for a in range(nc):
+                Lj[k, a], Rj[k, a] = best_L[a], P[k, a] - best_L[a]
+            lo[k], hi[k], imp[k], bnd_j[k] = v[best], v[best + 1], top, b
+            continue
+        if m + near > len(pos):
+            pos, node, val, bnd, Lout = _grown(pos, node, val, bnd, Lout, m + near)
+        for a in range(nc):
+            L[a] = 0
+        nl = 0
+        t = 0
+        for i in range(s, ke - 1):
+            r = order[i]
+            c = w[r] if weighted else 1
+            L[y[r]] += c
+            nl += c
+            if v[i] == v[i + 1] or nl < min_leaf or kn - nl < min_leaf:
+                continue
+            x = scratch[t]
+            t += 1
+            if x + b >= floor:
+                pos[m], node[m], val[m], bnd[m] = i, k, x, b
+                for a in range(nc):
+                    Lout[m, a] = L[a]
+                m += 1
+    return P, pos[:m], node[:m], val[:m], bnd[:m], Lout[:m]
+
+
+def regression_cuts(order, y, v, starts, ends, CC, min_leaf, has_missing, out):
+    """regression's gini_cuts: a cut's decrease d² / (n_L·n_R·n), d = S_L·n_R − S_R·n_L an
+    exact integer (y: every row's scaled integer target); the statistics of a side are
+    (n, S, Q)."""
+    has, tried, Lj, Rj, lo, hi, imp, bnd_j = out
+    K = len(starts)
+    P = CC.copy()
+    pos = np.empty(0, np.int64)
+    node = np.empty(0, np.int64)
+    val = np.empty(0, np.float64)
+    bnd = np.empty(0, np.float64)
+    Lout = np.empty((0, 3), np.int64)
+    m = 0
+    scratch = np.empty(len(order), np.float64)
+    for k in range(K):
+        s, e = starts[k], ends[k]
+        ke = e
+        if has_missing:  # the known rows' statistics
+            kn, S, Q = 0, 0, 0
+            for i in range(s, e):
+                if v[i] < 0:
+                    ke = i
+                    break
+                yi = np.int64(y[order[i]])
+                kn += 1
+                S += yi
+                Q += yi * yi
+            P[k, 0], P[k, 1], P[k, 2] = kn, S, Q
+        if ke - s < 2:
+            continue
+        kn, S = P[k, 0], P[k, 1]
+        top, best, bn, bS, bQ = -np.inf, -1, 0, 0, 0
+        count = 0
+        nl, SL, QL = 0, 0, 0
+        for i in range(s, ke - 1):
+            yi = np.int64(y[order[i]])
+            nl += 1
+            SL += yi
+            QL += yi * yi
+            if v[i] == v[i + 1] or nl < min_leaf or kn - nl < min_leaf:
+                continue
+            nr = kn - nl
+            d = float(SL * nr - (S - SL) * nl)
+            x = d * d / (float(nl) * float(nr) * float(kn))
+            scratch[count] = x
+            count += 1
+            if x > top:  # the first best, kept in case it is the only candidate
+                top, best, bn, bS, bQ = x, i, nl, SL, QL
+        if not count:
+            continue
+        has[k], tried[k] = True, count
+        floor = top - _EPS48 * top
+        near = 0
+        for t in range(count):
+            if scratch[t] + _EPS48 * scratch[t] >= floor:
+                near += 1
+        if near < 2:
+            Lj[k, 0], Lj[k, 1], Lj[k, 2] = bn, bS, bQ
+            Rj[k, 0], Rj[k, 1], Rj[k, 2] = P[k, 0] - bn, P[k, 1] - bS, P[k, 2] - bQ
+            lo[k], hi[k], imp[k], bnd_j[k] = v[best], v[best + 1], top, _EPS48 * top
+            continue
+        if m + near > len(pos):
+            pos, node, val, bnd, Lout = _grown(pos, node, val, bnd, Lout, m + near)
+        nl, SL, QL = 0, 0, 0
+        t = 0
+        for i in range(s, ke - 1):
+            yi = np.int64(y[order[i]])
+            nl += 1
+            SL += yi
+            QL += yi * yi
+            if v[i] == v[i + 1] or nl < min_leaf or kn - nl < min_leaf:
+                continue
+            x = scratch[t]
+            t += 1
+            if x + _EPS48 * x >= floor:
+                pos[m], node[m], val[m], bnd[m] = i, k, x, _EPS48 * x
+                Lout[m, 0], Lout[m, 1], Lout[m, 2] = nl, SL, QL
+                m += 1
+    return P, pos[:m], node[:m], val[:m], bnd[:m], Lout[:m]
+
+
+def _grown(pos, node, val, bnd, Lout, need):
+    """The candidate buffers, at least ``need`` long (doubled), their items kept."""
+    size = max(need, 2 * len(pos), 64)
+    p2, n2, v2, b2 = np.empty(size, np.int64), np.empty(size, np.int64), np.empty(size), np.empty(size)
+    L2 = np.empty((size, Lout.shape[1]), np.int64)
+    m = len(pos)
+    p2[:m], n2[:m], v2[:m], b2[:m], L2[:m] = pos, node, val, bnd, Lout
+    return p2, n2, v2, b2, L2
+
+
+def surrogate_cuts(order, fdir, v, starts, ends, want, T, has_missing):
+    """Each node's best surrogate cut along a numeric feature's sorted segments (node k:
+    the rows order[starts[k]:ends[k]]; fdir: every row's primary direction in rpart's
+    orientation, −1 none): the first cut of most agreement with each side holding two
+    directed rows, kept when it beats the majority.  T: each node's directed rows by
+    direction (K × 2), counted here among the rows with the value known if some are
+    missing.  Returns per node: directed rows with the value known, the larger direction
+    of them, whether a surrogate was found, its agreement, its position and whether its
+    low side goes right."""
+    K = len(starts)
+    both = np.zeros(K, np.int64)
+    most = np.zeros(K, np.int64)
+    found = np.zeros(K, np.bool_)
+    agree = np.zeros(K, np.int64)
+    at = np.zeros(K, np.int64)
+    low_right = np.zeros(K, np.bool_)
+    for k in range(K):
+        s, e = starts[k], ends[k]
+        T0, T1 = T[k, 0], T[k, 1]
+        if has_missing:
+            T0, T1 = 0, 0
+            for i in range(s, e):
+                if v[i] < 0:
+                    break
+                d = fdir[order[i]]
+                if d == 0:
+                    T0 += 1
+                elif d == 1:
+                    T1 += 1
+        both[k], most[k] = T0 + T1, max(T0, T1)
+        if not want[k]:
+            continue
+        best, where, side = -1, -1, False
+        lr, rr = 0, 0
+        for i in range(s, e - 1):
+            if has_missing and v[i + 1] < 0:  # the known values lead the segment
+                break
+            d = fdir[order[i]]
+            if d == 0:
+                lr += 1
+            elif d == 1:
+                rr += 1
+            if v[i] == v[i + 1]:
+                continue
+            ll, rl = T0 - lr, T1 - rr
+            if lr + rr >= 2 and ll + rl >= 2:
+                A, B = ll + rr, lr + rl
+                top = max(A, B)
+                if top > best:
+                    best, where, side = top, i, B > A
+        if best > most[k]:
+            found[k], agree[k], at[k], low_right[k] = True, best, where, side
+    return both, most, found, agree, at, low_right
+
+
+def regroup(order, new_id, starts, total, none):
+    """The ``total`` rows of ``order`` that have a next node (new_id[row]; ``none``: no open
+    node, dropped) grouped by it, stably, each group at its start: one counting pass where
+    a stable argsort by node id made several."""
+    at = starts.copy()
+    out = np.empty(total, order.dtype)
+    for i in range(len(order)):
+        k = new_id[order[i]]
+        if k != none:
+            out[at[k]] = order[i]
+            at[k] += 1
+    return out
+
+
+def child_stats(child, rows, yv, size):
+    """Regression: each child's (n, Σy, Σy²) of scaled integer targets (child[i]: row
+    rows[i]'s child, −1 none), in one pass."""
+    block = np.zeros((size, 3), np.int64)
+    for i in range(len(child)):
+        c = child[i]
+        if c >= 0:
+            y = yv[rows[i]]
+            block[c, 0] += 1
+            block[c, 1] += y
+            block[c, 2] += y * y
+    return block
+
+
+_INLINE = ("_gini_n_impurity",)
+_LOOPS = ("_grown", "gini_cuts", "regression_cuts", "surrogate_cuts", "regroup", "child_stats")

@@ -1,0 +1,164 @@
+"""The fast CART builder with and without its compiled loops (infotree.grow.kernels).
+
+tests/test_cart_builder.py compares the numpy path (small data, or no numba) with the
+reference builder; here the compiled loops, taken on every size of data, are compared
+with the reference builder on the same shipped and generated tables, and the two paths
+with each other on data with many nodes, exact ties of cuts and of
+surrogates, missing values, and a forest's counted rows (multiplicities)."""
+
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from infotree import build_tree, from_arrays, from_records, grow_forest, load
+from infotree.grow import kernels
+from infotree.printers.forest import write
+from test_cart_builder import CART, CASES, assert_same, records, regression_tables, tables
+
+ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.skipif(not kernels._installed, reason="numba (infotree[fast]) is not installed")
+
+
+@pytest.fixture
+def compiled_path(monkeypatch):
+    """The compiled loops on data of any size; yields their calls, counted."""
+    monkeypatch.setattr(kernels, "MIN_CELLS", 0)
+    was = kernels.use(True)
+    kernels.load()
+    calls = []
+    for name in (n for n in kernels._LOOPS if not n.startswith("_")):  # _grown is called by the loops
+        loop = getattr(kernels, name)
+        monkeypatch.setattr(kernels, name, lambda *a, _loop=loop, _name=name: calls.append(_name) or _loop(*a))
+    yield calls
+    kernels.use(was)
+
+
+def both(grow):
+    """grow() with the compiled loops, then without."""
+    was = kernels.use(True)
+    try:
+        assert kernels.active(kernels.MIN_CELLS)
+        a = grow()
+        kernels.use(False)
+        return a, grow()
+    finally:
+        kernels.use(was)
+
+
+@pytest.mark.parametrize("name, load_kw, build_kw", CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
+def test_compiled_path_is_the_reference(compiled_path, name, load_kw, build_kw):
+    data = load(ROOT / "tests" / "data" / name, **load_kw)
+    assert_same(data, criterion="gini", **build_kw)
+    assert ("gini_cuts" in compiled_path) == ("numeric" in data.kinds)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                HealthCheck.function_scoped_fixture])
+@given(tables(), st.sampled_from(CART), st.integers(1, 3), st.sampled_from([0, 5]), st.sampled_from([0, 2]))
+def test_compiled_path_on_generated_tables(compiled_path, table, criterion, min_leaf, surrogates, use):
+    cols, numeric, has_missing = table
+    data = from_records(cols, target="y", numeric=numeric, on_missing="keep" if has_missing else "reject")
+    assert_same(data, criterion=criterion, min_leaf=min_leaf, surrogates=surrogates, use_surrogate=use)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                HealthCheck.function_scoped_fixture])
+@given(regression_tables(), st.integers(1, 3), st.sampled_from([0, 5]))
+def test_compiled_path_on_generated_regression_tables(compiled_path, table, min_leaf, surrogates):
+    cols, has_missing = table
+    data = from_records(cols, target="y", numeric=[c for c in cols if c != "y"],
+                        on_missing="keep" if has_missing else "reject")
+    assert_same(data, criterion="squared_error", min_leaf=min_leaf, surrogates=surrogates)
+
+
+def _rows(n, seed, regression=False, holes=0.0):
+    """n rows of 6 numeric features with few distinct values (many exactly tied cuts and
+    surrogates), some missing; 3 classes, or a decimal target."""
+    rng = np.random.default_rng(seed)
+    X = rng.integers(0, 12, size=(n, 6)).astype(float) / 4
+    X[:, 5] = np.round(rng.normal(size=n), 2)          # one with many values
+    if holes:
+        X[rng.random((n, 6)) < holes] = np.nan
+    score = np.nan_to_num(X[:, 0]) - np.nan_to_num(X[:, 1]) + 0.5 * np.nan_to_num(X[:, 5])
+    if regression:  # one decimal: equal sums on both sides of different cuts, exactly tied decreases
+        return X, np.round(score + rng.normal(size=n) / 4, 1)
+    y = np.digitize(score, [-0.5, 0.5])
+    flip = rng.random(n) < 0.2
+    y[flip] = rng.integers(0, 3, size=int(flip.sum()))
+    return X, np.array([f"c{v}" for v in y])
+
+
+@pytest.mark.parametrize("seed, holes, options", [
+    (1, 0.0, dict(criterion="gini")),
+    (2, 0.1, dict(criterion="gini", min_leaf=3)),
+    (3, 0.0, dict(criterion="gini", surrogates=0, min_leaf=2)),
+    (4, 0.2, dict(criterion="gini", use_surrogate=1, surrogate_style=1)),
+])
+def test_compiled_and_numpy_grow_the_same_classification_tree(compiled_path, seed, holes, options):
+    X, y = _rows(2000, seed, holes=holes)
+    data = from_arrays(X, y, numeric="auto", on_missing="keep")
+    fast, slow = both(lambda: build_tree(data, **options))
+    assert fast.root._records is not None
+    assert len(list(fast.nodes())) > 200
+    assert {"gini_cuts", "regroup"} <= set(compiled_path)
+    assert records(fast) == records(slow)
+
+
+@pytest.mark.parametrize("seed, holes, options", [
+    (5, 0.0, dict()),
+    (6, 0.15, dict(min_leaf=4)),
+    (7, 0.0, dict(surrogates=0)),
+])
+def test_compiled_and_numpy_grow_the_same_regression_tree(compiled_path, seed, holes, options):
+    X, y = _rows(800, seed, regression=True, holes=holes)
+    data = from_arrays(X, y, numeric="auto", on_missing="keep")
+    fast, slow = both(lambda: build_tree(data, criterion="squared_error", **options))
+    assert fast.root._records is not None
+    assert {"regression_cuts", "child_stats"} <= set(compiled_path)
+    assert records(fast) == records(slow)
+
+
+def test_compiled_and_numpy_grow_the_same_forest(compiled_path):
+    """A forest's trees count a bootstrap sample's repeated rows once each, with their
+    multiplicities (the weighted loop), and draw features per node."""
+    import io
+
+    X, y = _rows(600, 8)
+    data = from_arrays(X, y, numeric="auto")
+
+    def text():
+        out = io.StringIO()
+        forest = grow_forest(data, n_estimators=4, random_state=4, criterion="gini", surrogates=0,
+                             max_features=3)
+        write(forest, out, fmt="json", nodes="all", show_samples=True, oob=forest.oob(), show_oob=True)
+        return out.getvalue()
+
+    a, b = both(text)
+    assert a == b
+
+
+def test_small_data_takes_the_numpy_path_and_use_switches(monkeypatch):
+    was = kernels.use(True)
+    try:
+        assert not kernels.active(kernels.MIN_CELLS - 1)
+        assert kernels.active(kernels.MIN_CELLS)
+        assert kernels.use(False) is True
+        assert not kernels.active(kernels.MIN_CELLS)
+    finally:
+        kernels.use(was)
+
+
+def test_compiled_regression_decides_float_ties_exactly(compiled_path):
+    """Two cuts of exactly equal decrease, 16199999340000006 and ...08 in floats (the
+    numerators pass 2^53 and round apart), the later one larger: the first cut is the
+    best, as the exact decision (and the reference) says, which the float maximum alone
+    would miss (found by a search over random targets of ±10^8)."""
+    y = [29999999, -119999997, -89999997, 119999998, 120000002, -120000000, -60000001, 2, 119999998]
+    data = from_records({"x": [str(i) for i in range(9)], "y": [str(v) for v in y]}, target="y", numeric=["x"])
+    fast, _ = assert_same(data, criterion="squared_error", max_depth=1)
+    assert "regression_cuts" in compiled_path
+    assert fast.root.test.threshold == Fraction(5, 2)   # after the third row, not the eighth
