@@ -323,3 +323,14 @@ def test_counts_past_2_26_keep_the_exact_first_best_cut(tmp_path, monkeypatch, w
     (cand,) = tree.root.candidates()
     assert cand.split.threshold == Fraction(1, 2) and cand.n_tried == 2
     assert [list(row) for row in cand.table] == [list(first[0]), list(first[1])]
+
+
+@pytest.mark.parametrize("groups", [1, 40])
+def test_cuts_counted_a_batch_of_nodes_at_a_time(monkeypatch, groups):
+    """At most GROUPS (node, value) groups come into memory at once: 40 makes several batches a
+    depth, 1 sends every node to the SQL windows; the tree is the same."""
+    import infotree.engines.duckdb as engine
+
+    monkeypatch.setattr(engine, "GROUPS", groups)
+    same(ROOT / "tests/data/kyphosis.csv", dict(numeric="auto", target="Kyphosis"), criterion="gini", surrogates=0,
+         min_leaf=2)
