@@ -1,6 +1,6 @@
 """Exact trees at scale, engine by engine, on one machine (issue #36).
 
-    python benchmarks/scale.py make  --rows 10000000 [--distinct 100000] out.parquet
+    python benchmarks/scale.py make  --rows 10000000 [--distinct 100000] [--unique] out.parquet
     python benchmarks/scale.py grow  --engine duckdb out.parquet [--depth 8] [--memory-limit 4GB]
     python benchmarks/scale.py bench --rows 1000000,10000000 --engines memory,duckdb [--depth 8]
 
@@ -28,7 +28,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 
-def make(path, rows, distinct, seed=36, chunk=1 << 20):
+def make(path, rows, distinct, seed=36, chunk=1 << 20, unique=False):
     import numpy as np
     import pyarrow as pa
     import pyarrow.parquet as pq
@@ -42,6 +42,8 @@ def make(path, rows, distinct, seed=36, chunk=1 << 20):
         cols = {}
         for k in range(10):
             cols[f"x{k}"] = rng.integers(0, max(1, distinct // (1 + k % 3)), n)
+        if unique:  # the all-distinct case: x0 holds 0 .. rows - 1, each once, shuffled within each chunk
+            cols["x0"] = start + rng.permutation(n)
         for k in range(10):
             cols[f"n{k}"] = letters[k][rng.integers(0, sizes[k], n)]
         d = max(distinct, 2)
@@ -87,6 +89,14 @@ def grow_one(path, engine, depth, memory_limit=None, threads=None, master="local
             t0 = time.perf_counter()  # the session's start is not the engine's work
             provider = SparkProvider.of_file(spark, path, **read)
         t1 = time.perf_counter()
+        split = provider.split
+
+        def logged(routes):  # a depth's end, on stderr: long runs show where their time goes
+            split(routes)
+            print(f"# depth {provider.level} done at {time.perf_counter() - t1:.1f} s ({len(routes)} nodes split)",
+                  file=sys.stderr, flush=True)
+
+        provider.split = logged
         tree = grow(provider, engine=engine, in_memory=in_memory, **options)
         provider.close()
         if engine == "spark" and mllib:
@@ -98,7 +108,7 @@ def grow_one(path, engine, depth, memory_limit=None, threads=None, master="local
 
 def _mllib(spark, path, tree, depth):
     """MLlib's approximate tree on the same rows (maxBins 32): its time, and how many of its
-    split nodes test another feature or threshold than the exact tree's node at the same path."""
+    split nodes differ from the exact tree's node at the same path (``_compare``)."""
     from pyspark.ml import Pipeline
     from pyspark.ml.classification import DecisionTreeClassifier
     from pyspark.ml.feature import StringIndexer, VectorAssembler
@@ -114,31 +124,48 @@ def _mllib(spark, path, tree, depth):
     model = Pipeline(stages=stages).fit(df)
     seconds = time.perf_counter() - t0
     dt = model.stages[-1]
-    exact_root = tree.root
-    differ = _compare(dt._call_java("rootNode"), exact_root, numeric, tree)
-    return dict(mllib_seconds=round(seconds, 2), mllib_nodes=dt.numNodes, mllib_splits_differing=differ)
+    labels = {c: list(m.labelsArray[0]) for c, m in zip(nominal, model.stages[:len(nominal)])}
+    root = dt._call_java("rootNode")
+    splits, differ = _compare(root, tree.root, numeric + nominal, labels, tree)
+    split = root.split()
+    mine = tree.root.test
+    print(f"# roots: MLlib {(numeric + nominal)[split.featureIndex()]} "
+          f"{split.threshold() if split.getClass().getSimpleName() == 'ContinuousSplit' else 'categorical'}; "
+          f"exact {tree.features[mine.feature]} {getattr(mine, 'threshold', None)}", file=sys.stderr)
+    return dict(mllib_seconds=round(seconds, 2), mllib_nodes=dt.numNodes, mllib_splits=splits,
+                mllib_splits_differing=differ)
 
 
-def _compare(jnode, node, numeric, tree):
-    """Split nodes of MLlib's tree (numeric features only are compared: its nominal ones are
-    indexed by frequency) whose feature or threshold differs from the exact node's."""
-    if jnode.getClass().getSimpleName() != "InternalNode" or node is None or node.test is None:
-        return 0
+def _compare(jnode, node, names, labels, tree):
+    """(MLlib's split nodes under ``jnode``, how many differ from the exact tree's): a split is
+    the same when the exact node at the same path tests the same feature and splits its
+    values the same way: a numeric threshold t (x <= t left, t a bin edge) the same as the
+    exact threshold when no value of the column lies between them; a categorical split the
+    same set of values (or its complement, the branches swapped).  Below a differing split
+    every MLlib split differs (its rows are others)."""
+    if jnode.getClass().getSimpleName() != "InternalNode":
+        return 0, 0
     split = jnode.split()
-    j = split.featureIndex()
-    differ = 0
-    if j < len(numeric) and split.getClass().getSimpleName() == "ContinuousSplit":
-        name = numeric[j]
-        t = split.threshold()
-        same = tree.features[node.split] == name and float(node.threshold) <= t < float(
-            tree.numbers[node.split][tree.numbers[node.split].index(node.threshold) + 1]
-            if node.threshold in tree.numbers[node.split] else float("inf"))
-        differ += not same
-    else:
-        differ += 1
-    kids = node.children if node.children else (None, None)
-    return differ + _compare(jnode.leftChild(), kids[0], numeric, tree) + _compare(jnode.rightChild(), kids[1],
-                                                                                   numeric, tree)
+    name = names[split.featureIndex()]
+    left, right = jnode.leftChild(), jnode.rightChild()
+    kids = None
+    if node is not None and node.test is not None and tree.features[node.test.feature] == name:
+        j = node.test.feature
+        if split.getClass().getSimpleName() == "ContinuousSplit":
+            t, exact = split.threshold(), float(node.test.threshold)
+            lo, hi = min(t, exact), max(t, exact)
+            if not any(lo < float(v) <= hi for v in tree.numbers[j]):
+                kids = node.children
+        else:
+            got = {labels[name][int(c)] for c in split.leftCategories()}
+            test = node.test
+            if got == set(test.left_values):
+                kids = node.children
+            elif got == set(test.right_values):
+                kids = node.children[::-1]
+    a = _compare(left, kids[0] if kids else None, names, labels, tree)
+    b = _compare(right, kids[1] if kids else None, names, labels, tree)
+    return 1 + a[0] + b[0], (kids is None) + a[1] + b[1]
 
 
 def bench(sizes, engines, depth, distinct, memory_limit, workdir, mllib):
@@ -176,6 +203,7 @@ def main():
     m.add_argument("path")
     m.add_argument("--rows", type=int, required=True)
     m.add_argument("--distinct", type=int, default=100_000)
+    m.add_argument("--unique", action="store_true", help="x0 all distinct (0 .. rows - 1)")
     g = sub.add_parser("grow")
     g.add_argument("path")
     g.add_argument("--engine", default="duckdb")
@@ -185,6 +213,8 @@ def main():
     g.add_argument("--master", default="local[2]")
     g.add_argument("--in-memory", type=int)
     g.add_argument("--mllib", action="store_true")
+    g.add_argument("--subset-work", type=int, help="build_tree's budget of subset-rows for CART's exhaustive subset "
+                   "search (splitters.SUBSET_WORK, 2^32): 127 subsets of 10^8 rows pass it")
     b = sub.add_parser("bench")
     b.add_argument("--rows", default="100000,1000000")
     b.add_argument("--engines", default="memory,duckdb")
@@ -195,8 +225,12 @@ def main():
     b.add_argument("--mllib", action="store_true")
     a = ap.parse_args()
     if a.cmd == "make":
-        make(a.path, a.rows, a.distinct)
+        make(a.path, a.rows, a.distinct, unique=a.unique)
     elif a.cmd == "grow":
+        if a.subset_work:
+            import infotree.splitters
+
+            infotree.splitters.SUBSET_WORK = a.subset_work
         print(json.dumps(grow_one(a.path, a.engine, a.depth, a.memory_limit, a.threads, a.master, a.in_memory,
                                   a.mllib)))
     else:

@@ -245,3 +245,92 @@ def test_auto_takes_duckdb_past_the_budget(monkeypatch, capsys):
     monkeypatch.setattr(command, "budget", lambda limit: 100)  # bytes of file; weather.csv has more
     assert main(args) in (0, None)
     assert chosen == ["duckdb"] and capsys.readouterr().out == memory
+
+
+# -- the builder tests' generated tables, through DuckDB ------------------------------
+
+from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from test_cart_builder import CART, tables as cart_tables  # noqa: E402
+from test_builders import FAST  # noqa: E402
+
+
+def parquet_of_records(cols, numeric, tmp):
+    """A generated table as Parquet: numeric columns as int64, the others as text."""
+    table = pa.table({c: pa.array([int(v) for v in vals], pa.int64()) if c in numeric else pa.array(vals, pa.string())
+                      for c, vals in cols.items()})
+    path = tmp / "generated.parquet"
+    pq.write_table(table, path)
+    return path
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.function_scoped_fixture])
+@given(cart_tables(), st.sampled_from([*CART, *FAST]), st.sampled_from([None, 1, 3]), st.integers(1, 3),
+       st.integers(2, 6), st.sampled_from([0, 1, 5]), st.sampled_from([None, Fraction(1, 10)]))
+def test_generated_tables_grow_build_tree_s_tree(tmp_path, table, criterion, max_depth, min_leaf, min_split,
+                                                surrogates, cp):
+    """The builder tests' generated tables (few values: exact ties, empty branches, impure
+    leaves), without missing values, written to Parquet: every printer's bytes equal."""
+    cols, numeric, has_missing = table
+    assume(not has_missing)
+    options = dict(criterion=criterion, max_depth=max_depth)
+    if criterion in CART:
+        options.update(min_leaf=min_leaf, min_samples_split=min_split, surrogates=surrogates, cp=cp)
+    same(parquet_of_records(cols, numeric, tmp_path), dict(numeric="auto"), **options)
+
+
+# -- counts past 2^26 -----------------------------------------------------------------
+
+def _float_key(left, right):
+    """The engines' float Gini key of a cut, in their order of operations (sql.py, filter_groups)."""
+    n, nl = float(sum(left) + sum(right)), float(sum(left))
+    ql, qr = sum(float(x) * float(x) for x in left), sum(float(x) * float(x) for x in right)
+    return (n - ql / nl - qr / (n - nl)) / n
+
+
+@pytest.mark.parametrize("windows", [False, True], ids=["groups in numpy", "windows in SQL"])
+def test_counts_past_2_26_keep_the_exact_first_best_cut(tmp_path, monkeypatch, windows):
+    """A node of 73,292,079 rows (past 2^26: squares of counts past 2^53 are rounded): values
+    0, 1, 2 of x with class counts (p, q), (r, s), (p, q), so the two cuts' tables mirror each
+    other and their Gini keys are exactly equal, the first chosen (best_threshold); in floats
+    the first is the larger (checked below), so a filter without its certified bound keeps
+    only the second.  The rows are made inside DuckDB (range()), not written to a file."""
+    import infotree.engines.duckdb as engine
+
+    p, q, r, s = 16594333, 16153671, 4070890, 3725181
+    n = 2 * (p + q) + r + s
+    assert n > 1 << 26
+    first, second = ((p, q), (p + r, q + s)), ((p + r, q + s), (p, q))
+    key = lambda L, R: n - Fraction(sum(x * x for x in L), sum(L)) - Fraction(sum(x * x for x in R), n - sum(L))
+    assert key(*first) == key(*second) and _float_key(*first) > _float_key(*second)
+    path = tmp_path / "few.parquet"  # one row per (x, class): the schema; the counts come below
+    pq.write_table(pa.table({"x": [0, 0, 1, 1, 2, 2], "class": ["u", "v"] * 3}), path)
+    if windows:
+        monkeypatch.setattr(engine, "GROUPS", 0)  # every node's cuts by the SQL plan's windows
+    provider = DuckDBProvider(path, numeric="auto")
+    try:
+        weights = {(0, 0): p, (0, 1): q, (1, 0): r, (1, 1): s, (2, 0): p, (2, 1): q}
+        provider.con.execute("ALTER TABLE __lvl0 RENAME TO __few")
+        provider.con.execute("CREATE VIEW __lvl0 AS " + " UNION ALL ".join(
+            f"SELECT l.* FROM (SELECT * FROM __few WHERE c0 = {x} AND y = {y}) l, range({w})"
+            for (x, y), w in weights.items()))
+        provider.n_rows = n
+        tree = grow(provider, engine="duckdb", criterion="gini", surrogates=0, max_depth=0)
+    finally:
+        provider.close()
+    assert tree.root.class_counts.tolist() == [2 * p + r, 2 * q + s]
+    (cand,) = tree.root.candidates()
+    assert cand.split.threshold == Fraction(1, 2) and cand.n_tried == 2
+    assert [list(row) for row in cand.table] == [list(first[0]), list(first[1])]
+
+
+@pytest.mark.parametrize("groups", [1, 40])
+def test_cuts_counted_a_batch_of_nodes_at_a_time(monkeypatch, groups):
+    """At most GROUPS (node, value) groups come into memory at once: 40 makes several batches a
+    depth, 1 sends every node to the SQL windows; the tree is the same."""
+    import infotree.engines.duckdb as engine
+
+    monkeypatch.setattr(engine, "GROUPS", groups)
+    same(ROOT / "tests/data/kyphosis.csv", dict(numeric="auto", target="Kyphosis"), criterion="gini", surrogates=0,
+         min_leaf=2)

@@ -56,7 +56,8 @@ class _Handle:
 
 class EngineBuilder(ReferenceBuilder):
     """Grows ``tree`` on a provider's rows; ``in_memory``: a node of at most this many rows
-    is finished in memory (its rows taken from the provider), None: never."""
+    is finished in memory (its rows taken from the provider; at most this many rows in all),
+    None: never."""
 
     def __init__(self, tree, provider, in_memory=None):  # noqa: super().__init__ reads rows
         self.t, self.provider, self.in_memory = tree, provider, in_memory
@@ -79,6 +80,7 @@ class EngineBuilder(ReferenceBuilder):
         self.slack = (3 * self.nc + 16) * 2.0 ** -52
         self.ids = _Ids(1)      # node ids in the provider (a forest's trees share one)
         self.budget = None      # rows that may still come into memory (a forest's trees share it); None: any
+        self.taken = 0          # rows taken into memory so far (PLANET)
         self.queue = []
         self.deciding = None
         self.routes = {}
@@ -154,14 +156,17 @@ class EngineBuilder(ReferenceBuilder):
         if not small:
             return
         sizes = provider.sizes(small)
-        take = [k for k in small if sizes[k] <= self.in_memory]
-        if self.budget is not None:  # a forest: the rows held in memory, all trees together, stay within the budget
-            fits = []
-            for k in sorted(take, key=lambda k: (sizes[k], k)):
-                if sizes[k] <= self.budget[0]:
-                    self.budget[0] -= sizes[k]
-                    fits.append(k)
-            take = fits
+        # At most in_memory rows are ever taken, in all (smallest nodes first): a depth of
+        # many nodes each under the threshold would otherwise bring the whole data in.  A
+        # forest's trees also share one budget of rows held in memory.
+        take = []
+        for k in sorted(small, key=lambda k: (sizes[k], k)):
+            if self.taken + sizes[k] > self.in_memory or (self.budget is not None and sizes[k] > self.budget[0]):
+                break
+            take.append(k)
+            self.taken += sizes[k]
+            if self.budget is not None:
+                self.budget[0] -= sizes[k]
         if not take:
             return
         ids, X, y = provider.take(take)

@@ -31,7 +31,8 @@ def grow(provider, *, engine="memory", in_memory=None, **options):
     """The tree ``build_tree(data, **options)`` grows on the provider's rows.
 
     ``in_memory``: a node of at most this many rows is finished in memory (its rows taken
-    from the engine, as PLANET does); None: every depth is counted by the engine."""
+    from the engine, as PLANET does), smallest nodes first, at most this many rows in all;
+    None: every depth is counted by the engine."""
     check(engine, options)
     tree = plant(provider.schema, engine, options)
     builder = EngineBuilder(tree, provider, in_memory)

@@ -25,7 +25,8 @@ def session(master="local[2]"):
     except ImportError:
         raise InfotreeError("the spark engine needs PySpark: pip install 'infotree[spark]'") from None
     spark = (SparkSession.builder.master(master).appName("infotree")
-            .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", partitions)
+            .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
+            .config("spark.sql.shuffle.partitions", partitions)
             .config("spark.sql.session.timeZone", "UTC").config("spark.sql.adaptive.enabled", "false")
             .config("spark.sql.codegen.wholeStage", "false").getOrCreate())
     spark.sparkContext.setLogLevel("ERROR")  # the plan's small windows warn about one partition, rightly

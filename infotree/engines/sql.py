@@ -28,7 +28,13 @@ import numpy as np
 from ..errors import DataError, InfotreeError
 from .provider import Table
 
-__all__ = ["SQLProvider", "quote"]
+__all__ = ["SQLProvider", "filter_groups", "quote"]
+
+
+def narrow(values: int) -> str:
+    """The smallest integer type of both dialects holding codes 0 .. values - 1: the coded table
+    is rewritten at every depth, and its width is most of what a depth costs."""
+    return "TINYINT" if values <= 1 << 7 else "SMALLINT" if values <= 1 << 15 else "INTEGER"
 
 
 def quote(name: str) -> str:
@@ -98,14 +104,14 @@ class SQLProvider:
             col = self.quote(name)
             sign = self.float_sign.format(v=f"s.{col}") if name in floats else "FALSE"
             joins.append(f"JOIN __map{d} ON s.{col} = __map{d}.v AND {sign} = __map{d}.sgn")
-            cols.append(f"__map{d}.code AS {'y' if name == t else f'c{k}'}")
+            cols.append(f"CAST(__map{d}.code AS {narrow(len(codes))}) AS {'y' if name == t else f'c{k}'}")
         self.m = len(order) - 1
         self.features = [f"c{k}" for k in range(self.m)]
         self.level = 0
         self.weighted = False
         if row_numbers:
             cols.append("s.__rid AS rid" if self.dense_rid else "row_number() OVER (ORDER BY s.__rid) - 1 AS rid")
-        self.create("__lvl0", f"SELECT 0 AS node, {', '.join(cols)} FROM {source} s {' '.join(joins)}")
+        self.create("__lvl0", f"SELECT CAST(0 AS INTEGER) AS node, {', '.join(cols)} FROM {source} s {' '.join(joins)}")
         self.n_rows = int(self.query("SELECT count(*) FROM __lvl0")[0][0])
         self.regression = False
         return self
@@ -232,36 +238,42 @@ class SQLProvider:
         float key is within the certified bound of the node's least ``key + bound`` (so every
         exactly best cut, and every cut tied with it, is among them).  ``slack``: the bound's
         factor on (n + ΣL²/n_L + ΣR²/n_R)/n, the criterion's own bound widened for sums of
-        squares past 2^53 and for the engine's order of operations."""
+        squares past 2^53 and for the engine's order of operations.  Every feature in one
+        query (Spark: one set of jobs a depth, not one a feature)."""
         nc = len(self.schema.classes)
         where = self._in(nodes)
         ls = [f"l{c}" for c in range(nc)]
-        out = {}
+        one = "w" if self.weighted else "1"   # a forest's row counted as many times as drawn
+        per = ", ".join(f"sum(CASE WHEN y = {k} THEN {one} ELSE 0 END) AS n{k}" for k in range(nc))
+        cum = ", ".join(f"sum(n{k}) OVER w AS l{k}" for k in range(nc))
+        tot = ", ".join(f"sum(n{k}) OVER (PARTITION BY node) AS t{k}" for k in range(nc))
+        sq_l = " + ".join(f"CAST(l{k} AS DOUBLE) * CAST(l{k} AS DOUBLE)" for k in range(nc))
+        sq_r = " + ".join(f"CAST(t{k} - l{k} AS DOUBLE) * CAST(t{k} - l{k} AS DOUBLE)" for k in range(nc))
+        nl = " + ".join(ls)
+        nt = " + ".join(f"t{k}" for k in range(nc))
+        ctes, selects = [], []
         for j in features:
             c = self.features[j]
-            one = "w" if self.weighted else "1"
-            per = ", ".join(f"sum(CASE WHEN y = {k} THEN {one} ELSE 0 END) AS n{k}" for k in range(nc))
-            cum = ", ".join(f"sum(n{k}) OVER w AS l{k}" for k in range(nc))
-            tot = ", ".join(f"sum(n{k}) OVER (PARTITION BY node) AS t{k}" for k in range(nc))
-            sq_l = " + ".join(f"CAST(l{k} AS DOUBLE) * CAST(l{k} AS DOUBLE)" for k in range(nc))
-            sq_r = " + ".join(f"CAST(t{k} - l{k} AS DOUBLE) * CAST(t{k} - l{k} AS DOUBLE)" for k in range(nc))
-            nl = " + ".join(ls)
-            nt = " + ".join(f"t{k}" for k in range(nc))
-            sql = f"""
-            WITH a AS (SELECT node, {c} AS code, {per} FROM {self.current} WHERE {where} GROUP BY node, {c}),
-            c AS (SELECT node, code, {cum}, {tot}, lead(code) OVER (PARTITION BY node ORDER BY code) AS nxt FROM a
-                  WINDOW w AS (PARTITION BY node ORDER BY code ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)),
-            d AS (SELECT node, code, nxt, {', '.join(ls)}, CAST({nl} AS DOUBLE) AS nl, CAST({nt} AS DOUBLE) AS n,
-                         {sq_l} AS ql, {sq_r} AS qr FROM c
-                  WHERE nxt IS NOT NULL AND {nl} >= {min_side} AND ({nt}) - ({nl}) >= {min_side}),
-            e AS (SELECT node, code, nxt, {', '.join(ls)}, (n - ql / nl - qr / (n - nl)) / n AS v,
-                         {slack!r} * (n + ql / nl + qr / (n - nl)) / n + 1e-300 AS b FROM d),
-            f AS (SELECT e.*, min(v + b) OVER (PARTITION BY node) AS top, count(*) OVER (PARTITION BY node) AS k FROM e)
-            SELECT node, k, code, nxt, {', '.join(ls)} FROM f WHERE v - b <= top ORDER BY node, code"""
-            got = {}
-            for r in self.query(sql):
-                got.setdefault(int(r[0]), (int(r[1]), []))[1].append((int(r[2]), int(r[3]), tuple(int(x) for x in r[4:])))
-            out[j] = got
+            ctes.append(f"""
+            a{j} AS (SELECT node, {c} AS code, {per} FROM {self.current} WHERE {where} GROUP BY node, {c}),
+            c{j} AS (SELECT node, code, {cum}, {tot}, lead(code) OVER (PARTITION BY node ORDER BY code) AS nxt
+                     FROM a{j} WINDOW w AS (PARTITION BY node ORDER BY code
+                                            ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)),
+            d{j} AS (SELECT node, code, nxt, {', '.join(ls)}, CAST({nl} AS DOUBLE) AS nl, CAST({nt} AS DOUBLE) AS n,
+                            {sq_l} AS ql, {sq_r} AS qr FROM c{j}
+                     WHERE nxt IS NOT NULL AND {nl} >= {min_side} AND ({nt}) - ({nl}) >= {min_side}),
+            e{j} AS (SELECT node, code, nxt, {', '.join(ls)}, (n - ql / nl - qr / (n - nl)) / n AS v,
+                            {slack!r} * (n + ql / nl + qr / (n - nl)) / n + 1e-300 AS b FROM d{j}),
+            f{j} AS (SELECT e{j}.*, min(v + b) OVER (PARTITION BY node) AS top, count(*) OVER (PARTITION BY node) AS k
+                     FROM e{j})""")
+            selects.append(f"SELECT {j} AS f, node, k, code, nxt, {', '.join(ls)} FROM f{j} WHERE v - b <= top")
+        out = {j: {} for j in features}
+        if not selects:
+            return out
+        sql = "WITH " + ",".join(ctes) + "\n" + " UNION ALL ".join(selects) + " ORDER BY f, node, code"
+        for r in self.query(sql):
+            out[int(r[0])].setdefault(int(r[1]), (int(r[2]), []))[1].append(
+                (int(r[3]), int(r[4]), tuple(int(x) for x in r[5:])))
         return out
 
     def split(self, routes):
@@ -284,8 +296,8 @@ class SQLProvider:
         x = "CASE r.feature " + " ".join(f"WHEN {j} THEN l.{c}" for j, c in enumerate(self.features)) + " END"
         keep = ", ".join(["l.y", *(f"l.{c}" for c in self.features)] + (["l.ys"] if self.regression else [])
                          + (["l.w"] if self.weighted else []))
-        self.create(name, f"""SELECT r.first + CASE WHEN r.cut < 0 THEN b.branch WHEN {x} > r.cut THEN 1 ELSE 0 END
-                                     AS node, {keep}
+        self.create(name, f"""SELECT CAST(r.first + CASE WHEN r.cut < 0 THEN b.branch WHEN {x} > r.cut THEN 1 ELSE 0
+                                     END AS INTEGER) AS node, {keep}
                               FROM {self.current} l JOIN __routes r ON l.node = r.node
                               LEFT JOIN __branches b ON b.node = l.node AND b.code = {x}""")
         self.drop(self.current)
@@ -315,3 +327,46 @@ class SQLProvider:
             np.zeros((len(got["y"]), 0), np.int64)
         return X, np.asarray(got["y"], np.int64)
 
+
+
+def filter_groups(node, code, counts, min_side, slack):
+    """SQLProvider.cuts' filter on one feature's (node, code) class counts, in numpy: the rows
+    sorted by node then code, ``counts`` one array per class; each node's cuts between
+    consecutive codes present, their left counts (cumulative sums), the Gini key in doubles
+    and its certified bound, and the cuts whose interval meets their node's least
+    ``key + bound``.  The same formula and bound as the SQL (the exact keys decide among what
+    is kept)."""
+    out = {}
+    if len(node) < 2:
+        return out
+    starts = np.flatnonzero(np.r_[True, node[1:] != node[:-1]])
+    sizes = np.diff(np.r_[starts, len(node)])
+    cut = np.flatnonzero(node[:-1] == node[1:])  # the last group below each cut
+    if not len(cut):
+        return out
+    g = np.repeat(np.arange(len(starts)), sizes)[cut]
+    lefts, totals = [], []
+    for c in counts:  # per class: the left count of each cut and its node's total
+        cum = np.cumsum(c)
+        before = np.r_[0, cum[starts[1:] - 1]]
+        lefts.append(cum[cut] - before[g])
+        totals.append((cum[starts + sizes - 1] - before)[g])
+    nl, n = sum(lefts), sum(totals)
+    ok = np.flatnonzero((nl >= min_side) & (n - nl >= min_side))
+    if not len(ok):
+        return out
+    cut, g, nl, n = cut[ok], g[ok], nl[ok].astype(float), n[ok].astype(float)
+    lefts = [x[ok] for x in lefts]
+    ql = sum(x.astype(float) * x for x in lefts)
+    qr = sum((t[ok] - x).astype(float) * (t[ok] - x) for x, t in zip(lefts, totals))
+    value = (n - ql / nl - qr / (n - nl)) / n
+    bound = slack * (n + ql / nl + qr / (n - nl)) / n + 1e-300
+    first = np.flatnonzero(np.r_[True, g[1:] != g[:-1]])
+    top = np.minimum.reduceat(value + bound, first)
+    tried = np.diff(np.r_[first, len(g)])
+    keep = np.flatnonzero(value - bound <= np.repeat(top, tried))
+    admissible = dict(zip(node[cut[first]].tolist(), tried.tolist()))
+    left = np.stack([x[keep] for x in lefts], axis=1).tolist()
+    for k, lo, hi, lft in zip(node[cut[keep]].tolist(), code[cut[keep]].tolist(), code[cut[keep] + 1].tolist(), left):
+        out.setdefault(k, (admissible[k], []))[1].append((lo, hi, tuple(lft)))
+    return out
