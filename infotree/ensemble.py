@@ -451,6 +451,19 @@ def forest_criterion(name):
     return crit
 
 
+
+def forest_control(control, options, n_trees=None, seed=None) -> ForestControl:
+    """The forest's control: ``control`` (or the defaults) with the ForestControl fields among
+    ``options`` (taken out of it: the rest are the trees' options) and the legacy ``n_trees``
+    and ``seed``."""
+    own = {f.name for f in dataclasses.fields(ForestControl)}
+    forest_options = {k: options.pop(k) for k in list(options) if k in own}
+    if n_trees is not None:
+        forest_options["n_estimators"] = n_trees
+    if seed is not None:
+        forest_options["random_state"] = seed
+    return ForestControl(**forest_options) if control is None else dataclasses.replace(control, **forest_options)
+
 def grow_forest(data, control=None, *, criterion="gain", builder="auto", n_trees=None, seed=None, **options) -> Forest:
     """Grow a forest on a :class:`~infotree.data.Dataset`.
 
@@ -466,14 +479,7 @@ def grow_forest(data, control=None, *, criterion="gain", builder="auto", n_trees
     their trees whole).  ``control``: a :class:`~infotree.controls.ForestControl` (its fields
     may also be given as keywords, which replace a control's).
     """
-    own = {f.name for f in dataclasses.fields(ForestControl)}
-    forest_options = {k: options.pop(k) for k in list(options) if k in own}
-    if n_trees is not None:
-        forest_options["n_estimators"] = n_trees
-    if seed is not None:
-        forest_options["random_state"] = seed
-    fc = (ForestControl(**forest_options) if control is None
-          else dataclasses.replace(control, **forest_options))
+    fc = forest_control(control, options, n_trees, seed)
     tree_params = options
     crit = forest_criterion(criterion)
     n, m = data.n_rows, data.n_features

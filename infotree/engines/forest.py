@@ -18,15 +18,16 @@ feature's code per cell) come to the driver once the trees are grown.
 from __future__ import annotations
 
 import bisect
-import dataclasses
 
 import numpy as np
 
 from .. import rowdraw
-from ..controls import POISSON, ForestControl, _fraction
-from ..ensemble import Forest, check_tree_options, empty_sample, forest_criterion, forest_params, plan, samples_of
+from ..controls import POISSON, _fraction
+from ..ensemble import (Forest, check_tree_options, empty_sample, forest_control, forest_criterion, forest_params, plan,
+                        samples_of)
 from ..errors import InfotreeError
 from .builder import EngineBuilder, _Ids, grow_together
+from ..growing import _groups
 from .grow import check, finish, plant
 
 __all__ = ["grow_forest"]
@@ -57,13 +58,7 @@ def grow_forest(provider, control=None, *, engine="duckdb", in_memory=None, toge
     """The forest of :func:`infotree.ensemble.grow_forest` (same keywords) on a provider made with
     ``row_numbers=True``; only ``sampling="poisson"`` is grown this way (the rows' counts are the
     engine's to compute)."""
-    own = {f.name for f in dataclasses.fields(ForestControl)}
-    forest_options = {k: options.pop(k) for k in list(options) if k in own}
-    if n_trees is not None:
-        forest_options["n_estimators"] = n_trees
-    if seed is not None:
-        forest_options["random_state"] = seed
-    fc = ForestControl(**forest_options) if control is None else dataclasses.replace(control, **forest_options)
+    fc = forest_control(control, options, n_trees, seed)
     if fc.sampling != POISSON:
         raise InfotreeError(f"the {engine} engine grows forests with sampling 'poisson' (each row's count from a "
                             f"hash of row, seed and tree; --sampling poisson), not {fc.sampling!r}; or the "
@@ -117,16 +112,9 @@ def grow_forest(provider, control=None, *, engine="duckdb", in_memory=None, toge
 
 
 def _batches(items, sizes, most):
-    """Consecutive batches of items whose sizes sum to at most ``most``."""
-    batch, total = [], 0
-    for item, n in zip(items, sizes):
-        if batch and total + n > most:
-            yield batch
-            batch, total = [], 0
-        batch.append(item)
-        total += n
-    if batch:
-        yield batch
+    """Consecutive batches of items whose sizes sum to at most ``most`` (a larger one alone)."""
+    for group in _groups(sizes, most):
+        yield [items[i] for i in group]
 
 
 def _in_memory(provider, schema, batch, draws, options):
