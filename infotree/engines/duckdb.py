@@ -134,7 +134,6 @@ class DuckDBProvider(SQLProvider):
         of groups take 10 times the grouping's time).  Nodes are counted a batch at a time so
         that at most GROUPS groups are in memory; a node with more values than that takes the
         SQL plan (its windows in DuckDB)."""
-        import numpy as np
 
         nc = len(self.schema.classes)
         sizes = self.sizes(nodes) if len(nodes) > 1 else {int(k): self.n_rows for k in nodes}

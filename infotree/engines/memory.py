@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .provider import Route, Table
+from .provider import Route, Table, near_best
 
 __all__ = ["MemoryProvider"]
 
@@ -99,12 +99,7 @@ class MemoryProvider:
             if len(cut):
                 lf, rf, nlf, nf = left.astype(float), (total - left).astype(float), nl.astype(float), n.astype(float)
                 ql, qr = (lf * lf).sum(axis=1), (rf * rf).sum(axis=1)
-                value = (nf - ql / nlf - qr / (nf - nlf)) / nf
-                bound = slack * (nf + ql / nlf + qr / (nf - nlf)) / nf + 1e-300
-                starts = np.flatnonzero(np.r_[True, kc[1:] != kc[:-1]])
-                top = np.minimum.reduceat(value + bound, starts)
-                counts = np.diff(np.r_[starts, len(kc)])
-                keep = np.flatnonzero(value - bound <= np.repeat(top, counts))
+                starts, counts, keep = near_best(nf, nlf, ql, qr, kc, slack)
                 tried = dict(zip(ids[kc[starts]].tolist(), counts.tolist()))
                 for i, kk, lo, hi, lft in zip(keep.tolist(), ids[kc[keep]].tolist(), v[cut[keep]].tolist(),
                                               v[cut[keep] + 1].tolist(), left[keep].tolist()):

@@ -83,3 +83,16 @@ class Provider(Protocol):
 
     def close(self) -> None: ...
 
+
+def near_best(n, nl, ql, qr, group, slack):
+    """The certified Gini filter on cuts listed group by group (floats: a cut's rows, its
+    left rows, and ΣL², ΣR² of its sides' class counts): the cuts whose float key is within
+    the bound of their group's least ``key + bound`` (so every exactly best cut is among
+    them).  Returns each group's first cut, its number of cuts and the cuts kept."""
+    value = (n - ql / nl - qr / (n - nl)) / n
+    bound = slack * (n + ql / nl + qr / (n - nl)) / n + 1e-300
+    starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
+    top = np.minimum.reduceat(value + bound, starts)
+    counts = np.diff(np.r_[starts, len(group)])
+    return starts, counts, np.flatnonzero(value - bound <= np.repeat(top, counts))
+

@@ -26,7 +26,7 @@ import re
 import numpy as np
 
 from ..errors import DataError, InfotreeError
-from .provider import Table
+from .provider import Table, near_best
 
 __all__ = ["SQLProvider", "filter_groups", "quote"]
 
@@ -359,12 +359,7 @@ def filter_groups(node, code, counts, min_side, slack):
     lefts = [x[ok] for x in lefts]
     ql = sum(x.astype(float) * x for x in lefts)
     qr = sum((t[ok] - x).astype(float) * (t[ok] - x) for x, t in zip(lefts, totals))
-    value = (n - ql / nl - qr / (n - nl)) / n
-    bound = slack * (n + ql / nl + qr / (n - nl)) / n + 1e-300
-    first = np.flatnonzero(np.r_[True, g[1:] != g[:-1]])
-    top = np.minimum.reduceat(value + bound, first)
-    tried = np.diff(np.r_[first, len(g)])
-    keep = np.flatnonzero(value - bound <= np.repeat(top, tried))
+    first, tried, keep = near_best(n, nl, ql, qr, g, slack)
     admissible = dict(zip(node[cut[first]].tolist(), tried.tolist()))
     left = np.stack([x[keep] for x in lefts], axis=1).tolist()
     for k, lo, hi, lft in zip(node[cut[keep]].tolist(), code[cut[keep]].tolist(), code[cut[keep] + 1].tolist(), left):
