@@ -476,10 +476,10 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
             node.test = test
             if k in ties:
                 node.ties = ties[k]
-        self.record_levels(nodes, split, chosen)
+        self.keep_levels(nodes, split, chosen)
         return self.partition(nodes, split, chosen, lv, rows, ords, nid, starts, sizes)
 
-    def record_levels(self, nodes, split, chosen):
+    def keep_levels(self, nodes, split, chosen):
         """rpart's routing reads the values a subset split's rows had (node.levels, see
         :mod:`infotree.rpart_routing`): those its depth's table counts (a row routed
         here by a surrogate counts as it went)."""
