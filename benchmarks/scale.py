@@ -213,8 +213,6 @@ def main():
     g.add_argument("--master", default="local[2]")
     g.add_argument("--in-memory", type=int)
     g.add_argument("--mllib", action="store_true")
-    g.add_argument("--subset-work", type=int, help="build_tree's budget of subset-rows for CART's exhaustive subset "
-                   "search (splitters.SUBSET_WORK, 2^32): 127 subsets of 10^8 rows pass it")
     b = sub.add_parser("bench")
     b.add_argument("--rows", default="100000,1000000")
     b.add_argument("--engines", default="memory,duckdb")
@@ -227,10 +225,6 @@ def main():
     if a.cmd == "make":
         make(a.path, a.rows, a.distinct, unique=a.unique)
     elif a.cmd == "grow":
-        if a.subset_work:
-            import infotree.splitters
-
-            infotree.splitters.SUBSET_WORK = a.subset_work
         print(json.dumps(grow_one(a.path, a.engine, a.depth, a.memory_limit, a.threads, a.master, a.in_memory,
                                   a.mllib)))
     else:

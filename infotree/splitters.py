@@ -26,7 +26,7 @@ from itertools import combinations
 
 from .errors import InfotreeError
 
-__all__ = ["MAX_SUBSETS", "SUBSET_WORK", "best_subset", "best_threshold"]
+__all__ = ["MAX_SUBSETS", "SUBSET_WORK", "best_subset", "best_threshold", "search_reach"]
 
 
 def _add(a, b):
@@ -100,8 +100,17 @@ def _best_threshold_filtered(by_value, min_side, key, sizes, floats):
 #: The most subsets an exhaustive search may be allowed (``max_subsets``' ceiling): past it the
 #: search takes hours (about 150 µs a subset).
 MAX_SUBSETS = 1 << 20
-#: The most subsets × rows an exhaustive search may cost, checked before it starts.
+#: The most subsets an exhaustive search may compare in a tree, counted before it starts as
+#: its subsets × the most nodes where it may run again (:func:`search_reach`).  The search
+#: reads a count table, so its rows cost nothing; they bound only how often it repeats.
 SUBSET_WORK = 1 << 32
+
+
+def search_reach(max_depth, depth):
+    """The most nodes, a node at ``depth`` and those below it, that a search there may run at
+    again: a full binary tree down to ``max_depth`` (at depth 8, 511), or None where only the
+    node's rows bound them (one node a row)."""
+    return None if max_depth is None else (2 << max(max_depth - depth, 0)) - 1
 
 
 def _best_prefix(by_value, ranked, first, sizes, min_side, key, every, floats=None):
@@ -147,11 +156,12 @@ def _prefix_side(ranked, m, at):
 
 
 def best_subset(by_value, min_side, key, limit, *, what="this feature", sizes=None, order=None, every=None,
-                floats=None):
+                floats=None, reach=None):
     """(left value codes, (left, right), number of subsets compared) or None.  ``order(counts)``
     ranks a value for the ordering theorem (two classes: its share of the first class;
     regression: its mean), or is None where every subset must be compared.  ``every``, a
-    list, receives (left value codes, (left, right)) of every admissible subset."""
+    list, receives (left value codes, (left, right)) of every admissible subset.  ``reach``:
+    :func:`search_reach` for this node (at most its rows)."""
     sizes = [sum(r) for r in by_value] if sizes is None else sizes
     present = [i for i, r in enumerate(by_value) if any(r)]
     k = len(present)
@@ -163,11 +173,12 @@ def best_subset(by_value, min_side, key, limit, *, what="this feature", sizes=No
     count = 2 ** (k - 1) - 1
     classes = len(by_value[present[0]])
     head = f"{what} has {k} values here and {classes} classes: an exact CART split compares 2^{k - 1} - 1 = {count} subsets"
-    work = count * sum(sizes)
+    reach = sum(sizes) if reach is None else min(reach, sum(sizes))
+    work = count * reach
     if count > MAX_SUBSETS or work > SUBSET_WORK:  # refused before any subset is made, whatever max_subsets says
-        raise InfotreeError(f"{head} of {sum(sizes)} rows ({work} subset-rows), beyond the budget of "
-                            f"{MAX_SUBSETS} subsets and 2^{SUBSET_WORK.bit_length() - 1} subset-rows (merge values, "
-                            f"or choose another algorithm)")
+        raise InfotreeError(f"{head} at each of up to {reach} nodes ({work} in all), beyond the budget of "
+                            f"{MAX_SUBSETS} subsets at a node and 2^{SUBSET_WORK.bit_length() - 1} in a tree (merge "
+                            f"values, limit the depth, or choose another algorithm)")
     if count > limit:
         raise InfotreeError(f"{head}, beyond the limit of {limit} (max_subsets; --max-subsets {count} allows it)")
     rest = present[1:]

@@ -334,3 +334,36 @@ def test_cuts_counted_a_batch_of_nodes_at_a_time(monkeypatch, groups):
     monkeypatch.setattr(engine, "GROUPS", groups)
     same(ROOT / "tests/data/kyphosis.csv", dict(numeric="auto", target="Kyphosis"), criterion="gini", surrogates=0,
          min_leaf=2)
+
+
+def test_subset_budget_counts_the_nodes_a_search_may_repeat_at(monkeypatch, tmp_path):
+    """The exhaustive subset search (three classes) reads a count table, so the budget counts
+    its subsets × the nodes where it may run again: the node's rows, or at most a full tree
+    down to max_depth.  10^8 rows to depth 8 pass (127 × 511 subsets); every builder and the
+    engine refuse or grow alike."""
+    from infotree import splitters
+    from infotree.criteria import criterion_named
+    from infotree.splitters import best_subset, search_reach
+
+    crit = criterion_named("gini")
+    big = tuple((12_500_000 - 3 * v, 2 * v, v) for v in range(8))   # 10^8 rows, 8 values, 3 classes
+    assert search_reach(8, 0) == 511 and search_reach(8, 8) == 1 and search_reach(None, 3) is None
+    found = best_subset(big, 1, crit.cut_key, 1 << 15, reach=search_reach(8, 0))
+    assert found is not None and found[2] == 127
+    with pytest.raises(InfotreeError, match=r"127 subsets at each of up to 100000000 nodes \(12700000000 in all\)"):
+        best_subset(big, 1, crit.cut_key, 1 << 15)
+
+    r = random.Random(5)
+    f = tmp_path / "v8.csv"
+    f.write_text("c,d,y\n" + "".join(f"v{r.randrange(8)},w{r.randrange(3)},{r.choice('abc')}\n" for _ in range(400)))
+    monkeypatch.setattr(splitters, "SUBSET_WORK", 127 * 200)  # 400 rows' 127 subsets pass it at the root only
+    data = load(f)
+    for builder in ("reference", "auto"):
+        with pytest.raises(InfotreeError, match=r"127 subsets at each of up to 400 nodes"):
+            build_tree(data, criterion="gini", builder=builder)
+    ref = build_tree(data, criterion="gini", builder="reference", max_depth=3)   # 127 × 15 at the root
+    assert dumps(build_tree(data, criterion="gini", max_depth=3)) == dumps(ref)
+    assert ref.root.split_feature == "c"
+    same(f, {}, criterion="gini", max_depth=3)
+    with pytest.raises(InfotreeError, match=r"127 subsets at each of up to 400 nodes"):
+        same(f, {}, criterion="gini")

@@ -586,7 +586,7 @@ def test_m_of_n_search_is_fast_on_an_id_column_and_unchanged(monkeypatch):
 
 def test_exhaustive_subset_search_is_refused_up_front_past_its_budget(tmp_path):
     """More than two classes: the exhaustive search over 2^(k-1) - 1 subsets is refused before any
-    subset is made when subsets x rows pass 2^32, naming the budget; the limit's refusal no longer
+    subset is made when subsets x the nodes it may repeat at (one a row) pass 2^32, naming the budget; the limit's refusal no longer
     suggests a --max-subsets the budget would refuse."""
     import random
 
@@ -594,8 +594,8 @@ def test_exhaustive_subset_search_is_refused_up_front_past_its_budget(tmp_path):
     f = tmp_path / "c21.csv"
     f.write_text("c,y\n" + "".join(f"v{rng.randrange(21)},{rng.choice('abc')}\n" for _ in range(5000)))
     said = (f"infotree: error: feature 'c' has 21 values here and 3 classes: an exact CART split compares 2^20 - 1 "
-            f"= 1048575 subsets of 5000 rows (5242875000 subset-rows), beyond the budget of 1048576 subsets and "
-            f"2^32 subset-rows (merge values, or choose another algorithm)")
+            f"= 1048575 subsets at each of up to 5000 nodes (5242875000 in all), beyond the budget of 1048576 subsets "
+            f"at a node and 2^32 in a tree (merge values, limit the depth, or choose another algorithm)")
     for extra in ([], ["--max-subsets", "1048575"]):
         started = time.perf_counter()
         code, out, err = run("tree", f, "--algorithm", "cart", "--nodes", "none", *extra)

@@ -31,7 +31,7 @@ from ..node import Node
 from ..records import Candidate
 from ..routing import SURROGATES
 from ..splits import SubsetSplit, ThresholdSplit
-from ..splitters import best_subset, best_threshold
+from ..splitters import best_subset, best_threshold, search_reach
 from .agreement import surrogates_of
 from .memory import MemoryProvider
 from .provider import Route
@@ -223,7 +223,7 @@ class EngineBuilder(ReferenceBuilder):
                     by_value[x] = r
                 by_value = tuple(by_value)
                 if self.crit.binary:
-                    cand = self.subset(j, by_value)
+                    cand = self.subset(j, by_value, search_reach(self.p["max_depth"], node.depth))
                 else:
                     cand = Candidate(self.t.features[j], j, by_value, self.t.domains[j], unknown=None)
             if cand is not None and any(map(any, cand.table)):
@@ -271,16 +271,16 @@ class EngineBuilder(ReferenceBuilder):
         """Rows per value (the reference counts the node's known rows)."""
         return [r[0] for r in rows] if self.values is not None else [sum(r) for r in rows]
 
-    def subset(self, j, by_value):
+    def subset(self, j, by_value, reach):
         domain = self.t.domains[j]
         floats = getattr(self.crit, "cut_floats", None)
         found = _subsets_filtered(by_value, self.p.get("min_leaf", 1), self.crit, self.p.get("max_subsets", 1 << 15),
-                                  floats) if floats is not None else None
+                                  floats, reach) if floats is not None else None
         if found is None:
             found = best_subset(by_value, self.p.get("min_leaf", 1), self.crit.cut_key,
                                 self.p.get("max_subsets", 1 << 15), what=f"feature {self.t.features[j]!r}",
                                 sizes=self.sizes_of(by_value), order=self.crit.subset_order, every=None,
-                                floats=floats)
+                                floats=floats, reach=reach)
         elif found is False:
             return None
         if found is None:
@@ -355,7 +355,7 @@ def grow_together(builders):
             provider.split(routes)
 
 
-def _subsets_filtered(by_value, min_side, crit, limit, floats):
+def _subsets_filtered(by_value, min_side, crit, limit, floats, reach=None):
     """best_subset's exhaustive search (more than two classes) with the certified float filter
     the fast CART builder uses: every admissible subset scored in floats at once, the exact key
     asked only where the bounds overlap the least; the same (key, value mask) order decides.
@@ -373,7 +373,7 @@ def _subsets_filtered(by_value, min_side, crit, limit, floats):
     total = counts.sum(axis=0)
     n = int(total.sum())
     count = 2 ** (k - 1) - 1
-    if n >= 1 << 26 or count > min(limit, MAX_SUBSETS) or count * n > SUBSET_WORK:
+    if n >= 1 << 26 or count > min(limit, MAX_SUBSETS) or count * min(n, reach or n) > SUBSET_WORK:
         return None
     bits = (np.arange(count)[:, None] >> np.arange(k - 1)) & 1       # the values of present[1:] on the left
     left = counts[0] + bits @ counts[1:]

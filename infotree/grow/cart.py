@@ -57,6 +57,7 @@ from ..measures import is_independent
 from ..node import Node, draws
 from ..records import BinaryCandidate, RegressionCandidate
 from ..splits import SubsetSplit, ThresholdSplit
+from ..splitters import search_reach
 
 from . import kernels
 from .cart_arrays import (_BITS, _CONCAVE, _COUNT_LIMIT, _KEY16, _decreases, _first_best, _seg_starts, _short_sum, _subset_split, _Stats,
@@ -417,6 +418,7 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
                 self.numeric_cuts(j, order, nid_j, starts_j, K, CC, lv, imp, bnd, v)
             else:
                 self.numeric_cuts(j, ords[j], nid, starts, K, CC, lv, imp, bnd)
+        self.reach = search_reach(p["max_depth"], nodes[0].depth)   # the subset searches' budget
         for g in range(len(self.nominal_groups)):
             self.subset_cuts(g, rows, nid, K, CC, lv, imp, bnd)
         if drawn is not None:

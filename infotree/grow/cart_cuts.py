@@ -9,6 +9,7 @@ import numpy as np
 
 from ..errors import InfotreeError
 from ..impurities import Gini
+from .. import splitters
 from ..splitters import best_subset
 
 from . import kernels
@@ -236,8 +237,12 @@ class CutScoring:
             def masks(ks, fs, cs):
                 return written[ks, fs, cs]
         else:
-            if ((1 << (k_present[live] - 1)) - 1 > self.p.get("max_subsets", 1 << 15)).any():
-                raise Refused
+            count = (1 << (k_present[live] - 1)) - 1
+            rows_k = P.sum(axis=2)[live]
+            reach = rows_k if self.reach is None else np.minimum(rows_k, self.reach)
+            if ((count > min(self.p.get("max_subsets", 1 << 15), splitters.MAX_SUBSETS)).any()
+                    or (count * reach > splitters.SUBSET_WORK).any()):
+                raise Refused   # the reference names the budget or the limit
             # The present values first, in value order: the reference's subsets (those
             # holding the lowest present value, all but the whole, by mask) are the odd masks
             # below 2^k − 1 over these k positions, in the same order (an order-keeping map
@@ -293,7 +298,7 @@ class CutScoring:
             try:
                 found = best_subset(tuple(map(tuple, T[k].tolist())), self.min_leaf, crit.cut_key,
                                     self.p.get("max_subsets", 1 << 15), order=crit.subset_order,
-                                    floats=getattr(crit, "cut_floats", None))
+                                    floats=getattr(crit, "cut_floats", None), reach=self.reach)
             except InfotreeError:
                 raise Refused from None
             if found is None:

@@ -24,7 +24,7 @@ from ..node import _OFF_PATH, Node
 from ..records import BinaryCandidate, Candidate, RegressionCandidate
 from ..splits import NominalSplit, SubsetSplit, ThresholdSplit
 from ..routing import SURROGATES
-from ..splitters import best_subset, best_threshold
+from ..splitters import best_subset, best_threshold, search_reach
 from ..surrogates import find_surrogates, majority_of
 
 __all__ = ["ReferenceBuilder"]
@@ -217,7 +217,7 @@ class ReferenceBuilder:
             if self.numeric[j]:
                 cand = self.best_cut(j, rows, w, codes)
             elif self.crit.binary:
-                cand = self.best_subset(j, rows, w, codes)
+                cand = self.best_subset(j, rows, w, codes, node.depth)
             else:
                 table, unknown = self.table(rows, w, codes, len(self.t.domains[j]))
                 cand = Candidate(self.t.features[j], j, table, self.t.domains[j], unknown=unknown)
@@ -248,14 +248,15 @@ class ReferenceBuilder:
         return Candidate(self.t.features[j], j, table, ThresholdSplit(j, threshold).labels, unknown=unknown,
                          threshold=threshold, n_cuts=n_cuts, mdl=self.crit.mdl)
 
-    def best_subset(self, j, rows, w, codes):
+    def best_subset(self, j, rows, w, codes, depth):
         """The nominal candidate of feature j for a binary criterion: its best subset split."""
         domain = self.t.domains[j]
         by_value, unknown = self.table(rows, w, codes, len(domain))
         every = [] if self.p.get("every_split") else None
         found = best_subset(by_value, self.p.get("min_leaf", 1), self.crit.cut_key, self.p.get("max_subsets", 1 << 15),
                             what=f"feature {self.t.features[j]!r}", sizes=self.sizes(codes, None, w, len(domain)),
-                            order=self.crit.subset_order, every=every)
+                            order=self.crit.subset_order, every=every,
+                            reach=search_reach(self.p["max_depth"], depth))
         if found is None:
             return None
         left, table, tried = found
