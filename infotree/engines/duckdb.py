@@ -9,6 +9,7 @@ import shutil
 import tempfile
 
 from ..errors import DataError, InfotreeError
+from .scan import RowNodes
 from .sql import SQLProvider, filter_groups, quote
 
 __all__ = ["DuckDBProvider", "connect"]
@@ -18,6 +19,10 @@ __all__ = ["DuckDBProvider", "connect"]
 # as it takes (a node with more distinct values than this: the SQL windows decide its cuts).
 GROUPS = 1 << 23
 
+# Rows per batch when the coded rows are read into numpy (RowNodes): 2^22 rows of this
+# benchmark's 23 columns are about 250 MB.
+BATCH = 1 << 22
+
 
 def connect(memory_limit=None, threads=None):
     """A DuckDB connection with its spill directory (removed by ``DuckDBProvider.close``)."""
@@ -26,7 +31,11 @@ def connect(memory_limit=None, threads=None):
     except ImportError:
         raise InfotreeError("the duckdb engine needs DuckDB: pip install 'infotree[duckdb]'") from None
     spill = tempfile.mkdtemp(prefix="infotree-duckdb-")
-    con = duckdb.connect(":memory:")
+    # A database file in the spill directory: the coded rows are stored there once, compressed
+    # (about half their width in memory), and read back at every depth; a block of a stored
+    # table leaves memory without being written again, a spilled block of an in-memory table
+    # is written out each time it is evicted.  Every other table is a TEMP table (in memory).
+    con = duckdb.connect(os.path.join(spill, "rows.duckdb"))
     try:
         if memory_limit is not None:
             con.execute(f"SET memory_limit = '{_size(memory_limit)}'")
@@ -76,7 +85,7 @@ class DuckDBProvider(SQLProvider):
             source, names, where, offset = self.open(self.source_name, options.pop("delimiter", None))
             if order is not None:
                 source, names, where = self.ordered(source, names, order), [c for c in names if c != order], "row"
-            self.prepare(source, names, where=where, line_offset=offset, **options)
+            self.prepare(source, names, where=where, line_offset=offset, **dict(options, row_numbers=True))
         except BaseException:
             self.close()
             raise
@@ -127,7 +136,63 @@ class DuckDBProvider(SQLProvider):
         types = dict((r[0], r[1]) for r in self.query(f"DESCRIBE SELECT * FROM {self.source}"))
         return {n for n in self.names if types.get(n) in ("DOUBLE", "FLOAT", "REAL")}
 
+    # -- per depth: each row's node in numpy (RowNodes), the stored rows read once a scan --
+    held = None
+
+    def root(self, scaled=None):
+        """The root's counts; a classification tree grows with its rows' nodes held in numpy
+        (:mod:`.scan`): the coded rows are never written again.  Regression's sums and a
+        forest's counted rows take the SQL plan (the table rewritten at each depth)."""
+        counts = super().root(scaled)
+        if scaled is None:
+            threads = self.query("SELECT current_setting('threads')")[0][0]
+            self.held = RowNodes(self.n_rows, self._batches, self.schema.domains, len(self.schema.classes), threads)
+        return counts
+
+    def weigh(self, trees, seed, table):
+        self.held = None
+        return super().weigh(trees, seed, table)
+
+    def _batches(self, columns):
+        """The coded rows' row numbers and the listed columns, in batches of numpy arrays."""
+        reader = self.con.sql(f"SELECT rid, {', '.join(columns)} FROM {self.current}").to_arrow_reader(BATCH)
+        for b in reader:
+            yield {name: b.column(i).to_numpy() for i, name in enumerate(b.schema.names)}
+
+    def tables(self, nodes, features=None):
+        if self.held is None:
+            return super().tables(nodes, features)
+        import numpy as np
+
+        from .provider import Table
+
+        wanted = list(range(len(self.features))) if features is None else list(features)
+        got = self.held.counts(nodes, wanted, self.features)
+        out = [None] * len(self.features)
+        for j in wanted:
+            node, code, cnt = got[j]
+            out[j] = Table(node.astype(np.int64), code.astype(np.int64), list(map(tuple, cnt.tolist())))
+        return out
+
+    def split(self, routes):
+        if self.held is None:
+            return super().split(routes)
+        self.level += 1
+        self.held.split(routes, self.features)
+
+    def sizes(self, nodes):
+        return super().sizes(nodes) if self.held is None else self.held.sizes(nodes)
+
+    def take(self, nodes):
+        return super().take(nodes) if self.held is None else self.held.take(nodes, self.features)
+
     def cuts(self, nodes, features, min_side, slack):
+        if self.held is not None:
+            got = self.held.counts(nodes, features, self.features)
+            return {j: filter_groups(got[j][0], got[j][1], list(got[j][2].T), min_side, slack) for j in features}
+        return self.grouped_cuts(nodes, features, min_side, slack)
+
+    def grouped_cuts(self, nodes, features, min_side, slack):
         """SQLProvider.cuts with the windows in numpy: DuckDB groups each feature's rows by
         (node, value) with their class counts (the AVC sets), and the cumulative sums and the
         certified filter run on those groups in this process (DuckDB's windows over millions
@@ -174,8 +239,8 @@ class DuckDBProvider(SQLProvider):
     def columns(self, sql):
         return self.con.execute(sql).fetchnumpy()
 
-    def create(self, name, sql, hashed=False):
-        self.con.execute(f"CREATE OR REPLACE TABLE {name} AS {sql}")
+    def create(self, name, sql, hashed=False, stored=False):
+        self.con.execute(f"CREATE OR REPLACE {'' if stored else 'TEMP '}TABLE {name} AS {sql}")
 
     def view(self, name, sql):  # the distinct values: scanned once, not once per use
         self.create(name, sql)
@@ -190,7 +255,7 @@ class DuckDBProvider(SQLProvider):
         arrays = {k: np.ascontiguousarray(v, dtype=np.int64) for k, v in columns.items()}
         view = f"__view_{name}"
         self.con.register(view, _frame(arrays))
-        self.con.execute(f"CREATE TABLE {name} AS SELECT * FROM {view}")
+        self.con.execute(f"CREATE TEMP TABLE {name} AS SELECT * FROM {view}")
         self.con.unregister(view)
 
     def close(self):

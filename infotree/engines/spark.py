@@ -96,7 +96,7 @@ class SparkProvider(SQLProvider):
         rows = df.collect()
         return {c: np.array([r[i] for r in rows], dtype=np.int64) for i, c in enumerate(df.columns)}
 
-    def create(self, name, sql, hashed=False):
+    def create(self, name, sql, hashed=False, stored=False):
         if hashed:  # pushing the filter on w down through the hash's rounds inlines each round five times
             # over (5^5 copies): minutes of planning for a few rows
             conf = self.spark.conf

@@ -111,7 +111,8 @@ class SQLProvider:
         self.weighted = False
         if row_numbers:
             cols.append("s.__rid AS rid" if self.dense_rid else "row_number() OVER (ORDER BY s.__rid) - 1 AS rid")
-        self.create("__lvl0", f"SELECT CAST(0 AS INTEGER) AS node, {', '.join(cols)} FROM {source} s {' '.join(joins)}")
+        self.create("__lvl0", f"SELECT CAST(0 AS INTEGER) AS node, {', '.join(cols)} FROM {source} s {' '.join(joins)}",
+                    stored=True)
         self.n_rows = int(self.query("SELECT count(*) FROM __lvl0")[0][0])
         self.regression = False
         return self
