@@ -289,8 +289,9 @@ def _float_key(left, right):
     return (n - ql / nl - qr / (n - nl)) / n
 
 
-@pytest.mark.parametrize("windows", [False, True], ids=["groups in numpy", "windows in SQL"])
-def test_counts_past_2_26_keep_the_exact_first_best_cut(tmp_path, monkeypatch, windows):
+@pytest.mark.parametrize("plan", ["rows", "groups", "windows"],
+                         ids=["rows counted in numpy", "groups in numpy", "windows in SQL"])
+def test_counts_past_2_26_keep_the_exact_first_best_cut(tmp_path, monkeypatch, plan):
     """A node of 73,292,079 rows (past 2^26: squares of counts past 2^53 are rounded): values
     0, 1, 2 of x with class counts (p, q), (r, s), (p, q), so the two cuts' tables mirror each
     other and their Gini keys are exactly equal, the first chosen (best_threshold); in floats
@@ -306,7 +307,9 @@ def test_counts_past_2_26_keep_the_exact_first_best_cut(tmp_path, monkeypatch, w
     assert key(*first) == key(*second) and _float_key(*first) > _float_key(*second)
     path = tmp_path / "few.parquet"  # one row per (x, class): the schema; the counts come below
     pq.write_table(pa.table({"x": [0, 0, 1, 1, 2, 2], "class": ["u", "v"] * 3}), path)
-    if windows:
+    if plan != "rows":  # the SQL plan (a forest's): DuckDB groups (node, value), or its windows
+        monkeypatch.setattr(DuckDBProvider, "hold", False)
+    if plan == "windows":
         monkeypatch.setattr(engine, "GROUPS", 0)  # every node's cuts by the SQL plan's windows
     provider = DuckDBProvider(path, numeric="auto")
     try:
@@ -327,13 +330,46 @@ def test_counts_past_2_26_keep_the_exact_first_best_cut(tmp_path, monkeypatch, w
 
 @pytest.mark.parametrize("groups", [1, 40])
 def test_cuts_counted_a_batch_of_nodes_at_a_time(monkeypatch, groups):
-    """At most GROUPS (node, value) groups come into memory at once: 40 makes several batches a
-    depth, 1 sends every node to the SQL windows; the tree is the same."""
+    """The SQL plan: at most GROUPS (node, value) groups come into memory at once: 40 makes
+    several batches a depth, 1 sends every node to the SQL windows; the tree is the same."""
     import infotree.engines.duckdb as engine
 
+    monkeypatch.setattr(DuckDBProvider, "hold", False)
     monkeypatch.setattr(engine, "GROUPS", groups)
     same(ROOT / "tests/data/kyphosis.csv", dict(numeric="auto", target="Kyphosis"), criterion="gini", surrogates=0,
          min_leaf=2)
+
+
+@pytest.mark.parametrize("bins, batch", [(7, 16), (200, 64), (1 << 25, 1 << 21)])
+def test_rows_counted_a_scan_of_units_at_a_time(monkeypatch, bins, batch):
+    """Rows held in numpy: a scan counts at most BINS bins, in batches of BATCH rows; 7 bins count
+    one node and 3 values of a feature at a time (more scans than values), 200 a few nodes;
+    the tree is the same, with every criterion's tables and with nodes taken into memory."""
+    import infotree.engines.duckdb as engine
+    import infotree.engines.scan as scan
+
+    monkeypatch.setattr(scan, "BINS", bins)
+    monkeypatch.setattr(engine, "BATCH", batch)
+    path, read = ROOT / "tests/data/kyphosis.csv", dict(numeric="auto", target="Kyphosis")
+    for options in (dict(criterion="gini", surrogates=0, min_leaf=2), dict(criterion="gain_ratio"),
+                    dict(criterion="gini", surrogates=2)):
+        same(path, read, **options)
+    ref = build_tree(load(path, **read), criterion="gini", surrogates=0)
+    p = DuckDBProvider(path, **read)
+    try:
+        got = grow(p, in_memory=30, criterion="gini", surrogates=0)
+    finally:
+        p.close()
+    assert dumps(got) == dumps(ref)
+
+
+@pytest.mark.parametrize("path, read", FILES[:4], ids=[Path(f).name for f, _ in FILES[:4]])
+def test_sql_plan_and_rows_in_numpy_grow_one_tree(monkeypatch, path, read):
+    """Classification's two plans (rows' nodes in numpy; the coded table rewritten each depth, as
+    regression and forests grow) give build_tree's tree."""
+    monkeypatch.setattr(DuckDBProvider, "hold", False)
+    for options in CRITERIA:
+        same(ROOT / path, read, **options)
 
 
 def test_subset_budget_counts_the_nodes_a_search_may_repeat_at(monkeypatch, tmp_path):

@@ -19,9 +19,9 @@ __all__ = ["DuckDBProvider", "connect"]
 # as it takes (a node with more distinct values than this: the SQL windows decide its cuts).
 GROUPS = 1 << 23
 
-# Rows per batch when the coded rows are read into numpy (RowNodes): 2^22 rows of this
-# benchmark's 23 columns are about 250 MB.
-BATCH = 1 << 22
+# Rows per batch when the coded rows are read into numpy (RowNodes): 2^21 rows of this
+# benchmark's 23 columns are about 120 MB.
+BATCH = 1 << 21
 
 
 def connect(memory_limit=None, threads=None):
@@ -138,13 +138,14 @@ class DuckDBProvider(SQLProvider):
 
     # -- per depth: each row's node in numpy (RowNodes), the stored rows read once a scan --
     held = None
+    hold = True   # False: classification takes the SQL plan too (the tests compare both)
 
     def root(self, scaled=None):
         """The root's counts; a classification tree grows with its rows' nodes held in numpy
         (:mod:`.scan`): the coded rows are never written again.  Regression's sums and a
         forest's counted rows take the SQL plan (the table rewritten at each depth)."""
         counts = super().root(scaled)
-        if scaled is None:
+        if scaled is None and self.hold:
             threads = self.query("SELECT current_setting('threads')")[0][0]
             self.held = RowNodes(self.n_rows, self._batches, self.schema.domains, len(self.schema.classes), threads)
         return counts

@@ -20,10 +20,10 @@ import numpy as np
 
 __all__ = ["RowNodes", "BINS"]
 
-# The count bins (int64) of one scan: 2^24 bins are 128 MB; a scan counts as many units
-# (a feature's values × its nodes × the classes) as fit, and a feature whose one node passes
-# this is counted a range of its values at a time.
-BINS = 1 << 24
+# The count bins of one scan: 2^25 bins are 128 MB (int32: fewer than 2^31 rows); a scan
+# counts as many units (a feature's values × its nodes × the classes) as fit, and a feature
+# whose one node passes this is counted a range of its values at a time.
+BINS = 1 << 25
 
 
 class RowNodes:
@@ -39,6 +39,7 @@ class RowNodes:
         self.pool = ThreadPoolExecutor(self.threads)
         self.batches, self.domains, self.nc = batches, [max(len(d), 1) for d in domains], classes
         self.top = 0   # the largest node id so far
+        self.count_type = np.int32 if n < 1 << 31 else np.int64
 
     def _lookup(self, ids):
         """A table from node id to the id's place in ``ids`` (−1: not listed, or a gone row's −1)."""
@@ -76,7 +77,7 @@ class RowNodes:
         for scan in scans:
             # Each unit's bins have one node slot more, where rows of other nodes fall (cheaper
             # than selecting the rows, as long as most rows are the listed nodes').
-            acc = [np.zeros((u[2] + 1) * u[4] * nc, np.int64) for u in scan]
+            acc = [np.zeros((u[2] + 1) * u[4] * nc, self.count_type) for u in scan]
             names = sorted({columns[u[0]] for u in scan})
             for b in self.batches(["y", *names]):
                 g = pos[self.node[b["rid"]]]
@@ -101,7 +102,7 @@ class RowNodes:
                 j, first, k, lo, width = u
                 cells = a.reshape(k + 1, nc, width)[:k].transpose(0, 2, 1)
                 ki, code = np.nonzero(cells.sum(axis=2))
-                out[j].append((ids[first + ki], lo + code, cells[ki, code]))
+                out[j].append((ids[first + ki], lo + code, cells[ki, code].astype(np.int64)))
         result = {}
         for j in features:
             node = np.concatenate([p[0] for p in out[j]])
@@ -160,8 +161,10 @@ class RowNodes:
             self.node[rid] = new
 
     def sizes(self, nodes):
-        got = np.bincount(self.node.astype(np.int64) + 1, minlength=self.top + 2)
-        return {int(k): int(got[k + 1]) if 0 <= k <= self.top else 0 for k in nodes}
+        got = np.zeros(self.top + 2, np.int64)
+        for a in range(0, len(self.node), 1 << 22):   # a gone row's −1 counted last
+            got += np.bincount(self.node[a:a + (1 << 22)] % (self.top + 2), minlength=self.top + 2)
+        return {int(k): int(got[k]) if 0 <= k <= self.top else 0 for k in nodes}
 
     def take(self, nodes, columns):
         """The rows of ``nodes``: (node ids, X codes, y codes), in scan order."""
