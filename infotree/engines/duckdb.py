@@ -64,6 +64,16 @@ def _size(text):
     return text
 
 
+def _bytes(text):
+    """A size as DuckDB reads it (KB, MB...: powers of 1000; KiB, MiB...: of 1024), in bytes."""
+    import re
+
+    number, unit = re.fullmatch(r"(\d+(?:\.\d+)?)\s*([A-Za-z]+)", str(text).strip()).groups()
+    unit = unit.upper()
+    power = "BKMGT".index(unit[0]) if unit != "B" else 0
+    return int(float(number) * (1024 if unit.endswith("IB") else 1000) ** power)
+
+
 def _literal(text):
     return str(text).replace("'", "''")
 
@@ -78,6 +88,7 @@ class DuckDBProvider(SQLProvider):
         """``order``: a column giving the rows' order (an integer per row; it is not a feature),
         instead of their order in the file."""
         self.source_name = os.fspath(path)
+        self.memory_bytes = None if memory_limit is None else _bytes(_size(memory_limit))
         if not os.path.isfile(self.source_name):
             raise DataError(f"no such file {self.source_name!r}")
         self.con, self.spill = connect(memory_limit, threads) if con is None else (con, None)
@@ -148,6 +159,11 @@ class DuckDBProvider(SQLProvider):
         if scaled is None and self.hold:
             threads = self.query("SELECT current_setting('threads')")[0][0]
             self.held = RowNodes(self.n_rows, self._batches, self.schema.domains, len(self.schema.classes), threads)
+            if self.memory_bytes is not None:
+                # The limit bounds the engine: DuckDB keeps what the counting does not hold, less
+                # an eighth for Python's own objects and the nodes finished in memory.
+                rest = self.memory_bytes - self.held.footprint(BATCH) - self.memory_bytes // 8
+                self.con.execute(f"SET memory_limit = '{max(rest, self.memory_bytes // 4) // 1000}KB'")
         return counts
 
     def weigh(self, trees, seed, table):

@@ -24,6 +24,8 @@ __all__ = ["RowNodes", "BINS"]
 # counts as many units (a feature's values × its nodes × the classes) as fit, and a feature
 # whose one node passes this is counted a range of its values at a time.
 BINS = 1 << 25
+# One unit's bins at most (a thread's bincount makes this many int64 at once): 64 MB.
+UNIT = 1 << 23
 
 
 class RowNodes:
@@ -40,6 +42,11 @@ class RowNodes:
         self.batches, self.domains, self.nc = batches, [max(len(d), 1) for d in domains], classes
         self.top = 0   # the largest node id so far
         self.count_type = np.int32 if n < 1 << 31 else np.int64
+
+    def footprint(self, batch):
+        """The bytes this holds at most while counting batches of ``batch`` rows: the nodes, one
+        scan's bins (int32), a unit's bincount per thread, and about 16 arrays of a batch."""
+        return self.node.nbytes + BINS * 4 + self.threads * min(UNIT, BINS) * 8 + batch * 8 * 16
 
     def _lookup(self, ids):
         """A table from node id to the id's place in ``ids`` (−1: not listed, or a gone row's −1)."""
@@ -59,11 +66,12 @@ class RowNodes:
         units = []   # (feature, first node, nodes, first code, codes)
         for j in features:
             V = self.domains[j]
-            if V * nc <= BINS:
-                per = max(1, BINS // (V * nc))
+            unit = min(UNIT, BINS)
+            if V * nc <= unit:
+                per = max(1, unit // (V * nc))
                 units += [(j, a, min(K, a + per) - a, 0, V) for a in range(0, K, per)]
             else:
-                w = max(1, BINS // nc)
+                w = max(1, unit // nc)
                 units += [(j, a, 1, lo, min(V, lo + w) - lo) for a in range(K) for lo in range(0, V, w)]
         scans, held = [[]], 0
         for u in units:
