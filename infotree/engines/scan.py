@@ -38,7 +38,7 @@ class RowNodes:
 
         self.node = np.zeros(n, np.int32)
         self.threads = max(1, int(threads))
-        self.pool = ThreadPoolExecutor(self.threads)
+        self.pool = ThreadPoolExecutor(self.threads) if self.threads > 1 else None
         self.batches, self.domains, self.nc = batches, [max(len(d), 1) for d in domains], classes
         self.top = 0   # the largest node id so far
         self.count_type = np.int32 if n < 1 << 31 else np.int64
@@ -46,7 +46,13 @@ class RowNodes:
     def footprint(self, batch):
         """The bytes this holds at most while counting batches of ``batch`` rows: the nodes, one
         scan's bins (int32), a unit's bincount per thread, and about 16 arrays of a batch."""
-        return self.node.nbytes + BINS * 4 + self.threads * min(UNIT, BINS) * 8 + batch * 8 * 16
+        bins = BINS * np.dtype(self.count_type).itemsize
+        return self.node.nbytes + bins + self.threads * min(UNIT, BINS) * 8 + batch * 8 * 16
+
+    def close(self):
+        if self.pool is not None:
+            self.pool.shutdown()
+            self.pool = None
 
     def _lookup(self, ids):
         """A table from node id to the id's place in ``ids`` (−1: not listed, or a gone row's −1)."""
@@ -104,8 +110,11 @@ class RowNodes:
                     if u[2] == K and u[4] == self.domains[u[0]] and u[4] not in base:
                         base[u[4]] = gy * u[4]
                 work = list(zip(scan, acc))
-                parts = [work[i::self.threads] for i in range(self.threads)]
-                list(self.pool.map(lambda part: self._count(part, K, g, y, cols, columns, base), parts))
+                if self.pool is None:
+                    self._count(work, K, g, y, cols, columns, base)
+                else:
+                    parts = [work[i::self.threads] for i in range(self.threads)]
+                    list(self.pool.map(lambda part: self._count(part, K, g, y, cols, columns, base), parts))
             for u, a in zip(scan, acc):
                 j, first, k, lo, width = u
                 cells = a.reshape(k + 1, nc, width)[:k].transpose(0, 2, 1)
