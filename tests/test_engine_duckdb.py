@@ -340,15 +340,17 @@ def test_cuts_counted_a_batch_of_nodes_at_a_time(monkeypatch, groups):
          min_leaf=2)
 
 
-@pytest.mark.parametrize("bins, batch", [(7, 16), (200, 64)])
-def test_rows_counted_a_scan_of_units_at_a_time(monkeypatch, bins, batch):
+@pytest.mark.parametrize("bins, batch, add_at", [(7, 16, True), (200, 64, False)])
+def test_rows_counted_a_scan_of_units_at_a_time(monkeypatch, bins, batch, add_at):
     """Rows held in numpy: a scan counts at most BINS bins, in batches of BATCH rows; 7 bins count
     one node and 3 values of a feature at a time (more scans than values), 200 a few nodes;
-    the tree is the same, with every criterion's tables and with nodes taken into memory."""
+    the tree is the same, with every criterion's tables and with nodes taken into memory,
+    counted by np.add.at or (numpy before 1.25) by bincount."""
     import infotree.engines.duckdb as engine
     import infotree.engines.scan as scan
 
     monkeypatch.setattr(scan, "BINS", bins)
+    monkeypatch.setattr(scan, "ADD_AT", add_at)
     monkeypatch.setattr(engine, "BATCH", batch)
     path, read = ROOT / "tests/data/kyphosis.csv", dict(numeric="auto", target="Kyphosis")
     for options in (dict(criterion="gini", surrogates=0, min_leaf=2), dict(criterion="gain_ratio"),
