@@ -69,20 +69,21 @@ class Node:
                  "_candidates", "_records", "collapsed_errors", "scale", "cuts", "pruned", "_surrogates", "majority",
                  "mofn", "levels")
 
-    def __init__(self, tree, path, depth, class_counts, parent=None):
+    def __init__(self, tree, path, depth, class_counts, parent=None, step=None, row=None, n=None, label=0,
+                 stop=None):
         self.tree = tree
         self._path = path           # the whole path, or None: the parent's path and step
-        self.step = path[-1] if path else None  # (feature index, value index) of the branch from the parent
+        self.step = path[-1] if path else step  # (feature index, value index) of the branch from the parent
         self.depth = depth
         self._cc = class_counts     # the class counts, or the level's block they are a row of
-        self._ci = None             # that row, or None
-        self._n = None              # the number of rows when known as an int (see n)
+        self._ci = row              # that row, or None
+        self._n = n                 # the number of rows when known as an int (see n)
         self._tables = None         # int array (features, max values, classes) or None; see tables
         self._considered = None     # bool mask over features: the candidates (see considered)
         self.test = None            # the split (infotree.splits), or None for a leaf
         self.ties = ()              # feature indices tied exactly with the chosen one
-        self.stop = None            # why the node is a leaf (a code, see reason)
-        self.label = 0              # majority class index (first in class order on a tie)
+        self.stop = stop            # why the node is a leaf (a code, see reason)
+        self.label = label          # majority class index (first in class order on a tie)
         self.children = ()          # one Node per value of the split feature's domain (a list)
         self.parent = parent
         self._valid = None          # C4.5: features passing the min_objects test (bits)
@@ -93,7 +94,7 @@ class Node:
         self.scale = 1              # tables hold counts × scale (integers; C4.5 weights)
         self.cuts = _NO_CUTS        # numeric feature -> (rank below, rank above, cuts counted)
         self.pruned = None          # pruning's record for this node (infotree.records)
-        self.surrogates = ()        # CART: surrogate splits (infotree.records.Surrogate), best first
+        self._surrogates = ()       # CART: surrogate splits (infotree.records.Surrogate), best first
         self.majority = None        # CART: the primary's majority direction (0, 1) or None on a tie
         self.mofn = None            # m_of_n trees: the M-of-N search at this node (infotree.mofn.MofNSearch)
 

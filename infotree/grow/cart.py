@@ -56,7 +56,7 @@ import numpy as np
 from ..measures import is_independent
 from ..node import Node, draws
 from ..records import BinaryCandidate, RegressionCandidate
-from ..splits import SubsetSplit, ThresholdSplit
+from ..splits import SubsetSplit, ThresholdSplit, midpoint_splits
 from ..splitters import search_reach
 
 from . import kernels
@@ -173,8 +173,11 @@ class _Level:
             g = np.gcd(num, den)
             num //= g
             den //= g
-            for i, j, n, d in zip(np.flatnonzero(fast).tolist(), js[fast].tolist(), num.tolist(), den.tolist()):
-                out[i] = ThresholdSplit(j, Fraction(n, d))
+            made = midpoint_splits(js[fast].tolist(), num.tolist(), den.tolist())
+            if fast.all():
+                return made
+            for i, split in zip(np.flatnonzero(fast).tolist(), made):
+                out[i] = split
         if not fast.all():
             rest = np.flatnonzero(~fast)
             masks = self.mask[np.asarray(ks)[rest], js[rest]].tolist()
