@@ -69,21 +69,20 @@ class Node:
                  "_candidates", "_records", "collapsed_errors", "scale", "cuts", "pruned", "_surrogates", "majority",
                  "mofn", "levels")
 
-    def __init__(self, tree, path, depth, class_counts, parent=None, step=None, row=None, n=None, label=0,
-                 stop=None):
+    def __init__(self, tree, path, depth, class_counts, parent=None):
         self.tree = tree
         self._path = path           # the whole path, or None: the parent's path and step
-        self.step = path[-1] if path else step  # (feature index, value index) of the branch from the parent
+        self.step = path[-1] if path else None  # (feature index, value index) of the branch from the parent
         self.depth = depth
         self._cc = class_counts     # the class counts, or the level's block they are a row of
-        self._ci = row              # that row, or None
-        self._n = n                 # the number of rows when known as an int (see n)
+        self._ci = None             # that row, or None
+        self._n = None              # the number of rows when known as an int (see n)
         self._tables = None         # int array (features, max values, classes) or None; see tables
         self._considered = None     # bool mask over features: the candidates (see considered)
         self.test = None            # the split (infotree.splits), or None for a leaf
         self.ties = ()              # feature indices tied exactly with the chosen one
-        self.stop = stop            # why the node is a leaf (a code, see reason)
-        self.label = label          # majority class index (first in class order on a tie)
+        self.stop = None            # why the node is a leaf (a code, see reason)
+        self.label = 0              # majority class index (first in class order on a tie)
         self.children = ()          # one Node per value of the split feature's domain (a list)
         self.parent = parent
         self._valid = None          # C4.5: features passing the min_objects test (bits)

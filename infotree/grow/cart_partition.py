@@ -4,7 +4,6 @@ children's nominal tables by histogram subtraction."""
 
 
 from dataclasses import replace
-from itertools import repeat
 
 import numpy as np
 
@@ -13,9 +12,6 @@ from ..routing import SURROGATES
 
 from . import kernels
 from .cart_arrays import _BITS, _KEY16, _Stats
-
-_STOPS = np.array([None, "empty", "pure"], dtype=object)   # a child's stop, by its code
-
 
 class Partitioning:
     """The partition step of CARTBuilder (a mixin: reads the builder's arrays)."""
@@ -83,32 +79,40 @@ class Partitioning:
             # Pure (one value of y): S = n·c and Q = n·c² for an integer c, as then Σ(y − c)² = 0.
             n1 = np.maximum(ns, 1)
             c = S // n1
-            pure = (S == c * n1) & (Q == n1 * c * c)
-            labels = np.zeros(S2, np.int64)
+            pure = ((S == c * n1) & (Q == n1 * c * c)).tolist()
+            labels = [0] * S2
             stats = _Stats(self.facts, block)
         else:
             block = self.count(child[kept] * nc + y[rows[kept]], S2 * nc, rows[kept]).reshape(S2, nc)
-            labels = block.argmax(axis=1)
+            labels = block.argmax(axis=1).tolist()
             ns = block.sum(axis=1)
-            pure = (block > 0).sum(axis=1) <= 1
+            pure = ((block > 0).sum(axis=1) <= 1).tolist()
+        n_l = ns.tolist()
         remap = np.full(S2, -1, np.int64)
+        open_next = []
         counts = stats if self.reg else block
-        # The children, all made at once (map over their fields: a loop setting each one
-        # cost more than making the nodes): an empty child takes its parent's label.
-        parents = [nodes[k] for k in split]
-        twice = [node for node in parents for _ in (0, 1)]
-        empty = ns == 0
-        if empty.any():
-            labels = np.where(empty, np.repeat([node.label for node in parents], 2), labels)
-        code = np.where(empty, 1, np.where(pure, 2, 0))
+        depth = nodes[0].depth + 1
         steps = self.steps
-        kids = list(map(Node, [node.tree for node in twice], repeat(None), repeat(nodes[0].depth + 1), repeat(counts),
-                        twice, [step for j in chosen[split].tolist() for step in steps[j]], range(S2), ns.tolist(),
-                        labels.tolist(), _STOPS[code].tolist()))
-        for node, left, right in zip(parents, kids[0::2], kids[1::2]):
-            node.children = [left, right]
-        opened = np.flatnonzero(code == 0)
-        open_next = [kids[c] for c in opened.tolist()]
+        c = 0
+        opened = []   # the open children's rows of the block, in the next depth's order
+        for k, j in zip(split, chosen[split].tolist()):
+            node = nodes[k]
+            kids = []
+            for step in steps[j]:
+                kid = Node(node.tree, None, depth, counts, node)
+                kid._ci, kid._n, kid.step = c, n_l[c], step
+                if not n_l[c]:
+                    kid.stop, kid.label = "empty", node.label
+                else:
+                    kid.label = labels[c]
+                    if pure[c]:
+                        kid.stop = "pure"
+                    else:
+                        opened.append(c)
+                        open_next.append(kid)
+                kids.append(kid)
+                c += 1
+            node.children = kids
         if not open_next:
             return [], None, None, None
         remap[opened] = np.arange(len(opened))
