@@ -238,11 +238,14 @@ class CutScoring:
                 return written[ks, fs, cs]
         else:
             count = (1 << (k_present[live] - 1)) - 1
-            rows_k = P.sum(axis=2)[live]
-            reach = rows_k if self.reach is None else np.minimum(rows_k, self.reach)
-            if ((count > min(self.p.get("max_subsets", 1 << 15), splitters.MAX_SUBSETS)).any()
-                    or (count * reach > splitters.SUBSET_WORK).any()):
-                raise Refused   # the reference names the budget or the limit
+            most = int(count.max())
+            if most > min(self.p.get("max_subsets", 1 << 15), splitters.MAX_SUBSETS):
+                raise Refused   # the reference names the limit
+            if most * int(CC.sum()) > splitters.SUBSET_WORK:  # the budget, node by node where it may bind
+                rows_k = P.sum(axis=2)[live]
+                reach = rows_k if self.reach is None else np.minimum(rows_k, self.reach)
+                if (count * reach > splitters.SUBSET_WORK).any():
+                    raise Refused   # the reference names the budget
             # The present values first, in value order: the reference's subsets (those
             # holding the lowest present value, all but the whole, by mask) are the odd masks
             # below 2^k − 1 over these k positions, in the same order (an order-keeping map
