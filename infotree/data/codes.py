@@ -5,11 +5,12 @@ each with the first problem in row order (a missing, undeclared or non-numeric c
 from __future__ import annotations
 
 from fractions import Fraction
+from math import gcd
 
 import numpy as np
 
 from .cells import _SHOWN
-from .numbers import _number_of, _number_text, _parse_decimal
+from .numbers import _number_of, _number_text, _parse_decimal, coprime
 
 
 _ARFF_NUMERIC = "numeric"  # an ARFF attribute declared numeric, real or integer
@@ -187,7 +188,9 @@ def _float_numbers(col, missing):
             q = _parse_decimal(text)
             text = _number_text(q)
         else:  # [-]digits.digits: its digits over a power of ten; the shortest text is canonical but for ".0"
-            q = Fraction(int(whole + frac), 10 ** len(frac))
+            n, d = int(whole + frac), 10 ** len(frac)
+            g = gcd(n, d)
+            q = coprime(n // g, d // g)
             if frac == "0":
                 text = whole if q else "0"
         numbers.append(q)
