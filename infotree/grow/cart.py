@@ -343,6 +343,7 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
         # int32 rows (the codes' own bound): half the bytes for every feature's order
         # to keep, regroup and gather along, a depth at a time
         ranks = rows.astype(np.int32) if ords is not None else None
+        self.values = {}
         for j in range(self.m if ords is not None else 0):
             if self.numeric[j]:
                 x = self.Xt[j, rows]
@@ -350,6 +351,7 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
                 if len(parts) * (self.nv[j] + 1) <= _KEY16:
                     key = key.astype(np.uint16)
                 ords[j] = ranks[np.argsort(key, kind="stable")]
+                self.values[j] = self.Xt[j].take(ords[j])   # their codes, carried along by partition
         # ... and, while most rows are open, filter one order of all rows per drawn feature,
         # made here, instead of sorting again (the order of equal values within a node is
         # their order in ``rows``, increasing, which regrouping keeps: the same arrays).
@@ -420,7 +422,7 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
                 order, v, nid_j, starts_j = self.drawn_order(j, rows, nid, K, drawn[:, j])
                 self.numeric_cuts(j, order, nid_j, starts_j, K, CC, lv, imp, bnd, v)
             else:
-                self.numeric_cuts(j, ords[j], nid, starts, K, CC, lv, imp, bnd)
+                self.numeric_cuts(j, ords[j], nid, starts, K, CC, lv, imp, bnd, self.values[j])
         self.reach = search_reach(p["max_depth"], nodes[0].depth)   # the subset searches' budget
         for g in range(len(self.nominal_groups)):
             self.subset_cuts(g, rows, nid, K, CC, lv, imp, bnd)

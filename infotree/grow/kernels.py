@@ -328,18 +328,23 @@ def surrogate_cuts(order, fdir, v, starts, ends, want, T, has_missing):
     return both, most, found, agree, at, low_right
 
 
-def regroup(order, new_id, starts, total, none):
+def regroup(order, values, new_id, starts, total, none):
     """The ``total`` rows of ``order`` that have a next node (new_id[row]; ``none``: no open
     node, dropped) grouped by it, stably, each group at its start: one counting pass where
-    a stable argsort by node id made several."""
+    a stable argsort by node id made several.  ``values`` (along ``order``, or empty) are
+    carried along: read in order here, they need no gather by row later."""
     at = starts.copy()
     out = np.empty(total, order.dtype)
+    carry = len(values) > 0
+    vout = np.empty(total if carry else 0, values.dtype)
     for i in range(len(order)):
         k = new_id[order[i]]
         if k != none:
             out[at[k]] = order[i]
+            if carry:
+                vout[at[k]] = values[i]
             at[k] += 1
-    return out
+    return out, vout
 
 
 def child_stats(child, rows, yv, size):
