@@ -13,9 +13,6 @@ from ..routing import SURROGATES
 from . import kernels
 from .cart_arrays import _BITS, _KEY16, _Stats
 
-_NONE = np.zeros(0, np.int32)   # no values to carry
-
-
 class Partitioning:
     """The partition step of CARTBuilder (a mixin: reads the builder's arrays)."""
 
@@ -133,23 +130,25 @@ class Partitioning:
         new_id[rows] = key
         if self.compiled:
             at = np.r_[0, np.cumsum(sizes_next)[:-1]]
+            rows_next = kernels.regroup(rows, new_id, at, n_next, none)
+            if ords is None or not len(ords[0]):
+                return open_next, rows_next, ords, sizes_next
+            return open_next, rows_next, kernels.regroup_all(*ords, new_id, at, n_next, none), sizes_next
 
-            def regroup(order, values=_NONE):
-                return kernels.regroup(order, values, new_id, at, n_next, none)
-        else:
-            def regroup(order, values=_NONE):
-                kept = np.argsort(new_id.take(order), kind="stable")[:n_next]
-                return order[kept], values[kept] if len(values) else values
+        def regroup(order):   # the rows kept, in their next node's order
+            return np.argsort(new_id.take(order), kind="stable")[:n_next]
 
-        rows_next = regroup(rows)[0]
+        rows_next = rows[regroup(rows)]
         if ords is None:
             return open_next, rows_next, None, sizes_next
-        # Each feature's value codes travel with its sorted rows: a sequential copy here
-        # where the next depth would gather them by row (at 10^6 rows, from beyond the cache).
-        ords_next, values = {}, self.values
-        for j, o in ords.items():
-            ords_next[j], values[j] = regroup(o, values[j])
-        return open_next, rows_next, ords_next, sizes_next
+        # Each feature's value codes travel with its sorted rows (see run_many).
+        O, V = ords
+        On, Vn = np.empty((len(O), n_next), O.dtype), np.empty((len(O), n_next), V.dtype)
+        for f in range(len(O)):
+            kept = regroup(O[f])
+            O[f].take(kept, out=On[f])
+            V[f].take(kept, out=Vn[f])
+        return open_next, rows_next, (On, Vn), sizes_next
 
     def child_stats(self, child, rows, go, d_now, starts, split, S2):
         """Regression: each child's statistics (n, Σy, Σy²), summed along its parent's

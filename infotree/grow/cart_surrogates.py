@@ -50,9 +50,12 @@ class SurrogateSearch:
         sv = _Surrogates(self, K, flip)
         sv.directed = np.where(flip[:, None], np.stack([d1, d0], axis=1), np.stack([d0, d1], axis=1))
         sv.slot[ks] = np.arange(len(ks))
-        for j in range(self.m):
-            if self.numeric[j]:
-                self.numeric_surrogates(j, ords[j], nid, starts, fdir, is_split & (chosen != j), sv)
+        O, V = ords
+        if self.compiled and len(O):
+            self.numeric_surrogates_all(O, V, starts, fdir, is_split, chosen, sv)
+        else:
+            for f, j in enumerate(self.num_js.tolist()):
+                self.numeric_surrogates(j, O[f], nid, starts, fdir, is_split & (chosen != j), sv)
         other = js[:, None] != np.arange(self.m)   # split nodes × features: all but the primary
         for g, group in enumerate(self.nominal_groups):
             self.nominal_surrogates(g, sides[g], ks, flip_s, other[:, group], sv)
@@ -82,6 +85,21 @@ class SurrogateSearch:
             node = nodes[k]
             node.majority = None if tied[k] else side[k]
             node._surrogates = sv if first[k + 1] > first[k] else ()  # made when read (row k: node._ci)
+
+    def numeric_surrogates_all(self, O, V, starts, fdir, is_split, chosen, sv):
+        """numeric_surrogates of every numeric feature in one compiled call."""
+        js = self.num_js
+        want = is_split[:, None] & (chosen[:, None] != js)        # nodes × features
+        ends = np.append(starts[1:], O.shape[1])
+        both, most, found, agree, at, low_right = kernels.surrogate_cuts_all(O, V, fdir, starts, ends, want,
+                                                                             sv.directed, self.has_missing)
+        sv.both[:, js], sv.most[:, js] = both.T, most.T
+        fs, ks = np.nonzero(found)
+        a, jj = at[fs, ks], js[fs]
+        sv.found[ks, jj] = True
+        sv.agree[ks, jj] = agree[fs, ks]
+        sv.lo[ks, jj], sv.hi[ks, jj] = V[fs, a], V[fs, a + 1]
+        sv.left_le[ks, jj] = low_right[fs, ks]
 
     def numeric_surrogates(self, j, order, nid, starts, fdir, want, sv):
         """Each wanted node's best surrogate cut on numeric feature j (into ``sv``): the
