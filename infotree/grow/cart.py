@@ -213,6 +213,8 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
         self.reg = self.crit.regression
         if len(self.y) >= _COUNT_LIMIT:  # the float bounds assume smaller counts
             raise Refused
+        # the classes as the compiled loops gather them along every feature: a byte a row
+        self.y_small = self.y.astype(np.int8 if len(tree.classes) < 128 else np.int32)
         if self.reg:
             self.regression_targets()
         tree.missing_slot = bool(X.size and X.min() < 0)

@@ -127,7 +127,7 @@ class CutScoring:
                 return _decreases(Li[:, 1], Li[:, 0], Pk[:, 1] - Li[:, 1], Pk[:, 0] - Li[:, 0])
         else:
             weighted = self.w is not None
-            P, pos, k_of, val, b, L = kernels.gini_cuts(order, self.y, self.w if weighted else self.y[:0], weighted, v,
+            P, pos, k_of, val, b, L = kernels.gini_cuts(order, self.y_small, self.w if weighted else self.y[:0], weighted, v,
                                                         starts, ends, CC, self.min_leaf, self.has_missing, out)
 
             def exact(items):
@@ -161,7 +161,7 @@ class CutScoring:
                 return _decreases(Li[:, 1], Li[:, 0], Pk[:, 1] - Li[:, 1], Pk[:, 0] - Li[:, 0])
         else:
             weighted = self.w is not None
-            P, pos, k_of, f_of, val, b, L = kernels.gini_cuts_all(O, V, js, self.y, self.w if weighted else self.y[:0],
+            P, pos, k_of, f_of, val, b, L = kernels.gini_cuts_all(O, V, js, self.y_small, self.w if weighted else self.y[:0],
                                                                   weighted, starts, ends, CC, self.min_leaf,
                                                                   self.has_missing, *arrays)
 

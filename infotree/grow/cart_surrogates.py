@@ -45,7 +45,7 @@ class SurrogateSearch:
         n0 = d0 + d1
         maj0 = np.maximum(d0, d1)
         # Directions in rpart's orientation, by row number.
-        fdir = np.full(len(self.y), -1, np.int64)
+        fdir = np.full(len(self.y), -1, np.int8)   # gathered along every feature: one byte a row stays in cache
         fdir[rows] = np.where(d >= 0, d ^ flip[nid].astype(np.int64), -1)
         sv = _Surrogates(self, K, flip)
         sv.directed = np.where(flip[:, None], np.stack([d1, d0], axis=1), np.stack([d0, d1], axis=1))
@@ -105,18 +105,6 @@ class SurrogateSearch:
         """Each wanted node's best surrogate cut on numeric feature j (into ``sv``): the
         lowest cut of most directed rows sent the primary's way, either side left."""
         v = self.sorted_values[j]
-        if self.compiled:
-            ends = np.append(starts[1:], len(order))
-            both, most, found, agree, at, low_right = kernels.surrogate_cuts(order, fdir, v, starts, ends, want,
-                                                                              sv.directed, self.has_missing)
-            sv.both[:, j], sv.most[:, j] = both, most
-            ks = np.flatnonzero(found)
-            at = at[ks]
-            sv.found[ks, j] = True
-            sv.agree[ks, j] = agree[ks]
-            sv.lo[ks, j], sv.hi[ks, j] = v[at], v[at + 1]
-            sv.left_le[ks, j] = low_right[ks]
-            return
         dd = fdir.take(order)
         left, right = dd == 0, dd == 1
         if self.has_missing:  # only rows with a known value count

@@ -24,8 +24,8 @@ import os
 
 import numpy as np
 
-__all__ = ["MIN_CELLS", "active", "child_stats", "gini_cuts", "load", "regression_cuts", "regroup", "surrogate_cuts",
-           "use"]
+__all__ = ["MIN_CELLS", "active", "child_stats", "gini_cuts", "gini_cuts_all", "load", "regression_cuts",
+           "regression_cuts_all", "regroup", "regroup_all", "surrogate_cuts_all", "use"]
 
 #: values (rows × numeric columns) from which the fast CART builder takes the compiled loops
 MIN_CELLS = 200_000
@@ -63,7 +63,7 @@ def load() -> None:
         globals()[name] = numba.njit(cache=True, nogil=True, inline="always")(globals()[name])
     for name in _LOOPS:
         globals()[name] = numba.njit(cache=True, nogil=True)(globals()[name])
-    for name in ("gini_cuts", "regression_cuts", "surrogate_cuts"):
+    for name in ("gini_cuts", "regression_cuts"):
         globals()[name] = globals()["_" + name]
     _loaded = True
 
@@ -458,9 +458,9 @@ def child_stats(child, rows, yv, size):
 
 _INLINE = ("_gini_n_impurity",)
 # The loops Python calls (a test spies on these), and those only the loops call.
-_ENTRIES = ("gini_cuts", "regression_cuts", "surrogate_cuts", "regroup", "child_stats", "regroup_all", "gini_cuts_all",
+_ENTRIES = ("gini_cuts", "regression_cuts", "regroup", "child_stats", "regroup_all", "gini_cuts_all",
             "regression_cuts_all", "surrogate_cuts_all")
 _LOOPS = ("_grown", "_append", "_gini_cuts", "_regression_cuts", "_surrogate_cuts", "regroup", "child_stats",
           "regroup_all", "gini_cuts_all", "regression_cuts_all", "surrogate_cuts_all")
-# One feature's loops, as Python calls them (a forest's drawn features) and as the depth's call them.
-gini_cuts, regression_cuts, surrogate_cuts = _gini_cuts, _regression_cuts, _surrogate_cuts
+# One feature's cut loops, as Python calls them (a forest's drawn features) and as the depth's call them.
+gini_cuts, regression_cuts = _gini_cuts, _regression_cuts
