@@ -5,7 +5,6 @@ each with the first problem in row order (a missing, undeclared or non-numeric c
 from __future__ import annotations
 
 from fractions import Fraction
-from math import gcd
 
 import numpy as np
 
@@ -178,23 +177,34 @@ def _float_numbers(col, missing):
     exact numbers in the same order (−0.0 and 0.0 are one, 0), so the floats' ranks are
     the numbers' ranks."""
     distinct, codes = np.unique(col, return_inverse=True)
-    texts = distinct.astype(str).tolist()
-    if not missing.keys().isdisjoint(texts):
+    S = distinct.astype(str)
+    domain = S.tolist()
+    if not missing.keys().isdisjoint(domain):
         return None
-    numbers, domain = [], []
-    for text in texts:
-        whole, point, frac = text.partition(".")
-        if not point or "e" in frac:  # such as 1e+16 or 1.5e-07
-            q = _parse_decimal(text)
-            text = _number_text(q)
-        else:  # [-]digits.digits: its digits over a power of ten; the shortest text is canonical but for ".0"
-            n, d = int(whole + frac), 10 ** len(frac)
-            g = gcd(n, d)
-            q = coprime(n // g, d // g)
+    numbers = [None] * len(domain)
+    # [-]digits.digits: its digits over a power of ten, made and reduced in arrays (a 10^4 x
+    # 10^3 table has 3.7 million distinct values).  With p places and fewer than 2^51 as
+    # digits, float × 10^p is within 2^-52 of relative error of them, so rounding it gives
+    # them exactly; the shortest text is canonical but for ".0".
+    dot = np.char.find(S, ".")
+    places = np.char.str_len(S) - dot - 1
+    plain = (dot >= 0) & (np.char.find(S, "e") < 0) & (places <= 18)
+    scaled = np.rint(distinct * 10.0 ** np.where(plain, places, 0))
+    plain = np.flatnonzero(plain & (np.abs(scaled) < 2.0 ** 51))
+    if len(plain):
+        n = scaled[plain].astype(np.int64)
+        d = 10 ** places[plain].astype(np.int64)
+        g = np.gcd(n, d)
+        for i, a, b in zip(plain.tolist(), (n // g).tolist(), (d // g).tolist()):
+            numbers[i] = coprime(a, b)
+        for i in plain[places[plain] == 1].tolist():
+            whole, _, frac = domain[i].partition(".")
             if frac == "0":
-                text = whole if q else "0"
-        numbers.append(q)
-        domain.append(text)
+                domain[i] = whole if numbers[i] else "0"
+    for i, q in enumerate(numbers):
+        if q is None:  # such as 1e+16 or 1.5e-07
+            numbers[i] = q = _parse_decimal(domain[i])
+            domain[i] = _number_text(q)
     # exact, ascending (the floats' order), each once, the texts canonical: the Dataset
     # takes them unchecked (checking 10^5 of them again was a tenth of a CART fit)
     return codes.reshape(-1), tuple(domain), _Canonical(numbers)
