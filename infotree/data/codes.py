@@ -112,6 +112,20 @@ def _factorize(values):
     return _finish_factorize(*_raw_codes(values))
 
 
+class _Factorized:
+    """A column handed over factorized (Arrow's dictionary encoding of a Parquet column):
+    :func:`_raw_codes`' result, its distinct cells' texts in order of first appearance and
+    each cell's index there, without a Python object a cell."""
+
+    __slots__ = ("raw",)
+
+    def __init__(self, labels, codes):
+        self.raw = (labels, codes)
+
+    def __len__(self):
+        return len(self.raw[1])
+
+
 def _raw_codes(values):
     """The distinct values of a list of str in order of first appearance, and each cell's index there."""
     # dict.fromkeys and map(dict.__getitem__) run in C: no Python code per cell.
