@@ -359,8 +359,7 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
                     key = key.astype(np.uint16)
                 O[f] = ranks[np.argsort(key, kind="stable")]
                 self.Xt[j].take(O[f], out=V[f])
-            # regression's targets travel along too (its loops sum them along each order)
-            ords = O, V, self.y_gather.take(O) if self.reg else np.zeros((0, 0), np.int32)
+            ords = O, V
         # ... and, while most rows are open, filter one order of all rows per drawn feature,
         # made here, instead of sorting again (the order of equal values within a node is
         # their order in ``rows``, increasing, which regrouping keeps: the same arrays).
@@ -433,7 +432,7 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
         elif self.scored_compiled():
             self.compiled_cuts_all(*ords, nid, starts, K, CC, lv, imp, bnd)
         else:
-            O, V, _ = ords
+            O, V = ords
             for f, j in enumerate(self.num_js.tolist()):
                 self.numeric_cuts(j, O[f], nid, starts, K, CC, lv, imp, bnd, V[f])
         self.reach = search_reach(p["max_depth"], nodes[0].depth)   # the subset searches' budget

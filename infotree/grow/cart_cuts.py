@@ -119,8 +119,8 @@ class CutScoring:
         ends = np.append(starts[1:], len(order))
         out = (lv.has[:, j], lv.tried[:, j], lv.L[:, j], lv.R[:, j], lv.lo[:, j], lv.hi[:, j], imp[:, j], bnd[:, j])
         if self.reg:
-            P, pos, k_of, val, b, L = kernels.regression_cuts(self.y_gather.take(order), v, starts, ends, CC,
-                                                              self.min_leaf, self.has_missing, out)
+            P, pos, k_of, val, b, L = kernels.regression_cuts(order, self.y_gather, v, starts, ends, CC, self.min_leaf,
+                                                              self.has_missing, out)
 
             def exact(items):
                 Li, Pk = L[items], P[k_of[items]]
@@ -144,18 +144,17 @@ class CutScoring:
         lv.lo[groups, j], lv.hi[groups, j] = v[at], v[at + 1]
         imp[groups, j], bnd[groups, j] = val[win], b[win]
 
-    def compiled_cuts_all(self, O, V, Y, nid, starts, K, CC, lv, imp, bnd):
-        """compiled_cuts of every numeric feature in one call (O, V, Y: the depth's sorted
-        rows, their value codes and regression's targets, a row of each per feature of
-        self.num_js)."""
+    def compiled_cuts_all(self, O, V, nid, starts, K, CC, lv, imp, bnd):
+        """compiled_cuts of every numeric feature in one call (O, V: the depth's sorted rows
+        and value codes, a row of each per feature of self.num_js)."""
         js = self.num_js
         for f, j in enumerate(js.tolist()):
             self.sorted_values[j] = V[f]   # kept for this depth's surrogates
         ends = np.append(starts[1:], O.shape[1])
         arrays = (lv.has, lv.tried, lv.L, lv.R, lv.lo, lv.hi, imp, bnd)
         if self.reg:
-            P, pos, k_of, f_of, val, b, L = kernels.regression_cuts_all(Y, V, js, starts, ends, CC, self.min_leaf,
-                                                                        self.has_missing, *arrays)
+            P, pos, k_of, f_of, val, b, L = kernels.regression_cuts_all(O, V, js, self.y_gather, starts, ends, CC,
+                                                                        self.min_leaf, self.has_missing, *arrays)
 
             def exact(items):
                 Li, Pk = L[items], P[f_of[items], k_of[items]]

@@ -142,16 +142,13 @@ class Partitioning:
         if ords is None:
             return open_next, rows_next, None, sizes_next
         # Each feature's value codes travel with its sorted rows (see run_many).
-        O, V, Y = ords
+        O, V = ords
         On, Vn = np.empty((len(O), n_next), O.dtype), np.empty((len(O), n_next), V.dtype)
-        Yn = np.empty((len(Y), n_next if len(Y) else 0), Y.dtype)
         for f in range(len(O)):
             kept = regroup(O[f])
             O[f].take(kept, out=On[f])
             V[f].take(kept, out=Vn[f])
-            if len(Y):
-                Y[f].take(kept, out=Yn[f])
-        return open_next, rows_next, (On, Vn, Yn), sizes_next
+        return open_next, rows_next, (On, Vn), sizes_next
 
     def child_stats(self, child, rows, go, d_now, starts, split, S2):
         """Regression: each child's statistics (n, Σy, Σy²), summed along its parent's

@@ -50,7 +50,7 @@ class SurrogateSearch:
         sv = _Surrogates(self, K, flip)
         sv.directed = np.where(flip[:, None], np.stack([d1, d0], axis=1), np.stack([d0, d1], axis=1))
         sv.slot[ks] = np.arange(len(ks))
-        O, V, _ = ords
+        O, V = ords
         if self.compiled and len(O):
             self.numeric_surrogates_all(O, V, starts, fdir, is_split, chosen, sv)
         else:

@@ -184,10 +184,10 @@ def _gini_cuts(order, y, w, weighted, v, starts, ends, CC, min_leaf, has_missing
     return P, pos[:m], node[:m], val[:m], bnd[:m], Lout[:m]
 
 
-def _regression_cuts(yo, v, starts, ends, CC, min_leaf, has_missing, out):
+def _regression_cuts(order, y, v, starts, ends, CC, min_leaf, has_missing, out):
     """regression's gini_cuts: a cut's decrease d² / (n_L·n_R·n), d = S_L·n_R − S_R·n_L an
-    exact integer (yo: the scaled integer targets of the sorted rows, in their order); the
-    statistics of a side are (n, S, Q)."""
+    exact integer (y: every row's scaled integer target); the statistics of a side are
+    (n, S, Q)."""
     has, tried, Lj, Rj, lo, hi, imp, bnd_j = out
     K = len(starts)
     P = CC.copy()
@@ -197,7 +197,7 @@ def _regression_cuts(yo, v, starts, ends, CC, min_leaf, has_missing, out):
     bnd = np.empty(0, np.float64)
     Lout = np.empty((0, 3), np.int64)
     m = 0
-    scratch = np.empty(len(yo), np.float64)
+    scratch = np.empty(len(order), np.float64)
     for k in range(K):
         s, e = starts[k], ends[k]
         ke = e
@@ -207,7 +207,7 @@ def _regression_cuts(yo, v, starts, ends, CC, min_leaf, has_missing, out):
                 if v[i] < 0:
                     ke = i
                     break
-                yi = np.int64(yo[i])
+                yi = np.int64(y[order[i]])
                 kn += 1
                 S += yi
                 Q += yi * yi
@@ -219,7 +219,7 @@ def _regression_cuts(yo, v, starts, ends, CC, min_leaf, has_missing, out):
         count = 0
         nl, SL, QL = 0, 0, 0
         for i in range(s, ke - 1):
-            yi = np.int64(yo[i])
+            yi = np.int64(y[order[i]])
             nl += 1
             SL += yi
             QL += yi * yi
@@ -250,7 +250,7 @@ def _regression_cuts(yo, v, starts, ends, CC, min_leaf, has_missing, out):
         nl, SL, QL = 0, 0, 0
         t = 0
         for i in range(s, ke - 1):
-            yi = np.int64(yo[i])
+            yi = np.int64(y[order[i]])
             nl += 1
             SL += yi
             QL += yi * yi
@@ -350,15 +350,12 @@ def regroup(order, new_id, starts, total, none):
 # Python around it) is paid once a depth, not once a depth and feature: 69,000 calls for a
 # 10^4 x 10^3 tree.
 
-def regroup_all(O, V, Y, new_id, starts, total, none):
-    """regroup of every row of O, each row's value codes (V) and, in regression, targets (Y;
-    else no rows) carried along: read in order here, they are not gathered by row at the
-    next depth."""
+def regroup_all(O, V, new_id, starts, total, none):
+    """regroup of every row of O, each row's value codes (V) carried along: read in order
+    here, they are not gathered by row at the next depth."""
     F, n = O.shape
-    carry = Y.shape[0] > 0
     On = np.empty((F, total), O.dtype)
     Vn = np.empty((F, total), V.dtype)
-    Yn = np.empty((F if carry else 0, total if carry else 0), Y.dtype)
     at = starts.copy()
     for f in range(F):
         at[:] = starts
@@ -368,10 +365,8 @@ def regroup_all(O, V, Y, new_id, starts, total, none):
             if k != none:
                 On[f, at[k]] = r
                 Vn[f, at[k]] = V[f, i]
-                if carry:
-                    Yn[f, at[k]] = Y[f, i]
                 at[k] += 1
-    return On, Vn, Yn
+    return On, Vn
 
 
 def _append(pos, node, feat, val, bnd, Lout, m, p, k, v, b, L, f):
@@ -411,7 +406,7 @@ def gini_cuts_all(O, V, js, y, w, weighted, starts, ends, CC, min_leaf, has_miss
     return Pall, pos[:m], node[:m], feat[:m], val[:m], bd[:m], Lout[:m]
 
 
-def regression_cuts_all(Y, V, js, starts, ends, CC, min_leaf, has_missing, has, tried, L, R, lo, hi, imp, bnd):
+def regression_cuts_all(O, V, js, y, starts, ends, CC, min_leaf, has_missing, has, tried, L, R, lo, hi, imp, bnd):
     """regression_cuts of every numeric feature, as gini_cuts_all."""
     F = len(js)
     K = CC.shape[0]
@@ -421,7 +416,7 @@ def regression_cuts_all(Y, V, js, starts, ends, CC, min_leaf, has_missing, has, 
     m = 0
     for f in range(F):
         j = js[f]
-        P, p, k, v, b, Lf = _regression_cuts(Y[f], V[f], starts, ends, CC, min_leaf, has_missing,
+        P, p, k, v, b, Lf = _regression_cuts(O[f], y, V[f], starts, ends, CC, min_leaf, has_missing,
                                             (has[:, j], tried[:, j], L[:, j], R[:, j], lo[:, j], hi[:, j], imp[:, j],
                                              bnd[:, j]))
         Pall[f] = P
