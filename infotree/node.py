@@ -93,7 +93,7 @@ class Node:
         self.scale = 1              # tables hold counts × scale (integers; C4.5 weights)
         self.cuts = _NO_CUTS        # numeric feature -> (rank below, rank above, cuts counted)
         self.pruned = None          # pruning's record for this node (infotree.records)
-        self.surrogates = ()        # CART: surrogate splits (infotree.records.Surrogate), best first
+        self._surrogates = ()       # CART: surrogate splits (infotree.records.Surrogate), best first
         self.majority = None        # CART: the primary's majority direction (0, 1) or None on a tie
         self.mofn = None            # m_of_n trees: the M-of-N search at this node (infotree.mofn.MofNSearch)
 

@@ -739,3 +739,17 @@ def test_columns_of_floats_and_str_are_factorized_as_their_texts(floats, words):
         fast, plain = _distinct_codes(col), _raw_codes(_strings(col))
         assert fast[0] == plain[0] and fast[1].tolist() == plain[1].tolist()
     assert _distinct_codes(np.array([1.0, np.nan])) is None  # NaN is missing: the general path
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(list("ab?1 é") + [chr(0x4E00 + i) for i in range(70)] + ["\U0001F600"]),
+                min_size=1, max_size=200))
+def test_one_character_columns_are_factorized_as_their_texts(letters):
+    """One-character columns (a small alphabet marked, not sorted; more than 64 letters, or a
+    code point past 2^16, sorted as before) give the labels and codes str() of every cell gives."""
+    from infotree.data.cells import _strings
+    from infotree.data.codes import _distinct_codes, _raw_codes
+
+    for col in (np.array(letters), np.array([letters, letters[::-1]]).T[:, 0]):
+        fast, plain = _distinct_codes(col), _raw_codes(_strings(col))
+        assert fast[0] == plain[0] and fast[1].tolist() == plain[1].tolist()

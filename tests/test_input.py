@@ -236,3 +236,47 @@ def test_pandas_frame_reads_as_polars():
     pd = pytest.importorskip("pandas")
     same(from_records(pd.DataFrame(CELLS), on_missing="keep", numeric="auto"),
          from_records(CELLS, on_missing="keep", numeric="auto"))
+
+
+def test_parquet_columns_coded_by_arrow_read_as_their_python_values(tmp_path, monkeypatch):
+    """Strings and integers without nulls (dictionary-encoded by Arrow), floats without nulls
+    (a float64 array): the Dataset is the one their Python values give (to_pylist, the reader
+    before), read nominal, numeric or auto, over several row groups; nulls, NaN, inf, float32,
+    missing tokens and padded strings included."""
+    pa = pytest.importorskip("pyarrow")
+    import pyarrow.parquet as pq
+
+    import infotree.data.parquet as reader
+
+    rng = np.random.default_rng(4)
+    n = 3000
+    table = pa.table({
+        "s": pa.array(rng.choice(["a", " a", "b ", "?", "é", "c"], n)),
+        "ls": pa.array(rng.choice(["x", "yy", "NA", "z"], n), pa.large_string()),
+        "i": pa.array(rng.integers(-50, 50, n), pa.int64()),
+        "u": pa.array(rng.integers(0, 2 ** 40, n).astype(np.uint64), pa.uint64()),
+        "i8": pa.array(rng.integers(-3, 3, n).astype(np.int8), pa.int8()),
+        "f": pa.array(np.round(rng.normal(size=n), 2)),
+        "nan": pa.array(np.where(rng.random(n) < 0.01, np.nan, rng.normal(size=n))),
+        "inf": pa.array(np.where(rng.random(n) < 0.01, np.inf, 1.5)),
+        "f32": pa.array(rng.normal(size=n).astype(np.float32)),
+        "null_s": pa.array([None if k % 97 == 0 else str(k % 5) for k in range(n)]),
+        "y": pa.array(rng.choice(["p", "q", "r"], n)),
+    })
+    path = tmp_path / "coded.parquet"
+    pq.write_table(table, path, row_group_size=700)
+    assert reader._cells(pq.read_table(path).column("s")).__class__.__name__ == "_Factorized"
+
+    def as_before(column):
+        return column.to_pylist()
+
+    for options in (dict(on_missing="keep"), dict(numeric="auto", on_missing="keep"),
+                    dict(numeric="auto", on_missing="keep", drop=["nan", "inf"]),
+                    dict(numeric=["i", "u", "f", "f32"], on_missing="keep", drop=["nan", "inf"])):
+        got = load(path, **options)
+        with monkeypatch.context() as m:
+            m.setattr(reader, "_cells", as_before)
+            want = load(path, **options)
+        assert (got.features, got.kinds, got.domains, got.numbers, got.classes) == \
+               (want.features, want.kinds, want.domains, want.numbers, want.classes), options
+        assert np.array_equal(got.X, want.X) and np.array_equal(got.y, want.y)

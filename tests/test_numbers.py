@@ -223,3 +223,29 @@ def test_decimal_and_exact_columns_show_one_quantity_one_way():
                     assert decimal == number(parse_exact(exact), _DIGITS), (path, node_title(node), decimal, exact)
                     checked += 1
     assert checked > 300
+
+
+def test_unchecked_fractions_and_thresholds_are_the_checked_ones():
+    """The fit's makers that skip the constructors' checks (data.numbers.coprime,
+    splits.midpoint_splits) give the values, hashes, texts and arithmetic of Fraction and
+    ThresholdSplit, for reduced n/d of any size and sign."""
+    import math
+    import random
+    from fractions import Fraction
+
+    from infotree.data.numbers import coprime
+    from infotree.splits import ThresholdSplit, midpoint_splits
+
+    r = random.Random(3)
+    pairs = []
+    for _ in range(2000):
+        n, d = r.randint(-10 ** r.randint(1, 30), 10 ** 30), r.randint(1, 10 ** r.randint(1, 30))
+        g = math.gcd(n, d)
+        pairs.append((n // g, d // g))
+    for n, d in pairs:
+        q, want = coprime(n, d), Fraction(n, d)
+        assert (q, hash(q), str(q), q * 3 - 1, q < Fraction(1, 3)) == (want, hash(want), str(want), want * 3 - 1,
+                                                                       want < Fraction(1, 3))
+    made = midpoint_splits([k % 7 for k in range(len(pairs))], *zip(*pairs))
+    assert made == [ThresholdSplit(k % 7, Fraction(n, d)) for k, (n, d) in enumerate(pairs)]
+    assert [s.text for s in made[:50]] == [ThresholdSplit(k % 7, Fraction(n, d)).text for k, (n, d) in enumerate(pairs[:50])]

@@ -9,7 +9,7 @@ import numpy as np
 
 from ..errors import DataError
 from .cells import _column, _MISSING_AS_VALUE, _MISSING_TOKENS, _SHOWN, _strings, _table_columns
-from .codes import _distinct_codes, _finite_floats, _raw_codes
+from .codes import _distinct_codes, _Factorized, _finite_floats, _raw_codes
 from .dataset import Dataset
 from .encoding import _assemble, _check_kind_options, _kept
 from .messages import _check_names, _check_on_missing, _clip, _did_you_mean, _fields, _no_names
@@ -46,9 +46,10 @@ def from_records(data, *, target=None, feature_names=None, on_missing="reject",
         _no_names(feature_names, "the dict's keys")
         names = [str(k).strip() for k in data]
         for name, v in zip(names, data.values()):
-            if isinstance(v, (str, bytes)) or not hasattr(v, "__iter__"):
+            if isinstance(v, (str, bytes)) or not (hasattr(v, "__iter__") or isinstance(v, _Factorized)):
                 raise DataError(f"column {name!r} is {_clip(v)!r}, not a sequence of values")
-        columns = [v if isinstance(v, np.ndarray) and v.ndim == 1 else _column(v) for v in data.values()]
+        columns = [v if isinstance(v, np.ndarray) and v.ndim == 1 or isinstance(v, _Factorized) else _column(v)
+                   for v in data.values()]
         for name, col in zip(names, columns):
             if len(col) != len(columns[0]):
                 raise DataError(f"column {name!r} has {_fields(len(col), 'value')}, "
@@ -118,7 +119,9 @@ def _from_columns(names, columns, *, target, on_missing, missing, source, numeri
     missing = {t.strip(): t.strip() for t in ((missing,) if isinstance(missing, str) else missing)}
     prefix = f"{source} " if source else ""
     # A finite float column is factorized only if it is read as nominal (see _assemble)
-    raw = [None if _finite_floats(col) else _distinct_codes(col) or _raw_codes(_strings(col)) for col in columns]
+    raw = [col.raw if isinstance(col, _Factorized) else None if _finite_floats(col)
+           else _distinct_codes(col) or _raw_codes(_strings(col)) for col in columns]
+    objects = [None if isinstance(col, _Factorized) else col for col in columns]   # its cells are its texts
     return _assemble(names, raw, target=target, on_missing=on_missing, numeric_target=numeric_target,
                      missing=missing | _SHOWN, aliases=_MISSING_AS_VALUE, numeric=numeric, categorical=categorical,
-                     objects=columns, where=lambda i: f"{prefix}row {i}", source=source, lines=None)
+                     objects=objects, where=lambda i: f"{prefix}row {i}", source=source, lines=None)

@@ -30,6 +30,29 @@ _RANGE = (f"a number may have at most {_MAX_DIGITS} significant digits and a dec
           f"from -{_MAX_EXPONENT} to {_MAX_EXPONENT}")
 
 
+def _unchecked_fraction():
+    """``coprime(n, d)``: the Fraction n/d of coprime ints with d > 0, made without
+    Fraction's checks and gcd, as Python 3.12's ``Fraction._from_coprime_ints`` does (a 10^5
+    fit makes 10^5 thresholds and reads as many distinct values).  Fraction itself where
+    its slots are not as expected."""
+    new = object.__new__
+
+    def coprime(n, d):
+        q = new(Fraction)
+        q._numerator, q._denominator = n, d
+        return q
+
+    try:
+        q = coprime(-3, 4)
+        ok = q == Fraction(-3, 4) and hash(q) == hash(Fraction(-3, 4)) and str(q) == "-3/4" and q + 1 == Fraction(1, 4)
+    except (AttributeError, TypeError):
+        ok = False
+    return coprime if ok else Fraction
+
+
+coprime = _unchecked_fraction()
+
+
 def _parse_decimal(text):
     """The exact Fraction of decimal text, else ``'nan'`` (not a number) or ``'range'`` (beyond the bounds).
 

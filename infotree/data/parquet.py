@@ -5,10 +5,13 @@ from __future__ import annotations
 import json
 import os
 
+import numpy as np
+
 from ..errors import DataError, InfotreeError
 from .dataset import Dataset
 from .encoding import _kept
 from .files import _nearby_file
+from .codes import _Factorized
 from .memory import from_records
 from .messages import _check_names
 
@@ -44,9 +47,29 @@ def read_parquet(path, *, target=None, on_missing="reject", numeric=None, catego
         names = [name for name in names if name not in index]
     keep = [names[j] for j in _kept(names, columns, drop, source, target)]
     table = pq.read_table(source, columns=[stored[name] for name in keep])
-    return from_records({name: table.column(j).to_pylist() for j, name in enumerate(keep)}, target=target,
+    return from_records({name: _cells(table.column(j)) for j, name in enumerate(keep)}, target=target,
                         on_missing=on_missing, source=source, numeric=numeric, categorical=categorical,
                         numeric_target=numeric_target)
+
+
+def _cells(column):
+    """A column's cells as :func:`from_records` reads them, without a Python object a cell
+    where Arrow can say the same (10^7 rows of 20 columns as Python objects took 21 GB):
+    strings and integers without nulls dictionary-encoded by Arrow (their texts: str() of
+    the distinct values, in order of first appearance, as the readers number them); floats
+    without nulls as a float64 array; anything else (nulls, bools, decimals, dates) as
+    Python values."""
+    import pyarrow as pa
+
+    kind = column.type
+    if column.null_count == 0 and len(column):
+        if pa.types.is_string(kind) or pa.types.is_large_string(kind) or pa.types.is_integer(kind):
+            coded = column.combine_chunks().dictionary_encode()
+            return _Factorized([str(v) for v in coded.dictionary.to_pylist()],
+                               coded.indices.to_numpy().astype(np.intp))
+        if pa.types.is_floating(kind) and not pa.types.is_float16(kind):
+            return np.asarray(column.to_numpy(), dtype=np.float64)
+    return column.to_pylist()
 
 
 def _pandas_index(schema, names, columns, target) -> set:

@@ -56,7 +56,7 @@ import numpy as np
 from ..measures import is_independent
 from ..node import Node, draws
 from ..records import BinaryCandidate, RegressionCandidate
-from ..splits import SubsetSplit, ThresholdSplit
+from ..splits import SubsetSplit, ThresholdSplit, midpoint_splits
 from ..splitters import search_reach
 
 from . import kernels
@@ -173,8 +173,11 @@ class _Level:
             g = np.gcd(num, den)
             num //= g
             den //= g
-            for i, j, n, d in zip(np.flatnonzero(fast).tolist(), js[fast].tolist(), num.tolist(), den.tolist()):
-                out[i] = ThresholdSplit(j, Fraction(n, d))
+            made = midpoint_splits(js[fast].tolist(), num.tolist(), den.tolist())
+            if fast.all():
+                return made
+            for i, split in zip(np.flatnonzero(fast).tolist(), made):
+                out[i] = split
         if not fast.all():
             rest = np.flatnonzero(~fast)
             masks = self.mask[np.asarray(ks)[rest], js[rest]].tolist()
@@ -210,6 +213,8 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
         self.reg = self.crit.regression
         if len(self.y) >= _COUNT_LIMIT:  # the float bounds assume smaller counts
             raise Refused
+        # the classes as the compiled loops gather them along every feature: a byte a row
+        self.y_small = self.y.astype(np.int8 if len(tree.classes) < 128 else np.int32)
         if self.reg:
             self.regression_targets()
         tree.missing_slot = bool(X.size and X.min() < 0)
@@ -340,13 +345,21 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
         # int32 rows (the codes' own bound): half the bytes for every feature's order
         # to keep, regroup and gather along, a depth at a time
         ranks = rows.astype(np.int32) if ords is not None else None
-        for j in range(self.m if ords is not None else 0):
-            if self.numeric[j]:
+        # One row of O a numeric feature (self.num_js[f]: its column), V their value codes,
+        # carried along by each depth's regrouping (a sequential copy, where a gather by row
+        # reached beyond the cache at 10^6 rows); the compiled loops take every feature at once.
+        self.num_js = np.array([j for j in range(self.m) if self.numeric[j]], np.int64)
+        if ords is not None:
+            O = np.empty((len(self.num_js), len(rows)), np.int32)
+            V = np.empty((len(self.num_js), len(rows)), self.Xt.dtype)
+            for f, j in enumerate(self.num_js.tolist()):
                 x = self.Xt[j, rows]
                 key = np.where(x < 0, self.nv[j], x) + seg * (self.nv[j] + 1)
                 if len(parts) * (self.nv[j] + 1) <= _KEY16:
                     key = key.astype(np.uint16)
-                ords[j] = ranks[np.argsort(key, kind="stable")]
+                O[f] = ranks[np.argsort(key, kind="stable")]
+                self.Xt[j].take(O[f], out=V[f])
+            ords = O, V
         # ... and, while most rows are open, filter one order of all rows per drawn feature,
         # made here, instead of sorting again (the order of equal values within a node is
         # their order in ``rows``, increasing, which regrouping keeps: the same arrays).
@@ -410,14 +423,18 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
         bnd = np.zeros((K, self.m))
         # A forest's node sees its drawn features only (Tree.draw): its candidates, as in the reference.
         drawn = draws(nodes) if self.drawn else None
-        for j in range(self.m):
-            if not self.numeric[j]:
-                continue
-            if ords is None:  # the rows of the nodes that drew feature j, sorted now
+        if not len(self.num_js):
+            pass
+        elif ords is None:  # the rows of the nodes that drew feature j, sorted now
+            for j in self.num_js.tolist():
                 order, v, nid_j, starts_j = self.drawn_order(j, rows, nid, K, drawn[:, j])
                 self.numeric_cuts(j, order, nid_j, starts_j, K, CC, lv, imp, bnd, v)
-            else:
-                self.numeric_cuts(j, ords[j], nid, starts, K, CC, lv, imp, bnd)
+        elif self.scored_compiled():
+            self.compiled_cuts_all(*ords, nid, starts, K, CC, lv, imp, bnd)
+        else:
+            O, V = ords
+            for f, j in enumerate(self.num_js.tolist()):
+                self.numeric_cuts(j, O[f], nid, starts, K, CC, lv, imp, bnd, V[f])
         self.reach = search_reach(p["max_depth"], nodes[0].depth)   # the subset searches' budget
         for g in range(len(self.nominal_groups)):
             self.subset_cuts(g, rows, nid, K, CC, lv, imp, bnd)

@@ -31,6 +31,10 @@ class CutScoring:
         self.between[j] = cut, k_of, _seg_starts(k_of)
         return self.between[j]
 
+    def scored_compiled(self) -> bool:
+        """Whether the compiled loops score the cuts: Gini's or regression's floats."""
+        return self.compiled and (self.reg or type(self.crit).n_impurity_floats is Gini.n_impurity_floats)
+
     def numeric_cuts(self, j, order, nid, starts, K, CC, lv, imp, bnd, v=None):
         """Every node's best cut of numeric feature j, from its rows sorted by value (v:
         their values, when known)."""
@@ -38,7 +42,7 @@ class CutScoring:
         if v is None:
             v = self.Xt[j].take(order)
         self.sorted_values[j] = v   # kept for this depth's surrogates
-        if self.compiled and (self.reg or type(self.crit).n_impurity_floats is Gini.n_impurity_floats):
+        if self.scored_compiled():
             return self.compiled_cuts(j, order, v, nid, starts, K, CC, lv, imp, bnd)
         if self.reg:
             return self.numeric_cuts_regression(j, order, v, nid, starts, K, CC, lv, imp, bnd)
@@ -123,7 +127,7 @@ class CutScoring:
                 return _decreases(Li[:, 1], Li[:, 0], Pk[:, 1] - Li[:, 1], Pk[:, 0] - Li[:, 0])
         else:
             weighted = self.w is not None
-            P, pos, k_of, val, b, L = kernels.gini_cuts(order, self.y, self.w if weighted else self.y[:0], weighted, v,
+            P, pos, k_of, val, b, L = kernels.gini_cuts(order, self.y_small, self.w if weighted else self.y[:0], weighted, v,
                                                         starts, ends, CC, self.min_leaf, self.has_missing, out)
 
             def exact(items):
@@ -139,6 +143,43 @@ class CutScoring:
         at = pos[win]
         lv.lo[groups, j], lv.hi[groups, j] = v[at], v[at + 1]
         imp[groups, j], bnd[groups, j] = val[win], b[win]
+
+    def compiled_cuts_all(self, O, V, nid, starts, K, CC, lv, imp, bnd):
+        """compiled_cuts of every numeric feature in one call (O, V: the depth's sorted rows
+        and value codes, a row of each per feature of self.num_js)."""
+        js = self.num_js
+        for f, j in enumerate(js.tolist()):
+            self.sorted_values[j] = V[f]   # kept for this depth's surrogates
+        ends = np.append(starts[1:], O.shape[1])
+        arrays = (lv.has, lv.tried, lv.L, lv.R, lv.lo, lv.hi, imp, bnd)
+        if self.reg:
+            P, pos, k_of, f_of, val, b, L = kernels.regression_cuts_all(O, V, js, self.y_gather, starts, ends, CC,
+                                                                        self.min_leaf, self.has_missing, *arrays)
+
+            def exact(items):
+                Li, Pk = L[items], P[f_of[items], k_of[items]]
+                return _decreases(Li[:, 1], Li[:, 0], Pk[:, 1] - Li[:, 1], Pk[:, 0] - Li[:, 0])
+        else:
+            weighted = self.w is not None
+            P, pos, k_of, f_of, val, b, L = kernels.gini_cuts_all(O, V, js, self.y_small, self.w if weighted else self.y[:0],
+                                                                  weighted, starts, ends, CC, self.min_leaf,
+                                                                  self.has_missing, *arrays)
+
+            def exact(items):
+                Pk = P[f_of[items], k_of[items]]
+                return self._exact(Pk, L[items], Pk - L[items])
+        if self.has_missing:
+            lv.U[:, js] = (CC[None] - P).transpose(1, 0, 2)
+        if not len(pos):
+            return
+        # the (feature, node) pairs the floats left undecided: items run feature by feature,
+        # node by node, cut by cut
+        _, win, _ = _first_best(f_of * K + k_of, val, b, exact)
+        ks, fs = k_of[win], f_of[win]
+        jw, at, Lw = js[fs], pos[win], L[win]
+        lv.L[ks, jw], lv.R[ks, jw] = Lw, P[fs, ks] - Lw
+        lv.lo[ks, jw], lv.hi[ks, jw] = V[fs, at], V[fs, at + 1]
+        imp[ks, jw], bnd[ks, jw] = val[win], b[win]
 
     def numeric_cuts_regression(self, j, order, v, nid, starts, K, CC, lv, imp, bnd):
         """numeric_cuts for regression: decrease = d² / (n_L·n_R·n), d = S_L·n_R − S_R·n_L
@@ -238,11 +279,14 @@ class CutScoring:
                 return written[ks, fs, cs]
         else:
             count = (1 << (k_present[live] - 1)) - 1
-            rows_k = P.sum(axis=2)[live]
-            reach = rows_k if self.reach is None else np.minimum(rows_k, self.reach)
-            if ((count > min(self.p.get("max_subsets", 1 << 15), splitters.MAX_SUBSETS)).any()
-                    or (count * reach > splitters.SUBSET_WORK).any()):
-                raise Refused   # the reference names the budget or the limit
+            most = int(count.max())
+            if most > min(self.p.get("max_subsets", 1 << 15), splitters.MAX_SUBSETS):
+                raise Refused   # the reference names the limit
+            if most * int(CC.sum()) > splitters.SUBSET_WORK:  # the budget, node by node where it may bind
+                rows_k = P.sum(axis=2)[live]
+                reach = rows_k if self.reach is None else np.minimum(rows_k, self.reach)
+                if (count * reach > splitters.SUBSET_WORK).any():
+                    raise Refused   # the reference names the budget
             # The present values first, in value order: the reference's subsets (those
             # holding the lowest present value, all but the whole, by mask) are the odd masks
             # below 2^k − 1 over these k positions, in the same order (an order-keeping map

@@ -130,16 +130,25 @@ class Partitioning:
         new_id[rows] = key
         if self.compiled:
             at = np.r_[0, np.cumsum(sizes_next)[:-1]]
+            rows_next = kernels.regroup(rows, new_id, at, n_next, none)
+            if ords is None or not len(ords[0]):
+                return open_next, rows_next, ords, sizes_next
+            return open_next, rows_next, kernels.regroup_all(*ords, new_id, at, n_next, none), sizes_next
 
-            def regroup(order):
-                return kernels.regroup(order, new_id, at, n_next, none)
-        else:
-            def regroup(order):
-                return order[np.argsort(new_id.take(order), kind="stable")[:n_next]]
+        def regroup(order):   # the rows kept, in their next node's order
+            return np.argsort(new_id.take(order), kind="stable")[:n_next]
 
-        rows_next = regroup(rows)
-        ords_next = None if ords is None else {j: regroup(o) for j, o in ords.items()}
-        return open_next, rows_next, ords_next, sizes_next
+        rows_next = rows[regroup(rows)]
+        if ords is None:
+            return open_next, rows_next, None, sizes_next
+        # Each feature's value codes travel with its sorted rows (see run_many).
+        O, V = ords
+        On, Vn = np.empty((len(O), n_next), O.dtype), np.empty((len(O), n_next), V.dtype)
+        for f in range(len(O)):
+            kept = regroup(O[f])
+            O[f].take(kept, out=On[f])
+            V[f].take(kept, out=Vn[f])
+        return open_next, rows_next, (On, Vn), sizes_next
 
     def child_stats(self, child, rows, go, d_now, starts, split, S2):
         """Regression: each child's statistics (n, Σy, Σy²), summed along its parent's
