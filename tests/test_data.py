@@ -738,6 +738,7 @@ def test_columns_of_floats_and_str_are_factorized_as_their_texts(floats, words):
     for col in (np.array(floats, dtype=np.float64), np.array(words), np.array([words, words]).T[:, 1]):
         fast, plain = _distinct_codes(col), _raw_codes(_strings(col))
         assert fast[0] == plain[0] and fast[1].tolist() == plain[1].tolist()
+        assert fast[2] == [plain[1].tolist().index(k) for k in range(len(plain[0]))]   # each one's first row
     assert _distinct_codes(np.array([1.0, np.nan])) is None  # NaN is missing: the general path
 
 
@@ -753,3 +754,4 @@ def test_one_character_columns_are_factorized_as_their_texts(letters):
     for col in (np.array(letters), np.array([letters, letters[::-1]]).T[:, 0]):
         fast, plain = _distinct_codes(col), _raw_codes(_strings(col))
         assert fast[0] == plain[0] and fast[1].tolist() == plain[1].tolist()
+        assert fast[2] == [plain[1].tolist().index(k) for k in range(len(plain[0]))]   # each one's first row

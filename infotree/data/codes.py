@@ -135,8 +135,8 @@ def _raw_codes(values):
 
 def _distinct_codes(col):
     """:func:`_raw_codes` of ``_strings(col)`` for a column of float64 or of str (numpy's
-    ``U``), made from its distinct values (a 10^5-row column has far fewer); None (the
-    general path) for other columns and with a NaN.  Floats are told apart by their bits,
+    ``U``), and each distinct value's first row, made from its distinct values (a 10^5-row
+    column has far fewer); None (the general path) for other columns and with a NaN.  Floats are told apart by their bits,
     as their texts are (−0.0 is not 0.0)."""
     if not isinstance(col, np.ndarray) or not len(col):
         return None
@@ -158,7 +158,7 @@ def _distinct_codes(col):
     order = np.argsort(first)                    # the distinct values in order of first appearance
     rank = np.empty(len(order), dtype=np.intp)
     rank[order] = np.arange(len(order))
-    return col[first[order]].astype(str).tolist(), rank[inv.reshape(-1)]
+    return col[first[order]].astype(str).tolist(), rank[inv.reshape(-1)], first[order].tolist()
 
 
 def _few_codes(col, keys, most=64):
@@ -176,7 +176,7 @@ def _few_codes(col, keys, most=64):
     first = np.sort([int(np.argmax(keys == v)) for v in values.tolist()])   # the values in order of appearance
     code = np.empty(top, np.intp)
     code[keys[first]] = np.arange(len(first))
-    return col[first].astype(str).tolist(), code[keys]
+    return col[first].astype(str).tolist(), code[keys], first.tolist()
 
 
 def _finite_floats(col) -> bool:
@@ -224,11 +224,13 @@ def _float_numbers(col, missing):
     return codes.reshape(-1), tuple(domain), _Canonical(numbers)
 
 
-def _finish_factorize(raw, inv):
-    """As :func:`_factorize`, from :func:`_raw_codes`: strip the distinct values, merging equal ones."""
-    # labels are numbered as they appear, so the running maximum steps up at each first appearance
-    top = np.maximum.accumulate(inv) if len(inv) else inv
-    first = np.flatnonzero(np.diff(top, prepend=-1)).tolist()
+def _finish_factorize(raw, inv, first=None):
+    """As :func:`_factorize`, from :func:`_raw_codes`: strip the distinct values, merging equal
+    ones.  ``first``: each distinct value's first row, where the factorizing found them."""
+    if first is None:
+        # labels are numbered as they appear, so the running maximum steps up at each first appearance
+        top = np.maximum.accumulate(inv) if len(inv) else inv
+        first = np.flatnonzero(np.diff(top, prepend=-1)).tolist()
     labels, firsts, index, remap = [], [], {}, []
     for v, f in zip(raw, first):
         label = v.strip()
