@@ -53,7 +53,7 @@ def both(grow):
 def test_compiled_path_is_the_reference(compiled_path, name, load_kw, build_kw):
     data = load(ROOT / "tests" / "data" / name, **load_kw)
     assert_same(data, criterion="gini", **build_kw)
-    assert bool({"gini_cuts", "gini_cuts_all"} & set(compiled_path)) == ("numeric" in data.kinds)
+    assert bool({"gini_cuts", "cuts_all"} & set(compiled_path)) == ("numeric" in data.kinds)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow,
@@ -104,7 +104,7 @@ def test_compiled_and_numpy_grow_the_same_classification_tree(compiled_path, see
     fast, slow = both(lambda: build_tree(data, **options))
     assert fast.root._records is not None
     assert len(list(fast.nodes())) > 200
-    assert {"gini_cuts_all", "regroup_all"} <= set(compiled_path)
+    assert {"cuts_all", "regroup_all"} <= set(compiled_path)
     assert records(fast) == records(slow)
 
 
@@ -118,7 +118,7 @@ def test_compiled_and_numpy_grow_the_same_regression_tree(compiled_path, seed, h
     data = from_arrays(X, y, numeric="auto", on_missing="keep")
     fast, slow = both(lambda: build_tree(data, criterion="squared_error", **options))
     assert fast.root._records is not None
-    assert {"regression_cuts_all", "child_stats"} <= set(compiled_path)
+    assert {"cuts_all", "child_stats"} <= set(compiled_path)
     assert records(fast) == records(slow)
 
 
@@ -160,5 +160,5 @@ def test_compiled_regression_decides_float_ties_exactly(compiled_path):
     y = [29999999, -119999997, -89999997, 119999998, 120000002, -120000000, -60000001, 2, 119999998]
     data = from_records({"x": [str(i) for i in range(9)], "y": [str(v) for v in y]}, target="y", numeric=["x"])
     fast, _ = assert_same(data, criterion="squared_error", max_depth=1)
-    assert "regression_cuts_all" in compiled_path
+    assert "cuts_all" in compiled_path
     assert fast.root.test.threshold == Fraction(5, 2)   # after the third row, not the eighth

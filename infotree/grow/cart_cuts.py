@@ -152,19 +152,15 @@ class CutScoring:
             self.sorted_values[j] = V[f]   # kept for this depth's surrogates
         ends = np.append(starts[1:], O.shape[1])
         arrays = (lv.has, lv.tried, lv.L, lv.R, lv.lo, lv.hi, imp, bnd)
+        weighted = self.w is not None
+        P, pos, k_of, f_of, val, b, L = kernels.cuts_all(O, V, js, self.y_gather if self.reg else self.y_small,
+                                                         self.w if weighted else self.y[:0], weighted, self.reg, starts,
+                                                         ends, CC, self.min_leaf, self.has_missing, *arrays)
         if self.reg:
-            P, pos, k_of, f_of, val, b, L = kernels.regression_cuts_all(O, V, js, self.y_gather, starts, ends, CC,
-                                                                        self.min_leaf, self.has_missing, *arrays)
-
             def exact(items):
                 Li, Pk = L[items], P[f_of[items], k_of[items]]
                 return _decreases(Li[:, 1], Li[:, 0], Pk[:, 1] - Li[:, 1], Pk[:, 0] - Li[:, 0])
         else:
-            weighted = self.w is not None
-            P, pos, k_of, f_of, val, b, L = kernels.gini_cuts_all(O, V, js, self.y_small, self.w if weighted else self.y[:0],
-                                                                  weighted, starts, ends, CC, self.min_leaf,
-                                                                  self.has_missing, *arrays)
-
             def exact(items):
                 Pk = P[f_of[items], k_of[items]]
                 return self._exact(Pk, L[items], Pk - L[items])

@@ -24,8 +24,8 @@ import os
 
 import numpy as np
 
-__all__ = ["MIN_CELLS", "active", "child_stats", "gini_cuts", "gini_cuts_all", "load", "regression_cuts",
-           "regression_cuts_all", "regroup", "regroup_all", "surrogate_cuts_all", "use"]
+__all__ = ["MIN_CELLS", "active", "child_stats", "cuts_all", "gini_cuts", "load", "regression_cuts", "regroup",
+           "regroup_all", "surrogate_cuts_all", "use"]
 
 #: values (rows × numeric columns) from which the fast CART builder takes the compiled loops
 MIN_CELLS = 200_000
@@ -383,10 +383,11 @@ def _append(pos, node, feat, val, bnd, Lout, m, p, k, v, b, L, f):
     return pos, node, feat, val, bnd, Lout
 
 
-def gini_cuts_all(O, V, js, y, w, weighted, starts, ends, CC, min_leaf, has_missing, has, tried, L, R, lo, hi, imp,
-                  bnd):
-    """gini_cuts of every numeric feature: the depth's arrays written at column js[f]; the
-    known rows' counts per feature (F × K × classes) and the cuts to decide exactly, every
+def cuts_all(O, V, js, y, w, weighted, regression, starts, ends, CC, min_leaf, has_missing, has, tried, L, R, lo, hi,
+             imp, bnd):
+    """gini_cuts (``regression``: regression_cuts, y the scaled targets) of every numeric
+    feature: the depth's arrays written at column js[f]; the known rows' counts or
+    statistics per feature (F × K × their width) and the cuts to decide exactly, every
     feature's end to end with its position f."""
     F = len(js)
     K, nc = CC.shape
@@ -396,29 +397,11 @@ def gini_cuts_all(O, V, js, y, w, weighted, starts, ends, CC, min_leaf, has_miss
     m = 0
     for f in range(F):
         j = js[f]
-        P, p, k, v, b, Lf = _gini_cuts(O[f], y, w, weighted, V[f], starts, ends, CC, min_leaf, has_missing,
-                                      (has[:, j], tried[:, j], L[:, j], R[:, j], lo[:, j], hi[:, j], imp[:, j],
-                                       bnd[:, j]))
-        Pall[f] = P
-        if len(p):
-            pos, node, feat, val, bd, Lout = _append(pos, node, feat, val, bd, Lout, m, p, k, v, b, Lf, f)
-            m += len(p)
-    return Pall, pos[:m], node[:m], feat[:m], val[:m], bd[:m], Lout[:m]
-
-
-def regression_cuts_all(O, V, js, y, starts, ends, CC, min_leaf, has_missing, has, tried, L, R, lo, hi, imp, bnd):
-    """regression_cuts of every numeric feature, as gini_cuts_all."""
-    F = len(js)
-    K = CC.shape[0]
-    Pall = np.empty((F, K, 3), np.int64)
-    pos, node, feat = np.empty(0, np.int64), np.empty(0, np.int64), np.empty(0, np.int64)
-    val, bd, Lout = np.empty(0, np.float64), np.empty(0, np.float64), np.empty((0, 3), np.int64)
-    m = 0
-    for f in range(F):
-        j = js[f]
-        P, p, k, v, b, Lf = _regression_cuts(O[f], y, V[f], starts, ends, CC, min_leaf, has_missing,
-                                            (has[:, j], tried[:, j], L[:, j], R[:, j], lo[:, j], hi[:, j], imp[:, j],
-                                             bnd[:, j]))
+        out = (has[:, j], tried[:, j], L[:, j], R[:, j], lo[:, j], hi[:, j], imp[:, j], bnd[:, j])
+        if regression:
+            P, p, k, v, b, Lf = _regression_cuts(O[f], y, V[f], starts, ends, CC, min_leaf, has_missing, out)
+        else:
+            P, p, k, v, b, Lf = _gini_cuts(O[f], y, w, weighted, V[f], starts, ends, CC, min_leaf, has_missing, out)
         Pall[f] = P
         if len(p):
             pos, node, feat, val, bd, Lout = _append(pos, node, feat, val, bd, Lout, m, p, k, v, b, Lf, f)
@@ -458,9 +441,8 @@ def child_stats(child, rows, yv, size):
 
 _INLINE = ("_gini_n_impurity",)
 # The loops Python calls (a test spies on these), and those only the loops call.
-_ENTRIES = ("gini_cuts", "regression_cuts", "regroup", "child_stats", "regroup_all", "gini_cuts_all",
-            "regression_cuts_all", "surrogate_cuts_all")
+_ENTRIES = ("gini_cuts", "regression_cuts", "regroup", "child_stats", "regroup_all", "cuts_all", "surrogate_cuts_all")
 _LOOPS = ("_grown", "_append", "_gini_cuts", "_regression_cuts", "_surrogate_cuts", "regroup", "child_stats",
-          "regroup_all", "gini_cuts_all", "regression_cuts_all", "surrogate_cuts_all")
+          "regroup_all", "cuts_all", "surrogate_cuts_all")
 # One feature's cut loops, as Python calls them (a forest's drawn features) and as the depth's call them.
 gini_cuts, regression_cuts = _gini_cuts, _regression_cuts
