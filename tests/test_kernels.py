@@ -162,3 +162,17 @@ def test_compiled_regression_decides_float_ties_exactly(compiled_path):
     fast, _ = assert_same(data, criterion="squared_error", max_depth=1)
     assert "cuts_all" in compiled_path
     assert fast.root.test.threshold == Fraction(5, 2)   # after the third row, not the eighth
+
+
+def test_compiled_path_with_more_classes_than_a_byte_holds(compiled_path):
+    """130 classes: the compiled loops gather the classes as int32, not int8 (a byte would
+    wrap class 128 to -128); the tree and records are the reference's."""
+    rng = np.random.default_rng(9)
+    n = 1300
+    X = np.round(rng.normal(size=(n, 3)), 1)
+    X[:, 0] = np.arange(n) % 130 + np.round(rng.random(n), 1)      # the class, nearly, with noise
+    y = np.array([f"k{v}" for v in (np.arange(n) + (rng.random(n) < 0.1)) % 130])
+    data = from_arrays(X, y, numeric="auto")
+    assert len(data.classes) > 128
+    assert_same(data, criterion="gini", surrogates=2)
+    assert "cuts_all" in compiled_path
