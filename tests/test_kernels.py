@@ -168,7 +168,7 @@ def test_compiled_path_with_more_classes_than_a_byte_holds(compiled_path):
     """130 classes: the compiled loops gather the classes as int32, not int8 (a byte would
     wrap class 128 to -128); the tree and records are the reference's."""
     rng = np.random.default_rng(9)
-    n = 1300
+    n = 520
     X = np.round(rng.normal(size=(n, 3)), 1)
     X[:, 0] = np.arange(n) % 130 + np.round(rng.random(n), 1)      # the class, nearly, with noise
     y = np.array([f"k{v}" for v in (np.arange(n) + (rng.random(n) < 0.1)) % 130])
