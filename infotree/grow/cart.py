@@ -423,13 +423,11 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
         bnd = np.zeros((K, self.m))
         # A forest's node sees its drawn features only (Tree.draw): its candidates, as in the reference.
         drawn = draws(nodes) if self.drawn else None
-        if not len(self.num_js):
-            pass
-        elif ords is None:  # the rows of the nodes that drew feature j, sorted now
+        if ords is None:  # the rows of the nodes that drew feature j, sorted now
             for j in self.num_js.tolist():
                 order, v, nid_j, starts_j = self.drawn_order(j, rows, nid, K, drawn[:, j])
                 self.numeric_cuts(j, order, nid_j, starts_j, K, CC, lv, imp, bnd, v)
-        elif self.scored_compiled():
+        elif len(self.num_js) and self.scored_compiled():
             self.compiled_cuts_all(*ords, nid, starts, K, CC, lv, imp, bnd)
         else:
             O, V = ords
