@@ -136,8 +136,8 @@ def _raw_codes(values):
 def _distinct_codes(col):
     """:func:`_raw_codes` of ``_strings(col)`` for a column of float64 or of str (numpy's
     ``U``), and each distinct value's first row, made from its distinct values (a 10^5-row
-    column has far fewer); None (the general path) for other columns and with a NaN.  Floats are told apart by their bits,
-    as their texts are (−0.0 is not 0.0)."""
+    column has far fewer); None (the general path) for other columns and with a NaN.
+    Floats are told apart by their bits, as their texts are (−0.0 is not 0.0)."""
     if not isinstance(col, np.ndarray) or not len(col):
         return None
     if col.dtype == np.float64:
