@@ -127,8 +127,8 @@ class CutScoring:
                 return _decreases(Li[:, 1], Li[:, 0], Pk[:, 1] - Li[:, 1], Pk[:, 0] - Li[:, 0])
         else:
             weighted = self.w is not None
-            P, pos, k_of, val, b, L = kernels.gini_cuts(order, self.y_small, self.w if weighted else self.y[:0], weighted, v,
-                                                        starts, ends, CC, self.min_leaf, self.has_missing, out)
+            P, pos, k_of, val, b, L = kernels.gini_cuts(order, self.y_small, self.w if weighted else self.y[:0], weighted,
+                                                        v, starts, ends, CC, self.min_leaf, self.has_missing, out)
 
             def exact(items):
                 Pk = P[k_of[items]]
