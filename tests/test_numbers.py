@@ -249,3 +249,15 @@ def test_unchecked_fractions_and_thresholds_are_the_checked_ones():
     made = midpoint_splits([k % 7 for k in range(len(pairs))], *zip(*pairs))
     assert made == [ThresholdSplit(k % 7, Fraction(n, d)) for k, (n, d) in enumerate(pairs)]
     assert [s.text for s in made[:50]] == [ThresholdSplit(k % 7, Fraction(n, d)).text for k, (n, d) in enumerate(pairs[:50])]
+
+
+def test_int_cells_are_their_texts_numbers():
+    """An int cell is read as its text is (the fast path below 10^40 in size, the text past
+    it, where the digit bound applies); a bool is not a number."""
+    from infotree.data.numbers import _number_of, _parse_decimal
+
+    for v in [0, 1, -1, 7, 10 ** 39, 10 ** 40 - 1, -(10 ** 40 - 1), 10 ** 40, 10 ** 40 + 1, -(10 ** 41) - 3,
+              12345678901234567890123456789012345678901, 2 ** 63, -(2 ** 63)]:
+        got, want = _number_of(v, str(v)), _parse_decimal(str(v))
+        assert got == want and type(got) is type(want), v
+    assert _number_of(True, "True") == "nan"

@@ -50,17 +50,19 @@ def _encode_numeric(labels, firsts, inv, values, *, aliases, keep_missing, value
     # comparison of floats a twentieth of one of Fractions): the cost per value does not
     # grow with its digits.  Labels of one number ("1.0", "1") share a rank.
     known = [i for i, v in enumerate(values) if isinstance(v, Fraction)]
-    try:
-        known.sort(key=lambda i: (float(values[i]), values[i]))
+    try:  # n / d of ints is float(v), correctly rounded, without Fraction's properties
+        known.sort(key=lambda i: (values[i].numerator / values[i].denominator, values[i]))
     except OverflowError:
         known.sort(key=values.__getitem__)
     lookup = np.full(len(values), -1, dtype=np.int32)
-    distinct, texts = [], []
+    distinct, texts, last = [], [], None
     for i in known:
         v = values[i]
-        if not distinct or v != distinct[-1]:
+        key = (v.numerator, v.denominator)   # in lowest terms: equal numbers, equal pairs
+        if key != last:
             distinct.append(v)
             texts.append(_number_text(v))
+            last = key
         lookup[i] = len(distinct) - 1
     return lookup[inv], tuple(texts), _Canonical(distinct), problem
 
@@ -115,15 +117,19 @@ def _factorize(values):
 class _Factorized:
     """A column handed over factorized (Arrow's dictionary encoding of a Parquet column):
     :func:`_raw_codes`' result, its distinct cells' texts in order of first appearance and
-    each cell's index there, without a Python object a cell."""
+    each cell's index there, without a Python object a cell; ``cells``: the distinct cells
+    themselves, in the same order, so that the cell of a row can be read."""
 
-    __slots__ = ("raw",)
+    __slots__ = ("raw", "cells")
 
-    def __init__(self, labels, codes):
-        self.raw = (labels, codes)
+    def __init__(self, labels, codes, cells):
+        self.raw, self.cells = (labels, codes), cells
 
     def __len__(self):
         return len(self.raw[1])
+
+    def __getitem__(self, row):
+        return self.cells[self.raw[1][row]]
 
 
 def _raw_codes(values):

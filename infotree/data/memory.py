@@ -121,7 +121,6 @@ def _from_columns(names, columns, *, target, on_missing, missing, source, numeri
     # A finite float column is factorized only if it is read as nominal (see _assemble)
     raw = [col.raw if isinstance(col, _Factorized) else None if _finite_floats(col)
            else _distinct_codes(col) or _raw_codes(_strings(col)) for col in columns]
-    objects = [None if isinstance(col, _Factorized) else col for col in columns]   # its cells are its texts
     return _assemble(names, raw, target=target, on_missing=on_missing, numeric_target=numeric_target,
                      missing=missing | _SHOWN, aliases=_MISSING_AS_VALUE, numeric=numeric, categorical=categorical,
-                     objects=objects, where=lambda i: f"{prefix}row {i}", source=source, lines=None)
+                     objects=columns, where=lambda i: f"{prefix}row {i}", source=source, lines=None)

@@ -51,6 +51,8 @@ def _unchecked_fraction():
 
 
 coprime = _unchecked_fraction()
+#: ints below this in size have at most _MAX_DIGITS digits: always in range
+_BELOW = 10 ** _MAX_DIGITS
 
 
 def _parse_decimal(text):
@@ -108,6 +110,8 @@ def _number_of(cell, label):
         return "nan"
     if isinstance(cell, Fraction):
         return cell
+    if type(cell) is int and -_BELOW < cell < _BELOW:  # its text's number, without reading the text
+        return coprime(cell, 1)
     return _parse_decimal(label)
 
 

@@ -65,8 +65,8 @@ def _cells(column):
     if column.null_count == 0 and len(column):
         if pa.types.is_string(kind) or pa.types.is_large_string(kind) or pa.types.is_integer(kind):
             coded = column.combine_chunks().dictionary_encode()
-            return _Factorized([str(v) for v in coded.dictionary.to_pylist()],
-                               coded.indices.to_numpy().astype(np.intp))
+            cells = coded.dictionary.to_pylist()
+            return _Factorized([str(v) for v in cells], coded.indices.to_numpy().astype(np.intp), cells)
         if pa.types.is_floating(kind) and not pa.types.is_float16(kind):
             return np.asarray(column.to_numpy(), dtype=np.float64)
     return column.to_pylist()
