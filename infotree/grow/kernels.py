@@ -80,6 +80,17 @@ def _gini_n_impurity(c, nc, n):
     return n - sq / n
 
 
+def _regression_step(order, y, i, nl, SL, QL):
+    """Row i of a sorted segment added to the left side's (n, Σy, Σy²)."""
+    yi = np.int64(y[order[i]])
+    return nl + 1, SL + yi, QL + yi * yi
+
+
+def _cut_after(v, i, nl, kn, min_leaf):
+    """Whether a cut may follow row i: the next value differs and each side keeps min_leaf."""
+    return v[i] != v[i + 1] and nl >= min_leaf and kn - nl >= min_leaf
+
+
 def _gini_cuts(order, y, w, weighted, v, starts, ends, CC, min_leaf, has_missing, out):
     """Every node's Gini cuts along a feature's sorted segments (node k: the rows
     order[starts[k]:ends[k]], sorted by value, a known value first; v: their value codes;
@@ -137,7 +148,7 @@ def _gini_cuts(order, y, w, weighted, v, starts, ends, CC, min_leaf, has_missing
             c = w[r] if weighted else 1
             L[y[r]] += c
             nl += c
-            if v[i] == v[i + 1] or nl < min_leaf or kn - nl < min_leaf:
+            if not _cut_after(v, i, nl, kn, min_leaf):
                 continue
             for a in range(nc):
                 R[a] = P[k, a] - L[a]
@@ -172,7 +183,7 @@ def _gini_cuts(order, y, w, weighted, v, starts, ends, CC, min_leaf, has_missing
             c = w[r] if weighted else 1
             L[y[r]] += c
             nl += c
-            if v[i] == v[i + 1] or nl < min_leaf or kn - nl < min_leaf:
+            if not _cut_after(v, i, nl, kn, min_leaf):
                 continue
             x = scratch[t]
             t += 1
@@ -219,11 +230,8 @@ def _regression_cuts(order, y, v, starts, ends, CC, min_leaf, has_missing, out):
         count = 0
         nl, SL, QL = 0, 0, 0
         for i in range(s, ke - 1):
-            yi = np.int64(y[order[i]])
-            nl += 1
-            SL += yi
-            QL += yi * yi
-            if v[i] == v[i + 1] or nl < min_leaf or kn - nl < min_leaf:
+            nl, SL, QL = _regression_step(order, y, i, nl, SL, QL)
+            if not _cut_after(v, i, nl, kn, min_leaf):
                 continue
             nr = kn - nl
             d = float(SL * nr - (S - SL) * nl)
@@ -250,11 +258,8 @@ def _regression_cuts(order, y, v, starts, ends, CC, min_leaf, has_missing, out):
         nl, SL, QL = 0, 0, 0
         t = 0
         for i in range(s, ke - 1):
-            yi = np.int64(y[order[i]])
-            nl += 1
-            SL += yi
-            QL += yi * yi
-            if v[i] == v[i + 1] or nl < min_leaf or kn - nl < min_leaf:
+            nl, SL, QL = _regression_step(order, y, i, nl, SL, QL)
+            if not _cut_after(v, i, nl, kn, min_leaf):
                 continue
             x = scratch[t]
             t += 1
@@ -439,7 +444,7 @@ def child_stats(child, rows, yv, size):
     return block
 
 
-_INLINE = ("_gini_n_impurity",)
+_INLINE = ("_gini_n_impurity", "_regression_step", "_cut_after")
 # The loops Python calls (a test spies on these), and those only the loops call.
 _ENTRIES = ("gini_cuts", "regression_cuts", "regroup", "child_stats", "regroup_all", "cuts_all", "surrogate_cuts_all")
 _LOOPS = ("_grown", "_append", "_gini_cuts", "_regression_cuts", "_surrogate_cuts", "regroup", "child_stats",
