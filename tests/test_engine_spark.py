@@ -76,3 +76,25 @@ def test_forest_on_a_repartitioned_frame_is_the_memory_forest(spark):
     df = spark.read.csv(str(path), header=True).withColumn("row", F.monotonically_increasing_id()).repartition(7)
     got = infotree.spark.grow_forest(df, order="row", in_memory=100, **options)
     assert printed_forest(got) == printed_forest(grow_forest(load(path), **options))
+
+
+@pytest.mark.parametrize("name, options", [
+    ("kyphosis.csv", dict(criterion="gini", surrogates=0, min_leaf=3)),   # the numeric cuts filtered in the workers
+    ("contact-lenses.csv", dict(criterion="gain")),                        # multiway branches
+])
+def test_nodes_from_the_routes_and_a_new_base(spark, monkeypatch, name, options):
+    """Each row's node is an expression of the routes; past ``ROUTES`` routes the nodes are written
+    once and the expression starts again from them (forced here after one or two routes)."""
+    from infotree.engines import grow
+    from infotree.engines.spark import SparkProvider
+
+    monkeypatch.setattr(SparkProvider, "ROUTES", 2)
+    path = ROOT / "tests/data" / name
+    p = SparkProvider.of_file(spark, path, numeric="auto")
+    try:
+        got = grow(p, engine="spark", **options)
+        assert p.base != "__lvl0"   # the base was written again
+    finally:
+        p.close()
+    ref = build_tree(load(path, numeric="auto"), **options)
+    assert printed(got) == printed(ref) and dumps(got) == dumps(ref)

@@ -1,13 +1,18 @@
-"""The Spark provider (``pip install 'infotree[spark]'``): the SQL plan of :mod:`.sql` run by
-Spark SQL on temporary views; each depth's table is checkpointed (its lineage cut), and only
-the count tables and the routes cross between the driver and the executors: no Python UDF
-touches a row."""
+"""The Spark provider (``pip install 'infotree[spark]'``): the coded rows of :mod:`.sql`'s plan,
+stored once by Spark; each row's node computed from the routes so far, and each depth's
+nodes counted by numpy in Spark's Python workers (:mod:`.groups`), a node's rows at a time.
+Only the count tables, the surviving cuts and the routes cross between the driver and the
+executors: no Python code runs per row.  Regression and forests take the SQL plan (each
+depth's table written again, checkpointed)."""
 
 from __future__ import annotations
 
 import os
 
+import numpy as np
+
 from ..errors import DataError, InfotreeError
+from .provider import Table
 from .sql import SQLProvider
 
 __all__ = ["SparkProvider", "session"]
@@ -84,6 +89,117 @@ class SparkProvider(SQLProvider):
     def _view(self, name, df):
         df.createOrReplaceTempView(name)
         self.views.append((name, df))
+
+    # -- per depth (classification): each row's node an expression of its codes --
+    paths = None   # node id -> its Route, every depth's since the base table; None: the SQL plan
+    # Routes an expression holds at most: past that, the rows' nodes are written once (a new
+    # base table) and the expression starts again from them (Spark compiles an expression
+    # into one Java method, 64 KB at most).
+    ROUTES = 256
+
+    def root(self, scaled=None):
+        counts = super().root(scaled)
+        if scaled is None:
+            self.paths, self.open, self.base, self.memo = {}, {0}, self.current, None
+        return counts
+
+    def weigh(self, trees, seed, table):
+        self.paths = None
+        return super().weigh(trees, seed, table)
+
+    def split(self, routes):
+        if self.paths is None:
+            return super().split(routes)
+        self.level += 1
+        self.memo = None
+        self.paths.update(routes)
+        self.open = {r.first + b for r in routes.values() for b in ((0, 1) if r.cut is not None else set(r.branch))}
+        keep = ", ".join(["y", *self.features])
+        if len(self.paths) > self.ROUTES:
+            name = f"__lvl{self.level}"
+            self.create(name, f"SELECT * FROM (SELECT CAST({self.node_of()} AS INTEGER) AS node, {keep} FROM "
+                              f"{self.base}) s WHERE node >= 0")
+            self.base, self.paths, self.bases = name, {}, self.open
+        name = f"__cur{self.level}"
+        self.view(name, f"SELECT * FROM (SELECT CAST({self.node_of()} AS INTEGER) AS node, {keep} FROM {self.base}) s "
+                        f"WHERE node >= 0")
+        self.current = name
+
+    def node_of(self):
+        """Each row's node (−1: a leaf's row, or a row taken into memory) as one SQL expression of
+        the base table's ``node`` and the codes: the routes as nested CASEs, a branch per cut
+        side or per group of codes."""
+        def at(k):
+            r = self.paths.get(k)
+            if r is None:
+                return str(k) if k in self.open else "-1"
+            c = self.features[r.feature]
+            if r.cut is not None:
+                a, b = at(r.first), at(r.first + 1)
+                return a if a == b else f"CASE WHEN {c} <= {r.cut} THEN {a} ELSE {b} END"
+            kids = {}
+            for code, b in enumerate(r.branch):
+                kids.setdefault(b, []).append(code)
+            parts = [(at(r.first + b), codes) for b, codes in sorted(kids.items())]
+            parts = [f"WHEN {c} IN ({', '.join(map(str, codes))}) THEN {e}" for e, codes in parts if e != "-1"]
+            return f"CASE {' '.join(parts)} ELSE -1 END" if parts else "-1"
+
+        starts = sorted(getattr(self, "bases", {0}))
+        if self.base == "__lvl0":
+            return at(0)
+        parts = [f"WHEN node = {k} THEN {at(k)}" for k in starts]
+        return f"CASE {' '.join(parts)} ELSE -1 END"
+
+    def cuts(self, nodes, features, min_side, slack):
+        if self.paths is None:
+            return super().cuts(nodes, features, min_side, slack)
+        rest = [j for j in range(len(self.features)) if j not in set(features)]
+        got = self.grouped(nodes, features, rest, min_side, slack)
+        self.memo = (sorted(nodes), rest, got)
+        out = {j: {} for j in features}
+        for j in features:
+            node, code, nxt, k, counts = got.get(j, (np.zeros(0, np.int64),) * 5)
+            for i in range(len(node)):
+                out[j].setdefault(int(node[i]), (int(k[i]), []))[1].append(
+                    (int(code[i]), int(nxt[i]), tuple(counts[i].tolist())))
+        return out
+
+    def tables(self, nodes, features=None):
+        if self.paths is None:
+            return super().tables(nodes, features)
+        wanted = list(range(len(self.features))) if features is None else list(features)
+        memo = self.memo
+        if memo is not None and memo[0] == sorted(nodes) and set(wanted) <= set(memo[1]):
+            got = memo[2]
+        else:
+            got = self.grouped(nodes, [], wanted, 1, 0.0)
+        empty = (np.zeros(0, np.int64),) * 5
+        return [Table(got.get(j, empty)[0], got.get(j, empty)[1], list(map(tuple, got[j][4].tolist()))
+                      if j in got else []) if j in wanted else None for j in range(len(self.features))]
+
+    def grouped(self, nodes, cut, table, min_side, slack):
+        """One Spark job for the depth: the rows of ``nodes`` grouped by node, each node counted
+        by :func:`.groups.count_node`; per feature (node, code, nxt, k, counts), sorted."""
+        from .groups import counter
+
+        nc = len(self.schema.classes)
+        features = sorted(set(cut) | set(table))
+        if not nodes or not features:
+            return {}
+        cols = "".join(f", {self.features[j]}" for j in features)
+        df = self.spark.sql(f"SELECT node, y{cols} FROM {self.current} WHERE {self._in(nodes)}")
+        schema = "f BIGINT, node BIGINT, code BIGINT, nxt BIGINT, k BIGINT, " + ", ".join(
+            f"n{c} BIGINT" for c in range(nc))
+        count = counter(nc=nc, domains=[len(d) for d in self.schema.domains], features=features,
+                        cuts=frozenset(cut), min_side=min_side, slack=slack)
+        got = df.groupBy("node").applyInArrow(count, schema).toArrow()
+        a = {name: got.column(name).to_numpy() for name in got.column_names}
+        order = np.lexsort((a["code"], a["node"], a["f"]))
+        a = {name: v[order] for name, v in a.items()}
+        bounds = np.searchsorted(a["f"], np.arange(len(self.features) + 1))
+        counts = np.stack([a[f"n{c}"] for c in range(nc)], axis=1)
+        return {j: (a["node"][lo:hi], a["code"][lo:hi], a["nxt"][lo:hi], a["k"][lo:hi], counts[lo:hi])
+                for j, (lo, hi) in enumerate(zip(bounds[:-1], bounds[1:])) if j in features}
 
     # -- the dialect --
     def query(self, sql):
