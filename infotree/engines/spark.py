@@ -33,7 +33,7 @@ def session(master="local[2]"):
             .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
             .config("spark.sql.shuffle.partitions", partitions)
             .config("spark.sql.session.timeZone", "UTC").config("spark.sql.adaptive.enabled", "false")
-            .config("spark.sql.codegen.wholeStage", "false").getOrCreate())
+            .getOrCreate())
     spark.sparkContext.setLogLevel("ERROR")  # the plan's small windows warn about one partition, rightly
     return spark
 
@@ -121,8 +121,8 @@ class SparkProvider(SQLProvider):
                               f"{self.base}) s WHERE node >= 0")
             self.base, self.paths, self.bases = name, {}, self.open
         name = f"__cur{self.level}"
-        self.view(name, f"SELECT * FROM (SELECT CAST({self.node_of()} AS INTEGER) AS node, {keep} FROM {self.base}) s "
-                        f"WHERE node >= 0")
+        self._view(name, self.spark.sql( f"SELECT * FROM (SELECT CAST({self.node_of()} AS INTEGER) AS node, {keep} FROM {self.base}) s "
+                                        f"WHERE node >= 0"))   # lazy: computed by each query
         self.current = name
 
     def node_of(self):
@@ -227,10 +227,15 @@ class SparkProvider(SQLProvider):
         df = self.spark.sql(sql).localCheckpoint(eager=True)
         self._view(name, df)
 
-    def view(self, name, sql):  # lazy: the coded table's one job computes it
-        self._view(name, self.spark.sql(sql))
+    def view(self, name, sql):
+        """A small table (a column's distinct values, their codes) kept by Spark once computed:
+        the driver reads it, then the coded table's joins do."""
+        self._view(name, self.spark.sql(sql).cache())
 
     def drop(self, name):
+        for n, df in self.views:
+            if n == name:
+                df.unpersist()
         self.spark.catalog.dropTempView(name)
 
     def register(self, name, columns):
@@ -240,8 +245,9 @@ class SparkProvider(SQLProvider):
         self._view(name, df)
 
     def close(self):
-        for name, _ in getattr(self, "views", ()):
+        for name, df in getattr(self, "views", ()):
             try:
+                df.unpersist()
                 self.spark.catalog.dropTempView(name)
             except Exception:  # the session may be gone already
                 pass

@@ -111,7 +111,11 @@ class SQLProvider:
         self.weighted = False
         if row_numbers:
             cols.append("s.__rid AS rid" if self.dense_rid else "row_number() OVER (ORDER BY s.__rid) - 1 AS rid")
-        self.create("__lvl0", f"SELECT CAST(0 AS INTEGER) AS node, {', '.join(cols)} FROM {source} s {' '.join(joins)}",
+        # The value tables are small: Spark is told to send them to every task (a hash join
+        # each, no shuffle of the rows); DuckDB reads the hint as a comment.
+        hint = f"/*+ BROADCAST({', '.join(f'__map{self.names.index(name)}' for name in order)}) */"
+        self.create("__lvl0", f"SELECT {hint} CAST(0 AS INTEGER) AS node, {', '.join(cols)} FROM {source} s "
+                              f"{' '.join(joins)}",
                     stored=True)
         self.n_rows = int(self.query("SELECT count(*) FROM __lvl0")[0][0])
         self.regression = False
