@@ -22,12 +22,15 @@ import pyarrow as pa
 
 from .sql import filter_groups
 
-__all__ = ["counter", "count_node", "FLUSH"]
+__all__ = ["counter", "count_node", "layout", "FLUSH"]
 
 # Rows a worker holds before adding them into a node's dense (value, class) counts: a node
 # of fewer rows is counted from its rows' keys, sorted, when that is cheaper than the dense
 # bins (a small node of a feature with 10^5 values).
 FLUSH = 1 << 20
+# A feature's dense counts of one node hold at most this many bins (128 MB); past that (a
+# column of millions of distinct values) its rows' keys are sorted and counted instead.
+DENSE = 1 << 24
 
 
 def counter(**params):
@@ -40,9 +43,24 @@ def counter(**params):
     return count
 
 
-def count_node(batches, *, nc, domains, features, cuts, min_side, slack):
-    """One node's rows (an iterator of Arrow record batches with ``node``, ``y`` and the
-    feature columns ``c<j>``) → record batches of (f, node, code, nxt, k, n0 .. n{nc-1}):
+def layout(widths):
+    """Where each column's code sits in the 63-bit words a row is shuffled as: (word, shift,
+    bits) per column of ``widths`` values.  Spark shuffles a row's integers 8 bytes each,
+    whatever their type: 21 small codes packed into 2-4 words are a quarter of the bytes."""
+    out, word, used = [], 0, 0
+    for V in widths:
+        bits = max(1, (max(V, 1) - 1).bit_length())
+        if used + bits > 63:
+            word, used = word + 1, 0
+        out.append((word, used, bits))
+        used += bits
+    return out
+
+
+def count_node(batches, *, nc, domains, features, cuts, min_side, slack, places):
+    """One node's rows (an iterator of Arrow record batches with ``node`` and the words
+    ``w0, w1, ...`` holding ``y`` and each listed feature's code at ``places[name]``, as
+    :func:`layout` gives them) → record batches of (f, node, code, nxt, k, n0 .. n{nc-1}):
     per feature in ``features`` not in ``cuts``, its table (code, counts; nxt = k = −1);
     per feature in ``cuts``, the cuts the filter keeps (code, next code, left counts) and
     the node's admissible cuts ``k``."""
@@ -55,13 +73,13 @@ def count_node(batches, *, nc, domains, features, cuts, min_side, slack):
         held.append(cols)
         rows += b.num_rows
         if rows >= FLUSH:
-            _add(dense, held, features, domains, nc)
+            _add(dense, held, features, domains, nc, places)
             held, rows = [], 0
     if node is None:
         return
     out = {name: [] for name in ("f", "node", "code", "nxt", "k", *(f"n{c}" for c in range(nc)))}
     for j in features:
-        code, counts = _counts(dense.get(j), held, j, domains[j], nc)
+        code, counts = _counts(dense.get(j), held, j, domains[j], nc, places)
         if j in cuts:
             found = filter_groups(np.full(len(code), node, np.int64), code, list(counts.T), min_side, slack)
             if node not in found:
@@ -84,32 +102,50 @@ def count_node(batches, *, nc, domains, features, cuts, min_side, slack):
     yield pa.RecordBatch.from_pydict({name: pa.array(a, pa.int64()) for name, a in arrays.items()})
 
 
-def _add(dense, held, features, domains, nc):
-    """The held rows added into each feature's dense (value × class) counts."""
-    y = np.concatenate([h["y"] for h in held]).astype(np.int64)
+def _column(held, place):
+    """One column's codes from the held batches' words."""
+    word, shift, bits = place
+    w = np.concatenate([h[f"w{word}"] for h in held])
+    return (w >> shift) & ((1 << bits) - 1)
+
+
+def _add(acc, held, features, domains, nc, places):
+    """The held rows added into each feature's counts: dense (value × class) bins, or, for a
+    feature of more than DENSE bins, the sorted keys' counts, merged at the end."""
+    y = _column(held, places["y"])
     for j in features:
         V = max(domains[j], 1)
-        key = np.concatenate([h[f"c{j}"] for h in held]).astype(np.int64) * nc + y
-        got = np.bincount(key, minlength=V * nc)
-        dense[j] = got if j not in dense else dense[j] + got
+        key = _column(held, places[j]) * nc + y
+        if V * nc <= DENSE:
+            got = np.bincount(key, minlength=V * nc)
+            acc[j] = got if j not in acc else acc[j] + got
+        else:
+            acc.setdefault(j, []).append(np.unique(key, return_counts=True))
 
 
-def _counts(dense, held, j, V, nc):
+def _counts(acc, held, j, V, nc, places):
     """A feature's present values (ascending codes) and their class counts."""
     V = max(V, 1)
+    dense = acc if isinstance(acc, np.ndarray) else None
+    sparse = list(acc) if isinstance(acc, list) else []
     if held:
-        y = np.concatenate([h["y"] for h in held]).astype(np.int64)
-        key = np.concatenate([h[f"c{j}"] for h in held]).astype(np.int64) * nc + y
-        if dense is not None or V * nc <= 4 * len(key):
+        key = _column(held, places[j]) * nc + _column(held, places["y"])
+        if dense is not None or V * nc <= min(DENSE, 4 * len(key)):
             got = np.bincount(key, minlength=V * nc)
             dense = got if dense is None else dense + got
         else:  # few rows, many values: sort the rows' keys
-            keys, n = np.unique(key, return_counts=True)
-            code, cls = np.divmod(keys, nc)
-            present, at = np.unique(code, return_inverse=True)
-            counts = np.zeros((len(present), nc), np.int64)
-            counts[at, cls] = n
-            return present, counts
-    table = dense.reshape(V, nc)
-    present = np.flatnonzero(table.any(axis=1))
-    return present, table[present]
+            sparse.append(np.unique(key, return_counts=True))
+    if dense is not None:
+        table = dense.reshape(V, nc)
+        present = np.flatnonzero(table.any(axis=1))
+        return present, table[present]
+    keys = np.concatenate([k for k, _ in sparse])
+    n = np.concatenate([c for _, c in sparse])
+    order = np.argsort(keys, kind="stable")
+    keys, n = keys[order], n[order]
+    starts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
+    code, cls = np.divmod(keys[starts], nc)
+    present, at = np.unique(code, return_inverse=True)
+    counts = np.zeros((len(present), nc), np.int64)
+    counts[at, cls] = np.add.reduceat(n, starts)
+    return present, counts

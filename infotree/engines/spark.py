@@ -180,18 +180,25 @@ class SparkProvider(SQLProvider):
     def grouped(self, nodes, cut, table, min_side, slack):
         """One Spark job for the depth: the rows of ``nodes`` grouped by node, each node counted
         by :func:`.groups.count_node`; per feature (node, code, nxt, k, counts), sorted."""
-        from .groups import counter
+        from .groups import counter, layout
 
         nc = len(self.schema.classes)
         features = sorted(set(cut) | set(table))
         if not nodes or not features:
             return {}
-        cols = "".join(f", {self.features[j]}" for j in features)
-        df = self.spark.sql(f"SELECT node, y{cols} FROM {self.current} WHERE {self._in(nodes)}")
+        domains = [len(d) for d in self.schema.domains]
+        names = ["y", *features]
+        places = dict(zip(names, layout([nc, *(domains[j] for j in features)])))
+        words = {}
+        for name, (w, shift, _) in places.items():
+            words.setdefault(w, []).append(f"shiftleft(CAST({'y' if name == 'y' else self.features[name]} AS BIGINT), "
+                                           f"{shift})")
+        cols = "".join(f", {' + '.join(parts)} AS w{w}" for w, parts in sorted(words.items()))
+        df = self.spark.sql(f"SELECT node{cols} FROM {self.current} WHERE {self._in(nodes)}")
         schema = "f BIGINT, node BIGINT, code BIGINT, nxt BIGINT, k BIGINT, " + ", ".join(
             f"n{c} BIGINT" for c in range(nc))
-        count = counter(nc=nc, domains=[len(d) for d in self.schema.domains], features=features,
-                        cuts=frozenset(cut), min_side=min_side, slack=slack)
+        count = counter(nc=nc, domains=domains, features=features, cuts=frozenset(cut), min_side=min_side,
+                        slack=slack, places=places)
         got = df.groupBy("node").applyInArrow(count, schema).toArrow()
         a = {name: got.column(name).to_numpy() for name in got.column_names}
         order = np.lexsort((a["code"], a["node"], a["f"]))
