@@ -98,3 +98,30 @@ def test_nodes_from_the_routes_and_a_new_base(spark, monkeypatch, name, options)
         p.close()
     ref = build_tree(load(path, numeric="auto"), **options)
     assert printed(got) == printed(ref) and dumps(got) == dumps(ref)
+
+
+@pytest.mark.parametrize("name, read, options", [
+    ("worked_examples/horse_race/data.csv", dict(numeric="auto"), dict(criterion="gini", surrogates=0, min_leaf=2)),
+    ("worked_examples/cart_gini/data.csv", dict(numeric="auto"), dict(criterion="gain_ratio")),
+    ("tests/data/bacteria.csv", {}, dict(criterion="entropy", min_leaf=3, cp="1/100", surrogates=2)),
+    ("tests/data/weather.numeric.csv", dict(numeric="auto"), dict(criterion="gain")),
+], ids=["horse_race gini", "cart_gini gain_ratio", "bacteria entropy", "weather.numeric gain"])
+def test_shipped_data_sets_as_parquet(spark, tmp_path, name, read, options):
+    """Shipped data sets written as Parquet (Arrow's column types: a CSV's TRUE is a boolean), each
+    grown by Spark's workers as build_tree grows the same file read in memory: every printer's
+    bytes and the model JSON."""
+    pq = pytest.importorskip("pyarrow.parquet")
+    import pyarrow.csv as pcsv
+    from infotree.engines import grow
+    from infotree.engines.spark import SparkProvider
+
+    path = ROOT / name
+    parquet = tmp_path / "data.parquet"
+    pq.write_table(pcsv.read_csv(str(path)), parquet)
+    p = SparkProvider.of_file(spark, parquet, **read)
+    try:
+        got = grow(p, engine="spark", **options)
+    finally:
+        p.close()
+    ref = build_tree(load(parquet, **read), **options)
+    assert printed(got) == printed(ref) and dumps(got) == dumps(ref)
