@@ -125,3 +125,20 @@ def test_shipped_data_sets_as_parquet(spark, tmp_path, name, read, options):
         p.close()
     ref = build_tree(load(parquet, **read), **options)
     assert printed(got) == printed(ref) and dumps(got) == dumps(ref)
+
+
+def test_regression_takes_the_sql_plan(spark):
+    """Regression on Spark: the SQL plan (each depth's table written again, the sums exact)."""
+    from infotree.engines import grow
+    from infotree.engines.spark import SparkProvider
+
+    path = ROOT / "worked_examples/regression_sse/data.csv"
+    options = dict(criterion="squared_error", min_leaf=2)
+    p = SparkProvider.of_file(spark, path, numeric="auto", numeric_target=True)
+    try:
+        got = grow(p, engine="spark", **options)
+        assert p.paths is None
+    finally:
+        p.close()
+    ref = build_tree(load(path, numeric="auto"), **options)
+    assert printed(got) == printed(ref) and dumps(got) == dumps(ref)

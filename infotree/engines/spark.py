@@ -119,6 +119,8 @@ class SparkProvider(SQLProvider):
             name = f"__lvl{self.level}"
             self.create(name, f"SELECT * FROM (SELECT CAST({self.node_of()} AS INTEGER) AS node, {keep} FROM "
                               f"{self.base}) s WHERE node >= 0")
+            if self.base != "__lvl0":   # the coded rows stay (a forest's votes read them); a later base goes
+                self.drop(self.base)
             self.base, self.paths, self.bases = name, {}, self.open
         name = f"__cur{self.level}"
         self._view(name, self.spark.sql( f"SELECT * FROM (SELECT CAST({self.node_of()} AS INTEGER) AS node, {keep} FROM {self.base}) s "
