@@ -360,6 +360,9 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
                 O[f] = ranks[np.argsort(key, kind="stable")]
                 self.Xt[j].take(O[f], out=V[f])
             ords = O, V
+            # Only ``ords`` may hold the root's arrays: the first depth's regrouping makes the
+            # next ones, and these names would keep both (76 MB at 10^6 rows × 10) for the fit.
+            O = V = x = key = ranks = None
         # ... and, while most rows are open, filter one order of all rows per drawn feature,
         # made here, instead of sorting again (the order of equal values within a node is
         # their order in ``rows``, increasing, which regrouping keeps: the same arrays).
