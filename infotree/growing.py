@@ -33,7 +33,6 @@ from . import limits
 from .controls import PruneControl, _rational, control_for
 from .criteria import criterion_named
 from .data import exact_number
-from .data.numbers import plain_decimals
 from .errors import InfotreeError
 from .node import Node
 from .rpart_routing import record_levels
@@ -377,14 +376,11 @@ def target_numbers(data) -> tuple:
     """A regression target's exact numbers, one per target code; a value that is not a number
     is a one-line error naming its file and line (or row) and the value."""
     out = []
-    plain = plain_decimals(data.classes)
     for code, text in enumerate(data.classes):
-        q = plain[code]
-        if q is None:
-            try:
-                q = exact_number(text)
-            except InfotreeError:
-                q = None
+        try:
+            q = exact_number(text)
+        except InfotreeError:
+            q = None
         if q is None:
             i = int(np.flatnonzero(np.asarray(data.y) == code)[0])
             lines = getattr(data, "lines", None)

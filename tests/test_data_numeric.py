@@ -485,32 +485,3 @@ def test_large_plain_file_reads_like_the_csv_module(tmp_path):
     for options in ({"on_missing": "keep"}, {"on_missing": "value", "numeric": "auto"}):
         a, b = read_csv(plain, **options), read_csv(quoted, **options)
         assert a.domains == b.domains and a.kinds == b.kinds and (a.X == b.X).all() and (a.y == b.y).all()
-
-
-def test_plain_decimals_are_the_text_reader_s_numbers():
-    """The array reading of plain decimal text (a regression target's values) gives the regex
-    reader's Fraction, and leaves every other text (signs, exponents, a bare point, non-ASCII
-    digits, 19 digits) to it."""
-    import math
-
-    from infotree.data.numbers import _parse_decimal, plain_decimals
-
-    plain = ["0", "-0", "0.000", "007.50", "-12.345", "123456789012345678", "-99999999999999999.9", "1.5",
-             "100", "0.1", "-0.0001", "3.14159265358979323"[:18]]
-    other = ["1234567890123456789", "-.5", ".5", "5.", "+5", "1e3", "1.5E-2", "\u0663", "\u00b2", " 1", "1 ",
-             "--5", "1.2.3", "-", ".", "", "?", "5-", "1-2", "0x1f", "inf", "nan"]
-    got = plain_decimals(plain + other)
-    for text, q in zip(plain, got):
-        want = _parse_decimal(text)
-        assert type(q) is Fraction and q == want and hash(q) == hash(want), text
-        assert q.denominator > 0 and math.gcd(q.numerator, q.denominator) == 1
-    assert got[len(plain):] == [None] * len(other)
-    assert plain_decimals([]) == []
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.from_regex(r"-?[0-9]{1,10}(\.[0-9]{1,8})?", fullmatch=True), min_size=1, max_size=20))
-def test_plain_decimals_property(texts):
-    from infotree.data.numbers import _parse_decimal, plain_decimals
-
-    assert plain_decimals(texts) == [_parse_decimal(t) for t in texts]

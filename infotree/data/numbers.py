@@ -19,7 +19,7 @@ from ..errors import DataError
 from .cells import _missing_kind, _MISSING_TOKENS
 from .messages import _clip
 
-__all__ = ["exact_number", "number_text", "plain_decimals"]
+__all__ = ["exact_number", "number_text"]
 
 
 _MAX_DIGITS, _MAX_EXPONENT = 40, 400
@@ -93,35 +93,6 @@ def exact_number(value) -> Fraction | None:
     if not isinstance(number, Fraction):
         raise DataError(_not_a_number(number, label))
     return number
-
-
-def plain_decimals(texts) -> list:
-    """:func:`exact_number` of each text that is plain decimal text (``[-]digits[.digits]``,
-    ASCII digits, at most 18 of them), its Fraction made in arrays (digits over a power of
-    ten, reduced); None for every other text, to be read one by one.  A regression target's
-    distinct values are read so (10^5 parsed one by one took a tenth of a fit)."""
-    out = [None] * len(texts)
-    if not len(texts):
-        return out
-    S = np.asarray(texts, dtype=str)
-    neg = np.char.startswith(S, "-")
-    body = np.char.replace(S, "-", "")
-    digits = np.char.replace(body, ".", "")
-    size, dot = np.char.str_len(body), np.char.find(body, ".")
-    ok = ((np.char.count(S, "-") == neg) & (np.char.count(body, ".") <= 1)
-          & ((dot < 0) | ((dot > 0) & (dot < size - 1)))          # a digit either side of the point
-          & (np.char.str_len(digits) >= 1) & (np.char.str_len(digits) <= 18)
-          & (np.char.strip(digits, "0123456789") == ""))           # ASCII digits only
-    at = np.flatnonzero(ok)
-    if not len(at):
-        return out
-    n = digits[at].astype(np.int64)
-    n = np.where(neg[at], -n, n)
-    d = 10 ** np.where(dot[at] >= 0, size[at] - dot[at] - 1, 0).astype(np.int64)
-    g = np.gcd(n, d)
-    for i, a, b in zip(at.tolist(), (n // g).tolist(), (d // g).tolist()):
-        out[i] = coprime(a, b)
-    return out
 
 
 def number_text(q: Fraction) -> str:
