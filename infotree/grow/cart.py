@@ -47,7 +47,6 @@ by the reference builder.
 
 from __future__ import annotations
 
-import gc
 import math
 from fractions import Fraction
 
@@ -60,6 +59,7 @@ from ..splits import SubsetSplit, ThresholdSplit, midpoint_splits
 from ..splitters import search_reach
 
 from . import kernels
+from .collector import paused
 from .cart_arrays import (_BITS, _CONCAVE, _COUNT_LIMIT, _KEY16, _decreases, _first_best, _seg_starts, _short_sum, _subset_split, _Stats,
                           Refused)
 from .cart_cuts import CutScoring
@@ -375,21 +375,13 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
                     key = np.where(x < 0, self.nv[j], x) if self.has_missing else x
                     self.by_value[j] = np.argsort(key, kind="stable")
         self.tables = [None] * len(self.nominal_groups)  # the roots' counted in subset_cuts
-        # The cyclic collector paused while the trees grow: it would traverse every node
-        # made so far, again and again (a sixth of a 200,000-node fit); the nodes' parent
-        # links are cycles it collects later as usual.
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
+        with paused():   # the nodes' parent links are cycles the collector frees later as usual
             while nodes:
                 nodes, rows, ords, sizes = self.level(nodes, rows, ords, sizes)
                 self.lv.compact()
                 if self.sv is not None:
                     self.sv.compact()
                 self.lv = self.sv = None
-        finally:
-            if collecting:
-                gc.enable()
 
     def plant(self, tree, rows, path):
         """The root of ``tree`` on ``rows``; a leaf already when they are pure."""

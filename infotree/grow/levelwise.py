@@ -12,7 +12,6 @@ builder.
 
 from __future__ import annotations
 
-import gc
 import math
 from fractions import Fraction
 
@@ -24,6 +23,7 @@ from ..errors import LimitError
 from ..node import _OFF_PATH, Node, draws
 from ..routing import FRACTIONAL_WEIGHTS
 from ..splits import NominalSplit, ThresholdSplit
+from .collector import paused
 from .decisions import Decisions
 from .levelwise_counts import Counting
 
@@ -192,19 +192,11 @@ class LevelwiseBuilder(Counting, Decisions):
             used[:, f] = not self.is_numeric[f]  # a numeric feature may be cut again below
         sizes = [len(rows) for rows in parts]
         cases = (np.concatenate(parts), np.repeat(np.arange(len(parts), dtype=np.int64), sizes), None)
-        # The build only adds live objects (nodes, their lists and paths); the cyclic
-        # collector would walk all of them again and again and free nothing.
-        was_enabled = gc.isenabled()
-        gc.disable()
-        try:
-            # The float filters divide by zero split information and overflow beyond
-            # floats on purpose (such entries are left to the exact path): no warnings.
-            with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-                while open_nodes:
-                    cases, open_nodes, used = self.level(open_nodes, cases, used)
-        finally:
-            if was_enabled:
-                gc.enable()
+        # The float filters divide by zero split information and overflow beyond floats on
+        # purpose (such entries are left to the exact path): no warnings.
+        with paused(), np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            while open_nodes:
+                cases, open_nodes, used = self.level(open_nodes, cases, used)
 
     # -- counting --
     def level(self, nodes, cases, used):
