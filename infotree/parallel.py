@@ -15,7 +15,6 @@ children are spawned and the data is pickled to each child once.
 from __future__ import annotations
 
 import copyreg
-import gc
 import io
 import multiprocessing
 import os
@@ -30,6 +29,7 @@ import numpy as np
 
 from .data.dataset import SampledValues
 from .errors import InfotreeError
+from .grow.collector import paused
 from .node import _STATE, _UNSET, Node, _state_of
 
 __all__ = ["in_processes", "n_workers"]
@@ -220,21 +220,11 @@ class _Unpacker(pickle.Unpickler):
 
 def _pack(obj, data) -> bytes:
     out = io.BytesIO()
-    collecting = gc.isenabled()
-    gc.disable()  # pickling makes no garbage; the collector would walk every node again and again
-    try:
+    with paused():  # pickling makes no garbage; the collector would walk every node again and again
         _Packer(out, data).dump(obj)
-    finally:
-        if collecting:
-            gc.enable()
     return out.getbuffer()
 
 
 def _unpack(payload, data):
-    collecting = gc.isenabled()
-    gc.disable()  # hundreds of thousands of nodes made: nothing for the collector to free
-    try:
+    with paused():  # hundreds of thousands of nodes made: nothing for the collector to free
         return _Unpacker(io.BytesIO(payload), data).load()
-    finally:
-        if collecting:
-            gc.enable()
