@@ -73,13 +73,15 @@ def count_node(batches, *, nc, domains, features, cuts, min_side, slack, places)
         held.append(cols)
         rows += b.num_rows
         if rows >= FLUSH:
-            _add(dense, held, features, domains, nc, places)
+            _add(dense, _words(held), features, domains, nc, places)
             held, rows = [], 0
     if node is None:
         return
+    words = _words(held)
+    y = _column(words, places["y"]) if held else None
     out = {name: [] for name in ("f", "node", "code", "nxt", "k", *(f"n{c}" for c in range(nc)))}
     for j in features:
-        code, counts = _counts(dense.get(j), held, j, domains[j], nc, places)
+        code, counts = _counts(dense.get(j), words, y, j, domains[j], nc, places)
         if j in cuts:
             found = filter_groups(np.full(len(code), node, np.int64), code, list(counts.T), min_side, slack)
             if node not in found:
@@ -102,20 +104,24 @@ def count_node(batches, *, nc, domains, features, cuts, min_side, slack, places)
     yield pa.RecordBatch.from_pydict({name: pa.array(a, pa.int64()) for name, a in arrays.items()})
 
 
-def _column(held, place):
-    """One column's codes from the held batches' words."""
+def _words(held):
+    """The held batches' words, each one array."""
+    return {name: np.concatenate([h[name] for h in held]) for name in held[0] if name != "node"} if held else {}
+
+
+def _column(words, place):
+    """One column's codes, from its word."""
     word, shift, bits = place
-    w = np.concatenate([h[f"w{word}"] for h in held])
-    return (w >> shift) & ((1 << bits) - 1)
+    return (words[f"w{word}"] >> shift) & ((1 << bits) - 1)
 
 
-def _add(acc, held, features, domains, nc, places):
-    """The held rows added into each feature's counts: dense (value × class) bins, or, for a
-    feature of more than DENSE bins, the sorted keys' counts, merged at the end."""
-    y = _column(held, places["y"])
+def _add(acc, words, features, domains, nc, places):
+    """Rows added into each feature's counts: dense (value × class) bins, or, for a feature of
+    more than DENSE bins, the sorted keys' counts, merged at the end."""
+    y = _column(words, places["y"])
     for j in features:
         V = max(domains[j], 1)
-        key = _column(held, places[j]) * nc + y
+        key = _column(words, places[j]) * nc + y
         if V * nc <= DENSE:
             got = np.bincount(key, minlength=V * nc)
             acc[j] = got if j not in acc else acc[j] + got
@@ -123,13 +129,14 @@ def _add(acc, held, features, domains, nc, places):
             acc.setdefault(j, []).append(np.unique(key, return_counts=True))
 
 
-def _counts(acc, held, j, V, nc, places):
-    """A feature's present values (ascending codes) and their class counts."""
+def _counts(acc, words, y, j, V, nc, places):
+    """A feature's present values (ascending codes) and their class counts: what ``acc`` holds
+    (:func:`_add`) and the rows not yet added (``words``, their classes ``y``; None: none)."""
     V = max(V, 1)
     dense = acc if isinstance(acc, np.ndarray) else None
     sparse = list(acc) if isinstance(acc, list) else []
-    if held:
-        key = _column(held, places[j]) * nc + _column(held, places["y"])
+    if y is not None:
+        key = _column(words, places[j]) * nc + y
         if dense is not None or V * nc <= min(DENSE, 4 * len(key)):
             got = np.bincount(key, minlength=V * nc)
             dense = got if dense is None else dense + got

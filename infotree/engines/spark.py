@@ -100,7 +100,8 @@ class SparkProvider(SQLProvider):
     def root(self, scaled=None):
         counts = super().root(scaled)
         if scaled is None:
-            self.paths, self.open, self.base, self.memo = {}, {0}, self.current, None
+            self.paths, self.open, self.memo = {}, {0}, None
+            self.base, self.bases = self.current, {0}   # the base table and its rows' nodes
         return counts
 
     def weigh(self, trees, seed, table):
@@ -114,18 +115,20 @@ class SparkProvider(SQLProvider):
         self.memo = None
         self.paths.update(routes)
         self.open = {r.first + b for r in routes.values() for b in ((0, 1) if r.cut is not None else set(r.branch))}
-        keep = ", ".join(["y", *self.features])
         if len(self.paths) > self.ROUTES:
             name = f"__lvl{self.level}"
-            self.create(name, f"SELECT * FROM (SELECT CAST({self.node_of()} AS INTEGER) AS node, {keep} FROM "
-                              f"{self.base}) s WHERE node >= 0")
+            self.create(name, self.open_rows())
             if self.base != "__lvl0":   # the coded rows stay (a forest's votes read them); a later base goes
                 self.drop(self.base)
             self.base, self.paths, self.bases = name, {}, self.open
-        name = f"__cur{self.level}"
-        self._view(name, self.spark.sql( f"SELECT * FROM (SELECT CAST({self.node_of()} AS INTEGER) AS node, {keep} FROM {self.base}) s "
-                                        f"WHERE node >= 0"))   # lazy: computed by each query
-        self.current = name
+        self.current = f"__cur{self.level}"
+        self._view(self.current, self.spark.sql(self.open_rows()))   # lazy: computed by each query
+
+    def open_rows(self):
+        """The base table's rows of open nodes, each with its node (:meth:`node_of`)."""
+        keep = ", ".join(["y", *self.features])
+        return (f"SELECT * FROM (SELECT CAST({self.node_of()} AS INTEGER) AS node, {keep} FROM {self.base}) s "
+                f"WHERE node >= 0")
 
     def node_of(self):
         """Each row's node (−1: a leaf's row, or a row taken into memory) as one SQL expression of
@@ -146,16 +149,15 @@ class SparkProvider(SQLProvider):
             parts = [f"WHEN {c} IN ({', '.join(map(str, codes))}) THEN {e}" for e, codes in parts if e != "-1"]
             return f"CASE {' '.join(parts)} ELSE -1 END" if parts else "-1"
 
-        starts = sorted(getattr(self, "bases", {0}))
-        if self.base == "__lvl0":
+        if self.base == "__lvl0":   # every row at the root
             return at(0)
-        parts = [f"WHEN node = {k} THEN {at(k)}" for k in starts]
+        parts = [f"WHEN node = {k} THEN {at(k)}" for k in sorted(self.bases)]
         return f"CASE {' '.join(parts)} ELSE -1 END"
 
     def cuts(self, nodes, features, min_side, slack):
         if self.paths is None:
             return super().cuts(nodes, features, min_side, slack)
-        rest = [j for j in range(len(self.features)) if j not in set(features)]
+        rest = sorted(set(range(len(self.features))) - set(features))
         got = self.grouped(nodes, features, rest, min_side, slack)
         self.memo = (sorted(nodes), rest, got)
         out = {j: {} for j in features}
@@ -175,9 +177,11 @@ class SparkProvider(SQLProvider):
             got = memo[2]
         else:
             got = self.grouped(nodes, [], wanted, 1, 0.0)
-        empty = (np.zeros(0, np.int64),) * 5
-        return [Table(got.get(j, empty)[0], got.get(j, empty)[1], list(map(tuple, got[j][4].tolist()))
-                      if j in got else []) if j in wanted else None for j in range(len(self.features))]
+        out = [None] * len(self.features)
+        for j in wanted:
+            node, code, _, _, counts = got.get(j, (np.zeros(0, np.int64),) * 5)
+            out[j] = Table(node, code, list(map(tuple, counts.tolist())))
+        return out
 
     def grouped(self, nodes, cut, table, min_side, slack):
         """One Spark job for the depth: the rows of ``nodes`` grouped by node, each node counted
