@@ -57,6 +57,7 @@ _ROWS, _NODE, _SUBSPACE, _PERMUTE = 0, 1, 2, 3
 
 _TOP = 1 << 64
 _COUNTERS = tuple(i.to_bytes(8, "little") for i in range(64))  # a node stream's first words' counters
+_LIMITS = tuple(_TOP - _TOP % n if n else 0 for n in range(257))   # a draw from n items takes words below these
 
 
 def _stream(seed, *key) -> np.random.PCG64:
@@ -173,6 +174,7 @@ class _NodeDraw:
         self.key = words.astype("<u8").tobytes()
         self.memo = {}   # path -> the features drawn there (a printer asks again)
         self.last = {}   # the nodes of the last depth asked through masks -> (prefix, spent features)
+        self.steps = {}  # a path step -> its bytes in a prefix
 
     def __call__(self, node):
         mask = np.zeros(self.m, bool)
@@ -193,7 +195,7 @@ class _NodeDraw:
         builder asks for a depth's at once, after its parents' depth, so that a node's
         stream prefix and spent features are its parent's and its step's (not its path
         walked and hashed again)."""
-        last, now, spent = self.last, {}, self.spent
+        last, now, spent, steps, draw = self.last, {}, self.spent, self.steps, self.draw
         ks, js = [], []
         for k, node in enumerate(nodes):
             up = last.get(node.parent)
@@ -202,11 +204,15 @@ class _NodeDraw:
                 prefix = self.prefix(path)
                 used = frozenset(f for f, _ in path if spent[f]) if spent is not None else frozenset()
             else:
-                prefix, used = up[0] + struct.pack("<2I", *node.step), up[1]
-                if spent is not None and spent[node.step[0]]:
-                    used = used | {node.step[0]}
+                step = node.step
+                packed = steps.get(step)
+                if packed is None:
+                    packed = steps[step] = struct.pack("<2I", *step)
+                prefix, used = up[0] + packed, up[1]
+                if spent is not None and spent[step[0]]:
+                    used = used | {step[0]}
             now[node] = (prefix, used)
-            drawn = self.draw(prefix, used)
+            drawn = draw(prefix, used)
             ks += [k] * len(drawn)
             js += drawn
         self.last = now
@@ -224,19 +230,22 @@ class _NodeDraw:
         return tuple(avail) if k is None or len(avail) <= k else self.choose(prefix, avail, k)
 
     @staticmethod
-    def choose(prefix, items, k, blake2b=hashlib.blake2b) -> tuple:
-        """:func:`_choose` on the node's stream, its words made one at a time as taken."""
-        a, i = list(items), 0
+    def choose(prefix, items, k, blake2b=hashlib.blake2b, from_bytes=int.from_bytes) -> tuple:
+        """:func:`_choose` on the node's stream, its words made one at a time as taken (the
+        prefix hashed once, each word's hash a copy of that state with the counter added)."""
+        a, i, n = list(items), 0, len(items)
+        head = blake2b(prefix, digest_size=8)
         for pos in range(k):
-            n = len(a) - pos
-            limit = _TOP - _TOP % n
-            while True:  # a rejection (chance below n / 2^64) takes the next word
-                word = _COUNTERS[i] if i < len(_COUNTERS) else i.to_bytes(8, "little")
-                x = int.from_bytes(blake2b(prefix + word, digest_size=8).digest(), "little")
+            m = n - pos
+            limit = _LIMITS[m] if m < len(_LIMITS) else _TOP - _TOP % m
+            while True:  # a rejection (chance below m / 2^64) takes the next word
+                h = head.copy()
+                h.update(_COUNTERS[i] if i < len(_COUNTERS) else i.to_bytes(8, "little"))
+                x = from_bytes(h.digest(), "little")
                 i += 1
                 if x < limit:
                     break
-            j = pos + x % n
+            j = pos + x % m
             a[pos], a[j] = a[j], a[pos]
         return tuple(sorted(a[:k]))
 
@@ -435,7 +444,7 @@ def grow_trees(data, drawn, draws, options) -> list:
             trees.append(tree)
     for the_draw in draws:  # the last depth's draws: the builder's, no longer needed
         if the_draw is not None:
-            the_draw.last = {}
+            the_draw.last, the_draw.steps = {}, {}
     return trees
 
 

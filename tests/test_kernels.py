@@ -122,13 +122,15 @@ def test_compiled_and_numpy_grow_the_same_regression_tree(compiled_path, seed, h
     assert records(fast) == records(slow)
 
 
-def test_compiled_and_numpy_grow_the_same_forest(compiled_path):
+@pytest.mark.parametrize("holes", [0.0, 0.1])
+def test_compiled_and_numpy_grow_the_same_forest(compiled_path, holes):
     """A forest's trees count a bootstrap sample's repeated rows once each, with their
-    multiplicities (the weighted loop), and draw features per node."""
+    multiplicities (the weighted loop), and draw features per node: each node's rows of a
+    drawn feature filtered from one order of every row by value (missing values last)."""
     import io
 
-    X, y = _rows(600, 8)
-    data = from_arrays(X, y, numeric="auto")
+    X, y = _rows(600, 8, holes=holes)
+    data = from_arrays(X, y, numeric="auto", on_missing="keep")
 
     def text():
         out = io.StringIO()
@@ -138,6 +140,7 @@ def test_compiled_and_numpy_grow_the_same_forest(compiled_path):
         return out.getvalue()
 
     a, b = both(text)
+    assert "drawn_rows" in compiled_path
     assert a == b
 
 

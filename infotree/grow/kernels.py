@@ -24,7 +24,7 @@ import os
 
 import numpy as np
 
-__all__ = ["MIN_CELLS", "active", "child_stats", "cuts_all", "gini_cuts", "load", "regression_cuts", "regroup",
+__all__ = ["MIN_CELLS", "active", "child_stats", "cuts_all", "drawn_rows", "gini_cuts", "load", "regression_cuts", "regroup",
            "regroup_all", "surrogate_cuts_all", "use"]
 
 #: values (rows × numeric columns) from which the fast CART builder takes the compiled loops
@@ -349,6 +349,33 @@ def regroup(order, new_id, starts, total, none):
     return out
 
 
+def drawn_rows(by_value, node_of, want, sizes, x):
+    """A forest's depth: the rows of the open nodes that drew a feature (want[k]; node_of:
+    each row's open node, −1 none; sizes: each node's rows), node by node, each node's in
+    the order of ``by_value`` (every row, sorted by the feature's value x), in one pass
+    where a filter, a gather and a sort by node made several.  The rows, their values,
+    their nodes and each node's start."""
+    K = len(want)
+    starts = np.empty(K, np.int64)
+    total = 0
+    for k in range(K):
+        starts[k] = total
+        if want[k]:
+            total += sizes[k]
+    at = starts.copy()
+    r = np.empty(total, by_value.dtype)
+    v = np.empty(total, x.dtype)
+    nid = np.empty(total, np.int64)
+    for i in range(len(by_value)):
+        row = by_value[i]
+        k = node_of[row]
+        if k >= 0 and want[k]:
+            p = at[k]
+            r[p], v[p], nid[p] = row, x[row], k
+            at[k] = p + 1
+    return r, v, nid, starts
+
+
 # -- a depth's numeric features in one call ----------------------------------------------
 # O, V: one row per numeric feature (js[f]: its column) of the depth's rows sorted by value
 # and their value codes.  A call's fixed cost (numba's dispatch on a dozen arguments, the
@@ -446,8 +473,9 @@ def child_stats(child, rows, yv, size):
 
 _INLINE = ("_gini_n_impurity", "_regression_step", "_cut_after")
 # The loops Python calls (a test spies on these), and those only the loops call.
-_ENTRIES = ("gini_cuts", "regression_cuts", "regroup", "child_stats", "regroup_all", "cuts_all", "surrogate_cuts_all")
-_LOOPS = ("_grown", "_append", "_gini_cuts", "_regression_cuts", "_surrogate_cuts", "regroup", "child_stats",
-          "regroup_all", "cuts_all", "surrogate_cuts_all")
+_ENTRIES = ("gini_cuts", "regression_cuts", "regroup", "drawn_rows", "child_stats", "regroup_all", "cuts_all",
+            "surrogate_cuts_all")
+_LOOPS = ("_grown", "_append", "_gini_cuts", "_regression_cuts", "_surrogate_cuts", "regroup", "drawn_rows",
+          "child_stats", "regroup_all", "cuts_all", "surrogate_cuts_all")
 # One feature's cut loops, as Python calls them (a forest's drawn features) and as the depth's call them.
 gini_cuts, regression_cuts = _gini_cuts, _regression_cuts
