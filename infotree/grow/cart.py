@@ -269,6 +269,7 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
         self.facts = _Facts(self)
         self.exact_stats, self.node_counts = self.facts.exact_stats, self.facts.node_counts
         self.lv = self.sv = None  # the depth's candidate and surrogate data, compacted once grown
+        self.tie_runs = {}  # a run of tied features -> the one tuple of it the nodes share
 
     def regression_targets(self):
         """Regression: the targets as integers (times D, the least common denominator of
@@ -487,8 +488,8 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
         for k, test in zip(split, lv.splits(split, chosen[split])):
             node = nodes[k]
             node.test = test
-            if k in ties:
-                node.ties = ties[k]
+            if k in ties:  # one tuple for every node with the same ties (70,000 nodes at 10^5 regression rows)
+                node.ties = self.tie_runs.setdefault(ties[k], ties[k])
         self.keep_levels(nodes, split, chosen)
         return self.partition(nodes, split, chosen, lv, rows, ords, nid, starts, sizes)
 
