@@ -374,6 +374,8 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
                 if self.numeric[j]:
                     x = self.Xt[j]
                     key = np.where(x < 0, self.nv[j], x) if self.has_missing else x
+                    if self.nv[j] < _KEY16:  # 16-bit keys: numpy's stable sort is then a radix sort, 9x faster
+                        key = key.astype(np.uint16)
                     # int32, as the codes' rows: half the memory of argsort's int64
                     self.by_value[j] = np.argsort(key, kind="stable").astype(np.int32)
         self.tables = [None] * len(self.nominal_groups)  # the roots' counted in subset_cuts
