@@ -155,6 +155,14 @@ def parse_rows(text, n, what="--sample") -> list[int]:
     return sorted(rows)
 
 
+def _kernels_on() -> bool:
+    """Whether the fit took numba's compiled loops (loaded and on): the draws take them too
+    (numba is never loaded for the draws alone: its memory, not their time, would count)."""
+    from .grow import kernels
+
+    return kernels._loaded and kernels._on
+
+
 class _NodeDraw:
     """A tree's feature draw (``Tree.draw``): node -> the bool mask of its drawn features.
 
@@ -163,7 +171,9 @@ class _NodeDraw:
     the tree key the 16 bytes of SeedSequence(seed, spawn_key=(tree, 1)).generate_state(2,
     uint64), each path step (feature, branch) and i as unsigned 32-, 32- and 64-bit
     little-endian integers.  A counter-based stream: a few µs a node in plain Python,
-    where a SeedSequence and a PCG64 cost 50 µs (most of a forest's fit on nominal data)."""
+    where a SeedSequence and a PCG64 cost 50 µs (most of a forest's fit on nominal data);
+    a depth's nodes in one call of the compiled loops where the fit took them
+    (``kernels.draw_all``, the same words)."""
 
     def __init__(self, seed, t, k, tree_mask, considers_used, kinds):
         self.k, self.m, self.tree_mask = k, len(kinds), tree_mask
@@ -195,9 +205,9 @@ class _NodeDraw:
         builder asks for a depth's at once, after its parents' depth, so that a node's
         stream prefix and spent features are its parent's and its step's (not its path
         walked and hashed again)."""
-        last, now, spent, steps, draw = self.last, {}, self.spent, self.steps, self.draw
-        ks, js = [], []
-        for k, node in enumerate(nodes):
+        last, now, spent, steps = self.last, {}, self.spent, self.steps
+        prefixes, useds = [], []
+        for node in nodes:
             up = last.get(node.parent)
             if up is None:  # a root, or a parent not asked through masks
                 path = node.path
@@ -212,11 +222,25 @@ class _NodeDraw:
                 if spent is not None and spent[step[0]]:
                     used = used | {step[0]}
             now[node] = (prefix, used)
-            drawn = draw(prefix, used)
-            ks += [k] * len(drawn)
-            js += drawn
+            prefixes.append(prefix)
+            useds.append(used)
         self.last = now
         out = np.zeros((len(nodes), self.m), bool)
+        k, offered = self.k, self.offered
+        if spent is None and k is not None and len(offered) > k and _kernels_on():
+            # every node draws k of the same features: the same streams, in one compiled call
+            from .grow import kernels
+
+            lens = np.fromiter(map(len, prefixes), np.int64, len(prefixes))
+            ends = np.cumsum(lens)
+            picks = kernels.draw_all(np.frombuffer(b"".join(prefixes), np.uint8), ends - lens, ends, len(offered), k)
+            out[np.repeat(np.arange(len(nodes)), k), np.asarray(offered)[picks].ravel()] = True
+            return out
+        ks, js = [], []
+        for q, (prefix, used) in enumerate(zip(prefixes, useds)):
+            drawn = self.draw(prefix, used)
+            ks += [q] * len(drawn)
+            js += drawn
         out[ks, js] = True
         return out
 

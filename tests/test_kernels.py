@@ -140,8 +140,48 @@ def test_compiled_and_numpy_grow_the_same_forest(compiled_path, holes):
         return out.getvalue()
 
     a, b = both(text)
-    assert "drawn_rows" in compiled_path
+    assert {"drawn_rows", "draw_all"} <= set(compiled_path)
     assert a == b
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.binary(max_size=400))
+def test_compiled_blake2b_is_hashlibs(compiled_path, message):
+    """The forest's draws hash in the compiled loops: BLAKE2b with an 8-byte digest, as
+    hashlib's, across block boundaries (0, 1, 127, 128, 129, ... bytes)."""
+    import hashlib
+
+    buf = np.frombuffer(message + b"\0", np.uint8)
+    want = int.from_bytes(hashlib.blake2b(message, digest_size=8).digest(), "little")
+    assert int(kernels.blake2b8(buf, len(message))) == want
+
+
+@pytest.mark.parametrize("length", [0, 1, 111, 112, 119, 120, 127, 128, 129, 248, 255, 256, 257, 1000])
+def test_compiled_blake2b_at_block_edges(compiled_path, length):
+    import hashlib
+
+    message = bytes(range(256)) * 4
+    message = message[:length]
+    buf = np.frombuffer(message + b"\0", np.uint8)
+    assert int(kernels.blake2b8(buf, length)) == int.from_bytes(hashlib.blake2b(message, digest_size=8).digest(),
+                                                               "little")
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.binary(min_size=16, max_size=300), st.integers(2, 40)), min_size=1, max_size=5),
+       st.integers(1, 40))
+def test_compiled_draws_are_the_node_streams(compiled_path, nodes, k):
+    """draw_all draws what _NodeDraw.choose draws from each node's stream (the prefix's
+    blocks hashed once, the counter's block per word)."""
+    from infotree.ensemble import _NodeDraw
+
+    n = min(n for _, n in nodes)
+    k = min(k, n)
+    prefixes = [p for p, _ in nodes]
+    lens = np.array([len(p) for p in prefixes])
+    ends = np.cumsum(lens)
+    got = kernels.draw_all(np.frombuffer(b"".join(prefixes), np.uint8), ends - lens, ends, n, k)
+    assert [tuple(row) for row in got.tolist()] == [_NodeDraw.choose(p, list(range(n)), k) for p in prefixes]
 
 
 def test_small_data_takes_the_numpy_path_and_use_switches(monkeypatch):
