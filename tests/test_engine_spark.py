@@ -142,3 +142,24 @@ def test_regression_takes_the_sql_plan(spark):
         p.close()
     ref = build_tree(load(path, numeric="auto"), **options)
     assert printed(got) == printed(ref) and dumps(got) == dumps(ref)
+
+
+def test_a_csv_files_refusal_names_its_line(spark, tmp_path):
+    """A bad cell of a CSV file is named by its line, as DuckDB names it, also when Spark
+    reads the file in several partitions (monotonically_increasing_id then jumps)."""
+    from infotree.engines.spark import SparkProvider
+    from infotree.errors import InfotreeError
+
+    path = tmp_path / "m.csv"
+    rows = [f"{i},{'x' if i % 3 else 'y'},{'pq'[i % 2]}" for i in range(40)]
+    rows[29] = "29,?,q"
+    path.write_text("a,b,y\n" + "\n".join(rows) + "\n")
+    was = spark.conf.get("spark.sql.files.maxPartitionBytes")
+    spark.conf.set("spark.sql.files.maxPartitionBytes", "64")
+    try:
+        assert spark.read.csv(str(path), header=True).rdd.getNumPartitions() > 1
+        with pytest.raises(InfotreeError, match=r"m\.csv line 31, column 'b': missing value '\?'"):
+            SparkProvider.of_file(spark, path)
+    finally:
+        spark.conf.set("spark.sql.files.maxPartitionBytes", was)
+

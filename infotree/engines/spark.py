@@ -46,11 +46,13 @@ class SparkProvider(SQLProvider):
     def quote(name):
         return "`" + name.replace("`", "``") + "`"
 
-    def __init__(self, spark, df, *, order=None, source_name="the DataFrame", **options):
+    def __init__(self, spark, df, *, order=None, source_name="the DataFrame", lines=False, **options):
         from pyspark.sql import functions as F
 
         self.spark, self.views = spark, []
         self.source_name = source_name
+        # a CSV file read in its own order: messages name its line (see at), as DuckDB's do
+        self.lines = lines and order is None
         if order is None:  # the DataFrame's own order, as its partitions hold it now
             df = df.withColumn("__rid", F.monotonically_increasing_id())
         else:
@@ -79,7 +81,17 @@ class SparkProvider(SQLProvider):
         else:  # every cell as text, as data.py reads a CSV file
             df = spark.read.csv(path, header=True, inferSchema=False, sep="\t" if path.endswith(".tsv") else ",",
                                 quote='"', escape='"')
-        return cls(spark, df, source_name=path, **options)
+        return cls(spark, df, source_name=path, lines=not path.lower().endswith((".parquet", ".pq")), **options)
+
+    def at(self, rid):
+        """A row of a CSV file as its line: the rows before it counted (one Spark job, for a
+        message only), as monotonically_increasing_id leaves gaps between partitions; the
+        header is line 1."""
+        if not self.lines:
+            return super().at(rid)
+        from pyspark.sql import functions as F
+
+        return f"{self.label} line {self.df.filter(F.col('__rid') < rid).count() + 2}"
 
     def float_columns(self):
         from pyspark.sql.types import DoubleType, FloatType

@@ -28,8 +28,8 @@ import os
 
 import numpy as np
 
-__all__ = ["MIN_CELLS", "active", "blake2b8", "child_stats", "cuts_all", "draw_all", "drawn_rows", "gini_cuts", "load", "regression_cuts", "regroup",
-           "regroup_all", "surrogate_cuts_all", "use"]
+__all__ = ["MIN_CELLS", "active", "blake2b8", "child_stats", "cuts_all", "draw_all", "drawn_rows", "gini_cuts", "load",
+           "regression_cuts", "regroup", "regroup_all", "surrogate_cuts_all", "use"]
 
 #: values (rows × numeric columns) from which the fast CART builder takes the compiled loops
 MIN_CELLS = 200_000
