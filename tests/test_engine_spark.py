@@ -160,6 +160,9 @@ def test_a_csv_files_refusal_names_its_line(spark, tmp_path):
         assert spark.read.csv(str(path), header=True).rdd.getNumPartitions() > 1
         with pytest.raises(InfotreeError, match=r"m\.csv line 31, column 'b': missing value '\?'"):
             SparkProvider.of_file(spark, path)
+        df = spark.read.csv(str(path), header=True)
+        with pytest.raises(InfotreeError, match=r"the DataFrame row 29, column 'b': missing value '\?'"):
+            SparkProvider(spark, df)
     finally:
         spark.conf.set("spark.sql.files.maxPartitionBytes", was)
 

@@ -51,8 +51,8 @@ class SparkProvider(SQLProvider):
 
         self.spark, self.views = spark, []
         self.source_name = source_name
-        # a CSV file read in its own order: messages name its line (see at), as DuckDB's do
-        self.lines = lines and order is None
+        # in its own order (no order column), a row's id is not its position: see at
+        self.counted, self.lines = order is None, lines and order is None
         if order is None:  # the DataFrame's own order, as its partitions hold it now
             df = df.withColumn("__rid", F.monotonically_increasing_id())
         else:
@@ -84,14 +84,15 @@ class SparkProvider(SQLProvider):
         return cls(spark, df, source_name=path, lines=not path.lower().endswith((".parquet", ".pq")), **options)
 
     def at(self, rid):
-        """A row of a CSV file as its line: the rows before it counted (one Spark job, for a
-        message only), as monotonically_increasing_id leaves gaps between partitions; the
-        header is line 1."""
-        if not self.lines:
+        """A row in its own order as its position, 0-based (a CSV file's as its line, the
+        header line 1, as DuckDB names it): the rows before it counted, one Spark job for a
+        message, as monotonically_increasing_id jumps between partitions."""
+        if not self.counted:
             return super().at(rid)
         from pyspark.sql import functions as F
 
-        return f"{self.label} line {self.df.filter(F.col('__rid') < rid).count() + 2}"
+        before = self.df.filter(F.col("__rid") < rid).count()
+        return f"{self.label} line {before + 2}" if self.lines else f"{self.label} row {before}"
 
     def float_columns(self):
         from pyspark.sql.types import DoubleType, FloatType
