@@ -65,6 +65,18 @@ def test_compiled_path_on_generated_tables(compiled_path, table, criterion, min_
     assert_same(data, criterion=criterion, min_leaf=min_leaf, surrogates=surrogates, use_surrogate=use)
 
 
+@pytest.mark.parametrize("exact_rows", [0, kernels.EXACT_GINI_ROWS])
+@pytest.mark.parametrize("name, load_kw, build_kw", CASES[:4], ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES[:4])])
+def test_near_tied_gini_cuts_decided_in_the_loop_or_in_python(compiled_path, monkeypatch, exact_rows, name, load_kw,
+                                                               build_kw):
+    """A node's cuts the floats cannot separate are decided exactly by the Gini loop (in
+    int64, nodes of EXACT_GINI_ROWS rows or fewer) or handed to Python (0: every node): the
+    reference's tree and records either way."""
+    monkeypatch.setattr(kernels, "EXACT_GINI_ROWS", exact_rows)
+    data = load(ROOT / "tests" / "data" / name, **load_kw)
+    assert_same(data, criterion="gini", **build_kw)
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                 HealthCheck.function_scoped_fixture])
 @given(regression_tables(), st.integers(1, 3), st.sampled_from([0, 5]))

@@ -128,7 +128,8 @@ class CutScoring:
         else:
             weighted = self.w is not None
             P, pos, k_of, val, b, L = kernels.gini_cuts(order, self.y_small, self.w if weighted else self.y[:0], weighted,
-                                                        v, starts, ends, CC, self.min_leaf, self.has_missing, out)
+                                                        v, starts, ends, CC, self.min_leaf, self.has_missing, out,
+                                                        kernels.EXACT_GINI_ROWS)
 
             def exact(items):
                 Pk = P[k_of[items]]
@@ -155,7 +156,8 @@ class CutScoring:
         weighted = self.w is not None
         P, pos, k_of, f_of, val, b, L = kernels.cuts_all(O, V, js, self.y_gather if self.reg else self.y_small,
                                                          self.w if weighted else self.y[:0], weighted, self.reg, starts,
-                                                         ends, CC, self.min_leaf, self.has_missing, *arrays)
+                                                         ends, CC, self.min_leaf, self.has_missing, *arrays,
+                                                         kernels.EXACT_GINI_ROWS)
         if self.reg:
             def exact(items):
                 Li, Pk = L[items], P[f_of[items], k_of[items]]

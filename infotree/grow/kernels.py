@@ -28,8 +28,8 @@ import os
 
 import numpy as np
 
-__all__ = ["MIN_CELLS", "active", "blake2b8", "child_stats", "cuts_all", "draw_all", "drawn_rows", "gini_cuts", "load",
-           "regression_cuts", "regroup", "regroup_all", "surrogate_cuts_all", "use"]
+__all__ = ["EXACT_GINI_ROWS", "MIN_CELLS", "active", "blake2b8", "child_stats", "cuts_all", "draw_all", "drawn_rows",
+           "gini_cuts", "load", "regression_cuts", "regroup", "regroup_all", "surrogate_cuts_all", "use"]
 
 #: values (rows × numeric columns) from which the fast CART builder takes the compiled loops
 MIN_CELLS = 200_000
@@ -95,7 +95,7 @@ def _cut_after(v, i, nl, kn, min_leaf):
     return v[i] != v[i + 1] and nl >= min_leaf and kn - nl >= min_leaf
 
 
-def _gini_cuts(order, y, w, weighted, v, starts, ends, CC, min_leaf, has_missing, out):
+def _gini_cuts(order, y, w, weighted, v, starts, ends, CC, min_leaf, has_missing, out, exact_rows):
     """Every node's Gini cuts along a feature's sorted segments (node k: the rows
     order[starts[k]:ends[k]], sorted by value, a known value first; v: their value codes;
     y: every row's class, w: its multiplicity, read when ``weighted``; CC: the nodes'
@@ -103,10 +103,12 @@ def _gini_cuts(order, y, w, weighted, v, starts, ends, CC, min_leaf, has_missing
 
     ``out``: the depth's arrays of this feature (has, tried, L, R, lo, hi, imp, bnd: see
     ``_Level``), written for every node with a cut but its best cut's where several cuts
-    may be the best.  Returns the known rows' class counts and those cuts (position of
-    the last row left of the cut, node, float improvement, bound, left counts) for the
-    exact decision.  A node's cuts are scored in one pass; a second reads the scores back
-    to count the cuts within the bound of the best (one, nearly always)."""
+    may be the best in a node of more than ``exact_rows`` (weighted) rows.  Returns the
+    known rows' class counts and those cuts (position of the last row left of the cut,
+    node, float improvement, bound, left counts) for Python's exact decision.  A node's
+    cuts are scored in one pass; a second reads the scores back to count the cuts within
+    the bound of the best (one, nearly always), and a third, where there are several,
+    decides among them exactly in a node of ``exact_rows`` rows or fewer."""
     has, tried, Lj, Rj, lo, hi, imp, bnd_j = out
     K, nc = CC.shape
     P = CC.copy()
@@ -171,32 +173,59 @@ def _gini_cuts(order, y, w, weighted, v, starts, ends, CC, min_leaf, has_missing
         for t in range(count):
             if scratch[t] + b >= floor:
                 near += 1
-        if near < 2:
-            for a in range(nc):
-                Lj[k, a], Rj[k, a] = best_L[a], P[k, a] - best_L[a]
-            lo[k], hi[k], imp[k], bnd_j[k] = v[best], v[best + 1], top, b
-            continue
-        if m + near > len(pos):
+        exact = near >= 2 and kn <= exact_rows
+        if near >= 2 and not exact and m + near > len(pos):
             pos, node, val, bnd, Lout = _grown(pos, node, val, bnd, Lout, m + near)
-        for a in range(nc):
-            L[a] = 0
-        nl = 0
-        t = 0
-        for i in range(s, ke - 1):
-            r = order[i]
-            c = w[r] if weighted else 1
-            L[y[r]] += c
-            nl += c
-            if not _cut_after(v, i, nl, kn, min_leaf):
-                continue
-            x = scratch[t]
-            t += 1
-            if x + b >= floor:
-                pos[m], node[m], val[m], bnd[m] = i, k, x, b
+        if near >= 2:
+            for a in range(nc):
+                L[a] = 0
+            nl = 0
+            t = 0
+            best_num, best_den = np.int64(-1), np.int64(1)
+            for i in range(s, ke - 1):
+                r = order[i]
+                c = w[r] if weighted else 1
+                L[y[r]] += c
+                nl += c
+                if not _cut_after(v, i, nl, kn, min_leaf):
+                    continue
+                x = scratch[t]
+                t += 1
+                if x + b < floor:
+                    continue
+                if not exact:  # for Python's exact decision
+                    pos[m], node[m], val[m], bnd[m] = i, k, x, b
+                    for a in range(nc):
+                        Lout[m, a] = L[a]
+                    m += 1
+                    continue
+                # The improvement is Σ_L c²/n_L + Σ_R c²/n_R less the node's own (the same for
+                # every cut): num/den with num = S_L·n_R + S_R·n_L, den = n_L·n_R, compared
+                # crosswise in int64 (below 2^63 for nodes of EXACT_GINI_ROWS or fewer);
+                # the first in cut order wins a tie, as _first_best's.
+                nr = kn - nl
+                sl = np.int64(0)
+                sr = np.int64(0)
                 for a in range(nc):
-                    Lout[m, a] = L[a]
-                m += 1
+                    sl += L[a] * L[a]
+                    sr += (P[k, a] - L[a]) * (P[k, a] - L[a])
+                num, den = sl * nr + sr * nl, nl * nr
+                if best_num < 0 or num * best_den > best_num * den:
+                    best_num, best_den, best, top = num, den, i, x
+                    for a in range(nc):
+                        best_L[a] = L[a]
+            if not exact:
+                continue
+        for a in range(nc):
+            Lj[k, a], Rj[k, a] = best_L[a], P[k, a] - best_L[a]
+        lo[k], hi[k], imp[k], bnd_j[k] = v[best], v[best + 1], top, b
     return P, pos[:m], node[:m], val[:m], bnd[:m], Lout[:m]
+
+
+#: the Gini loop decides a node's near-tied cuts itself, in int64, up to this many (weighted)
+#: rows (the cross products num·den are at most n^5/16 < 2^63); above it, or at 0, Python does
+#: (the near ties of small nodes' cuts, most of a forest's, are not handed back)
+EXACT_GINI_ROWS = 10_000
 
 
 def _regression_cuts(order, y, v, starts, ends, CC, min_leaf, has_missing, out):
@@ -550,7 +579,7 @@ def _append(pos, node, feat, val, bnd, Lout, m, p, k, v, b, L, f):
 
 
 def cuts_all(O, V, js, y, w, weighted, regression, starts, ends, CC, min_leaf, has_missing, has, tried, L, R, lo, hi,
-             imp, bnd):
+             imp, bnd, exact_rows):
     """gini_cuts (``regression``: regression_cuts, y the scaled targets) of every numeric
     feature: the depth's arrays written at column js[f]; the known rows' counts or
     statistics per feature (F × K × their width) and the cuts to decide exactly, every
@@ -567,7 +596,8 @@ def cuts_all(O, V, js, y, w, weighted, regression, starts, ends, CC, min_leaf, h
         if regression:
             P, p, k, v, b, Lf = _regression_cuts(O[f], y, V[f], starts, ends, CC, min_leaf, has_missing, out)
         else:
-            P, p, k, v, b, Lf = _gini_cuts(O[f], y, w, weighted, V[f], starts, ends, CC, min_leaf, has_missing, out)
+            P, p, k, v, b, Lf = _gini_cuts(O[f], y, w, weighted, V[f], starts, ends, CC, min_leaf, has_missing, out,
+                                           exact_rows)
         Pall[f] = P
         if len(p):
             pos, node, feat, val, bd, Lout = _append(pos, node, feat, val, bd, Lout, m, p, k, v, b, Lf, f)
