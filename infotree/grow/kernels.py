@@ -173,52 +173,55 @@ def _gini_cuts(order, y, w, weighted, v, starts, ends, CC, min_leaf, has_missing
         for t in range(count):
             if scratch[t] + b >= floor:
                 near += 1
-        exact = near >= 2 and kn <= exact_rows
-        if near >= 2 and not exact and m + near > len(pos):
-            pos, node, val, bnd, Lout = _grown(pos, node, val, bnd, Lout, m + near)
-        if near >= 2:
+        if near < 2:
             for a in range(nc):
-                L[a] = 0
-            nl = 0
-            t = 0
-            best_num, best_den = np.int64(-1), np.int64(1)
-            for i in range(s, ke - 1):
-                r = order[i]
-                c = w[r] if weighted else 1
-                L[y[r]] += c
-                nl += c
-                if not _cut_after(v, i, nl, kn, min_leaf):
-                    continue
-                x = scratch[t]
-                t += 1
-                if x + b < floor:
-                    continue
-                if not exact:  # for Python's exact decision
-                    pos[m], node[m], val[m], bnd[m] = i, k, x, b
-                    for a in range(nc):
-                        Lout[m, a] = L[a]
-                    m += 1
-                    continue
-                # The improvement is Σ_L c²/n_L + Σ_R c²/n_R less the node's own (the same for
-                # every cut): num/den with num = S_L·n_R + S_R·n_L, den = n_L·n_R, compared
-                # crosswise in int64 (below 2^63 for nodes of EXACT_GINI_ROWS or fewer);
-                # the first in cut order wins a tie, as _first_best's.
-                nr = kn - nl
-                sl = np.int64(0)
-                sr = np.int64(0)
-                for a in range(nc):
-                    sl += L[a] * L[a]
-                    sr += (P[k, a] - L[a]) * (P[k, a] - L[a])
-                num, den = sl * nr + sr * nl, nl * nr
-                if best_num < 0 or num * best_den > best_num * den:
-                    best_num, best_den, best, top = num, den, i, x
-                    for a in range(nc):
-                        best_L[a] = L[a]
-            if not exact:
-                continue
+                Lj[k, a], Rj[k, a] = best_L[a], P[k, a] - best_L[a]
+            lo[k], hi[k], imp[k], bnd_j[k] = v[best], v[best + 1], top, b
+            continue
+        exact = kn <= exact_rows
+        if not exact and m + near > len(pos):
+            pos, node, val, bnd, Lout = _grown(pos, node, val, bnd, Lout, m + near)
         for a in range(nc):
-            Lj[k, a], Rj[k, a] = best_L[a], P[k, a] - best_L[a]
-        lo[k], hi[k], imp[k], bnd_j[k] = v[best], v[best + 1], top, b
+            L[a] = 0
+        nl = 0
+        t = 0
+        best_num, best_den = np.int64(-1), np.int64(1)
+        for i in range(s, ke - 1):
+            r = order[i]
+            c = w[r] if weighted else 1
+            L[y[r]] += c
+            nl += c
+            if not _cut_after(v, i, nl, kn, min_leaf):
+                continue
+            x = scratch[t]
+            t += 1
+            if x + b < floor:
+                continue
+            if not exact:  # for Python's exact decision
+                pos[m], node[m], val[m], bnd[m] = i, k, x, b
+                for a in range(nc):
+                    Lout[m, a] = L[a]
+                m += 1
+                continue
+            # The improvement is Σ_L c²/n_L + Σ_R c²/n_R less the node's own (the same for
+            # every cut): num/den with num = S_L·n_R + S_R·n_L, den = n_L·n_R, compared
+            # crosswise in int64 (below 2^63 for nodes of EXACT_GINI_ROWS or fewer);
+            # the first in cut order wins a tie, as _first_best's.
+            nr = kn - nl
+            sl = np.int64(0)
+            sr = np.int64(0)
+            for a in range(nc):
+                sl += L[a] * L[a]
+                sr += (P[k, a] - L[a]) * (P[k, a] - L[a])
+            num, den = sl * nr + sr * nl, nl * nr
+            if best_num < 0 or num * best_den > best_num * den:
+                best_num, best_den, best, top = num, den, i, x
+                for a in range(nc):
+                    best_L[a] = L[a]
+        if exact:
+            for a in range(nc):
+                Lj[k, a], Rj[k, a] = best_L[a], P[k, a] - best_L[a]
+            lo[k], hi[k], imp[k], bnd_j[k] = v[best], v[best + 1], top, b
     return P, pos[:m], node[:m], val[:m], bnd[:m], Lout[:m]
 
 
