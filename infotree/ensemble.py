@@ -155,14 +155,6 @@ def parse_rows(text, n, what="--sample") -> list[int]:
     return sorted(rows)
 
 
-def _kernels_on() -> bool:
-    """Whether the fit took numba's compiled loops (loaded and on): the draws take them too
-    (numba is never loaded for the draws alone: its memory, not their time, would count)."""
-    from .grow import kernels
-
-    return kernels._loaded and kernels._on
-
-
 class _NodeDraw:
     """A tree's feature draw (``Tree.draw``): node -> the bool mask of its drawn features.
 
@@ -227,10 +219,11 @@ class _NodeDraw:
         self.last = now
         out = np.zeros((len(nodes), self.m), bool)
         k, offered = self.k, self.offered
-        if spent is None and k is not None and len(offered) > k and _kernels_on():
-            # every node draws k of the same features: the same streams, in one compiled call
-            from .grow import kernels
+        from .grow import kernels
 
+        # Every node draws k of the same features: the same streams in one compiled call, where
+        # the fit loaded numba (never for the draws alone: its memory would cost more).
+        if spent is None and k is not None and len(offered) > k and kernels.loaded():
             lens = np.fromiter(map(len, prefixes), np.int64, len(prefixes))
             ends = np.cumsum(lens)
             picks = kernels.draw_all(np.frombuffer(b"".join(prefixes), np.uint8), ends - lens, ends, len(offered), k)

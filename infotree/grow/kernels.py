@@ -31,7 +31,7 @@ import numpy as np
 from . import streams
 
 __all__ = ["EXACT_GINI_ROWS", "MIN_CELLS", "active", "blake2b8", "child_stats", "cuts_all", "draw_all", "drawn_rows",
-           "gini_cuts", "load", "regression_cuts", "regroup", "regroup_all", "surrogate_cuts_all", "use"]
+           "gini_cuts", "load", "loaded", "regression_cuts", "regroup", "regroup_all", "surrogate_cuts_all", "use"]
 
 #: values (rows × numeric columns) from which the fast CART builder takes the compiled loops
 MIN_CELLS = 200_000
@@ -55,6 +55,12 @@ def active(cells: int) -> bool:
         return False
     load()
     return True
+
+
+def loaded() -> bool:
+    """Whether the loops are loaded (by a fit that took them) and on: work that would not
+    pay for loading numba takes them then (a forest's draws)."""
+    return _loaded and _on
 
 
 def load() -> None:
