@@ -20,14 +20,16 @@ from infotree.printers.forest import write
 from test_cart_builder import CART, CASES, assert_same, records, regression_tables, tables
 
 ROOT = Path(__file__).resolve().parent.parent
-pytestmark = pytest.mark.skipif(not kernels._installed, reason="numba (infotree[fast]) is not installed")
+pytestmark = pytest.mark.skipif(not kernels._installed,
+                                reason="no compiled loops (no C compiler at install, no numba)")
 
 
-@pytest.fixture
-def compiled_path(monkeypatch):
-    """The compiled loops on data of any size; yields their calls, counted."""
+@pytest.fixture(params=kernels.backends())
+def compiled_path(request, monkeypatch):
+    """The compiled loops (each backend: C, numba) on data of any size; yields their calls,
+    counted."""
     monkeypatch.setattr(kernels, "MIN_CELLS", 0)
-    was = kernels.use(True)
+    was = kernels.use(request.param)
     kernels.load()
     calls = []
     for name in kernels._ENTRIES:  # not the loops only the loops call
@@ -38,8 +40,8 @@ def compiled_path(monkeypatch):
 
 
 def both(grow):
-    """grow() with the compiled loops, then without."""
-    was = kernels.use(True)
+    """grow() with the compiled loops (the backend on), then without."""
+    was = kernels.use(kernels._backend)
     try:
         assert kernels.active(kernels.MIN_CELLS)
         a = grow()
@@ -201,7 +203,7 @@ def test_small_data_takes_the_numpy_path_and_use_switches(monkeypatch):
     try:
         assert not kernels.active(kernels.MIN_CELLS - 1)
         assert kernels.active(kernels.MIN_CELLS)
-        assert kernels.use(False) is True
+        assert kernels.use(False) == kernels._backend
         assert not kernels.active(kernels.MIN_CELLS)
     finally:
         kernels.use(was)

@@ -1,4 +1,6 @@
-"""Compiled loops of the fast CART builder (numba: the optional extra ``infotree[fast]``).
+"""Compiled loops of the fast CART builder: in C (``_loops.c``, loaded by ctypes from
+:mod:`~infotree.grow.cloops`, built at install where a C compiler is found) or numba's
+(the optional extra ``infotree[fast]``) compiling the functions of this module.
 
 numpy scores a depth's cuts in a dozen whole-array passes (cumulative counts, gathers,
 the float improvement, a segment maximum); a compiled loop walks each node's sorted
@@ -6,18 +8,20 @@ segment once or twice and hands back only the cuts that may be the node's best: 
 whose float improvement is within its certified bound of the node's float maximum
 (``_first_best``'s candidates).  The exact decisions stay in Python, on those
 candidates, so the tree and its records are the numpy path's (``tests/test_kernels.py``
-grows both).  The float arithmetic is the criterion's own formula in the same order, so
+grows all of them).  The float arithmetic is the criterion's own formula in the same order, so
 the criterion's ``improvement_error`` bounds it as it bounds numpy's.
 
-The loops run on data of :data:`MIN_CELLS` values (rows × numeric columns) or more, where
-they pay for loading numba
-and the compiled code (about half a second in a new process; compiling them the first
-time on a machine takes several seconds, then they are cached beside this file).
-Without numba, on smaller data, or with ``INFOTREE_KERNELS=numpy`` in the environment
-(or :func:`use`), the builder takes the numpy path.
+The functions here are the loops' definition: numba compiles them as they are, and the C
+library follows them line for line.  The C library is taken first: numba costs a fit about
+110 MiB of resident memory (LLVM) and half a second to load in a new process; C neither.
+
+The loops run on data of :data:`MIN_CELLS` values (rows × numeric columns) or more.
+Without either, on smaller data, or with ``INFOTREE_KERNELS=numpy`` in the environment
+(or :func:`use`), the builder takes the numpy path; ``INFOTREE_KERNELS=numba`` or ``c``
+picks one.
 
 A forest grown with the loops also takes them for its feature draws (``draw_all``, in
-:mod:`~infotree.grow.streams`, loaded with these) and for each depth's rows of a drawn
+:mod:`~infotree.grow.streams`, and ``_draws.c``) and for each depth's rows of a drawn
 feature (``drawn_rows``).
 """
 
@@ -28,23 +32,41 @@ import os
 
 import numpy as np
 
-from . import streams
+from . import cloops, streams
 
-__all__ = ["EXACT_GINI_ROWS", "MIN_CELLS", "active", "blake2b8", "child_stats", "cuts_all", "draw_all", "drawn_rows",
-           "gini_cuts", "load", "loaded", "regression_cuts", "regroup", "regroup_all", "surrogate_cuts_all", "use"]
+__all__ = ["EXACT_GINI_ROWS", "MIN_CELLS", "active", "backends", "blake2b8", "child_stats", "cuts_all", "draw_all",
+           "drawn_rows", "gini_cuts", "load", "loaded", "regression_cuts", "regroup", "regroup_all",
+           "surrogate_cuts_all", "use"]
 
 #: values (rows × numeric columns) from which the fast CART builder takes the compiled loops
 MIN_CELLS = 200_000
 
-_installed = importlib.util.find_spec("numba") is not None   # found, not imported: importing takes 0.3 s
-_on = _installed and os.environ.get("INFOTREE_KERNELS", "") != "numpy"
-_loaded = False
+
+def backends() -> tuple:
+    """The compiled loops this installation has, the preferred first: "c", "numba"."""
+    found = ("c",) if cloops.available() else ()
+    # found, not imported: importing numba takes 0.3 s and 52 MiB
+    return found + (("numba",) if importlib.util.find_spec("numba") is not None else ())
 
 
-def use(on: bool) -> bool:
-    """Turn the compiled loops on or off (on needs numba); the previous setting."""
-    global _on
-    was, _on = _on, bool(on) and _installed
+_installed = bool(backends())
+_asked = os.environ.get("INFOTREE_KERNELS", "")
+_backend = _asked if _asked in backends() else (backends() or ("numpy",))[0]
+_on = _installed and _asked != "numpy"
+_tables: dict = {}    # a backend's entry points, once loaded
+_bound = None         # the backend whose entry points this module's names are
+
+
+def use(on):
+    """Turn the compiled loops on (True: the preferred backend; or "c", "numba") or off;
+    the previous setting (False, or the backend that was on), which use() takes back."""
+    global _on, _backend
+    was = _on and _backend
+    if on in backends():
+        _backend = on
+    elif on and _installed and _backend not in backends():
+        _backend = backends()[0]
+    _on = bool(on) and _installed
     return was
 
 
@@ -58,28 +80,38 @@ def active(cells: int) -> bool:
 
 
 def loaded() -> bool:
-    """Whether the loops are loaded (by a fit that took them) and on: work that would not
-    pay for loading numba takes them then (a forest's draws)."""
-    return _loaded and _on
+    """Whether the loops are on and loaded, or cost nothing to load (C): work that would not
+    pay for loading numba (a forest's draws) takes them then."""
+    if _on and _backend == "c":
+        load()
+    return _on and _bound == _backend
 
 
 def load() -> None:
-    """Compile the loops (or load them from numba's cache): the helpers first, as the loops
-    calling them are compiled when first called and read them from this module then."""
-    global _loaded
-    if _loaded:
+    """Bind this module's entry points to the backend's loops; numba's are compiled (or
+    loaded from its cache) the first time, the helpers first, as the loops calling them are
+    compiled when first called and read them from this module then."""
+    global _bound
+    if _bound == _backend:
         return
-    import numba
+    if _backend not in _tables:
+        if _backend == "c":
+            _tables["c"] = {name: getattr(cloops, name) for name in _ENTRIES}
+        else:
+            import numba
 
-    for space, inline, loops in ((vars(streams), streams._INLINE, streams._LOOPS), (globals(), _INLINE, _LOOPS)):
-        for name in inline:
-            space[name] = numba.njit(cache=True, nogil=True, inline="always")(space[name])
-        for name in loops:
-            space[name] = numba.njit(cache=True, nogil=True)(space[name])
-    for name in ("gini_cuts", "regression_cuts"):
-        globals()[name] = globals()["_" + name]
-    globals()["blake2b8"], globals()["draw_all"] = streams.blake2b8, streams.draw_all
-    _loaded = True
+            for space, source, inline, loops in ((vars(streams), streams.__dict__, streams._INLINE, streams._LOOPS),
+                                                 (globals(), _PYTHON, _INLINE, _LOOPS)):
+                for name in inline:
+                    space[name] = numba.njit(cache=True, nogil=True, inline="always")(source[name])
+                for name in loops:
+                    space[name] = numba.njit(cache=True, nogil=True)(source[name])
+            compiled = {name: globals()[name] for name in _LOOPS}
+            compiled.update(gini_cuts=compiled["_gini_cuts"], regression_cuts=compiled["_regression_cuts"],
+                            blake2b8=streams.blake2b8, draw_all=streams.draw_all)
+            _tables["numba"] = {name: compiled[name] for name in _ENTRIES}
+    globals().update(_tables[_backend])
+    _bound = _backend
 
 
 # A regression decrease's relative bound: d is exact; a square, a product and a division round.
@@ -521,9 +553,10 @@ def child_stats(child, rows, yv, size):
 _INLINE = ("_gini_n_impurity", "_regression_step", "_cut_after")
 # The loops Python calls (a test spies on these), and those only the loops call.
 _ENTRIES = ("gini_cuts", "regression_cuts", "regroup", "drawn_rows", "child_stats", "regroup_all", "cuts_all",
-            "surrogate_cuts_all", "draw_all")
+            "surrogate_cuts_all", "draw_all", "blake2b8")
 _LOOPS = ("_grown", "_append", "_gini_cuts", "_regression_cuts", "_surrogate_cuts", "regroup", "drawn_rows",
           "child_stats", "regroup_all", "cuts_all", "surrogate_cuts_all")
+_PYTHON = {name: globals()[name] for name in _INLINE + _LOOPS}   # what numba compiles
 # One feature's cut loops, as Python calls them (a forest's drawn features) and as the depth's call them.
 gini_cuts, regression_cuts = _gini_cuts, _regression_cuts
 blake2b8, draw_all = streams.blake2b8, streams.draw_all   # the forest's draws (streams.py)

@@ -1,0 +1,202 @@
+"""The compiled loops in C (``_loops.c``, ``_draws.c``), loaded by ctypes: the functions of
+:mod:`~infotree.grow.kernels` that numba compiles, with their signatures and results.
+
+setuptools builds the library at install where a C compiler is found (``setup.py``, an
+optional extension: without one the install goes on and the builder takes numba's loops
+or numpy's).  Loading it costs the process no measurable memory, where numba costs about
+110 MiB; the loops take the same time (``benchmarks/c_kernel_probe.py``).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import importlib.util
+
+import numpy as np
+
+__all__ = ["available", "blake2b8", "child_stats", "cuts_all", "draw_all", "drawn_rows", "gini_cuts", "regression_cuts",
+           "regroup", "regroup_all", "surrogate_cuts_all"]
+
+_lib = None
+_P, _I = ctypes.c_void_p, ctypes.c_int64
+_C = ctypes.c_int
+_SIGNATURES = {
+    "cuts_all": (ctypes.c_int64, [_P, _C, _P, _I, _I, _P, _P, _C, _P, _C, _P, _P, _I, _I, _P, _I, _C, _P, _P, _P, _P, _P,
+                                  _P, _P, _P, _I, _I, _I, _P, _I, _P, _P, _P, _P, _P, _P]),
+    "surrogate_cuts_all": (None, [_P, _C, _P, _I, _I, _P, _P, _P, _I, _P, _P, _C, _P, _P, _P, _P, _P, _P]),
+    "regroup_all": (ctypes.c_int, [_P, _C, _P, _I, _I, _P, _C, _P, _I, _I, _I, _P, _P]),
+    "drawn_rows": (None, [_P, _C, _I, _P, _P, _P, _I, _P, _C, _P, _P, _P, _P, _P]),
+    "child_stats": (None, [_P, _P, _I, _P, _P]),
+    "blake2b8": (ctypes.c_uint64, [_P, _I]),
+    "draw_all": (ctypes.c_int, [_P, _P, _P, _I, _I, _I, _P]),
+}
+
+
+def available() -> bool:
+    """Whether the library was built (found, and loaded here on the first ask)."""
+    global _lib
+    if _lib is None:
+        spec = importlib.util.find_spec("infotree.grow._clib")
+        if spec is None or not spec.origin:
+            _lib = False
+            return False
+        try:
+            lib = ctypes.CDLL(spec.origin)
+        except OSError:
+            _lib = False
+            return False
+        for name, (res, args) in _SIGNATURES.items():
+            f = getattr(lib, name)
+            f.restype, f.argtypes = res, args
+        _lib = lib
+    return _lib is not False
+
+
+# Item sizes of the index and class arrays the loops read as they are (1: int8, 2: uint16,
+# 4: int32, 8: int64); any other dtype is read as int64, converted.
+_WIDTH = {np.dtype(np.int8): 1, np.dtype(np.uint16): 2, np.dtype(np.int32): 4, np.dtype(np.int64): 8}
+
+
+def _ix(a):
+    """An index array as the loops read it, and its width."""
+    a = np.ascontiguousarray(a)
+    w = _WIDTH.get(a.dtype)
+    return (a, w) if w else (a.astype(np.int64), 8)
+
+
+def _c(a, dtype):
+    return np.ascontiguousarray(a, dtype)
+
+
+def _p(a):
+    return a.ctypes.data
+
+
+def _check(status):
+    if status < 0:
+        raise MemoryError("the compiled loops could not allocate their scratch memory")
+    return status
+
+
+def _cuts(O, V, js, y, w, weighted, regression, starts, ends, CC, min_leaf, has_missing, arrays, exact_rows):
+    """cuts_all's call: ``arrays`` the depth's (has, tried, L, R, lo, hi, imp, bnd), nodes
+    along their first axis (whole, or a column's views), written in place."""
+    O, wo = _ix(O)
+    V = _c(V, np.int32)
+    y, wy = _ix(y)
+    wv = _c(w, np.int64) if weighted else None
+    starts, ends, CC, js = _c(starts, np.int64), _c(ends, np.int64), _c(CC, np.int64), _c(js, np.int64)
+    has, tried, L, R, lo, hi, imp, bnd = arrays
+    K, nc = CC.shape
+    F, n = O.shape
+    s = has.strides[0]
+    for a in (tried, lo, hi, imp, bnd):   # their items are 8 bytes, has's one
+        if a.strides[0] != 8 * s or a.dtype.itemsize != 8:
+            raise ValueError("the depth's arrays are laid out differently")
+    if has.dtype != np.bool_ or L.strides[-1] != 8 or R.strides != L.strides or L.shape[-1] != nc:
+        raise ValueError("the depth's arrays are laid out differently")
+    sL = L.strides[0] // 8
+    P = np.empty((F, K, nc), np.int64)
+    cap = 64 + 4 * K
+    while True:
+        pos, node, feat = np.empty(cap, np.int64), np.empty(cap, np.int64), np.empty(cap, np.int64)
+        val, bd, Lout = np.empty(cap), np.empty(cap), np.empty((cap, nc), np.int64)
+        m = _check(_lib.cuts_all(_p(O), wo, _p(V), F, n, _p(js), _p(y), wy, _p(wv) if weighted else None,
+                                 bool(regression), _p(starts), _p(ends), K, nc, _p(CC), min_leaf, bool(has_missing),
+                                 _p(has), _p(tried), _p(L), _p(R), _p(lo), _p(hi), _p(imp), _p(bnd), s, sL, exact_rows,
+                                 _p(P), cap, _p(pos), _p(node), _p(feat), _p(val), _p(bd), _p(Lout)))
+        if m <= cap:
+            return P, pos[:m], node[:m], feat[:m], val[:m], bd[:m], Lout[:m]
+        cap = m
+
+
+def cuts_all(O, V, js, y, w, weighted, regression, starts, ends, CC, min_leaf, has_missing, has, tried, L, R, lo, hi,
+             imp, bnd, exact_rows):
+    return _cuts(O, V, js, y, w, weighted, regression, starts, ends, CC, min_leaf, has_missing,
+                 (has, tried, L, R, lo, hi, imp, bnd), exact_rows)
+
+
+def _one(order, y, w, weighted, regression, v, starts, ends, CC, min_leaf, has_missing, out, exact_rows):
+    order = np.asarray(order)
+    P, pos, node, _, val, bd, Lout = _cuts(order[None], np.asarray(v)[None], np.zeros(1, np.int64), y, w, weighted,
+                                           regression, starts, ends, CC, min_leaf, has_missing, out, exact_rows)
+    return P[0], pos, node, val, bd, Lout
+
+
+def gini_cuts(order, y, w, weighted, v, starts, ends, CC, min_leaf, has_missing, out, exact_rows):
+    return _one(order, y, w, weighted, False, v, starts, ends, CC, min_leaf, has_missing, out, exact_rows)
+
+
+def regression_cuts(order, y, v, starts, ends, CC, min_leaf, has_missing, out):
+    return _one(order, y, None, False, True, v, starts, ends, CC, min_leaf, has_missing, out, 0)
+
+
+def surrogate_cuts_all(O, V, fdir, starts, ends, want, T, has_missing):
+    O, wo = _ix(O)
+    V, fdir = _c(V, np.int32), _c(fdir, np.int8)
+    starts, ends, T = _c(starts, np.int64), _c(ends, np.int64), _c(T, np.int64)
+    want = _c(want, np.bool_)
+    F, n = O.shape
+    K = len(starts)
+    both, most, agree, at = (np.empty((F, K), np.int64) for _ in range(4))
+    found, low_right = np.empty((F, K), np.bool_), np.empty((F, K), np.bool_)
+    _lib.surrogate_cuts_all(_p(O), wo, _p(V), F, n, _p(fdir), _p(starts), _p(ends), K, _p(want), _p(T),
+                            bool(has_missing), _p(both), _p(most), _p(found), _p(agree), _p(at), _p(low_right))
+    return both, most, found, agree, at, low_right
+
+
+def _regroup(O, V, new_id, starts, total, none):
+    dtype = O.dtype
+    O, wo = _ix(O)
+    new_id, wk = _ix(new_id)
+    starts = _c(starts, np.int64)
+    F, n = O.shape
+    On = np.empty((F, total), O.dtype)
+    Vn = np.empty((F, total), np.int32) if V is not None else None
+    _check(_lib.regroup_all(_p(O), wo, _p(V) if V is not None else None, F, n, _p(new_id), wk, _p(starts),
+                            len(starts), total, int(none), _p(On), _p(Vn) if V is not None else None))
+    return On.astype(dtype, copy=False), Vn
+
+
+def regroup(order, new_id, starts, total, none):
+    order = np.asarray(order)
+    return _regroup(order[None], None, new_id, starts, total, none)[0][0]
+
+
+def regroup_all(O, V, new_id, starts, total, none):
+    Vdtype = V.dtype
+    On, Vn = _regroup(np.asarray(O), _c(V, np.int32), new_id, starts, total, none)
+    return On, Vn.astype(Vdtype, copy=False)
+
+
+def drawn_rows(by_value, node_of, want, sizes, x):
+    bdtype, xdtype = by_value.dtype, x.dtype
+    by_value, wb = _ix(by_value)
+    x, wx = _ix(x)
+    node_of, want, sizes = _c(node_of, np.int32), _c(want, np.bool_), _c(sizes, np.int64)
+    K = len(want)
+    total = int(sizes[want].sum())
+    r, v = np.empty(total, by_value.dtype), np.empty(total, x.dtype)
+    nid, starts, at = np.empty(total, np.int64), np.empty(K, np.int64), np.empty(K, np.int64)
+    _lib.drawn_rows(_p(by_value), wb, len(by_value), _p(node_of), _p(want), _p(sizes), K, _p(x), wx, _p(r), _p(v),
+                    _p(nid), _p(starts), _p(at))
+    return r.astype(bdtype, copy=False), v.astype(xdtype, copy=False), nid, starts
+
+
+def child_stats(child, rows, yv, size):
+    child, rows, yv = _c(child, np.int64), _c(rows, np.int64), _c(yv, np.int64)
+    block = np.zeros((size, 3), np.int64)
+    _lib.child_stats(_p(child), _p(rows), len(child), _p(yv), _p(block))
+    return block
+
+
+def blake2b8(msg, length):
+    msg = _c(msg, np.uint8)
+    return np.uint64(_lib.blake2b8(_p(msg), length))
+
+
+def draw_all(prefixes, starts, ends, n, k):
+    prefixes, starts, ends = _c(prefixes, np.uint8), _c(starts, np.int64), _c(ends, np.int64)
+    out = np.empty((len(starts), k), np.int64)
+    _check(_lib.draw_all(_p(prefixes), _p(starts), _p(ends), len(starts), n, k, _p(out)))
+    return out
