@@ -233,3 +233,22 @@ def test_compiled_path_with_more_classes_than_a_byte_holds(compiled_path):
     assert len(data.classes) > 128
     assert_same(data, criterion="gini", surrogates=2)
     assert "cuts_all" in compiled_path
+
+
+def test_the_c_loops_are_built_where_a_compiler_is():
+    """pip install builds the C library (setup.py) where a C compiler is found; the tests
+    above then run it beside numba's loops, and a fit loads no numba."""
+    import shutil
+    import subprocess
+    import sys
+
+    if not (shutil.which("cc") or shutil.which("gcc")):
+        pytest.skip("no C compiler: the install took numba's or numpy's loops")
+    assert kernels.backends()[0] == "c", "the C loops were not built: pip install -e . builds them (setup.py)"
+    code = ("import sys, numpy as np; from infotree import from_arrays, build_tree; from infotree.grow import kernels; "
+            "kernels.MIN_CELLS = 0; X = np.arange(40.0).reshape(20, 2) % 7; y = ['a', 'b'] * 10; "
+            "build_tree(from_arrays(X, y, numeric='auto'), criterion='gini'); "
+            "print(kernels._bound, 'numba' in sys.modules)")
+    env = {k: v for k, v in __import__("os").environ.items() if k != "INFOTREE_KERNELS"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT)
+    assert out.stdout.split() == ["c", "False"], out.stderr
