@@ -1,7 +1,8 @@
 """The fast CART builder grows the reference builder's tree, with the same records.
 
 The reference builder (infotree.grow.reference) is the specification; the CART
-builder (infotree.grow.cart) the fast path.  Compared node by node: path, test, ties,
+builder (infotree.grow.cart) the fast path, grown with its compiled loops (C's take data of
+any size) and on its numpy path.  Compared node by node: path, test, ties,
 stop reason, label, counts, every candidate record (split, table, number tried,
 unknown counts, exact decrease and improvement), surrogates (test, sides, agree, adj,
 rows routed), the majority direction and cp's Complexity records; and every printer's
@@ -18,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from infotree import build_tree, from_records, load
-from infotree.grow import cart
+from infotree.grow import cart, kernels
 from infotree.errors import InfotreeError
 from infotree.growing import node_at
 from test_builders import _printed as printed  # every printer's bytes (pytest puts tests/ on the path)
@@ -42,12 +43,20 @@ def records(tree):
 
 
 def assert_same(data, **kwargs):
+    """The fast builder's tree and records are the reference's: with the compiled loops where
+    it takes them (C's at any size), and on the numpy path, the fallback without them."""
     fast = build_tree(data, builder="levelwise", **kwargs)
+    was = kernels.use(False)
+    try:
+        plain = build_tree(data, builder="levelwise", **kwargs)
+    finally:
+        kernels.use(was)
     ref = build_tree(data, builder="reference", **kwargs)
-    a, b = records(fast), records(ref)
-    assert len(a) == len(b)
-    for x, y in zip(a, b):
-        assert x == y, f"first difference at path {x[0]}"
+    b = records(ref)
+    for a in (records(fast), records(plain)):
+        assert len(a) == len(b)
+        for x, y in zip(a, b):
+            assert x == y, f"first difference at path {x[0]}"
     return fast, ref
 
 

@@ -198,12 +198,14 @@ def test_compiled_draws_are_the_node_streams(compiled_path, nodes, k):
     assert [tuple(row) for row in got.tolist()] == [_NodeDraw.choose(p, list(range(n)), k) for p in prefixes]
 
 
-def test_small_data_takes_the_numpy_path_and_use_switches(monkeypatch):
-    was = kernels.use(True)
+@pytest.mark.parametrize("backend", kernels.backends())
+def test_small_data_takes_numpys_path_for_numba_and_use_switches(backend):
+    """numba's loads pay from MIN_CELLS values; C's at any size."""
+    was = kernels.use(backend)
     try:
-        assert not kernels.active(kernels.MIN_CELLS - 1)
+        assert kernels.active(kernels.MIN_CELLS - 1) == (backend == "c")
         assert kernels.active(kernels.MIN_CELLS)
-        assert kernels.use(False) == kernels._backend
+        assert kernels.use(False) == backend
         assert not kernels.active(kernels.MIN_CELLS)
     finally:
         kernels.use(was)
