@@ -254,3 +254,21 @@ def test_the_c_loops_are_built_where_a_compiler_is():
     env = {k: v for k, v in __import__("os").environ.items() if k != "INFOTREE_KERNELS"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT)
     assert out.stdout.split() == ["c", "False"], out.stderr
+
+
+def test_a_library_older_than_its_source_is_not_loaded(tmp_path):
+    """A checkout installed in place whose C source changed after the build (a pull, an
+    edit): its library's functions could differ from cloops' signatures, so it is not taken."""
+    import os
+
+    from infotree.grow import cloops
+
+    lib, src = tmp_path / "_clib.so", tmp_path / "_loops.c"
+    lib.write_bytes(b"")
+    assert not cloops._stale(lib)            # an installed package: no source beside it
+    src.write_text("")
+    os.utime(lib, (1000, 1000))
+    os.utime(src, (2000, 2000))
+    assert cloops._stale(lib)
+    os.utime(lib, (3000, 3000))
+    assert not cloops._stale(lib)

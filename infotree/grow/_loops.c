@@ -16,15 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The loops take the item sizes as arguments and are inlined where called with constant
-   ones (SPECIAL), so that each common combination is compiled with its reads typed, as
-   numba compiles one per signature: the switch in get() costs the Gini loop a third. */
-#if defined(__GNUC__)
-#define SPECIAL static inline __attribute__((always_inline))
-#else
-#define SPECIAL static inline
-#endif
-
 static inline int64_t get(const void *p, int w, int64_t i) {
     switch (w) {
     case 1: return ((const int8_t *)p)[i];
@@ -76,7 +67,7 @@ static inline int cut_after(const int32_t *v, int64_t i, int64_t nl, int64_t kn,
 
 /* kernels._gini_cuts of feature f (its candidates tagged f); scratch: a double per row,
    L, R, best_L: nc each. */
-SPECIAL void gini_feature(const void *order, int wo, const void *y, int wy, const int64_t *w, const int32_t *v,
+static void gini_feature(const void *order, int wo, const void *y, int wy, const int64_t *w, const int32_t *v,
                          const int64_t *starts, const int64_t *ends, int64_t K, int64_t nc, const int64_t *CC,
                          int64_t min_leaf, int has_missing, int64_t exact_rows, Out o, int64_t *P, Cands *c,
                          int64_t f, double *scratch, int64_t *L, int64_t *R, int64_t *best_L) {
@@ -144,7 +135,7 @@ SPECIAL void gini_feature(const void *order, int wo, const void *y, int wy, cons
 }
 
 /* kernels._regression_cuts of feature f: a side's statistics are (n, Σy, Σy²). */
-SPECIAL void regression_feature(const void *order, int wo, const void *y, int wy, const int32_t *v,
+static void regression_feature(const void *order, int wo, const void *y, int wy, const int32_t *v,
                                const int64_t *starts, const int64_t *ends, int64_t K, const int64_t *CC,
                                int64_t min_leaf, int has_missing, Out o, int64_t *P, Cands *c, int64_t f,
                                double *scratch) {
@@ -218,21 +209,12 @@ int64_t cuts_all(const void *O, int wo, const int32_t *V, int64_t F, int64_t n, 
         int64_t j = js[f];
         Out o = {has + j, tried + j, L + j * nc, R + j * nc, lo + j, hi + j, imp + j, bnd + j, s, sL};
         const char *Of = (const char *)O + f * n * wo;
-        const int32_t *v = V + f * n;
-        int64_t *Pf = P + f * K * nc;
-#define REGRESSION(WO, WY) regression_feature(Of, WO, y, WY, v, starts, ends, K, CC, min_leaf, has_missing, o, \
-                                              Pf, &c, f, scratch)
-#define GINI(WO, WY) gini_feature(Of, WO, y, WY, w, v, starts, ends, K, nc, CC, min_leaf, has_missing, \
-                                  exact_rows, o, Pf, &c, f, scratch, tmp, tmp + nc, tmp + 2 * nc)
-        if (regression) {
-            if (wo == 4 && wy == 4) REGRESSION(4, 4);
-            else REGRESSION(wo, wy);
-        } else if (wo == 4 && wy == 1) GINI(4, 1);
-        else if (wo == 8 && wy == 1) GINI(8, 1);
-        else if (wo == 4 && wy == 4) GINI(4, 4);
-        else GINI(wo, wy);
-#undef REGRESSION
-#undef GINI
+        if (regression)
+            regression_feature(Of, wo, y, wy, V + f * n, starts, ends, K, CC, min_leaf, has_missing, o,
+                               P + f * K * 3, &c, f, scratch);
+        else
+            gini_feature(Of, wo, y, wy, w, V + f * n, starts, ends, K, nc, CC, min_leaf, has_missing, exact_rows, o,
+                         P + f * K * nc, &c, f, scratch, tmp, tmp + nc, tmp + 2 * nc);
     }
     free(scratch); free(tmp);
     return c.m;

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import ctypes
 import importlib.util
+import warnings
+from pathlib import Path
 
 import numpy as np
 
@@ -33,11 +35,17 @@ _SIGNATURES = {
 
 
 def available() -> bool:
-    """Whether the library was built (found, and loaded here on the first ask)."""
+    """Whether the library was built (found, and loaded here on the first ask), and not
+    before its source changed."""
     global _lib
     if _lib is None:
         spec = importlib.util.find_spec("infotree.grow._clib")
         if spec is None or not spec.origin:
+            _lib = False
+            return False
+        if _stale(Path(spec.origin)):
+            warnings.warn("infotree: the compiled C loops are older than their source (pip install -e . builds them "
+                          "again); numba's or numpy's loops are used", RuntimeWarning, stacklevel=2)
             _lib = False
             return False
         try:
@@ -50,6 +58,14 @@ def available() -> bool:
             f.restype, f.argtypes = res, args
         _lib = lib
     return _lib is not False
+
+
+def _stale(library: Path) -> bool:
+    """Whether a source file beside the library (a checkout installed in place) changed after
+    it was built: its functions could differ from the signatures here."""
+    built = library.stat().st_mtime
+    return any(src.exists() and src.stat().st_mtime > built
+               for src in (library.with_name("_loops.c"), library.with_name("_draws.c")))
 
 
 # Item sizes of the index and class arrays the loops read as they are (1: int8, 2: uint16,
