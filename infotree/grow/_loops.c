@@ -11,10 +11,15 @@
    many there are; Python calls it again with room for them all (the loops' writes are the
    same the second time).  -1: out of memory. */
 
+#define _DEFAULT_SOURCE   /* madvise under -std=c99 */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__unix__) || defined(__APPLE__)
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
 
 static inline int64_t get(const void *p, int w, int64_t i) {
     switch (w) {
@@ -280,6 +285,48 @@ int regroup_all(const void *O, int wo, const int32_t *V, int64_t F, int64_t n, c
         }
     }
     free(at);
+    return 0;
+}
+
+/* The whole pages of [from, to) given back to the system: memory of an array that the
+   array no longer uses (read again, they would be zeros; they are not read again). */
+static void release(char *from, char *to) {
+#if defined(MADV_DONTNEED)
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    uintptr_t a = ((uintptr_t)from + page - 1) / page * page, b = (uintptr_t)to / page * page;
+    if (b > a) madvise((void *)a, b - a, MADV_DONTNEED);
+#else
+    (void)from; (void)to;
+#endif
+}
+
+/* kernels.regroup_all in place: row f's kept rows (and their codes) are written at f·total,
+   O and V becoming their first F·total items, F × total, and the pages past them given back.
+   A row is read whole into scratch before it is written, and f·total <= f·n: no row is
+   overwritten before it is read.  One generation of the depth's arrays, shrinking, where a
+   copy held two (80 MB at 10^6 rows × 10). */
+int regroup_in_place(void *O, int wo, int32_t *V, int64_t F, int64_t n, const void *new_id, int wk,
+                     const int64_t *starts, int64_t K, int64_t total, int64_t none) {
+    int64_t *at = malloc((K > 0 ? K : 1) * sizeof(int64_t));
+    char *so = malloc((total > 0 ? total : 1) * wo);
+    int32_t *sv = malloc((total > 0 ? total : 1) * sizeof(int32_t));
+    if (!at || !so || !sv) { free(at); free(so); free(sv); return -1; }
+    for (int64_t f = 0; f < F; f++) {
+        const char *Of = (const char *)O + f * n * wo;
+        const int32_t *Vf = V + f * n;
+        memcpy(at, starts, K * sizeof(int64_t));
+        for (int64_t i = 0; i < n; i++) {
+            int64_t r = get(Of, wo, i), k = get(new_id, wk, r);
+            if (k == none) continue;
+            put(so, wo, at[k], r);
+            sv[at[k]++] = Vf[i];
+        }
+        memcpy((char *)O + f * total * wo, so, total * wo);
+        memcpy(V + f * total, sv, total * sizeof(int32_t));
+    }
+    release((char *)O + F * total * wo, (char *)O + F * n * wo);
+    release((char *)(V + F * total), (char *)(V + F * n));
+    free(at); free(so); free(sv);
     return 0;
 }
 

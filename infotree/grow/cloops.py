@@ -27,6 +27,7 @@ _SIGNATURES = {
                                   _P, _P, _P, _I, _I, _I, _P, _I, _P, _P, _P, _P, _P, _P]),
     "surrogate_cuts_all": (None, [_P, _C, _P, _I, _I, _P, _P, _P, _I, _P, _P, _C, _P, _P, _P, _P, _P, _P]),
     "regroup_all": (ctypes.c_int, [_P, _C, _P, _I, _I, _P, _C, _P, _I, _I, _I, _P, _P]),
+    "regroup_in_place": (ctypes.c_int, [_P, _C, _P, _I, _I, _P, _C, _P, _I, _I, _I]),
     "drawn_rows": (None, [_P, _C, _I, _P, _P, _P, _I, _P, _C, _P, _P, _P, _P, _P]),
     "child_stats": (None, [_P, _P, _I, _P, _P]),
     "blake2b8": (ctypes.c_uint64, [_P, _I]),
@@ -180,9 +181,20 @@ def regroup(order, new_id, starts, total, none):
 
 
 def regroup_all(O, V, new_id, starts, total, none):
-    Vdtype = V.dtype
-    On, Vn = _regroup(np.asarray(O), _c(V, np.int32), new_id, starts, total, none)
-    return On, Vn.astype(Vdtype, copy=False)
+    """kernels.regroup_all, in O's and V's memory where they are laid out for it (the
+    builder's own arrays, which it hands over): the depth's arrays are not held twice, and
+    the pages past the rows kept go back to the system."""
+    if not (O.flags.c_contiguous and V.flags.c_contiguous and O.flags.writeable and V.flags.writeable
+            and O.dtype in (np.int32, np.int64) and V.dtype == np.int32):
+        Vdtype = V.dtype
+        On, Vn = _regroup(np.asarray(O), _c(V, np.int32), new_id, starts, total, none)
+        return On, Vn.astype(Vdtype, copy=False)
+    new_id, wk = _ix(new_id)
+    starts = _c(starts, np.int64)
+    F, n = O.shape
+    _check(_lib.regroup_in_place(O.ctypes.data, O.dtype.itemsize, V.ctypes.data, F, n, new_id.ctypes.data, wk,
+                                 starts.ctypes.data, len(starts), total, int(none)))
+    return O.reshape(-1)[:F * total].reshape(F, total), V.reshape(-1)[:F * total].reshape(F, total)
 
 
 def drawn_rows(by_value, node_of, want, sizes, x):

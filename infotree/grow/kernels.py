@@ -464,7 +464,8 @@ def drawn_rows(by_value, node_of, want, sizes, x):
 
 def regroup_all(O, V, new_id, starts, total, none):
     """regroup of every row of O, each row's value codes (V) carried along: read in order
-    here, they are not gathered by row at the next depth."""
+    here, they are not gathered by row at the next depth.  O and V are the caller's no more:
+    C's loop writes the result in their memory."""
     F, n = O.shape
     On = np.empty((F, total), O.dtype)
     Vn = np.empty((F, total), V.dtype)
