@@ -240,6 +240,7 @@ def test_compiled_path_with_more_classes_than_a_byte_holds(compiled_path):
 def test_the_c_loops_are_built_where_a_compiler_is():
     """pip install builds the C library (setup.py) where a C compiler is found; the tests
     above then run it beside numba's loops, and a fit loads no numba."""
+    import os
     import shutil
     import subprocess
     import sys
@@ -251,7 +252,7 @@ def test_the_c_loops_are_built_where_a_compiler_is():
             "kernels.MIN_CELLS = 0; X = np.arange(40.0).reshape(20, 2) % 7; y = ['a', 'b'] * 10; "
             "build_tree(from_arrays(X, y, numeric='auto'), criterion='gini'); "
             "print(kernels._bound, 'numba' in sys.modules)")
-    env = {k: v for k, v in __import__("os").environ.items() if k != "INFOTREE_KERNELS"}
+    env = {k: v for k, v in os.environ.items() if k != "INFOTREE_KERNELS"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT)
     assert out.stdout.split() == ["c", "False"], out.stderr
 

@@ -192,8 +192,8 @@ def regroup_all(O, V, new_id, starts, total, none):
     new_id, wk = _ix(new_id)
     starts = _c(starts, np.int64)
     F, n = O.shape
-    _check(_lib.regroup_in_place(O.ctypes.data, O.dtype.itemsize, V.ctypes.data, F, n, new_id.ctypes.data, wk,
-                                 starts.ctypes.data, len(starts), total, int(none)))
+    _check(_lib.regroup_in_place(_p(O), O.dtype.itemsize, _p(V), F, n, _p(new_id), wk, _p(starts), len(starts), total,
+                                 int(none)))
     return O.reshape(-1)[:F * total].reshape(F, total), V.reshape(-1)[:F * total].reshape(F, total)
 
 

@@ -17,9 +17,9 @@ library follows them line for line.  The C library is taken first: numba costs a
 
 C's loops run on data of any size (a 20-row tree grows in a quarter of the numpy path's
 time); numba's on data of :data:`MIN_CELLS` values (rows × numeric columns) or more, where
-they pay for loading numba.  Without either, on smaller data with numba, or with ``INFOTREE_KERNELS=numpy`` in the environment
-(or :func:`use`), the builder takes the numpy path; ``INFOTREE_KERNELS=numba`` or ``c``
-picks one.
+they pay for loading numba.  Without either, on smaller data with numba, or with
+``INFOTREE_KERNELS=numpy`` in the environment (or :func:`use`), the builder takes the numpy
+path; ``INFOTREE_KERNELS=numba`` or ``c`` picks one.
 
 A forest grown with the loops also takes them for its feature draws (``draw_all``, in
 :mod:`~infotree.grow.streams`, and ``_draws.c``) and for each depth's rows of a drawn
@@ -51,9 +51,10 @@ def backends() -> tuple:
     return found + (("numba",) if importlib.util.find_spec("numba") is not None else ())
 
 
-_installed = bool(backends())
+_found = backends()
+_installed = bool(_found)
 _asked = os.environ.get("INFOTREE_KERNELS", "")
-_backend = _asked if _asked in backends() else (backends() or ("numpy",))[0]
+_backend = _asked if _asked in _found else (_found or ("numpy",))[0]
 _on = _installed and _asked != "numpy"
 _tables: dict = {}    # a backend's entry points, once loaded
 _bound = None         # the backend whose entry points this module's names are
@@ -64,10 +65,8 @@ def use(on):
     the previous setting (False, or the backend that was on), which use() takes back."""
     global _on, _backend
     was = _on and _backend
-    if on in backends():
+    if on in _found:
         _backend = on
-    elif on and _installed and _backend not in backends():
-        _backend = backends()[0]
     _on = bool(on) and _installed
     return was
 
