@@ -63,11 +63,12 @@ class Node:
 
     # Slots, not a dict: a large tree has hundreds of thousands of nodes.  The builder's
     # nodes share what they can (the path's steps, a level's block of class counts), so
-    # a node costs about one object.
+    # a node costs about one object.  What few nodes have (_RARE: C4.5's collapsed errors,
+    # M-of-N searches, subset levels) lives in one dict, ``_more``, made for the node that
+    # needs it.  (Not exact ties: a forest's small nodes often tie, a dict is 230 bytes.)
     __slots__ = ("tree", "_path", "step", "depth", "_cc", "_ci", "_n", "_tables", "_considered", "test",
                  "ties", "stop", "label", "children", "parent", "_valid", "_gain_ok",
-                 "_candidates", "_records", "collapsed_errors", "scale", "cuts", "pruned", "_surrogates", "majority",
-                 "mofn", "levels")
+                 "_candidates", "_records", "scale", "cuts", "pruned", "_surrogates", "majority", "_more")
 
     def __init__(self, tree, path, depth, class_counts, parent=None):
         self.tree = tree
@@ -89,13 +90,12 @@ class Node:
         self._gain_ok = None        # C4.5: features with gain >= average (bits)
         self._candidates = None
         self._records = None        # the CART builder's depth's candidate data (the node's row: _ci): records made when asked
-        self.collapsed_errors = None
         self.scale = 1              # tables hold counts × scale (integers; C4.5 weights)
         self.cuts = _NO_CUTS        # numeric feature -> (rank below, rank above, cuts counted)
         self.pruned = None          # pruning's record for this node (infotree.records)
         self._surrogates = ()       # CART: surrogate splits (infotree.records.Surrogate), best first
         self.majority = None        # CART: the primary's majority direction (0, 1) or None on a tie
-        self.mofn = None            # m_of_n trees: the M-of-N search at this node (infotree.mofn.MofNSearch)
+        self._more = None           # _RARE's fields a node has, or None
 
     @property
     def surrogates(self) -> tuple:
@@ -398,16 +398,19 @@ class Node:
     # is a tuple in _STATE's order, read and written by C-level loops (a forest's trees come
     # back from its worker processes pickled: 290,000 nodes, where a dict a node took 5 s).
     def __getstate__(self):
-        return _state_of(self) + (getattr(self, "levels", _UNSET),)
+        return _state_of(self)
 
     def __setstate__(self, state):
         if isinstance(state, dict):  # pickled before the state was a tuple
             for k, v in state.items():
                 setattr(self, k, v)
-        else:
+        elif len(state) == len(_STATE):
             deque(map(setattr, repeat(self, len(state)), _STATE, state), 0)
-            if state[-1] is _UNSET:
-                del self.levels
+        else:  # pickled before _more: every field a slot, levels last (_UNSET when never set)
+            self._more = None
+            for k, v in zip(_STATE_V1, state):
+                if v is not _UNSET:
+                    setattr(self, k, v)
         self.tree, self.parent, self.children = None, None, ()
 
     def walk(self):
@@ -420,7 +423,7 @@ class Node:
 
 
 class _Unset:
-    """Node.levels when never set (read with getattr and a default): pickled by name."""
+    """A field a pickled node never had (Node.levels, in the state before _more): pickled by name."""
 
     __slots__ = ()
 
@@ -429,8 +432,46 @@ class _Unset:
 
 
 _UNSET = _Unset()
-_STATE = tuple(k for k in Node.__slots__ if k not in _LINKS and k != "levels") + ("levels",)
-_state_of = attrgetter(*_STATE[:-1])
+#: the fields few nodes have, kept in Node._more (absent: the default; levels: none)
+_RARE = {"collapsed_errors": None, "mofn": None, "levels": _UNSET}
+
+
+def _rare(name, default):
+    def get(self):
+        more = self._more
+        value = default if more is None else more.get(name, default)
+        if value is _UNSET:
+            raise AttributeError(name)
+        return value
+
+    def put(self, value):
+        more = self._more
+        if more is None:
+            if value is default or (type(value) is type(default) and value == default):
+                return  # the default: no dict for it
+            more = self._more = {}
+        more[name] = value
+
+    def drop(self):
+        more = self._more
+        if more is None or name not in more:
+            raise AttributeError(name)
+        del more[name]
+        if not more:
+            self._more = None
+
+    return property(get, put, drop)
+
+
+for _name, _default in _RARE.items():
+    setattr(Node, _name, _rare(_name, _default))
+del _name, _default
+_STATE = tuple(k for k in Node.__slots__ if k not in _LINKS)
+_state_of = attrgetter(*_STATE)
+# the state's fields before _more (pickles of earlier versions)
+_STATE_V1 = ("_path", "step", "depth", "_cc", "_ci", "_n", "_tables", "_considered", "test", "ties", "stop",
+             "label", "_valid", "_gain_ok", "_candidates", "_records", "collapsed_errors", "scale", "cuts",
+             "pruned", "_surrogates", "majority", "mofn", "levels")
 
 
 def draws(nodes) -> np.ndarray:

@@ -30,7 +30,7 @@ import numpy as np
 from .data.dataset import SampledValues
 from .errors import InfotreeError
 from .grow.collector import paused
-from .node import _STATE, _UNSET, Node, _state_of
+from .node import _STATE, Node, _state_of
 
 __all__ = ["in_processes", "n_workers"]
 
@@ -141,8 +141,7 @@ class _Packer(pickle.Pickler):
         parents = [at[id(node.parent)] if node.parent is not None else -1 for node in nodes]
         kids = [1 if node.children else 0 if node.children == () else 2 for node in nodes]  # 2: an empty list
         # every node's fields by C-level loops: one tuple a node, turned into columns
-        cols = list(zip(*map(_state_of, nodes))) if nodes else [() for _ in _STATE[:-1]]
-        cols.append([getattr(node, "levels", _UNSET) for node in nodes])
+        cols = list(zip(*map(_state_of, nodes))) if nodes else [() for _ in _STATE]
         columns = []
         for name, col in zip(_STATE, cols):
             first = col[0] if col else None
@@ -158,13 +157,6 @@ def _tree(cls, state, columns, parents, kids):
     n = len(parents)
     nodes = [Node.__new__(Node) for _ in range(n)]
     for name, same, col in columns:
-        if same and col is _UNSET:
-            continue
-        if not same and name == "levels":
-            for node, v in zip(nodes, col):
-                if v is not _UNSET:
-                    node.levels = v
-            continue
         deque(map(setattr, nodes, repeat(name, n), repeat(col, n) if same else col), 0)
     deque(map(setattr, nodes, repeat("tree", n), repeat(tree, n)), 0)
     for node, up, k in zip(nodes, parents, kids):
