@@ -299,7 +299,8 @@ def grow_together(data, samples, draws, **options) -> list[Tree] | None:
             or p.get("lookahead") or p.get("m_of_n") or p["threshold"] != "midpoint" or p.get("cp") is not None
             or p["collapse"] or p["prune"] != "none"):
         return None
-    samples = [np.asarray(rows, dtype=np.int64) for rows in samples]
+    samples = [rows if isinstance(rows, np.ndarray) and rows.dtype.kind == "i" else np.asarray(rows, dtype=np.int64)
+               for rows in samples]
     drawn_rows = samples
     # Planted on the whole data (the builder reads its codes), each with its sample's
     # domains and numbers (as build_tree of data.sample(rows) keeps them) as views into
@@ -315,7 +316,8 @@ def grow_together(data, samples, draws, **options) -> list[Tree] | None:
     multiplicity = counts = None
     if id3 or (builder is CARTBuilder and not crit.regression and not p.get("surrogates")):
         drawn = [np.unique(rows, return_counts=True) for rows in samples]
-        samples, counts = [rows for rows, _ in drawn], [k for _, k in drawn]
+        # the counts in their smallest dtype (a byte, nearly always): kept to the end of the fit
+        samples, counts = [rows for rows, _ in drawn], [k.astype(np.min_scalar_type(int(k.max(initial=0)))) for _, k in drawn]
         multiplicity = np.concatenate(counts)
     X, y = np.asarray(data.X), np.asarray(data.y, dtype=np.int64)
     sizes = [len(rows) for rows in samples]

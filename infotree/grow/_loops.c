@@ -21,6 +21,14 @@
 #include <unistd.h>
 #endif
 
+#ifndef INFOTREE_SOURCE
+#define INFOTREE_SOURCE ""
+#endif
+
+/* The digest of the sources this library was built from (setup.py; cloops compares it with
+   the sources beside the library). */
+const char *infotree_source(void) { return INFOTREE_SOURCE; }
+
 static inline int64_t get(const void *p, int w, int64_t i) {
     switch (w) {
     case 1: return ((const int8_t *)p)[i];
@@ -37,6 +45,16 @@ static inline void put(void *p, int w, int64_t i, int64_t x) {
     case 4: ((int32_t *)p)[i] = (int32_t)x; break;
     default: ((int64_t *)p)[i] = x;
     }
+}
+
+/* A value code (V: int16 where every numeric feature has fewer than 2^15 values, else
+   int32; −1 missing): wv is its item size. */
+static inline int32_t getv(const void *v, int wv, int64_t i) {
+    return wv == 2 ? ((const int16_t *)v)[i] : ((const int32_t *)v)[i];
+}
+
+static inline void putv(void *v, int wv, int64_t i, int32_t x) {
+    if (wv == 2) ((int16_t *)v)[i] = (int16_t)x; else ((int32_t *)v)[i] = x;
 }
 
 /* n − Σc²/n in floats, the sum in class order (Gini.n_impurity_floats). */
@@ -66,13 +84,13 @@ static inline void cand(Cands *c, int64_t i, int64_t k, double x, double b, cons
     c->m++;
 }
 
-static inline int cut_after(const int32_t *v, int64_t i, int64_t nl, int64_t kn, int64_t min_leaf) {
-    return v[i] != v[i + 1] && nl >= min_leaf && kn - nl >= min_leaf;
+static inline int cut_after(const void *v, int wv, int64_t i, int64_t nl, int64_t kn, int64_t min_leaf) {
+    return getv(v, wv, i) != getv(v, wv, i + 1) && nl >= min_leaf && kn - nl >= min_leaf;
 }
 
 /* kernels._gini_cuts of feature f (its candidates tagged f); scratch: a double per row,
    L, R, best_L: nc each. */
-static void gini_feature(const void *order, int wo, const void *y, int wy, const int64_t *w, const int32_t *v,
+static void gini_feature(const void *order, int wo, const void *y, int wy, const int64_t *w, const void *v, int wv,
                          const int64_t *starts, const int64_t *ends, int64_t K, int64_t nc, const int64_t *CC,
                          int64_t min_leaf, int has_missing, int64_t exact_rows, Out o, int64_t *P, Cands *c,
                          int64_t f, double *scratch, int64_t *L, int64_t *R, int64_t *best_L) {
@@ -83,7 +101,7 @@ static void gini_feature(const void *order, int wo, const void *y, int wy, const
         if (has_missing) {  /* the known rows' counts */
             for (int64_t a = 0; a < nc; a++) Pk[a] = 0;
             for (int64_t i = s; i < e; i++) {
-                if (v[i] < 0) { ke = i; break; }
+                if (getv(v, wv, i) < 0) { ke = i; break; }
                 int64_t r = get(order, wo, i);
                 Pk[get(y, wy, r)] += w ? w[r] : 1;
             }
@@ -99,7 +117,7 @@ static void gini_feature(const void *order, int wo, const void *y, int wy, const
             int64_t r = get(order, wo, i), cw = w ? w[r] : 1;
             L[get(y, wy, r)] += cw;
             nl += cw;
-            if (!cut_after(v, i, nl, kn, min_leaf)) continue;
+            if (!cut_after(v, wv, i, nl, kn, min_leaf)) continue;
             for (int64_t a = 0; a < nc; a++) R[a] = Pk[a] - L[a];
             double x = vp - gini_n_impurity(L, nc, (double)nl) - gini_n_impurity(R, nc, n - (double)nl);
             scratch[count++] = x;
@@ -119,7 +137,7 @@ static void gini_feature(const void *order, int wo, const void *y, int wy, const
                 int64_t r = get(order, wo, i), cw = w ? w[r] : 1;
                 L[get(y, wy, r)] += cw;
                 nl += cw;
-                if (!cut_after(v, i, nl, kn, min_leaf)) continue;
+                if (!cut_after(v, wv, i, nl, kn, min_leaf)) continue;
                 double x = scratch[t++];
                 if (x + b < floor_) continue;
                 if (!exact) { cand(c, i, k, x, b, L, f); continue; }
@@ -135,12 +153,12 @@ static void gini_feature(const void *order, int wo, const void *y, int wy, const
             if (!exact) continue;
         }
         for (int64_t a = 0; a < nc; a++) { o.L[k * o.sL + a] = best_L[a]; o.R[k * o.sL + a] = Pk[a] - best_L[a]; }
-        o.lo[k * o.s] = v[best]; o.hi[k * o.s] = v[best + 1]; o.imp[k * o.s] = top; o.bnd[k * o.s] = b;
+        o.lo[k * o.s] = getv(v, wv, best); o.hi[k * o.s] = getv(v, wv, best + 1); o.imp[k * o.s] = top; o.bnd[k * o.s] = b;
     }
 }
 
 /* kernels._regression_cuts of feature f: a side's statistics are (n, Σy, Σy²). */
-static void regression_feature(const void *order, int wo, const void *y, int wy, const int32_t *v,
+static void regression_feature(const void *order, int wo, const void *y, int wy, const void *v, int wv,
                                const int64_t *starts, const int64_t *ends, int64_t K, const int64_t *CC,
                                int64_t min_leaf, int has_missing, Out o, int64_t *P, Cands *c, int64_t f,
                                double *scratch) {
@@ -152,7 +170,7 @@ static void regression_feature(const void *order, int wo, const void *y, int wy,
         if (has_missing) {
             int64_t kn = 0, S = 0, Q = 0;
             for (int64_t i = s; i < e; i++) {
-                if (v[i] < 0) { ke = i; break; }
+                if (getv(v, wv, i) < 0) { ke = i; break; }
                 int64_t yi = get(y, wy, get(order, wo, i));
                 kn += 1; S += yi; Q += yi * yi;
             }
@@ -164,7 +182,7 @@ static void regression_feature(const void *order, int wo, const void *y, int wy,
         for (int64_t i = s; i < ke - 1; i++) {
             int64_t yi = get(y, wy, get(order, wo, i));
             nl += 1; SL += yi; QL += yi * yi;
-            if (!cut_after(v, i, nl, kn, min_leaf)) continue;
+            if (!cut_after(v, wv, i, nl, kn, min_leaf)) continue;
             int64_t nr = kn - nl;
             double d = (double)(SL * nr - (S - SL) * nl);
             double x = d * d / ((double)nl * (double)nr * (double)kn);
@@ -180,7 +198,7 @@ static void regression_feature(const void *order, int wo, const void *y, int wy,
             int64_t *Lk = o.L + k * o.sL, *Rk = o.R + k * o.sL;
             Lk[0] = bn; Lk[1] = bS; Lk[2] = bQ;
             Rk[0] = Pk[0] - bn; Rk[1] = Pk[1] - bS; Rk[2] = Pk[2] - bQ;
-            o.lo[k * o.s] = v[best]; o.hi[k * o.s] = v[best + 1]; o.imp[k * o.s] = top; o.bnd[k * o.s] = eps * top;
+            o.lo[k * o.s] = getv(v, wv, best); o.hi[k * o.s] = getv(v, wv, best + 1); o.imp[k * o.s] = top; o.bnd[k * o.s] = eps * top;
             continue;
         }
         nl = SL = QL = 0;
@@ -188,7 +206,7 @@ static void regression_feature(const void *order, int wo, const void *y, int wy,
         for (int64_t i = s; i < ke - 1; i++) {
             int64_t yi = get(y, wy, get(order, wo, i));
             nl += 1; SL += yi; QL += yi * yi;
-            if (!cut_after(v, i, nl, kn, min_leaf)) continue;
+            if (!cut_after(v, wv, i, nl, kn, min_leaf)) continue;
             double x = scratch[t++];
             if (x + eps * x >= floor_) {
                 int64_t Lc[3] = {nl, SL, QL};
@@ -200,7 +218,7 @@ static void regression_feature(const void *order, int wo, const void *y, int wy,
 
 /* kernels.cuts_all: every numeric feature f (a row of O and V, n long) into column js[f] of
    the depth's (K × J) arrays; P: F × K × nc.  Returns the candidates' count (see above). */
-int64_t cuts_all(const void *O, int wo, const int32_t *V, int64_t F, int64_t n, const int64_t *js, const void *y,
+int64_t cuts_all(const void *O, int wo, const void *V, int wv, int64_t F, int64_t n, const int64_t *js, const void *y,
                  int wy, const int64_t *w, int regression, const int64_t *starts, const int64_t *ends, int64_t K,
                  int64_t nc, const int64_t *CC, int64_t min_leaf, int has_missing, uint8_t *has, int64_t *tried,
                  int64_t *L, int64_t *R, int64_t *lo, int64_t *hi, double *imp, double *bnd, int64_t s,
@@ -215,10 +233,10 @@ int64_t cuts_all(const void *O, int wo, const int32_t *V, int64_t F, int64_t n, 
         Out o = {has + j, tried + j, L + j * nc, R + j * nc, lo + j, hi + j, imp + j, bnd + j, s, sL};
         const char *Of = (const char *)O + f * n * wo;
         if (regression)
-            regression_feature(Of, wo, y, wy, V + f * n, starts, ends, K, CC, min_leaf, has_missing, o,
+            regression_feature(Of, wo, y, wy, (const char *)V + f * n * wv, wv, starts, ends, K, CC, min_leaf, has_missing, o,
                                P + f * K * 3, &c, f, scratch);
         else
-            gini_feature(Of, wo, y, wy, w, V + f * n, starts, ends, K, nc, CC, min_leaf, has_missing, exact_rows, o,
+            gini_feature(Of, wo, y, wy, w, (const char *)V + f * n * wv, wv, starts, ends, K, nc, CC, min_leaf, has_missing, exact_rows, o,
                          P + f * K * nc, &c, f, scratch, tmp, tmp + nc, tmp + 2 * nc);
     }
     free(scratch); free(tmp);
@@ -228,19 +246,19 @@ int64_t cuts_all(const void *O, int wo, const int32_t *V, int64_t F, int64_t n, 
 /* kernels._surrogate_cuts of every numeric feature f (want: K × F; outputs F × K): the first
    cut of most agreement with each side holding two directed rows, kept if it beats the
    majority. */
-void surrogate_cuts_all(const void *O, int wo, const int32_t *V, int64_t F, int64_t n, const int8_t *fdir,
+void surrogate_cuts_all(const void *O, int wo, const void *V, int wv, int64_t F, int64_t n, const int8_t *fdir,
                         const int64_t *starts, const int64_t *ends, int64_t K, const uint8_t *want, const int64_t *T,
                         int has_missing, int64_t *both, int64_t *most, uint8_t *found, int64_t *agree, int64_t *at,
                         uint8_t *low_right) {
     for (int64_t f = 0; f < F; f++) {
         const char *Of = (const char *)O + f * n * wo;
-        const int32_t *v = V + f * n;
+        const char *v = (const char *)V + f * n * wv;
         for (int64_t k = 0; k < K; k++) {
             int64_t s = starts[k], e = ends[k], T0 = T[2 * k], T1 = T[2 * k + 1], q = f * K + k;
             if (has_missing) {
                 T0 = T1 = 0;
                 for (int64_t i = s; i < e; i++) {
-                    if (v[i] < 0) break;
+                    if (getv(v, wv, i) < 0) break;
                     int8_t d = fdir[get(Of, wo, i)];
                     T0 += d == 0; T1 += d == 1;
                 }
@@ -251,10 +269,10 @@ void surrogate_cuts_all(const void *O, int wo, const int32_t *V, int64_t F, int6
             int64_t best = -1, where = -1, lr = 0, rr = 0;
             int side = 0;
             for (int64_t i = s; i < e - 1; i++) {
-                if (has_missing && v[i + 1] < 0) break;  /* the known values lead the segment */
+                if (has_missing && getv(v, wv, i + 1) < 0) break;  /* the known values lead the segment */
                 int8_t d = fdir[get(Of, wo, i)];
                 lr += d == 0; rr += d == 1;
-                if (v[i] == v[i + 1]) continue;
+                if (getv(v, wv, i) == getv(v, wv, i + 1)) continue;
                 int64_t ll = T0 - lr, rl = T1 - rr;
                 if (lr + rr >= 2 && ll + rl >= 2) {
                     int64_t A = ll + rr, B = lr + rl, top = A > B ? A : B;
@@ -268,8 +286,8 @@ void surrogate_cuts_all(const void *O, int wo, const int32_t *V, int64_t F, int6
 
 /* kernels.regroup_all (F == 1 and no V: regroup): each row of O's rows that have a next node
    (new_id[row] != none), grouped by it, stably, each group at its start; V carried along. */
-int regroup_all(const void *O, int wo, const int32_t *V, int64_t F, int64_t n, const void *new_id, int wk,
-                const int64_t *starts, int64_t K, int64_t total, int64_t none, void *On, int32_t *Vn) {
+int regroup_all(const void *O, int wo, const void *V, int wv, int64_t F, int64_t n, const void *new_id, int wk,
+                const int64_t *starts, int64_t K, int64_t total, int64_t none, void *On, void *Vn) {
     int64_t *at = malloc((K > 0 ? K : 1) * sizeof(int64_t));
     if (!at) return -1;
     for (int64_t f = 0; f < F; f++) {
@@ -280,7 +298,7 @@ int regroup_all(const void *O, int wo, const int32_t *V, int64_t F, int64_t n, c
             int64_t r = get(Of, wo, i), k = get(new_id, wk, r);
             if (k == none) continue;
             put(Onf, wo, at[k], r);
-            if (V) Vn[f * total + at[k]] = V[f * n + i];
+            if (V) putv(Vn, wv, f * total + at[k], getv(V, wv, f * n + i));
             at[k]++;
         }
     }
@@ -305,27 +323,27 @@ static void release(char *from, char *to) {
    A row is read whole into scratch before it is written, and f·total <= f·n: no row is
    overwritten before it is read.  One generation of the depth's arrays, shrinking, where a
    copy held two (80 MB at 10^6 rows × 10). */
-int regroup_in_place(void *O, int wo, int32_t *V, int64_t F, int64_t n, const void *new_id, int wk,
+int regroup_in_place(void *O, int wo, void *V, int wv, int64_t F, int64_t n, const void *new_id, int wk,
                      const int64_t *starts, int64_t K, int64_t total, int64_t none) {
     int64_t *at = malloc((K > 0 ? K : 1) * sizeof(int64_t));
     char *so = malloc((total > 0 ? total : 1) * wo);
-    int32_t *sv = malloc((total > 0 ? total : 1) * sizeof(int32_t));
+    char *sv = malloc((total > 0 ? total : 1) * wv);
     if (!at || !so || !sv) { free(at); free(so); free(sv); return -1; }
     for (int64_t f = 0; f < F; f++) {
         const char *Of = (const char *)O + f * n * wo;
-        const int32_t *Vf = V + f * n;
+        const char *Vf = (const char *)V + f * n * wv;
         memcpy(at, starts, K * sizeof(int64_t));
         for (int64_t i = 0; i < n; i++) {
             int64_t r = get(Of, wo, i), k = get(new_id, wk, r);
             if (k == none) continue;
             put(so, wo, at[k], r);
-            sv[at[k]++] = Vf[i];
+            putv(sv, wv, at[k]++, getv(Vf, wv, i));
         }
         memcpy((char *)O + f * total * wo, so, total * wo);
-        memcpy(V + f * total, sv, total * sizeof(int32_t));
+        memcpy((char *)V + f * total * wv, sv, total * wv);
     }
     release((char *)O + F * total * wo, (char *)O + F * n * wo);
-    release((char *)(V + F * total), (char *)(V + F * n));
+    release((char *)V + F * total * wv, (char *)V + F * n * wv);
     free(at); free(so); free(sv);
     return 0;
 }

@@ -353,7 +353,9 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
         self.num_js = np.array([j for j in range(self.m) if self.numeric[j]], np.int64)
         if ords is not None:
             O = np.empty((len(self.num_js), len(rows)), np.int32)
-            V = np.empty((len(self.num_js), len(rows)), self.Xt.dtype)
+            # int16 codes where every numeric feature has fewer than 2^15 values: 20 MB less at 10^6 rows × 10
+            narrow = max((self.nv[j] for j in self.num_js.tolist()), default=0) < 1 << 15
+            V = np.empty((len(self.num_js), len(rows)), np.int16 if narrow else self.Xt.dtype)
             for f, j in enumerate(self.num_js.tolist()):
                 x = self.Xt[j, rows]
                 key = np.where(x < 0, self.nv[j], x) + seg * (self.nv[j] + 1)

@@ -97,9 +97,9 @@ class Partitioning:
         opened = []   # the open children's rows of the block, in the next depth's order
         for k, j in zip(split, chosen[split].tolist()):
             node = nodes[k]
-            kids = []
-            for step in steps[j]:
-                kid = Node(node.tree, None, depth, counts, node)
+            kids = [None] * len(steps[j])  # its exact size: appending would allocate four places
+            for i, step in enumerate(steps[j]):
+                kid = kids[i] = Node(node.tree, None, depth, counts, node)
                 kid._ci, kid._n, kid.step = c, n_l[c], step
                 if not n_l[c]:
                     kid.stop, kid.label = "empty", node.label
@@ -110,7 +110,6 @@ class Partitioning:
                     else:
                         opened.append(c)
                         open_next.append(kid)
-                kids.append(kid)
                 c += 1
             node.children = kids
         if not open_next:

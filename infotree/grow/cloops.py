@@ -10,6 +10,7 @@ or numpy's).  Loading it costs the process no measurable memory, where numba cos
 from __future__ import annotations
 
 import ctypes
+import hashlib
 import importlib.util
 import warnings
 from pathlib import Path
@@ -23,11 +24,11 @@ _lib = None
 _P, _I = ctypes.c_void_p, ctypes.c_int64
 _C = ctypes.c_int
 _SIGNATURES = {
-    "cuts_all": (ctypes.c_int64, [_P, _C, _P, _I, _I, _P, _P, _C, _P, _C, _P, _P, _I, _I, _P, _I, _C, _P, _P, _P, _P, _P,
+    "cuts_all": (ctypes.c_int64, [_P, _C, _P, _C, _I, _I, _P, _P, _C, _P, _C, _P, _P, _I, _I, _P, _I, _C, _P, _P, _P, _P, _P,
                                   _P, _P, _P, _I, _I, _I, _P, _I, _P, _P, _P, _P, _P, _P]),
-    "surrogate_cuts_all": (None, [_P, _C, _P, _I, _I, _P, _P, _P, _I, _P, _P, _C, _P, _P, _P, _P, _P, _P]),
-    "regroup_all": (ctypes.c_int, [_P, _C, _P, _I, _I, _P, _C, _P, _I, _I, _I, _P, _P]),
-    "regroup_in_place": (ctypes.c_int, [_P, _C, _P, _I, _I, _P, _C, _P, _I, _I, _I]),
+    "surrogate_cuts_all": (None, [_P, _C, _P, _C, _I, _I, _P, _P, _P, _I, _P, _P, _C, _P, _P, _P, _P, _P, _P]),
+    "regroup_all": (ctypes.c_int, [_P, _C, _P, _C, _I, _I, _P, _C, _P, _I, _I, _I, _P, _P]),
+    "regroup_in_place": (ctypes.c_int, [_P, _C, _P, _C, _I, _I, _P, _C, _P, _I, _I, _I]),
     "drawn_rows": (None, [_P, _C, _I, _P, _P, _P, _I, _P, _C, _P, _P, _P, _P, _P]),
     "child_stats": (None, [_P, _P, _I, _P, _P]),
     "blake2b8": (ctypes.c_uint64, [_P, _I]),
@@ -44,14 +45,15 @@ def available() -> bool:
         if spec is None or not spec.origin:
             _lib = False
             return False
-        if _stale(Path(spec.origin)):
-            warnings.warn("infotree: the compiled C loops are older than their source (pip install -e . builds them "
-                          "again); numba's or numpy's loops are used", RuntimeWarning, stacklevel=2)
-            _lib = False
-            return False
         try:
             lib = ctypes.CDLL(spec.origin)
         except OSError:
+            _lib = False
+            return False
+        if _stale(lib, Path(spec.origin)):
+            warnings.warn("infotree: the compiled C loops were built from other sources than those beside them "
+                          "(pip install -e . builds them again); numba's or numpy's loops are used",
+                          RuntimeWarning, stacklevel=2)
             _lib = False
             return False
         for name, (res, args) in _SIGNATURES.items():
@@ -61,12 +63,31 @@ def available() -> bool:
     return _lib is not False
 
 
-def _stale(library: Path) -> bool:
-    """Whether a source file beside the library (a checkout installed in place) changed after
-    it was built: its functions could differ from the signatures here."""
-    built = library.stat().st_mtime
-    return any(src.exists() and src.stat().st_mtime > built
-               for src in (library.with_name("_loops.c"), library.with_name("_draws.c")))
+_SOURCES = ("_loops.c", "_draws.c")
+
+
+def _digest(folder: Path) -> str | None:
+    """setup.py's digest of the C sources in ``folder`` (None where they are not: an installed package)."""
+    paths = [folder / name for name in _SOURCES]
+    if not all(p.exists() for p in paths):
+        return None
+    return hashlib.sha256(b"".join(p.read_bytes() for p in paths)).hexdigest()[:16]
+
+
+def _stale(lib, library: Path) -> bool:
+    """Whether the library was built from other sources than those beside it (a checkout
+    installed in place, then edited or pulled): its functions could differ from the
+    signatures here.  By content, not by time: a build within the second of an edit has
+    an older time stamp than the edit (setuptools keeps whole seconds)."""
+    beside = _digest(library.parent)
+    if beside is None:
+        return False
+    try:
+        f = lib.infotree_source
+    except AttributeError:
+        return True  # built before it carried a digest
+    f.restype, f.argtypes = ctypes.c_char_p, []
+    return f().decode() != beside
 
 
 # Item sizes of the index and class arrays the loops read as they are (1: int8, 2: uint16,
@@ -95,11 +116,17 @@ def _check(status):
     return status
 
 
+def _values(V):
+    """Value codes as the loops read them: int16 or int32 (another dtype copied to int32)."""
+    V = np.asarray(V)
+    return V if V.dtype in (np.int16, np.int32) and V.flags.c_contiguous else _c(V, np.int32)
+
+
 def _cuts(O, V, js, y, w, weighted, regression, starts, ends, CC, min_leaf, has_missing, arrays, exact_rows):
     """cuts_all's call: ``arrays`` the depth's (has, tried, L, R, lo, hi, imp, bnd), nodes
     along their first axis (whole, or a column's views), written in place."""
     O, wo = _ix(O)
-    V = _c(V, np.int32)
+    V = _values(V)
     y, wy = _ix(y)
     wv = _c(w, np.int64) if weighted else None
     starts, ends, CC, js = _c(starts, np.int64), _c(ends, np.int64), _c(CC, np.int64), _c(js, np.int64)
@@ -118,7 +145,7 @@ def _cuts(O, V, js, y, w, weighted, regression, starts, ends, CC, min_leaf, has_
     while True:
         pos, node, feat = np.empty(cap, np.int64), np.empty(cap, np.int64), np.empty(cap, np.int64)
         val, bd, Lout = np.empty(cap), np.empty(cap), np.empty((cap, nc), np.int64)
-        m = _check(_lib.cuts_all(_p(O), wo, _p(V), F, n, _p(js), _p(y), wy, _p(wv) if weighted else None,
+        m = _check(_lib.cuts_all(_p(O), wo, _p(V), V.itemsize, F, n, _p(js), _p(y), wy, _p(wv) if weighted else None,
                                  bool(regression), _p(starts), _p(ends), K, nc, _p(CC), min_leaf, bool(has_missing),
                                  _p(has), _p(tried), _p(L), _p(R), _p(lo), _p(hi), _p(imp), _p(bnd), s, sL, exact_rows,
                                  _p(P), cap, _p(pos), _p(node), _p(feat), _p(val), _p(bd), _p(Lout)))
@@ -150,14 +177,14 @@ def regression_cuts(order, y, v, starts, ends, CC, min_leaf, has_missing, out):
 
 def surrogate_cuts_all(O, V, fdir, starts, ends, want, T, has_missing):
     O, wo = _ix(O)
-    V, fdir = _c(V, np.int32), _c(fdir, np.int8)
+    V, fdir = _values(V), _c(fdir, np.int8)
     starts, ends, T = _c(starts, np.int64), _c(ends, np.int64), _c(T, np.int64)
     want = _c(want, np.bool_)
     F, n = O.shape
     K = len(starts)
     both, most, agree, at = (np.empty((F, K), np.int64) for _ in range(4))
     found, low_right = np.empty((F, K), np.bool_), np.empty((F, K), np.bool_)
-    _lib.surrogate_cuts_all(_p(O), wo, _p(V), F, n, _p(fdir), _p(starts), _p(ends), K, _p(want), _p(T),
+    _lib.surrogate_cuts_all(_p(O), wo, _p(V), V.itemsize, F, n, _p(fdir), _p(starts), _p(ends), K, _p(want), _p(T),
                             bool(has_missing), _p(both), _p(most), _p(found), _p(agree), _p(at), _p(low_right))
     return both, most, found, agree, at, low_right
 
@@ -169,8 +196,8 @@ def _regroup(O, V, new_id, starts, total, none):
     starts = _c(starts, np.int64)
     F, n = O.shape
     On = np.empty((F, total), O.dtype)
-    Vn = np.empty((F, total), np.int32) if V is not None else None
-    _check(_lib.regroup_all(_p(O), wo, _p(V) if V is not None else None, F, n, _p(new_id), wk, _p(starts),
+    Vn = np.empty((F, total), V.dtype) if V is not None else None
+    _check(_lib.regroup_all(_p(O), wo, _p(V) if V is not None else None, V.itemsize if V is not None else 4, F, n, _p(new_id), wk, _p(starts),
                             len(starts), total, int(none), _p(On), _p(Vn) if V is not None else None))
     return On.astype(dtype, copy=False), Vn
 
@@ -185,14 +212,14 @@ def regroup_all(O, V, new_id, starts, total, none):
     builder's own arrays, which it hands over): the depth's arrays are not held twice, and
     the pages past the rows kept go back to the system."""
     if not (O.flags.c_contiguous and V.flags.c_contiguous and O.flags.writeable and V.flags.writeable
-            and O.dtype in (np.int32, np.int64) and V.dtype == np.int32):
+            and O.dtype in (np.int32, np.int64) and V.dtype in (np.int16, np.int32)):
         Vdtype = V.dtype
-        On, Vn = _regroup(np.asarray(O), _c(V, np.int32), new_id, starts, total, none)
+        On, Vn = _regroup(np.asarray(O), _values(V), new_id, starts, total, none)
         return On, Vn.astype(Vdtype, copy=False)
     new_id, wk = _ix(new_id)
     starts = _c(starts, np.int64)
     F, n = O.shape
-    _check(_lib.regroup_in_place(_p(O), O.dtype.itemsize, _p(V), F, n, _p(new_id), wk, _p(starts), len(starts), total,
+    _check(_lib.regroup_in_place(_p(O), O.dtype.itemsize, _p(V), V.itemsize, F, n, _p(new_id), wk, _p(starts), len(starts), total,
                                  int(none)))
     return O.reshape(-1)[:F * total].reshape(F, total), V.reshape(-1)[:F * total].reshape(F, total)
 
