@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from infotree import build_tree, from_records, load
+from infotree import build_tree, from_arrays, from_records, load
 from infotree.grow import cart, kernels
 from infotree.errors import InfotreeError
 from infotree.growing import node_at
@@ -327,3 +327,20 @@ def test_gini_features_compared_in_int64_as_exact_gini(parent, seed):
         for j in range(m):
             fast = int(num[i]) * int(den[j]) - int(num[j]) * int(den[i])
             assert (fast > 0) == (exact[i] > exact[j]) and (fast == 0) == (exact[i] == exact[j])
+
+
+def test_a_cut_keeping_every_row_on_one_side_fails_instead_of_growing_forever(monkeypatch):
+    """A wrong cut from a loop (a compiled one's defect: a wrong value code) that sends all of
+    a node's rows to one child would grow those rows deeper forever; the builder stops with
+    an error at that depth."""
+    rng = np.random.default_rng(3)
+    data = from_arrays(np.round(rng.normal(size=(60, 2)), 1), np.array(["a", "b"] * 30), numeric="auto")
+    partition = cart.CARTBuilder.partition
+
+    def wrong(self, nodes, split, chosen, lv, *a):
+        lv.lo[...] = 1 << 30   # every known value at or below the cut: all rows to the left
+        return partition(self, nodes, split, chosen, lv, *a)
+
+    monkeypatch.setattr(cart.CARTBuilder, "partition", wrong)
+    with pytest.raises(RuntimeError, match="sent every row of its node to one child"):
+        build_tree(data, criterion="gini", builder="levelwise", max_depth=40)  # without the guard: fails, not hangs
