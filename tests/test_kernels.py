@@ -139,8 +139,9 @@ def test_compiled_and_numpy_grow_the_same_regression_tree(compiled_path, seed, h
 @pytest.mark.parametrize("holes", [0.0, 0.1])
 def test_compiled_and_numpy_grow_the_same_forest(compiled_path, holes):
     """A forest's trees count a bootstrap sample's repeated rows once each, with their
-    multiplicities (the weighted loop), and draw features per node: each node's rows of a
-    drawn feature filtered from one order of every row by value (missing values last)."""
+    multiplicities (the weighted loop), and draw features per node: the compiled loops keep
+    every feature's rows sorted and score the drawn ones (C skips the others), numpy's path
+    sorts a drawn feature's rows at each depth."""
     import io
 
     X, y = _rows(600, 8, holes=holes)
@@ -154,7 +155,7 @@ def test_compiled_and_numpy_grow_the_same_forest(compiled_path, holes):
         return out.getvalue()
 
     a, b = both(text)
-    assert {"drawn_rows", "draw_all"} <= set(compiled_path)
+    assert {"cuts_all", "regroup_all", "draw_all"} <= set(compiled_path)
     assert a == b
 
 

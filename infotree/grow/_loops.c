@@ -93,9 +93,11 @@ static inline int cut_after(const void *v, int wv, int64_t i, int64_t nl, int64_
 static void gini_feature(const void *order, int wo, const void *y, int wy, const int64_t *w, const void *v, int wv,
                          const int64_t *starts, const int64_t *ends, int64_t K, int64_t nc, const int64_t *CC,
                          int64_t min_leaf, int has_missing, int64_t exact_rows, Out o, int64_t *P, Cands *c,
-                         int64_t f, double *scratch, int64_t *L, int64_t *R, int64_t *best_L) {
+                         int64_t f, const uint8_t *want, int64_t F, double *scratch, int64_t *L, int64_t *R,
+                         int64_t *best_L) {
     memcpy(P, CC, K * nc * sizeof(int64_t));
     for (int64_t k = 0; k < K; k++) {
+        if (want && !want[k * F + f]) continue;
         int64_t s = starts[k], e = ends[k], ke = e;
         int64_t *Pk = P + k * nc;
         if (has_missing) {  /* the known rows' counts */
@@ -161,10 +163,11 @@ static void gini_feature(const void *order, int wo, const void *y, int wy, const
 static void regression_feature(const void *order, int wo, const void *y, int wy, const void *v, int wv,
                                const int64_t *starts, const int64_t *ends, int64_t K, const int64_t *CC,
                                int64_t min_leaf, int has_missing, Out o, int64_t *P, Cands *c, int64_t f,
-                               double *scratch) {
+                               const uint8_t *want, int64_t F, double *scratch) {
     const double eps = ldexp(1.0, -48);
     memcpy(P, CC, K * 3 * sizeof(int64_t));
     for (int64_t k = 0; k < K; k++) {
+        if (want && !want[k * F + f]) continue;
         int64_t s = starts[k], e = ends[k], ke = e;
         int64_t *Pk = P + k * 3;
         if (has_missing) {
@@ -217,13 +220,14 @@ static void regression_feature(const void *order, int wo, const void *y, int wy,
 }
 
 /* kernels.cuts_all: every numeric feature f (a row of O and V, n long) into column js[f] of
-   the depth's (K × J) arrays; P: F × K × nc.  Returns the candidates' count (see above). */
+   the depth's (K × J) arrays; P: F × K × nc.  want (K × F, or NULL: every pair): the nodes
+   that drew feature f (a forest's), the others skipped.  Returns the candidates' count (see above). */
 int64_t cuts_all(const void *O, int wo, const void *V, int wv, int64_t F, int64_t n, const int64_t *js, const void *y,
                  int wy, const int64_t *w, int regression, const int64_t *starts, const int64_t *ends, int64_t K,
                  int64_t nc, const int64_t *CC, int64_t min_leaf, int has_missing, uint8_t *has, int64_t *tried,
                  int64_t *L, int64_t *R, int64_t *lo, int64_t *hi, double *imp, double *bnd, int64_t s,
                  int64_t sL, int64_t exact_rows, int64_t *P, int64_t cap, int64_t *cpos, int64_t *cnode,
-                 int64_t *cfeat, double *cval, double *cbnd, int64_t *cL) {
+                 int64_t *cfeat, double *cval, double *cbnd, int64_t *cL, const uint8_t *want) {
     Cands c = {cap, 0, cpos, cnode, cfeat, cval, cbnd, cL, nc};
     double *scratch = malloc((n > 0 ? n : 1) * sizeof(double));
     int64_t *tmp = malloc(3 * (nc > 0 ? nc : 1) * sizeof(int64_t));
@@ -234,10 +238,10 @@ int64_t cuts_all(const void *O, int wo, const void *V, int wv, int64_t F, int64_
         const char *Of = (const char *)O + f * n * wo;
         if (regression)
             regression_feature(Of, wo, y, wy, (const char *)V + f * n * wv, wv, starts, ends, K, CC, min_leaf, has_missing, o,
-                               P + f * K * 3, &c, f, scratch);
+                               P + f * K * 3, &c, f, want, F, scratch);
         else
             gini_feature(Of, wo, y, wy, w, (const char *)V + f * n * wv, wv, starts, ends, K, nc, CC, min_leaf, has_missing, exact_rows, o,
-                         P + f * K * nc, &c, f, scratch, tmp, tmp + nc, tmp + 2 * nc);
+                         P + f * K * nc, &c, f, want, F, scratch, tmp, tmp + nc, tmp + 2 * nc);
     }
     free(scratch); free(tmp);
     return c.m;
@@ -346,22 +350,6 @@ int regroup_in_place(void *O, int wo, void *V, int wv, int64_t F, int64_t n, con
     release((char *)V + F * total * wv, (char *)V + F * n * wv);
     free(at); free(so); free(sv);
     return 0;
-}
-
-/* kernels.drawn_rows: the rows of the open nodes that drew the feature (want[k]; node_of:
-   each row's open node, −1 none), node by node, each node's in by_value's order. */
-void drawn_rows(const void *by_value, int wb, int64_t n, const int32_t *node_of, const uint8_t *want,
-                const int64_t *sizes, int64_t K, const void *x, int wx, void *r, void *v, int64_t *nid,
-                int64_t *starts, int64_t *at) {
-    int64_t total = 0;
-    for (int64_t k = 0; k < K; k++) { starts[k] = at[k] = total; if (want[k]) total += sizes[k]; }
-    for (int64_t i = 0; i < n; i++) {
-        int64_t row = get(by_value, wb, i), k = node_of[row];
-        if (k >= 0 && want[k]) {
-            int64_t p = at[k]++;
-            put(r, wb, p, row); put(v, wx, p, get(x, wx, row)); nid[p] = k;
-        }
-    }
 }
 
 /* kernels.child_stats: each child's (n, Σy, Σy²) (child[i]: row rows[i]'s, −1 none). */

@@ -145,9 +145,10 @@ class CutScoring:
         lv.lo[groups, j], lv.hi[groups, j] = v[at], v[at + 1]
         imp[groups, j], bnd[groups, j] = val[win], b[win]
 
-    def compiled_cuts_all(self, O, V, nid, starts, K, CC, lv, imp, bnd):
+    def compiled_cuts_all(self, O, V, nid, starts, K, CC, lv, imp, bnd, drawn=None):
         """compiled_cuts of every numeric feature in one call (O, V: the depth's sorted rows
-        and value codes, a row of each per feature of self.num_js)."""
+        and value codes, a row of each per feature of self.num_js; ``drawn``: a forest's
+        nodes' features, the only ones scored)."""
         js = self.num_js
         for f, j in enumerate(js.tolist()):
             self.sorted_values[j] = V[f]   # kept for this depth's surrogates
@@ -157,7 +158,7 @@ class CutScoring:
         P, pos, k_of, f_of, val, b, L = kernels.cuts_all(O, V, js, self.y_gather if self.reg else self.y_small,
                                                          self.w if weighted else self.y[:0], weighted, self.reg, starts,
                                                          ends, CC, self.min_leaf, self.has_missing, *arrays,
-                                                         kernels.EXACT_GINI_ROWS)
+                                                         kernels.EXACT_GINI_ROWS, None if drawn is None else drawn[:, js])
         if self.reg:
             def exact(items):
                 Li, Pk = L[items], P[f_of[items], k_of[items]]

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["available", "blake2b8", "child_stats", "cuts_all", "draw_all", "drawn_rows", "gini_cuts", "regression_cuts",
+__all__ = ["available", "blake2b8", "child_stats", "cuts_all", "draw_all", "gini_cuts", "regression_cuts",
            "regroup", "regroup_all", "surrogate_cuts_all"]
 
 _lib = None
@@ -25,11 +25,10 @@ _P, _I = ctypes.c_void_p, ctypes.c_int64
 _C = ctypes.c_int
 _SIGNATURES = {
     "cuts_all": (ctypes.c_int64, [_P, _C, _P, _C, _I, _I, _P, _P, _C, _P, _C, _P, _P, _I, _I, _P, _I, _C, _P, _P, _P, _P, _P,
-                                  _P, _P, _P, _I, _I, _I, _P, _I, _P, _P, _P, _P, _P, _P]),
+                                  _P, _P, _P, _I, _I, _I, _P, _I, _P, _P, _P, _P, _P, _P, _P]),
     "surrogate_cuts_all": (None, [_P, _C, _P, _C, _I, _I, _P, _P, _P, _I, _P, _P, _C, _P, _P, _P, _P, _P, _P]),
     "regroup_all": (ctypes.c_int, [_P, _C, _P, _C, _I, _I, _P, _C, _P, _I, _I, _I, _P, _P]),
     "regroup_in_place": (ctypes.c_int, [_P, _C, _P, _C, _I, _I, _P, _C, _P, _I, _I, _I]),
-    "drawn_rows": (None, [_P, _C, _I, _P, _P, _P, _I, _P, _C, _P, _P, _P, _P, _P]),
     "child_stats": (None, [_P, _P, _I, _P, _P]),
     "blake2b8": (ctypes.c_uint64, [_P, _I]),
     "draw_all": (ctypes.c_int, [_P, _P, _P, _I, _I, _I, _P]),
@@ -122,7 +121,7 @@ def _values(V):
     return V if V.dtype in (np.int16, np.int32) and V.flags.c_contiguous else _c(V, np.int32)
 
 
-def _cuts(O, V, js, y, w, weighted, regression, starts, ends, CC, min_leaf, has_missing, arrays, exact_rows):
+def _cuts(O, V, js, y, w, weighted, regression, starts, ends, CC, min_leaf, has_missing, arrays, exact_rows, want=None):
     """cuts_all's call: ``arrays`` the depth's (has, tried, L, R, lo, hi, imp, bnd), nodes
     along their first axis (whole, or a column's views), written in place."""
     O, wo = _ix(O)
@@ -130,6 +129,7 @@ def _cuts(O, V, js, y, w, weighted, regression, starts, ends, CC, min_leaf, has_
     y, wy = _ix(y)
     wv = _c(w, np.int64) if weighted else None
     starts, ends, CC, js = _c(starts, np.int64), _c(ends, np.int64), _c(CC, np.int64), _c(js, np.int64)
+    want = None if want is None else _c(want, np.bool_)
     has, tried, L, R, lo, hi, imp, bnd = arrays
     K, nc = CC.shape
     F, n = O.shape
@@ -148,16 +148,17 @@ def _cuts(O, V, js, y, w, weighted, regression, starts, ends, CC, min_leaf, has_
         m = _check(_lib.cuts_all(_p(O), wo, _p(V), V.itemsize, F, n, _p(js), _p(y), wy, _p(wv) if weighted else None,
                                  bool(regression), _p(starts), _p(ends), K, nc, _p(CC), min_leaf, bool(has_missing),
                                  _p(has), _p(tried), _p(L), _p(R), _p(lo), _p(hi), _p(imp), _p(bnd), s, sL, exact_rows,
-                                 _p(P), cap, _p(pos), _p(node), _p(feat), _p(val), _p(bd), _p(Lout)))
+                                 _p(P), cap, _p(pos), _p(node), _p(feat), _p(val), _p(bd), _p(Lout),
+                                 None if want is None else _p(want)))
         if m <= cap:
             return P, pos[:m], node[:m], feat[:m], val[:m], bd[:m], Lout[:m]
         cap = m
 
 
 def cuts_all(O, V, js, y, w, weighted, regression, starts, ends, CC, min_leaf, has_missing, has, tried, L, R, lo, hi,
-             imp, bnd, exact_rows):
+             imp, bnd, exact_rows, want):
     return _cuts(O, V, js, y, w, weighted, regression, starts, ends, CC, min_leaf, has_missing,
-                 (has, tried, L, R, lo, hi, imp, bnd), exact_rows)
+                 (has, tried, L, R, lo, hi, imp, bnd), exact_rows, want)
 
 
 def _one(order, y, w, weighted, regression, v, starts, ends, CC, min_leaf, has_missing, out, exact_rows):
@@ -222,20 +223,6 @@ def regroup_all(O, V, new_id, starts, total, none):
     _check(_lib.regroup_in_place(_p(O), O.dtype.itemsize, _p(V), V.itemsize, F, n, _p(new_id), wk, _p(starts), len(starts), total,
                                  int(none)))
     return O.reshape(-1)[:F * total].reshape(F, total), V.reshape(-1)[:F * total].reshape(F, total)
-
-
-def drawn_rows(by_value, node_of, want, sizes, x):
-    bdtype, xdtype = by_value.dtype, x.dtype
-    by_value, wb = _ix(by_value)
-    x, wx = _ix(x)
-    node_of, want, sizes = _c(node_of, np.int32), _c(want, np.bool_), _c(sizes, np.int64)
-    K = len(want)
-    total = int(sizes[want].sum())
-    r, v = np.empty(total, by_value.dtype), np.empty(total, x.dtype)
-    nid, starts, at = np.empty(total, np.int64), np.empty(K, np.int64), np.empty(K, np.int64)
-    _lib.drawn_rows(_p(by_value), wb, len(by_value), _p(node_of), _p(want), _p(sizes), K, _p(x), wx, _p(r), _p(v),
-                    _p(nid), _p(starts), _p(at))
-    return r.astype(bdtype, copy=False), v.astype(xdtype, copy=False), nid, starts
 
 
 def child_stats(child, rows, yv, size):

@@ -22,8 +22,8 @@ they pay for loading numba.  Without either, on smaller data with numba, or with
 path; ``INFOTREE_KERNELS=numba`` or ``c`` picks one.
 
 A forest grown with the loops also takes them for its feature draws (``draw_all``, in
-:mod:`~infotree.grow.streams`, and ``_draws.c``) and for each depth's rows of a drawn
-feature (``drawn_rows``).
+:mod:`~infotree.grow.streams`, and ``_draws.c``); its nodes' cuts are the drawn features'
+only (``cuts_all``'s ``want``, in C).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ import numpy as np
 from . import cloops, streams
 
 __all__ = ["EXACT_GINI_ROWS", "MIN_CELLS", "active", "backends", "blake2b8", "child_stats", "cuts_all", "draw_all",
-           "drawn_rows", "gini_cuts", "load", "loaded", "regression_cuts", "regroup", "regroup_all",
+           "gini_cuts", "load", "loaded", "regression_cuts", "regroup", "regroup_all",
            "surrogate_cuts_all", "use"]
 
 #: values (rows × numeric columns) from which the fast CART builder takes numba's loops
@@ -428,33 +428,6 @@ def regroup(order, new_id, starts, total, none):
     return out
 
 
-def drawn_rows(by_value, node_of, want, sizes, x):
-    """A forest's depth: the rows of the open nodes that drew a feature (want[k]; node_of:
-    each row's open node, −1 none; sizes: each node's rows), node by node, each node's in
-    the order of ``by_value`` (every row, sorted by the feature's value x), in one pass
-    where a filter, a gather and a sort by node made several.  The rows, their values,
-    their nodes and each node's start."""
-    K = len(want)
-    starts = np.empty(K, np.int64)
-    total = 0
-    for k in range(K):
-        starts[k] = total
-        if want[k]:
-            total += sizes[k]
-    at = starts.copy()
-    r = np.empty(total, by_value.dtype)
-    v = np.empty(total, x.dtype)
-    nid = np.empty(total, np.int64)
-    for i in range(len(by_value)):
-        row = by_value[i]
-        k = node_of[row]
-        if k >= 0 and want[k]:
-            p = at[k]
-            r[p], v[p], nid[p] = row, x[row], k
-            at[k] = p + 1
-    return r, v, nid, starts
-
-
 # -- a depth's numeric features in one call ----------------------------------------------
 # O, V: one row per numeric feature (js[f]: its column) of the depth's rows sorted by value
 # and their value codes.  A call's fixed cost (numba's dispatch on a dozen arguments, the
@@ -496,11 +469,13 @@ def _append(pos, node, feat, val, bnd, Lout, m, p, k, v, b, L, f):
 
 
 def cuts_all(O, V, js, y, w, weighted, regression, starts, ends, CC, min_leaf, has_missing, has, tried, L, R, lo, hi,
-             imp, bnd, exact_rows):
+             imp, bnd, exact_rows, want):
     """gini_cuts (``regression``: regression_cuts, y the scaled targets) of every numeric
     feature: the depth's arrays written at column js[f]; the known rows' counts or
     statistics per feature (F × K × their width) and the cuts to decide exactly, every
-    feature's end to end with its position f."""
+    feature's end to end with its position f.  ``want`` (nodes × features, or None): the
+    features each node drew (a forest's); C skips the others, this loop scores them too
+    (the builder keeps the drawn ones' only)."""
     F = len(js)
     K, nc = CC.shape
     Pall = np.empty((F, K, nc), np.int64)
@@ -554,9 +529,9 @@ def child_stats(child, rows, yv, size):
 
 _INLINE = ("_gini_n_impurity", "_regression_step", "_cut_after")
 # The loops Python calls (a test spies on these), and those only the loops call.
-_ENTRIES = ("gini_cuts", "regression_cuts", "regroup", "drawn_rows", "child_stats", "regroup_all", "cuts_all",
+_ENTRIES = ("gini_cuts", "regression_cuts", "regroup", "child_stats", "regroup_all", "cuts_all",
             "surrogate_cuts_all", "draw_all", "blake2b8")
-_LOOPS = ("_grown", "_append", "_gini_cuts", "_regression_cuts", "_surrogate_cuts", "regroup", "drawn_rows",
+_LOOPS = ("_grown", "_append", "_gini_cuts", "_regression_cuts", "_surrogate_cuts", "regroup",
           "child_stats", "regroup_all", "cuts_all", "surrogate_cuts_all")
 _PYTHON = {name: globals()[name] for name in _INLINE + _LOOPS}   # what numba compiles
 # One feature's cut loops, as Python calls them (a forest's drawn features) and as the depth's call them.
