@@ -73,11 +73,6 @@ class Partitioning:
         child = np.where(go, 2 * slot[nid] + d_now, -1)
         S2 = 2 * len(split)
         kept = child >= 0
-        # Every child has fewer rows than its node (a cut leaves rows on both sides): else a
-        # wrong cut from a loop would grow the same rows deeper forever; fail instead.
-        if (np.bincount(child[kept], minlength=S2) >= np.repeat(np.asarray(sizes)[split], 2)).any():
-            raise RuntimeError(f"infotree: a split at depth {nodes[0].depth} sent every row of its node to one "
-                               f"child (an inconsistent cut: a defect of the builder's loops; please report it)")
         if self.reg:
             block = self.child_stats(child, rows, go, d_now, starts, split, S2)
             ns, S, Q = block[:, 0], block[:, 1], block[:, 2]
@@ -92,6 +87,11 @@ class Partitioning:
             labels = block.argmax(axis=1).tolist()
             ns = block.sum(axis=1)
             pure = ((block > 0).sum(axis=1) <= 1).tolist()
+        # Every child weighs less than its node (a cut leaves rows on both sides): else a
+        # wrong cut from a loop would grow the same rows deeper forever; fail instead.
+        if (ns.reshape(-1, 2) >= (lv.CC[split, 0] if self.reg else lv.CC[split].sum(axis=1))[:, None]).any():
+            raise RuntimeError(f"infotree: a split at depth {nodes[0].depth} sent every row of its node to one "
+                               f"child (an inconsistent cut: a defect of the builder's loops; please report it)")
         n_l = ns.tolist()
         remap = np.full(S2, -1, np.int64)
         open_next = []
