@@ -64,11 +64,12 @@ class Node:
     # Slots, not a dict: a large tree has hundreds of thousands of nodes.  The builder's
     # nodes share what they can (the path's steps, a level's block of class counts), so
     # a node costs about one object.  What few nodes have (_RARE: C4.5's collapsed errors,
-    # M-of-N searches, subset levels) lives in one dict, ``_more``, made for the node that
-    # needs it.  (Not exact ties: a forest's small nodes often tie, a dict is 230 bytes.)
+    # M-of-N searches) lives in one dict, ``_more``, made for the node that needs it.  (Not
+    # exact ties nor subset levels: a forest's small nodes often tie, CART's nominal splits
+    # all have levels, and a dict is 230 bytes.)
     __slots__ = ("tree", "_path", "step", "depth", "_cc", "_ci", "_n", "_tables", "_considered", "test",
                  "ties", "stop", "label", "children", "parent", "_valid", "_gain_ok",
-                 "_candidates", "_records", "scale", "cuts", "pruned", "_surrogates", "majority", "_more")
+                 "_candidates", "_records", "scale", "cuts", "pruned", "_surrogates", "majority", "levels", "_more")
 
     def __init__(self, tree, path, depth, class_counts, parent=None):
         self.tree = tree
@@ -95,6 +96,7 @@ class Node:
         self.pruned = None          # pruning's record for this node (infotree.records)
         self._surrogates = ()       # CART: surrogate splits (infotree.records.Surrogate), best first
         self.majority = None        # CART: the primary's majority direction (0, 1) or None on a tie
+        self.levels = None          # a subset split's levels its rows had (rpart's routing), or None
         self._more = None           # _RARE's fields a node has, or None
 
     @property
@@ -131,8 +133,7 @@ class Node:
         self.ties = ()
         self.stop = stop
         self.surrogates, self.majority = (), None
-        if hasattr(self, "levels"):  # a subset split's levels (rpart's routing) go with it
-            del self.levels
+        self.levels = None  # a subset split's levels (rpart's routing) go with it
 
     @property
     def path(self) -> tuple:
@@ -407,7 +408,7 @@ class Node:
         elif len(state) == len(_STATE):
             deque(map(setattr, repeat(self, len(state)), _STATE, state), 0)
         else:  # pickled before _more: every field a slot, levels last (_UNSET when never set)
-            self._more = None
+            self.levels = self._more = None
             for k, v in zip(_STATE_V1, state):
                 if v is not _UNSET:
                     setattr(self, k, v)
@@ -432,35 +433,24 @@ class _Unset:
 
 
 _UNSET = _Unset()
-#: the fields few nodes have, kept in Node._more (absent: the default; levels: none)
-_RARE = {"collapsed_errors": None, "mofn": None, "levels": _UNSET}
+#: the fields few nodes have, kept in Node._more (absent: the default)
+_RARE = {"collapsed_errors": None, "mofn": None}
 
 
 def _rare(name, default):
     def get(self):
         more = self._more
-        value = default if more is None else more.get(name, default)
-        if value is _UNSET:
-            raise AttributeError(name)
-        return value
+        return default if more is None else more.get(name, default)
 
     def put(self, value):
         more = self._more
         if more is None:
-            if value is default or (type(value) is type(default) and value == default):
+            if value is default:
                 return  # the default: no dict for it
             more = self._more = {}
         more[name] = value
 
-    def drop(self):
-        more = self._more
-        if more is None or name not in more:
-            raise AttributeError(name)
-        del more[name]
-        if not more:
-            self._more = None
-
-    return property(get, put, drop)
+    return property(get, put)
 
 
 for _name, _default in _RARE.items():

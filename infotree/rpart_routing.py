@@ -52,7 +52,7 @@ def record_levels(tree, data) -> None:
     feature known), the rows routed as in training (infotree's rules and rpart's agree on
     them).  Nothing to do without a subset split.  Rows without a missing value go down
     in blocks; only those with one are routed row by row (surrogates)."""
-    nodes = [n for n in _subset_nodes(tree) if not hasattr(n, "levels")]   # the fast CART builder sets them
+    nodes = [n for n in _subset_nodes(tree) if n.levels is None]   # the fast CART builder sets them
     if not nodes:
         return
     from .complexity import node_path
@@ -90,7 +90,7 @@ def router(tree):
     if not tree.criterion.binary:
         raise InfotreeError(f"rpart's routing is for CART trees; this tree's criterion is {tree.criterion.name!r}")
     nodes = _subset_nodes(tree)
-    if any(not hasattr(n, "levels") for n in nodes):
+    if any(n.levels is None for n in nodes):
         raise InfotreeError("rpart's routing needs the levels each subset split's training rows had, and this tree "
                             "does not record them: grow it with build_tree (or predict --train TRAIN)")
     seen = {id(n): n.levels for n in nodes}

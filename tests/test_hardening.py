@@ -165,7 +165,10 @@ def test_signal_during_a_write_removes_the_temporary_file(tmp_path, sig, code, w
               "p.render = slow\n"
               "from infotree.cli import main\n"
               f"raise SystemExit(main(['tree', {WEATHER!r}, '-o', {str(out)!r}]))\n")
-    p = subprocess.Popen([sys.executable, "-c", script], stderr=subprocess.PIPE, text=True, env=_env())
+    # The child starts with SIGINT's default action, as a shell starts a command: a test
+    # worker may have it ignored, and an ignored SIGINT stays ignored across exec.
+    p = subprocess.Popen([sys.executable, "-c", script], stderr=subprocess.PIPE, text=True, env=_env(),
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert p.stderr.readline() == "ready\n"
     assert [n for n in os.listdir(tmp_path) if n.startswith(".infotree-")]
     p.send_signal(sig)

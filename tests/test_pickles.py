@@ -1,7 +1,7 @@
 """Trees pickled by an earlier infotree load as the trees grown today.
 
 ``tests/data/pickled_before_more.pkl.gz`` holds trees pickled before a node's rare fields
-(C4.5's collapsed errors, M-of-N searches, subset levels) moved into ``Node._more``:
+(C4.5's collapsed errors, M-of-N searches) moved into ``Node._more``:
 each node's state was then a tuple of 24 fields, levels last.  It was written by the code
 of commit b52f07a running the script in this module's ``_MADE`` (kept for the record).
 """
@@ -57,26 +57,21 @@ def test_a_tree_pickled_before_rare_fields_loads_as_grown(name):
     assert _RARE_SEEN[name] <= _fields(old)
     assert _fields(old) == _fields(grown)
     assert _shown(old) == _shown(grown)
-    assert [n.levels if hasattr(n, "levels") else None for n in old.root.walk()] == \
-        [n.levels if hasattr(n, "levels") else None for n in grown.root.walk()]
+    assert [n.levels for n in old.root.walk()] == [n.levels for n in grown.root.walk()]
     again = pickle.loads(pickle.dumps(old))  # and pickled again today, in today's state
     assert _shown(again) == _shown(grown)
 
 
 def test_rare_fields_cost_a_node_nothing_until_set():
-    tree = build_tree(load(DATA / "stagec.csv", on_missing="keep"), criterion="gini")
+    tree = build_tree(load(DATA / "labor.csv", on_missing="keep"), criterion="gain_ratio")
     nodes = list(tree.root.walk())
-    rare = [n for n in nodes if hasattr(n, "levels")]
+    rare = [n for n in nodes if n.collapsed_errors is not None]
     assert rare and len(rare) < len(nodes)
-    assert all(n._more is not None for n in rare)
+    assert all(n._more == {"collapsed_errors": n.collapsed_errors} for n in rare)
     assert all(n._more is None for n in nodes if n not in rare)
     leaf = next(n for n in nodes if n.is_leaf and n._more is None)
     leaf.mofn = None  # the default: still no dict
     assert leaf._more is None
-    leaf.levels = frozenset({0})
-    assert leaf._more == {"levels": frozenset({0})}
-    del leaf.levels
-    assert leaf._more is None and not hasattr(leaf, "levels")
-    with pytest.raises(AttributeError):
-        del leaf.levels
-    assert "levels" not in Node.__slots__ and "_more" in Node.__slots__
+    leaf.mofn = "a search"
+    assert leaf._more == {"mofn": "a search"} and leaf.mofn == "a search"
+    assert "mofn" not in Node.__slots__ and "_more" in Node.__slots__
