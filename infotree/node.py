@@ -63,13 +63,11 @@ class Node:
 
     # Slots, not a dict: a large tree has hundreds of thousands of nodes.  The builder's
     # nodes share what they can (the path's steps, a level's block of class counts), so
-    # a node costs about one object.  What few nodes have (_RARE: C4.5's collapsed errors,
-    # M-of-N searches) lives in one dict, ``_more``, made for the node that needs it.  (Not
-    # exact ties nor subset levels: a forest's small nodes often tie, CART's nominal splits
-    # all have levels, and a dict is 230 bytes.)
+    # a node costs about one object.
     __slots__ = ("tree", "_path", "step", "depth", "_cc", "_ci", "_n", "_tables", "_considered", "test",
                  "ties", "stop", "label", "children", "parent", "_valid", "_gain_ok",
-                 "_candidates", "_records", "scale", "cuts", "pruned", "_surrogates", "majority", "levels", "_more")
+                 "_candidates", "_records", "collapsed_errors", "scale", "cuts", "pruned", "_surrogates", "majority",
+                 "mofn", "levels")
 
     def __init__(self, tree, path, depth, class_counts, parent=None):
         self.tree = tree
@@ -91,13 +89,14 @@ class Node:
         self._gain_ok = None        # C4.5: features with gain >= average (bits)
         self._candidates = None
         self._records = None        # the CART builder's depth's candidate data (the node's row: _ci): records made when asked
+        self.collapsed_errors = None
         self.scale = 1              # tables hold counts × scale (integers; C4.5 weights)
         self.cuts = _NO_CUTS        # numeric feature -> (rank below, rank above, cuts counted)
         self.pruned = None          # pruning's record for this node (infotree.records)
         self._surrogates = ()       # CART: surrogate splits (infotree.records.Surrogate), best first
         self.majority = None        # CART: the primary's majority direction (0, 1) or None on a tie
+        self.mofn = None            # m_of_n trees: the M-of-N search at this node (infotree.mofn.MofNSearch)
         self.levels = None          # a subset split's levels its rows had (rpart's routing), or None
-        self._more = None           # _RARE's fields a node has, or None
 
     @property
     def surrogates(self) -> tuple:
@@ -405,13 +404,10 @@ class Node:
         if isinstance(state, dict):  # pickled before the state was a tuple
             for k, v in state.items():
                 setattr(self, k, v)
-        elif len(state) == len(_STATE):
+        else:
             deque(map(setattr, repeat(self, len(state)), _STATE, state), 0)
-        else:  # pickled before _more: every field a slot, levels last (_UNSET when never set)
-            self.levels = self._more = None
-            for k, v in zip(_STATE_V1, state):
-                if v is not _UNSET:
-                    setattr(self, k, v)
+            if self.levels is _UNSET:  # pickled before levels was always set (None: none)
+                self.levels = None
         self.tree, self.parent, self.children = None, None, ()
 
     def walk(self):
@@ -424,7 +420,7 @@ class Node:
 
 
 class _Unset:
-    """A field a pickled node never had (Node.levels, in the state before _more): pickled by name."""
+    """Node.levels never set (in the state before it was always set): pickled by name."""
 
     __slots__ = ()
 
@@ -433,35 +429,8 @@ class _Unset:
 
 
 _UNSET = _Unset()
-#: the fields few nodes have, kept in Node._more (absent: the default)
-_RARE = {"collapsed_errors": None, "mofn": None}
-
-
-def _rare(name, default):
-    def get(self):
-        more = self._more
-        return default if more is None else more.get(name, default)
-
-    def put(self, value):
-        more = self._more
-        if more is None:
-            if value is default:
-                return  # the default: no dict for it
-            more = self._more = {}
-        more[name] = value
-
-    return property(get, put)
-
-
-for _name, _default in _RARE.items():
-    setattr(Node, _name, _rare(_name, _default))
-del _name, _default
 _STATE = tuple(k for k in Node.__slots__ if k not in _LINKS)
 _state_of = attrgetter(*_STATE)
-# the state's fields before _more (pickles of earlier versions)
-_STATE_V1 = ("_path", "step", "depth", "_cc", "_ci", "_n", "_tables", "_considered", "test", "ties", "stop",
-             "label", "_valid", "_gain_ok", "_candidates", "_records", "collapsed_errors", "scale", "cuts",
-             "pruned", "_surrogates", "majority", "mofn", "levels")
 
 
 def draws(nodes) -> np.ndarray:

@@ -1,8 +1,8 @@
 """Trees pickled by an earlier infotree load as the trees grown today.
 
-``tests/data/pickled_before_more.pkl.gz`` holds trees pickled before a node's rare fields
-(C4.5's collapsed errors, M-of-N searches) moved into ``Node._more``:
-each node's state was then a tuple of 24 fields, levels last.  It was written by the code
+``tests/data/pickled_by_b52f07a.pkl.gz`` holds trees pickled before a node's ``levels`` was
+always set (None: no levels): each node's state was then a tuple of 24 fields, levels last
+(``_UNSET`` where a node had none).  It was written by the code
 of commit b52f07a running the script in this module's ``_MADE`` (kept for the record).
 """
 
@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from infotree import build_tree, load
-from infotree.node import Node
 from infotree.printers import render
 
 DATA = Path(__file__).parent / "data"
@@ -30,7 +29,7 @@ _MADE = {  # name: (data, options), as the pickles were made
 _RARE_SEEN = {"c45_labor": {"pruned", "scale"}, "c45_contact": {"collapsed_errors"},
               "cart_stagec": {"levels", "ties"}, "cart_stagec_cp": {"pruned", "levels"}, "mofn_weather": {"mofn"}}
 
-_OLD = pickle.loads(gzip.decompress((DATA / "pickled_before_more.pkl.gz").read_bytes()))
+_OLD = pickle.loads(gzip.decompress((DATA / "pickled_by_b52f07a.pkl.gz").read_bytes()))
 
 
 def _shown(tree) -> str:
@@ -50,7 +49,7 @@ def _fields(tree) -> set:
 
 
 @pytest.mark.parametrize("name", sorted(_MADE))
-def test_a_tree_pickled_before_rare_fields_loads_as_grown(name):
+def test_a_tree_pickled_by_an_earlier_version_loads_as_grown(name):
     file, options = _MADE[name]
     old = pickle.loads(_OLD[name])
     grown = build_tree(load(DATA / file, on_missing="keep"), **options)
@@ -60,18 +59,3 @@ def test_a_tree_pickled_before_rare_fields_loads_as_grown(name):
     assert [n.levels for n in old.root.walk()] == [n.levels for n in grown.root.walk()]
     again = pickle.loads(pickle.dumps(old))  # and pickled again today, in today's state
     assert _shown(again) == _shown(grown)
-
-
-def test_rare_fields_cost_a_node_nothing_until_set():
-    tree = build_tree(load(DATA / "labor.csv", on_missing="keep"), criterion="gain_ratio")
-    nodes = list(tree.root.walk())
-    rare = [n for n in nodes if n.collapsed_errors is not None]
-    assert rare and len(rare) < len(nodes)
-    assert all(n._more == {"collapsed_errors": n.collapsed_errors} for n in rare)
-    assert all(n._more is None for n in nodes if n not in rare)
-    leaf = next(n for n in nodes if n.is_leaf and n._more is None)
-    leaf.mofn = None  # the default: still no dict
-    assert leaf._more is None
-    leaf.mofn = "a search"
-    assert leaf._more == {"mofn": "a search"} and leaf.mofn == "a search"
-    assert "mofn" not in Node.__slots__ and "_more" in Node.__slots__
