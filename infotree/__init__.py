@@ -17,7 +17,7 @@ _WHERE = {
     "Forest": "ensemble", "grow_forest": "ensemble",
     "BaggingClassifier": "forest_estimators", "RandomForestClassifier": "forest_estimators",
     "C45Classifier": "estimators", "CARTClassifier": "estimators", "CARTRegressor": "estimators", "ID3Classifier": "estimators",
-    "Exact": "exact", "Ratio": "exact", "decimal_text": "exact",
+    "Exact": "exact", "Ratio": "exact", "decimal_text": "decimals",
     "cp_table": "complexity", "pruning_path": "complexity",
     "conditional_entropy_form": "forms", "entropy_form": "forms", "gain_form": "forms",
     "load_model": "model", "save_model": "model",

@@ -42,7 +42,7 @@ from fractions import Fraction
 import numpy as np
 
 from .errors import InfotreeError
-from .exact import SquareRoot
+from .roots import SquareRoot
 from .lnpoly import LnRoot
 from .records import CpTable as _CpTableRecord
 from .records import (

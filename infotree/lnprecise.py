@@ -41,7 +41,7 @@ def decimal(x, digits: int = 4) -> str:
 
     r = x.rational() if hasattr(x, "rational") else None  # an LnPoly
     if r is not None:
-        from .exact import decimal_text
+        from .decimals import decimal_text
 
         return decimal_text(r, digits)
     dps = 40

@@ -36,7 +36,8 @@ from functools import lru_cache
 
 from .errors import InfotreeError, LimitError
 from .escape import clip as _clip
-from .exact import Exact, Ratio, _factor_int, factorize
+from .exact import Exact, Ratio
+from .factoring import _factor_int, factorize
 from .parse import parse_rational
 
 __all__ = [

@@ -327,7 +327,7 @@ class CostComplexity:
 class CpRow:
     """A row of rpart's cp table: the subtree of ``nsplit`` splits, optimal for cp from
     ``cp`` up to the row above's.  ``cp`` = α / R(root), ``rel_error`` = R(subtree) / R(root);
-    ``xerror`` (exact) and ``xstd`` (a :class:`~infotree.exact.SquareRoot`) with folds."""
+    ``xerror`` (exact) and ``xstd`` (a :class:`~infotree.roots.SquareRoot`) with folds."""
 
     cp: object
     nsplit: int

@@ -15,7 +15,9 @@ from infotree.cli import main
 from infotree.complexity import cp_table, prune, pruning_path
 from infotree.data import from_arrays
 from infotree.errors import InfotreeError
-from infotree.exact import Exact, SquareRoot, decimal_text
+from infotree.exact import Exact
+from infotree.decimals import decimal_text
+from infotree.roots import SquareRoot
 from infotree.folds import MODULUS, MULTIPLIER, assign
 from infotree.measures import entropy
 from infotree.growing import fold_grower

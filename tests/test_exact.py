@@ -12,9 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import infotree.decimals as decimals_module
 import infotree.exact as exact_module
 from infotree import InfotreeError, UndecidedError
-from infotree.exact import Exact, Ratio, decimal_text, factorize, log2_of
+from infotree.exact import Exact, Ratio, log2_of
+from infotree.decimals import decimal_text
+from infotree.factoring import factorize
 from infotree.measures import (
     entropy,
     gain_ratio_from_table,
@@ -641,34 +644,34 @@ decimal_cases = st.one_of(
 def test_certified_decimals_equal_the_exact_path(case):
     """decimal_text with its float shortcut prints what the exact comparisons print, boundaries included."""
     x, digits = case
-    fast = exact_module._certified_digits(x, 10**digits)
-    exact_text = exact_module._decimal_exact(x, digits)
+    fast = decimals_module._certified_digits(x, 10**digits)
+    exact_text = decimals_module._decimal_exact(x, digits)
     assert decimal_text(x, digits) == exact_text
     if fast is not None:
-        assert exact_module._digits_text(fast, digits, 10**digits) == exact_text
+        assert decimals_module._digits_text(fast, digits, 10**digits) == exact_text
         assert exact_text == mp_round_text(mp_of(x, 120), digits)
 
 
 def test_certified_decimals_leave_boundaries_to_exact_comparisons():
     """0.24675 and values 1e-20 beside it are not decided by floats; they round by their exact side."""
     for x in (Exact(F(24675, 100000)), -Exact(F(24675, 100000))):
-        assert exact_module._certified_digits(x, 10**4) is None
+        assert decimals_module._certified_digits(x, 10**4) is None
     assert decimal_text(Exact(F(24675, 100000)), 4) == "0.2468"
     assert decimal_text(-Exact(F(24675, 100000)), 4) == "-0.2468"
     p, q = LOG2_3_CONVERGENTS[-1]
     d = Exact(F(p, q)) - Exact.log2(3)  # about 1e-25, sign from mpmath
     below = mp_of(d) < 0
     x = Exact(F(24675, 100000)) + d
-    assert exact_module._certified_digits(x, 10**4) is None
+    assert decimals_module._certified_digits(x, 10**4) is None
     assert decimal_text(x, 4) == ("0.2467" if below else "0.2468")
 
 
 def test_certified_decimals_decide_ordinary_values():
     """Away from a boundary the float interval decides: the shortcut answers for H(9,5) and a gain ratio."""
     h = Exact.log2(14) - F(9, 14) * Exact.log2(9) - F(5, 14) * Exact.log2(5)
-    assert exact_module._certified_digits(h, 10**4) == 9403
+    assert decimals_module._certified_digits(h, 10**4) == 9403
     r = Ratio(h, Exact.log2(3))
-    assert exact_module._certified_digits(r, 10**6) is not None
+    assert decimals_module._certified_digits(r, 10**6) is not None
 
 
 def test_a_prime_beyond_the_print_limit_prints_alone():

@@ -38,7 +38,7 @@ from infotree import (
     split_information,
     split_information_from_table,
 )
-from infotree.exact import decimal_text
+from infotree.decimals import decimal_text
 
 F = Fraction
 

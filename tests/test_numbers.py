@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from infotree import build_tree, load, parse_exact
-from infotree.exact import Exact, Ratio, SquareRoot
+from infotree.exact import Exact, Ratio
+from infotree.roots import SquareRoot
 from infotree.printers import render
 from infotree.printers.cells import LATEX, MARKDOWN, TEXT, has_derivation, node_title, select_nodes
 from infotree.printers.entropy import node_view

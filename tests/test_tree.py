@@ -12,7 +12,7 @@ import pytest
 
 from infotree import (C45Classifier, ID3Classifier, InfotreeError, NotFittedError, build_tree,
                       from_records, load, load_model, node_at, parse_exact, save_model)
-from infotree.exact import decimal_text
+from infotree.decimals import decimal_text
 from infotree.model import dumps, loads
 
 DATA = Path(__file__).parent / "data"

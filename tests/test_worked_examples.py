@@ -8,7 +8,7 @@ import pytest
 
 from infotree import (build_tree, conditional_entropy, entropy_of_labels, entropy_of_probabilities,
                       information_gain, load, parse_exact)
-from infotree.exact import decimal_text
+from infotree.decimals import decimal_text
 
 ROOT = Path(__file__).resolve().parent.parent / "worked_examples"
 spec = importlib.util.spec_from_file_location("generate", ROOT / "generate.py")

@@ -26,7 +26,9 @@ import math
 from collections import Counter
 from fractions import Fraction
 
-from ..exact import Exact, Ratio, decimal_text
+from ..exact import Exact, Ratio
+
+from ..decimals import decimal_text
 from ..measures import conditional_entropy, entropy_of_labels
 from ..measures import gini as gini_of
 from ..measures import misclassification as misclassification_of

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..exact import decimal_text
+from ..decimals import decimal_text
 
 __all__ = ["Expected", "binary_choices", "complement", "cond_text", "number_text", "split_condition", "where",
            "where_the"]

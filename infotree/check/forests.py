@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from ..errors import InfotreeError
-from ..exact import decimal_text
+from ..decimals import decimal_text
 from .answers import read_answer
 from .names import Unreadable
 from .pruning import first_match

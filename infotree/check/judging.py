@@ -7,7 +7,8 @@ import re
 from fractions import Fraction
 
 from ..errors import InfotreeError
-from ..exact import Exact, decimal_text
+from ..exact import Exact
+from ..decimals import decimal_text
 from ..forms import counts_text
 from .answers import Answer, read_answer, significant_digits
 from .grammar import _chain, _clip

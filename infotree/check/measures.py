@@ -6,7 +6,7 @@ graded: its exact value (:mod:`.values`), the number judged (:mod:`.judging`), a
 
 from __future__ import annotations
 
-from ..exact import decimal_text
+from ..decimals import decimal_text
 from ..printers.numbers import approx
 from .answers import read_answer
 from .diagnosis import diagnose

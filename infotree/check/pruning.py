@@ -15,7 +15,7 @@ import re
 from fractions import Fraction
 
 from ..errors import InfotreeError
-from ..exact import decimal_text
+from ..decimals import decimal_text
 from .answers import read_answer
 from .names import Unreadable
 from .expected import split_condition, where

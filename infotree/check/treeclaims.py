@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..exact import decimal_text
+from ..decimals import decimal_text
 from .expected import Expected, binary_choices, complement, cond_text, number_text, split_condition, where
 from .grammar import (_CLAIM_NAMES, _Cut, _answer_name, _as_cond, _clip, _cond_text, _cut_item, _inside_parens,
                       _set_item, _show_toks, _split_claim)

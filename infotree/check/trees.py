@@ -19,7 +19,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..exact import decimal_text
+from ..decimals import decimal_text
 from .expected import (Expected, _matches, _or, binary_choices, complement, cond_text, number_text, split_condition,
                        where, where_the)
 from .grower import Grower

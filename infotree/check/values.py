@@ -9,7 +9,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..exact import Exact, Ratio, decimal_text
+from ..exact import Exact, Ratio
+
+from ..decimals import decimal_text
 from ..forms import conditional_entropy_form, counts_text, entropy_form, gini_form, h_of, misclassification_form
 from ..measures import (conditional_entropy, conditional_mutual_information, entropy_of_labels, gini,
                         information_gain_from_table, misclassification, mutual_information,

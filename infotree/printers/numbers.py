@@ -30,7 +30,11 @@ import operator
 from fractions import Fraction
 from typing import NamedTuple
 
-from ..exact import Exact, Ratio, SquareRoot, decimal_text
+from ..exact import Exact, Ratio
+
+from ..decimals import decimal_text
+
+from ..roots import SquareRoot
 
 __all__ = ["Approx", "approx", "exact_and_decimal", "float_text", "number", "ratio_text", "rational"]
 
