@@ -326,8 +326,7 @@ class Forest:
         return self.trees[0]._codes(self.data if rows is None else rows, unseen)
 
     def tree_probas(self, codes, t):
-        tree = self.trees[t]
-        return [tree._proba(tree.root, c) for c in codes]
+        return self.trees[t]._probas(codes)
 
     def ballots(self, rows=None, *, vote=None, unseen="error", oob=False) -> list[Ballot]:
         """One Ballot per row (the training rows when ``rows`` is None); ``oob=True``:
@@ -426,11 +425,7 @@ class Forest:
 
     @staticmethod
     def _right(tree, codes, y) -> int:
-        hits = 0
-        for c, label in zip(codes, y):
-            p = tree._proba(tree.root, c)
-            hits += p.index(max(p)) == label
-        return hits
+        return sum(p.index(max(p)) == label for p, label in zip(tree._probas(codes), y))
 
 
 def _small(counts):

@@ -294,6 +294,22 @@ class Tree:
             return out
         return [weight * p for p in self.probabilities(node, smoothing)]
 
+    def _probas(self, codes) -> list:
+        """_proba of each row from the root, made once a leaf: a row that ends at a leaf has its
+        leaf's probabilities (one that stops above, where C4.5 combines a missing value's
+        branches, has its own).  A forest's permutation importance asks trees × features × rows."""
+        memo, out = {}, []
+        for c in codes:
+            node = self._descend(self.root, c)
+            if node.split is None:
+                p = memo.get(node)
+                if p is None:
+                    p = memo[node] = self._proba(node, c)
+            else:
+                p = self._proba(self.root, c)
+            out.append(p)
+        return out
+
     def predict(self, rows, *, unseen="error", routing="infotree") -> list:
         """One class label per row; ``unseen="majority"`` sends unseen values to the node's majority.
         A regression tree predicts the exact mean (a Fraction) of the node each row reaches.

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from infotree import BaggingClassifier, RandomForestClassifier, grow_forest
+from infotree import BaggingClassifier, RandomForestClassifier, build_tree, grow_forest
 from infotree.cli import main
 from infotree.data import Dataset, from_arrays, load
 from infotree.errors import InfotreeError
@@ -596,3 +596,17 @@ def test_trees_grown_together_in_groups_are_the_same(monkeypatch):
     assert forest_json() == whole
     assert list(tree_module._groups([81] * 5, 100)) == [[0], [1], [2], [3], [4]]
     assert list(tree_module._groups([40, 40, 30, 200, 10], 100)) == [[0, 1], [2], [3], [4]]
+
+
+@pytest.mark.parametrize("criterion", ["gain_ratio", "gini"])
+def test_probabilities_made_once_a_leaf_are_each_rows(criterion):
+    """Tree._probas (a forest's votes and permutation importance) makes a leaf's probabilities
+    once for the rows that end there; rows stopping above a leaf (C4.5 combining a missing
+    value's branches, CART with no surrogate) get their own, as _proba gives them."""
+    data = load(DATA / "labor.csv", on_missing="keep")
+    tree = build_tree(data, criterion=criterion)
+    codes = tree._codes(data, "error")
+    stops = [tree._descend(tree.root, c).split is not None for c in codes]
+    if criterion == "gain_ratio":
+        assert any(stops)   # the combining path is exercised
+    assert tree._probas(codes) == [tree._proba(tree.root, c) for c in codes]
