@@ -54,14 +54,14 @@ import numpy as np
 
 from ..impurities import Gini
 from ..measures import is_independent
-from ..node import Node, draws
+from ..node import Node, draws, row_ints
 from ..records import BinaryCandidate, RegressionCandidate
 from ..splits import SubsetSplit, ThresholdSplit, midpoint_splits
 from ..splitters import search_reach
 
 from . import kernels
 from .collector import paused
-from .cart_arrays import (_BITS, _CONCAVE, _COUNT_LIMIT, _KEY16, _decreases, _first_best, _seg_starts, _short_sum, _subset_split, _Stats,
+from .cart_arrays import (_BITS, _CONCAVE, _COUNT_LIMIT, _KEY16, _decreases, _first_best, _narrowest, _seg_starts, _short_sum, _subset_split, _Stats,
                           Refused)
 from .cart_cuts import CutScoring
 from .cart_partition import Partitioning
@@ -113,7 +113,7 @@ class _Level:
         """After the depth is grown: the candidates alone, node by node (``has`` becomes
         their features, node k's at ptr[k]:ptr[k + 1]; a forest's node has the few it
         drew), a right side as its node's counts less the left side and the unknown rows,
-        no unknown rows where none were, integers in int32 where they fit, the builder
+        no unknown rows where none were, integers in their smallest dtype, the builder
         replaced by its facts.  A forest's records went from 105 to 8 bytes a node and
         feature (numeric classification, nothing missing, 3 of 10 features drawn)."""
         K, m = self.has.shape
@@ -123,10 +123,7 @@ class _Level:
         self.U = self.U[ks, js] if self.U.any() else None
         self.mask = self.mask[ks, js] if self.mask.any() else None
         for name in ("L", "tried", "lo", "hi"):
-            a = getattr(self, name)[ks, js]
-            if a.size and -(1 << 31) <= a.min() and a.max() < 1 << 31:
-                a = a.astype(np.int32)
-            setattr(self, name, a)
+            setattr(self, name, _narrowest(getattr(self, name)[ks, js]))
 
     def _at(self, k, j):
         """Node k's feature j in the arrays: (k, j), or once compacted its position."""
@@ -174,7 +171,7 @@ class _Level:
             g = np.gcd(num, den)
             num //= g
             den //= g
-            made = midpoint_splits(js[fast].tolist(), num.tolist(), den.tolist())
+            made = midpoint_splits(js[fast].tolist(), num.tolist(), den.tolist(), b.shared_splits)
             if fast.all():
                 return made
             for i, split in zip(np.flatnonzero(fast).tolist(), made):
@@ -228,8 +225,9 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
         self.compiled = False  # the compiled loops (run_many decides)
         self.considered = np.ones(self.m, bool)
         self.steps = [((j, 0), (j, 1)) for j in range(self.m)]  # a child's step, shared
-        # Cuts' thresholds: the exact midpoint of two values, one normalisation (not two)
-        self.midpoint = self.p.get("threshold") == "midpoint"
+        self.ints = []  # 0, 1, 2, ...: a node's row in its depth's arrays (_ci), shared (row_ints)
+        self.shared_splits = {}  # (j, n, d) -> the split x_j <= n/d: equal splits one object
+        self.midpoint = self.p.get("threshold") == "midpoint"  # cuts' thresholds: the exact midpoint of two values
         self.has_missing = tree.missing_slot
         # Numeric values as int64 numerators and denominators, all features end to end, for
         # the features whose values are below 2^30 in both (their midpoints fit in int64).
@@ -248,11 +246,10 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
                 den += dens
                 at += len(vals)
         self.fraction_num, self.fraction_den = np.array(num, np.int64), np.array(den, np.int64)
-        # A nominal value and the class in one code (-1: missing), and the nominal
-        # features in groups of equal domain size: one bincount per group counts a set of
-        # rows.  Per group, each row's cells in a node's block (feature, value, class; a
-        # missing value has the slot after the values, if any is missing), row by row:
-        # a set of rows is gathered in whole rows of cells.
+        # A nominal value and the class in one code (-1: missing), and the nominal features in
+        # groups of equal domain size: one bincount per group counts a set of rows.  Per group,
+        # each row's cells in a node's block (feature, value, class; a missing value has the
+        # slot after the values, if any is missing), row by row: rows gathered in whole rows.
         sizes = sorted({v for v, num in zip(self.nv, self.numeric) if not num})
         self.nominal_groups = [[j for j in range(self.m) if not self.numeric[j] and self.nv[j] == v] for v in sizes]
         self.group_of = {j: (g, f) for g, js in enumerate(self.nominal_groups) for f, j in enumerate(js)}
@@ -451,7 +448,7 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
         # A node reads its records (and surrogates) as row k of its depth's data, and its
         # counts as row k of the depth's: no object a node (a sixth fewer for the collector).
         considered, counts = self.considered, _Stats(self.facts, CC) if self.reg else CC
-        for k, node in enumerate(nodes):
+        for node, k in zip(nodes, row_ints(self.ints, K)):
             node._considered = considered
             node._records, node._cc, node._ci = lv, counts, k
         depth = nodes[0].depth

@@ -34,6 +34,16 @@ def _subset_split(j, bits, values) -> SubsetSplit:
     return SubsetSplit(j, frozenset(i for i in range(bits.bit_length()) if bits >> i & 1), values)
 
 
+def _narrowest(a):
+    """An integer array in the smallest signed dtype that holds its values (a grown depth's
+    records: a forest's fit in 8 or 16 bits)."""
+    if not a.size:
+        return a
+    lo, hi = int(a.min()), int(a.max())
+    return a.astype(next(t for t in (np.int8, np.int16, np.int32, np.int64)
+                         if np.iinfo(t).min <= lo and hi <= np.iinfo(t).max), copy=False)
+
+
 def _short_sum(a, axis):
     """a.sum(axis) over a short axis, as one addition per slice: numpy's reduction over a
     short axis costs several times more."""

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from ..node import Node
+from ..node import Node, row_ints
 from ..routing import SURROGATES
 
 from . import kernels
@@ -98,6 +98,7 @@ class Partitioning:
         counts = stats if self.reg else block
         depth = nodes[0].depth + 1
         steps = self.steps
+        ints = row_ints(self.ints, S2)
         c = 0
         opened = []   # the open children's rows of the block, in the next depth's order
         for k, j in zip(split, chosen[split].tolist()):
@@ -105,7 +106,7 @@ class Partitioning:
             kids = [None] * len(steps[j])  # its exact size: appending would allocate four places
             for i, step in enumerate(steps[j]):
                 kid = kids[i] = Node(node.tree, None, depth, counts, node)
-                kid._ci, kid._n, kid.step = c, n_l[c], step
+                kid._ci, kid._n, kid.step = ints[c], n_l[c], step
                 if not n_l[c]:
                     kid.stop, kid.label = "empty", node.label
                 else:

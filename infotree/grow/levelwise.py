@@ -20,7 +20,7 @@ import numpy as np
 from ..criteria import C45GainRatio, Entropy, GainRatio, Gini, InformationGain, Misclassification, SquaredError
 from .. import limits
 from ..errors import LimitError
-from ..node import _OFF_PATH, Node, draws
+from ..node import _OFF_PATH, Node, draws, row_ints
 from ..routing import FRACTIONAL_WEIGHTS
 from ..splits import NominalSplit, ThresholdSplit
 from .collector import paused
@@ -108,6 +108,7 @@ class LevelwiseBuilder(Counting, Decisions):
 
     def __init__(self, tree, X, y):
         self.t = tree
+        self.ints = []  # 0, 1, 2, ...: a node's row in its depth's block (_ci), shared (row_ints)
         # Feature-major, one column per bincount; codes fit int32 (half the memory of int64).
         # A Dataset's codes are column-major already: this is a view, not a copy.
         self.Xt = np.ascontiguousarray(X.T, dtype=np.int32)
@@ -362,6 +363,7 @@ class LevelwiseBuilder(Counting, Decisions):
         open_next, used_next, remap = [], [], []
         shares = {}
         plain = T.dtype == np.int32  # integer counts, no fractions: labels and sizes in bulk
+        ints = row_ints(self.ints, len(split_nodes) * W)
         if plain:
             ks = np.array([k for k, _, _ in split_nodes])
             fs = np.array([f for _, _, f in split_nodes])
@@ -394,7 +396,7 @@ class LevelwiseBuilder(Counting, Decisions):
             for v in range(nb):
                 if counts_of is None:
                     child = Node(node.tree, None, depth, block, parent=node)
-                    child._ci = s_i * W + v
+                    child._ci = ints[s_i * W + v]
                     child._n = size = child_n[s_i][v]
                 else:
                     child = Node(node.tree, None, depth, counts_of[v], parent=node)
