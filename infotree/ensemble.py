@@ -31,9 +31,7 @@ order, of maximal probability, and a tie between classes is reported.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import math
-import struct
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -44,20 +42,17 @@ from .controls import POISSON, ForestControl, _fraction
 from .criteria import criterion_named
 from .errors import InfotreeError
 from .measures import entropy
+from .nodedraw import _TOP, _NodeDraw
 from .parallel import in_processes, n_workers
 from .progress import steps
 
 __all__ = ["Forest", "grow_forest", "m_try", "parse_rows"]
 
-# The purposes of the streams: the second entry of a stream's key.
-_ROWS, _NODE, _SUBSPACE, _PERMUTE = 0, 1, 2, 3
+# The purposes of the streams: the second entry of a stream's key (_NODE, a node's features: nodedraw.py).
+_ROWS, _SUBSPACE, _PERMUTE = 0, 2, 3
 
 
 # -- the draws ---------------------------------------------------------------------------
-
-_TOP = 1 << 64
-_COUNTERS = tuple(i.to_bytes(8, "little") for i in range(64))  # a node stream's first words' counters
-_LIMITS = tuple(_TOP - _TOP % n if n else 0 for n in range(257))   # a draw from n items takes words below these
 
 
 def _stream(seed, *key) -> np.random.PCG64:
@@ -153,118 +148,6 @@ def parse_rows(text, n, what="--sample") -> list[int]:
     if not rows:
         raise InfotreeError(f"{what} {text!r} selects no row; a tree needs at least one")
     return sorted(rows)
-
-
-class _NodeDraw:
-    """A tree's feature draw (``Tree.draw``): node -> the bool mask of its drawn features.
-
-    A node's draw is a partial Fisher-Yates shuffle (as :func:`_choose`) on the node's own
-    stream: word i is the first 8 bytes (little-endian) of BLAKE2b(tree key ‖ path ‖ i),
-    the tree key the 16 bytes of SeedSequence(seed, spawn_key=(tree, 1)).generate_state(2,
-    uint64), each path step (feature, branch) and i as unsigned 32-, 32- and 64-bit
-    little-endian integers.  A counter-based stream: a few µs a node in plain Python,
-    where a SeedSequence and a PCG64 cost 50 µs (most of a forest's fit on nominal data);
-    a depth's nodes in one call of the compiled loops where the fit took them
-    (``kernels.draw_all``, the same words)."""
-
-    def __init__(self, seed, t, k, tree_mask, considers_used, kinds):
-        self.k, self.m, self.tree_mask = k, len(kinds), tree_mask
-        self.offered = np.flatnonzero(tree_mask).tolist()
-        # ID3: a nominal feature tested on the path is no longer drawable
-        self.spent = None if considers_used else [kind != "numeric" for kind in kinds]
-        words = np.random.SeedSequence(seed, spawn_key=(t, _NODE)).generate_state(2, np.uint64)
-        self.key = words.astype("<u8").tobytes()
-        self.memo = {}   # path -> the features drawn there (a printer asks again)
-        self.last = {}   # the nodes of the last depth asked through masks -> (prefix, spent features)
-        self.steps = {}  # a path step -> its bytes in a prefix
-
-    def __call__(self, node):
-        mask = np.zeros(self.m, bool)
-        mask[list(self.features(node.path))] = True
-        return mask
-
-    def features(self, path) -> tuple:
-        """The features drawn at the node of this path, in column order."""
-        drawn = self.memo.get(path)
-        if drawn is None:
-            prefix = self.prefix(path)
-            used = {f for f, _ in path if self.spent[f]} if self.spent is not None else ()
-            drawn = self.memo[path] = self.draw(prefix, used)
-        return drawn
-
-    def masks(self, nodes):
-        """The draws of many nodes (as ``__call__``) as one bool array, nodes × features: a
-        builder asks for a depth's at once, after its parents' depth, so that a node's
-        stream prefix and spent features are its parent's and its step's (not its path
-        walked and hashed again)."""
-        last, now, spent, steps = self.last, {}, self.spent, self.steps
-        prefixes, useds = [], []
-        for node in nodes:
-            up = last.get(node.parent)
-            if up is None:  # a root, or a parent not asked through masks
-                path = node.path
-                prefix = self.prefix(path)
-                used = frozenset(f for f, _ in path if spent[f]) if spent is not None else frozenset()
-            else:
-                step = node.step
-                packed = steps.get(step)
-                if packed is None:
-                    packed = steps[step] = struct.pack("<2I", *step)
-                prefix, used = up[0] + packed, up[1]
-                if spent is not None and spent[step[0]]:
-                    used = used | {step[0]}
-            now[node] = (prefix, used)
-            prefixes.append(prefix)
-            useds.append(used)
-        self.last = now
-        out = np.zeros((len(nodes), self.m), bool)
-        k, offered = self.k, self.offered
-        from .grow import kernels
-
-        # Every node draws k of the same features: the same streams in one compiled call, where
-        # the fit loaded numba (never for the draws alone: its memory would cost more).
-        if spent is None and k is not None and len(offered) > k and kernels.loaded():
-            lens = np.fromiter(map(len, prefixes), np.int64, len(prefixes))
-            ends = np.cumsum(lens)
-            picks = kernels.draw_all(np.frombuffer(b"".join(prefixes), np.uint8), ends - lens, ends, len(offered), k)
-            out[np.repeat(np.arange(len(nodes)), k), np.asarray(offered)[picks].ravel()] = True
-            return out
-        ks, js = [], []
-        for q, (prefix, used) in enumerate(zip(prefixes, useds)):
-            drawn = self.draw(prefix, used)
-            ks += [q] * len(drawn)
-            js += drawn
-        out[ks, js] = True
-        return out
-
-    def prefix(self, path) -> bytes:
-        """The stream prefix of the node of this path: the tree key and the path's steps."""
-        return self.key + struct.pack(f"<{2 * len(path)}I", *(x for step in path for x in step))
-
-    def draw(self, prefix, used) -> tuple:
-        avail = [f for f in self.offered if f not in used] if used else self.offered
-        k = self.k
-        return tuple(avail) if k is None or len(avail) <= k else self.choose(prefix, avail, k)
-
-    @staticmethod
-    def choose(prefix, items, k, blake2b=hashlib.blake2b, from_bytes=int.from_bytes) -> tuple:
-        """:func:`_choose` on the node's stream, its words made one at a time as taken (the
-        prefix hashed once, each word's hash a copy of that state with the counter added)."""
-        a, i, n = list(items), 0, len(items)
-        head = blake2b(prefix, digest_size=8)
-        for pos in range(k):
-            m = n - pos
-            limit = _LIMITS[m] if m < len(_LIMITS) else _TOP - _TOP % m
-            while True:  # a rejection (chance below m / 2^64) takes the next word
-                h = head.copy()
-                h.update(_COUNTERS[i] if i < len(_COUNTERS) else i.to_bytes(8, "little"))
-                x = from_bytes(h.digest(), "little")
-                i += 1
-                if x < limit:
-                    break
-            j = pos + x % m
-            a[pos], a[j] = a[j], a[pos]
-        return tuple(sorted(a[:k]))
 
 
 # -- the forest -------------------------------------------------------------------------
@@ -462,7 +345,7 @@ def grow_trees(data, drawn, draws, options) -> list:
             trees.append(tree)
     for the_draw in draws:  # the last depth's draws: the builder's, no longer needed
         if the_draw is not None:
-            the_draw.last, the_draw.steps = {}, {}
+            the_draw.forget()
     return trees
 
 

@@ -397,7 +397,8 @@ class _CART:
 
     def _draw(self, data):
         """(the node draw, how many features a node considers)."""
-        from .ensemble import _NodeDraw, m_try
+        from .ensemble import m_try
+        from .nodedraw import _NodeDraw
 
         m = data.n_features
         k = m_try(self.max_features, m, "max_features")

@@ -610,3 +610,20 @@ def test_probabilities_made_once_a_leaf_are_each_rows(criterion):
     if criterion == "gain_ratio":
         assert any(stops)   # the combining path is exercised
     assert tree._probas(codes) == [tree._proba(tree.root, c) for c in codes]
+
+
+def test_a_depths_prefixes_as_rows_are_its_nodes_paths():
+    """_NodeDraw.prefix_rows: a depth's stream prefixes made from its parents' rows and its
+    steps (the compiled draws' input) are the prefixes of the nodes' own paths."""
+    from infotree.nodedraw import _NodeDraw
+
+    data = load(DATA / "kyphosis.csv", numeric="auto", on_missing="keep")
+    tree = build_tree(data, criterion="gini", cp=None, surrogates=0)
+    draw = _NodeDraw(5, 3, 2, np.ones(data.n_features, bool), True, data.kinds)
+    depth, depths = [tree.root], 0
+    while depth:
+        P = draw.prefix_rows(depth)
+        assert [bytes(row) for row in P] == [draw.prefix(n.path) for n in depth]
+        depth, depths = [c for n in depth for c in n.children], depths + 1
+    assert depths > 3
+    assert draw.prefix_rows([tree.root, tree.root.children[0]]) is None  # two depths: no rows of one length

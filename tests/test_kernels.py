@@ -188,7 +188,7 @@ def test_compiled_blake2b_at_block_edges(compiled_path, length):
 def test_compiled_draws_are_the_node_streams(compiled_path, nodes, k):
     """draw_all draws what _NodeDraw.choose draws from each node's stream (the prefix's
     blocks hashed once, the counter's block per word)."""
-    from infotree.ensemble import _NodeDraw
+    from infotree.nodedraw import _NodeDraw
 
     n = min(n for _, n in nodes)
     k = min(k, n)

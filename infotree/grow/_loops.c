@@ -361,3 +361,35 @@ void child_stats(const int64_t *child, const int64_t *rows, int64_t n, const int
         block[3 * c] += 1; block[3 * c + 1] += y; block[3 * c + 2] += y * y;
     }
 }
+
+/* kernels.directions: each row's branch at its node's split (0: left, 1: right), or -1 where
+   its node does not split (f_of < 0), its value is missing, or its feature is a nominal one of
+   more than 62 values (kind 2: the caller's): a numeric code against the cut's low rank, a
+   nominal code's bit in the left set. */
+void directions(const void *rows, int wr, const void *nid, int wn, int64_t n, const int32_t *Xt, int64_t N,
+                const int64_t *f_of, const int64_t *lo, const int64_t *mask, const int8_t *kind, int64_t *d) {
+    for (int64_t i = 0; i < n; i++) {
+        int64_t k = get(nid, wn, i), f = f_of[k], out = -1;
+        if (f >= 0) {
+            int32_t x = Xt[f * N + get(rows, wr, i)];
+            if (x >= 0 && kind[f] == 0) out = x > lo[k];
+            else if (x >= 0 && kind[f] == 1) out = 1 - ((mask[k] >> x) & 1);
+        }
+        d[i] = out;
+    }
+}
+
+/* kernels.children: each row's child (2·slot of its node + its direction; -1: none) and the
+   children's class counts, a row counted w[row] times where weighted. */
+void children(const void *rows, int wr, const void *nid, int wn, int64_t n, const int64_t *d, const int64_t *slot,
+              const void *y, int wy, const void *w, int ww, int weighted, int64_t nc, int64_t *child, int64_t *block) {
+    for (int64_t i = 0; i < n; i++) {
+        int64_t s = slot[get(nid, wn, i)], c = -1;
+        if (s >= 0 && d[i] >= 0) {
+            int64_t r = get(rows, wr, i);
+            c = 2 * s + d[i];
+            block[c * nc + get(y, wy, r)] += weighted ? get(w, ww, r) : 1;
+        }
+        child[i] = c;
+    }
+}

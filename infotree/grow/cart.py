@@ -220,6 +220,8 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
         # and half the bytes gather faster
         self.Xt = np.ascontiguousarray(X.T, dtype=np.int32).reshape(self.m, len(self.y))
         self.nv = [len(d) for d in tree.domains]
+        # each feature's kind for the directions of rows: 0 numeric, 1 nominal (a bit mask), 2 past _BITS values
+        self.kind = np.array([0 if num else 1 if v <= _BITS else 2 for num, v in zip(self.numeric, self.nv)], np.int8)
         self.min_leaf = self.p.get("min_leaf", 1)
         self.w = None  # each row's multiplicity (run_many), or None: every row once
         self.compiled = False  # the compiled loops (run_many decides)

@@ -11,7 +11,7 @@ from ..node import Node, row_ints
 from ..routing import SURROGATES
 
 from . import kernels
-from .cart_arrays import _BITS, _KEY16, _Stats
+from .cart_arrays import _KEY16, _Stats
 
 class Partitioning:
     """The partition step of CARTBuilder (a mixin: reads the builder's arrays)."""
@@ -22,23 +22,29 @@ class Partitioning:
         K = len(nodes)
         is_split = np.zeros(K, bool)
         is_split[split] = True
-        f_of = chosen.copy()
-        f_of[~is_split] = 0
+        f_of = np.where(is_split, chosen, -1)
+        at, ks = np.maximum(f_of, 0), np.arange(K)
         # The primary's direction of each row (-1: its value is missing), by node row order.
-        fr = f_of[nid]
-        x = self.Xt.ravel().take(fr * self.Xt.shape[1] + rows)  # one 1-d gather, faster than Xt[fr, rows]
-        lo = lv.lo[np.arange(K), f_of][nid]
-        d = np.full(len(rows), -1, np.int64)
-        num = np.array(self.numeric, bool)[fr]
-        kn = x >= 0
-        d[kn & num] = (x[kn & num] > lo[kn & num])
-        nom = kn & ~num
-        if nom.any():
-            narrow = nom & (np.array(self.nv)[fr] <= _BITS)
-            d[narrow] = 1 - ((lv.mask[nid[narrow], fr[narrow]] >> x[narrow]) & 1)
-            for i in np.flatnonzero(nom & ~narrow).tolist():
+        fr = x = None
+        if self.compiled:
+            d = kernels.directions(rows, nid, self.Xt, f_of, lv.lo[ks, at], lv.mask[ks, at], self.kind)
+        else:
+            fr = at[nid]
+            x = self.Xt.ravel().take(fr * self.Xt.shape[1] + rows)  # one 1-d gather, faster than Xt[fr, rows]
+            lo, kind, kn = lv.lo[ks, at][nid], self.kind[fr], x >= 0
+            d = np.full(len(rows), -1, np.int64)
+            on = kn & (kind == 0)
+            d[on] = x[on] > lo[on]
+            on = kn & (kind == 1)
+            if on.any():
+                d[on] = 1 - ((lv.mask[nid[on], fr[on]] >> x[on]) & 1)
+            d[~is_split[nid]] = -1
+        if (self.kind == 2).any():  # nominal features past _BITS values: their left sets are Python sets
+            if fr is None:
+                fr = at[nid]
+                x = self.Xt.ravel().take(fr * self.Xt.shape[1] + rows)
+            for i in np.flatnonzero(is_split[nid] & (x >= 0) & (self.kind[fr] == 2)).tolist():
                 d[i] = 0 if x[i] in lv.wide[nid[i], fr[i]] else 1
-        d[~is_split[nid]] = -1
         dir_row = np.full(len(self.y), -1, np.int64)  # by row number, for the sorted arrays
         dir_row[rows] = d
         sides = self.side_tables(split, chosen, lv, rows, nid, d)
@@ -68,11 +74,16 @@ class Partitioning:
         # Children: 2s (left) and 2s + 1 (right) of the s-th split node.
         slot = np.full(K, -1, np.int64)
         slot[split] = np.arange(len(split))
-        d_now = dir_row[rows]
-        go = is_split[nid] & (d_now >= 0)
-        child = np.where(go, 2 * slot[nid] + d_now, -1)
+        d_now = dir_row[rows] if len(miss) else d   # the rows of a missing value as routed
         S2 = 2 * len(split)
-        kept = child >= 0
+        if self.compiled and not self.reg:  # children and their class counts in one pass
+            weighted = self.w is not None
+            child, block = kernels.children(rows, nid, d_now, slot, self.y_small, self.w if weighted else self.y_small[:0],
+                                            weighted, nc, S2)
+            go = child >= 0
+        else:
+            go = d_now >= 0   # (no row of a leaf has a direction)
+            child = np.where(go, 2 * slot[nid] + d_now, -1)
         if self.reg:
             block = self.child_stats(child, rows, go, d_now, starts, split, S2)
             ns, S, Q = block[:, 0], block[:, 1], block[:, 2]
@@ -83,7 +94,8 @@ class Partitioning:
             labels = [0] * S2
             stats = _Stats(self.facts, block)
         else:
-            block = self.count(child[kept] * nc + y[rows[kept]], S2 * nc, rows[kept]).reshape(S2, nc)
+            if not self.compiled:
+                block = self.count(child[go] * nc + y[rows[go]], S2 * nc, rows[go]).reshape(S2, nc)
             labels = block.argmax(axis=1).tolist()
             ns = block.sum(axis=1)
             pure = ((block > 0).sum(axis=1) <= 1).tolist()
@@ -121,16 +133,18 @@ class Partitioning:
         if not open_next:
             return [], None, None, None
         remap[opened] = np.arange(len(opened))
-        child_of = np.where(kept, remap[np.maximum(child, 0)], -1)  # each row's open child, in rows' order
         self.tables = self.child_tables(sides, rows, child, d, remap)
         # The rows of no open child last (the dtype's largest value): a stable sort groups an
         # array by next node and the rows of none are cut off (cheaper than dropping them
         # first); the compiled loop drops them and places each row in one pass.
         dtype = np.uint16 if len(open_next) < _KEY16 - 1 else np.int64
         none = np.iinfo(dtype).max
-        key = np.where(child_of >= 0, child_of, none).astype(dtype)
-        n_next = int(np.count_nonzero(child_of >= 0))
-        sizes_next = np.bincount(child_of[child_of >= 0], minlength=len(open_next))
+        child1 = child + 1  # each row's child, 0 for none: the tables below start with no child's entry
+        lookup = np.full(S2 + 1, none, dtype)
+        lookup[np.asarray(opened) + 1] = np.arange(len(opened))
+        key = lookup[child1]  # each row's open child (none: no open child), in rows' order
+        sizes_next = np.bincount(child1, minlength=S2 + 1)[1:][opened]
+        n_next = int(sizes_next.sum())
         new_id = np.full(len(self.y), none, dtype)
         new_id[rows] = key
         if self.compiled:
@@ -216,6 +230,8 @@ class Partitioning:
         """The next depth's nominal tables: each open child's side table (child 2s + side of
         the s-th split node, as in partition), plus the rows without the primary's direction
         that the surrogates sent it."""
+        if not sides:
+            return []
         at = np.flatnonzero(remap >= 0)    # the open children, in the next depth's order
         routed = np.flatnonzero((child >= 0) & (d < 0))
         out = []

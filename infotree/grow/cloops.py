@@ -17,8 +17,8 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["available", "blake2b8", "child_stats", "cuts_all", "draw_all", "gini_cuts", "regression_cuts",
-           "regroup", "regroup_all", "surrogate_cuts_all"]
+__all__ = ["available", "blake2b8", "child_stats", "children", "cuts_all", "directions", "draw_all", "gini_cuts",
+           "regression_cuts", "regroup", "regroup_all", "surrogate_cuts_all"]
 
 _lib = None
 _P, _I = ctypes.c_void_p, ctypes.c_int64
@@ -30,6 +30,8 @@ _SIGNATURES = {
     "regroup_all": (ctypes.c_int, [_P, _C, _P, _C, _I, _I, _P, _C, _P, _I, _I, _I, _P, _P]),
     "regroup_in_place": (ctypes.c_int, [_P, _C, _P, _C, _I, _I, _P, _C, _P, _I, _I, _I]),
     "child_stats": (None, [_P, _P, _I, _P, _P]),
+    "directions": (None, [_P, _C, _P, _C, _I, _P, _I, _P, _P, _P, _P, _P]),
+    "children": (None, [_P, _C, _P, _C, _I, _P, _P, _P, _C, _P, _C, _C, _I, _P, _P]),
     "blake2b8": (ctypes.c_uint64, [_P, _I]),
     "draw_all": (ctypes.c_int, [_P, _P, _P, _I, _I, _I, _P]),
 }
@@ -230,6 +232,30 @@ def child_stats(child, rows, yv, size):
     block = np.zeros((size, 3), np.int64)
     _lib.child_stats(_p(child), _p(rows), len(child), _p(yv), _p(block))
     return block
+
+
+def directions(rows, nid, Xt, f_of, lo, mask, kind):
+    rows, wr = _ix(rows)
+    nid, wn = _ix(nid)
+    Xt = _c(Xt, np.int32)
+    f_of, lo, mask, kind = _c(f_of, np.int64), _c(lo, np.int64), _c(mask, np.int64), _c(kind, np.int8)
+    d = np.empty(len(rows), np.int64)
+    _lib.directions(_p(rows), wr, _p(nid), wn, len(rows), _p(Xt), Xt.shape[1], _p(f_of), _p(lo), _p(mask), _p(kind),
+                    _p(d))
+    return d
+
+
+def children(rows, nid, d, slot, y, w, weighted, nc, size):
+    rows, wr = _ix(rows)
+    nid, wn = _ix(nid)
+    y, wy = _ix(y)
+    w, ww = _ix(w) if weighted else (y, wy)
+    d, slot = _c(d, np.int64), _c(slot, np.int64)
+    child = np.empty(len(rows), np.int64)
+    block = np.zeros((size, nc), np.int64)
+    _lib.children(_p(rows), wr, _p(nid), wn, len(rows), _p(d), _p(slot), _p(y), wy, _p(w), ww, bool(weighted), nc,
+                  _p(child), _p(block))
+    return child, block
 
 
 def blake2b8(msg, length):

@@ -35,7 +35,8 @@ import numpy as np
 
 from . import cloops, streams
 
-__all__ = ["EXACT_GINI_ROWS", "MIN_CELLS", "active", "backends", "blake2b8", "child_stats", "cuts_all", "draw_all",
+__all__ = ["EXACT_GINI_ROWS", "MIN_CELLS", "active", "backends", "blake2b8", "child_stats", "children", "cuts_all",
+           "directions", "draw_all",
            "gini_cuts", "load", "loaded", "regression_cuts", "regroup", "regroup_all",
            "surrogate_cuts_all", "use"]
 
@@ -527,12 +528,48 @@ def child_stats(child, rows, yv, size):
     return block
 
 
+def directions(rows, nid, Xt, f_of, lo, mask, kind):
+    """Each row's branch at its node's split (0 left, 1 right), or -1 where its node does not
+    split (f_of[node] < 0), its value is missing, or its feature is a nominal one of more than
+    62 values (kind 2, left to the caller): a numeric code (kind 0) against the cut's low
+    rank, a nominal one's (kind 1) bit in the left set."""
+    d = np.empty(len(rows), np.int64)
+    for i in range(len(rows)):
+        k = nid[i]
+        f = f_of[k]
+        out = -1
+        if f >= 0:
+            x = Xt[f, rows[i]]
+            if x >= 0 and kind[f] == 0:
+                out = 1 if x > lo[k] else 0
+            elif x >= 0 and kind[f] == 1:
+                out = 1 - ((mask[k] >> x) & 1)
+        d[i] = out
+    return d
+
+
+def children(rows, nid, d, slot, y, w, weighted, nc, size):
+    """Each row's child (2·slot of its node + its direction; -1: none) and the children's
+    class counts (size × nc), a row counted w[row] times where weighted: one pass."""
+    child = np.empty(len(rows), np.int64)
+    block = np.zeros((size, nc), np.int64)
+    for i in range(len(rows)):
+        s = slot[nid[i]]
+        c = -1
+        if s >= 0 and d[i] >= 0:
+            r = rows[i]
+            c = 2 * s + d[i]
+            block[c, y[r]] += w[r] if weighted else 1
+        child[i] = c
+    return child, block
+
+
 _INLINE = ("_gini_n_impurity", "_regression_step", "_cut_after")
 # The loops Python calls (a test spies on these), and those only the loops call.
-_ENTRIES = ("gini_cuts", "regression_cuts", "regroup", "child_stats", "regroup_all", "cuts_all",
+_ENTRIES = ("gini_cuts", "regression_cuts", "regroup", "child_stats", "directions", "children", "regroup_all", "cuts_all",
             "surrogate_cuts_all", "draw_all", "blake2b8")
 _LOOPS = ("_grown", "_append", "_gini_cuts", "_regression_cuts", "_surrogate_cuts", "regroup",
-          "child_stats", "regroup_all", "cuts_all", "surrogate_cuts_all")
+          "child_stats", "directions", "children", "regroup_all", "cuts_all", "surrogate_cuts_all")
 _PYTHON = {name: globals()[name] for name in _INLINE + _LOOPS}   # what numba compiles
 # One feature's cut loops, as Python calls them (a forest's drawn features) and as the depth's call them.
 gini_cuts, regression_cuts = _gini_cuts, _regression_cuts

@@ -1,5 +1,5 @@
 """A forest's feature draws in a compiled loop (numba, loaded by :func:`kernels.load`): the
-node streams of :class:`infotree.ensemble._NodeDraw`, a depth's nodes in one call.
+node streams of :class:`infotree.nodedraw._NodeDraw`, a depth's nodes in one call.
 
 BLAKE2b (RFC 7693) with an 8-byte digest and no key, as hashlib.blake2b(msg, digest_size=8),
 written out here so that the loop can hash: the same words as the Python path.
