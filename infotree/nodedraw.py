@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import hashlib
 import struct
-from itertools import chain
 
 import numpy as np
 
@@ -40,7 +39,6 @@ class _NodeDraw:
         self.memo = {}   # path -> the features drawn there (a printer asks again)
         self.last = {}   # the nodes of the last depth asked through masks -> (prefix, spent features)
         self.steps = {}  # a path step -> its bytes in a prefix
-        self.rows = ({}, None)  # prefix_rows': the last depth's nodes -> their rows of its prefixes
 
     def __call__(self, node):
         mask = np.zeros(self.m, bool)
@@ -61,24 +59,9 @@ class _NodeDraw:
         builder asks for a depth's at once, after its parents' depth, so that a node's
         stream prefix and spent features are its parent's and its step's (not its path
         walked and hashed again)."""
-        from .grow import kernels
-
-        k, offered = self.k, self.offered
-        # Every node draws k of the same features: the same streams in one compiled call, where
-        # the fit loaded numba (never for the draws alone: its memory would cost more).
-        if self.spent is None and k is not None and len(offered) > k and kernels.loaded():
-            P = self.prefix_rows(nodes)
-            if P is not None:
-                n, L = P.shape
-                starts = np.arange(0, n * L, L, dtype=np.int64)
-                picks = kernels.draw_all(P.reshape(-1), starts, starts + L, len(offered), k)
-                out = np.zeros((n, self.m), bool)
-                out[np.repeat(np.arange(n), k), np.asarray(offered)[picks].ravel()] = True
-                return out
         last, now, spent, steps = self.last, {}, self.spent, self.steps
-        out = np.zeros((len(nodes), self.m), bool)
-        ks, js = [], []
-        for q, node in enumerate(nodes):
+        prefixes, useds = [], []
+        for node in nodes:
             up = last.get(node.parent)
             if up is None:  # a root, or a parent not asked through masks
                 path = node.path
@@ -93,35 +76,30 @@ class _NodeDraw:
                 if spent is not None and spent[step[0]]:
                     used = used | {step[0]}
             now[node] = (prefix, used)
+            prefixes.append(prefix)
+            useds.append(used)
+        self.last = now
+        out = np.zeros((len(nodes), self.m), bool)
+        k, offered = self.k, self.offered
+        from .grow import kernels
+
+        # Every node draws k of the same features: the same streams in one compiled call, where
+        # the fit loaded numba (never for the draws alone: its memory would cost more).
+        if spent is None and k is not None and len(offered) > k and kernels.loaded():
+            lens = np.fromiter(map(len, prefixes), np.int64, len(prefixes))
+            ends = np.cumsum(lens)
+            return _drawn(np.frombuffer(b"".join(prefixes), np.uint8), ends - lens, ends, offered, k, self.m)
+        ks, js = [], []
+        for q, (prefix, used) in enumerate(zip(prefixes, useds)):
             drawn = self.draw(prefix, used)
             ks += [q] * len(drawn)
             js += drawn
-        self.last = now
         out[ks, js] = True
         return out
 
-    def prefix_rows(self, nodes):
-        """The nodes' stream prefixes as the rows of one byte array (nodes of one depth: of
-        one length), each its parent's row from the last call and its step's 8 bytes, in a
-        few array operations (a prefix each, in bytes, cost a forest's fit 0.2 s); None
-        where they differ in length."""
-        up_rows, P = getattr(self, "rows", ({}, None))  # (a draw unpickled from before it had them)
-        get = up_rows.get
-        ups = [get(node.parent, -1) for node in nodes]
-        if P is not None and -1 not in ups:
-            steps = np.fromiter(chain.from_iterable(node.step for node in nodes), np.dtype("<u4"), 2 * len(nodes))
-            P = np.concatenate([P[ups], steps.view(np.uint8).reshape(len(nodes), 8)], axis=1)
-        else:
-            prefixes = [self.prefix(node.path) for node in nodes]
-            if len(set(map(len, prefixes))) != 1:
-                return None
-            P = np.frombuffer(b"".join(prefixes), np.uint8).reshape(len(nodes), -1)
-        self.rows = (dict(zip(nodes, range(len(nodes)))), P)
-        return P
-
     def forget(self):
         """The last depth's nodes and prefixes let go (the builder's, once the trees are grown)."""
-        self.last, self.steps, self.rows = {}, {}, ({}, None)
+        self.last, self.steps = {}, {}
 
     def prefix(self, path) -> bytes:
         """The stream prefix of the node of this path: the tree key and the path's steps."""
@@ -151,3 +129,58 @@ class _NodeDraw:
             j = pos + x % m
             a[pos], a[j] = a[j], a[pos]
         return tuple(sorted(a[:k]))
+
+
+class DepthDraws:
+    """The node draws of trees grown together, depth by depth (the fast CART builder's
+    forest): each open node's stream prefix a row of one byte array, a depth's rows made
+    from its parents' rows and the steps to them in array operations, and every node's k
+    features drawn from them in one compiled call (:func:`~infotree.grow.kernels.draw_all`):
+    what :meth:`_NodeDraw.masks` draws, without a Python step a node."""
+
+    def __init__(self, P, k, offered, m):
+        self.P, self.k, self.offered, self.m = P, k, offered, m
+
+    @classmethod
+    def of(cls, nodes):
+        """For these roots (one a tree), or None unless every tree draws k of the same
+        features at each node (not ID3's, whose nodes lose the features their paths
+        tested) and the compiled loops are loaded."""
+        from .grow import kernels
+
+        draws = [node.tree.draw for node in nodes]
+        first = draws[0]
+        if not (isinstance(first, _NodeDraw) and first.spent is None and first.k is not None
+                and len(first.offered) > first.k and kernels.loaded()):
+            return None
+        if any(type(d) is not _NodeDraw or d.spent is not None or d.k != first.k or d.offered != first.offered
+               for d in draws):
+            return None
+        prefixes = [d.prefix(node.path) for d, node in zip(draws, nodes)]
+        if len(set(map(len, prefixes))) != 1:
+            return None
+        P = np.frombuffer(b"".join(prefixes), np.uint8).reshape(len(nodes), -1)
+        return cls(P, first.k, first.offered, first.m)
+
+    def masks(self) -> np.ndarray:
+        """The depth's nodes' draws, nodes × features."""
+        n, L = self.P.shape
+        starts = np.arange(0, n * L, L, dtype=np.int64)
+        return _drawn(self.P.reshape(-1), starts, starts + L, self.offered, self.k, self.m)
+
+    def children(self, parents, features, branches):
+        """The next depth: its nodes' parents (rows of this one), and the steps (feature,
+        branch) to them."""
+        steps = np.stack([features, branches], axis=1).astype("<u4")
+        self.P = np.concatenate([self.P[parents], steps.view(np.uint8).reshape(len(parents), 8)], axis=1)
+
+
+def _drawn(prefixes, starts, ends, offered, k, m) -> np.ndarray:
+    """The draws (nodes × m bool) of k of the ``offered`` features from each node's stream,
+    its prefix prefixes[starts[i]:ends[i]], in one call of the compiled loops."""
+    from .grow import kernels
+
+    picks = kernels.draw_all(prefixes, starts, ends, len(offered), k)
+    out = np.zeros((len(starts), m), bool)
+    out[np.repeat(np.arange(len(starts)), k), np.asarray(offered)[picks].ravel()] = True
+    return out

@@ -612,18 +612,23 @@ def test_probabilities_made_once_a_leaf_are_each_rows(criterion):
     assert tree._probas(codes) == [tree._proba(tree.root, c) for c in codes]
 
 
-def test_a_depths_prefixes_as_rows_are_its_nodes_paths():
-    """_NodeDraw.prefix_rows: a depth's stream prefixes made from its parents' rows and its
-    steps (the compiled draws' input) are the prefixes of the nodes' own paths."""
-    from infotree.nodedraw import _NodeDraw
+def test_a_depths_draws_from_its_parents_rows_are_its_nodes_own():
+    """DepthDraws: a depth's stream prefixes made from its parents' rows and its steps (the
+    fast CART builder's forest) are the prefixes of the nodes' own paths, and its nodes draw
+    what each node's path draws."""
+    from infotree.nodedraw import DepthDraws, _NodeDraw
 
     data = load(DATA / "kyphosis.csv", numeric="auto", on_missing="keep")
     tree = build_tree(data, criterion="gini", cp=None, surrogates=0)
     draw = _NodeDraw(5, 3, 2, np.ones(data.n_features, bool), True, data.kinds)
+    at = DepthDraws(np.frombuffer(draw.prefix(()), np.uint8).reshape(1, -1), draw.k, draw.offered, draw.m)
     depth, depths = [tree.root], 0
     while depth:
-        P = draw.prefix_rows(depth)
-        assert [bytes(row) for row in P] == [draw.prefix(n.path) for n in depth]
-        depth, depths = [c for n in depth for c in n.children], depths + 1
+        assert [bytes(row) for row in at.P] == [draw.prefix(n.path) for n in depth]
+        assert at.masks().tolist() == [draw(n).tolist() for n in depth]
+        below = [(k, i, c) for k, n in enumerate(depth) for i, c in enumerate(n.children)]
+        if below:
+            at.children(np.array([k for k, _, _ in below]), np.array([depth[k].split for k, _, _ in below]),
+                        np.array([i for _, i, _ in below]))
+        depth, depths = [c for _, _, c in below], depths + 1
     assert depths > 3
-    assert draw.prefix_rows([tree.root, tree.root.children[0]]) is None  # two depths: no rows of one length

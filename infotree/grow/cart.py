@@ -27,10 +27,8 @@ checks that it does, printers included.  What makes it fast:
   its table less those and less the rows without the primary's value.  The two sides
   give the nominal surrogates' agreements, and, with the rows the surrogates route, the
   children's tables.
-* **Surrogates in bulk** from the same sorted arrays: the primary's direction along each
-  other numeric feature's segment, cumulated, gives every surrogate cut's agreement.
-* **Records when asked for**: a node keeps its row in its depth's arrays; its candidate
-  and surrogate records are made when a printer or a user reads them.
+* **Surrogates in bulk**: the primary's direction cumulated along each other numeric feature's segment.
+* **Records when asked for**: a node keeps its row in its depth's arrays; its records are made when read.
 * **Regression** (``squared_error``, numeric features): targets as shifted integers; a
   cut's decrease is (S_L·n_R − S_R·n_L)² / (n_L·n_R·n) with an exact integer numerator.
 * **Per node, only what must be a Python object**: the split nodes' midpoints from int64
@@ -55,6 +53,7 @@ import numpy as np
 from ..impurities import Gini
 from ..measures import is_independent
 from ..node import Node, draws, row_ints
+from ..nodedraw import DepthDraws
 from ..records import BinaryCandidate, RegressionCandidate
 from ..splits import SubsetSplit, ThresholdSplit, midpoint_splits
 from ..splitters import search_reach
@@ -228,6 +227,7 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
         self.considered = np.ones(self.m, bool)
         self.steps = [((j, 0), (j, 1)) for j in range(self.m)]  # a child's step, shared
         self.ints = []  # 0, 1, 2, ...: a node's row in its depth's arrays (_ci), shared (row_ints)
+        self.counts_next = None  # the next depth's counts, as partition counted them
         self.shared_splits = {}  # (j, n, d) -> the split x_j <= n/d: equal splits one object
         self.midpoint = self.p.get("threshold") == "midpoint"  # cuts' thresholds: the exact midpoint of two values
         self.has_missing = tree.missing_slot
@@ -309,13 +309,12 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
         self.run_many([(self.t, rows)], path)
 
     def run_many(self, roots, path=(), multiplicity=None):
-        """Grow one tree per (tree, rows) root, all of them together, level by level: a
-        depth's open nodes of every tree are one batch, so numpy's per-call cost is paid
-        once per depth, not once per depth and tree (a forest's trees are small).  The
-        roots' rows are disjoint; every tree shares this builder's features, domains and
-        numbers, and has a draw (Tree.draw) if any has.  ``multiplicity``: how many times
-        each row counts (a bootstrap sample's repeated rows as one row each: a third fewer
-        rows to sort and partition); classification without surrogates only."""
+        """Grow one tree per (tree, rows) root, all together, level by level: a depth's open
+        nodes of every tree are one batch (numpy's per-call cost paid once a depth, not once a
+        depth and tree).  The roots' rows are disjoint; the trees share this builder's
+        features, domains and numbers, and all have a draw (Tree.draw) or none.
+        ``multiplicity``: each row's count (a bootstrap's repeated rows as one row each: a
+        third fewer rows to sort and partition); classification without surrogates only."""
         if multiplicity is not None:
             if self.reg or self.p.get("surrogates", 5):
                 raise ValueError("rows count once each in regression and with surrogates")
@@ -333,6 +332,7 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
         self.drawn = nodes[0].tree.draw is not None
         if any((node.tree.draw is not None) != self.drawn for node in nodes):
             raise ValueError("the trees grown together either all have a feature draw or none has")
+        self.depth_draws = DepthDraws.of(nodes) if self.drawn else None  # (None: each tree's draw asked)
         rows = np.concatenate(parts)
         sizes = np.array([len(r) for r in parts])
         # the compiled loops, where the values to score (rows of every tree × numeric columns) are many
@@ -420,7 +420,9 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
         K = len(nodes)
         starts = np.r_[0, np.cumsum(sizes)[:-1]]
         nid = np.repeat(np.arange(K), sizes)
-        CC = self.stats(rows, sizes) if self.reg else self.count(nid * nc + self.y[rows], K * nc, rows).reshape(K, nc)
+        CC = self.counts_next  # as the parents' partition counted them (None: the roots)
+        if CC is None:
+            CC = self.stats(rows, sizes) if self.reg else self.count(nid * nc + self.y[rows], K * nc, rows).reshape(K, nc)
         lv = self.lv = _Level(self, K, self.m, nc, CC)
         self.node_of = None
         if self.by_value is not None and 4 * len(rows) >= self.Xt.shape[1]:
@@ -431,7 +433,7 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
         imp = np.full((K, self.m), -np.inf)
         bnd = np.zeros((K, self.m))
         # A forest's node sees its drawn features only (Tree.draw): its candidates, as in the reference.
-        drawn = draws(nodes) if self.drawn else None
+        drawn = (self.depth_draws.masks() if self.depth_draws else draws(nodes)) if self.drawn else None
         if ords is None:  # the rows of the nodes that drew feature j, sorted now
             for j in self.num_js.tolist():
                 order, v, nid_j, starts_j = self.drawn_order(j, rows, nid, K, drawn[:, j], sizes)
@@ -447,8 +449,7 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
             self.subset_cuts(g, rows, nid, K, CC, lv, imp, bnd)
         if drawn is not None:
             lv.has &= drawn
-        # A node reads its records (and surrogates) as row k of its depth's data, and its
-        # counts as row k of the depth's: no object a node (a sixth fewer for the collector).
+        # A node reads its records, surrogates and counts as row k of its depth's data: no object a node.
         considered, counts = self.considered, _Stats(self.facts, CC) if self.reg else CC
         for node, k in zip(nodes, row_ints(self.ints, K)):
             node._considered = considered

@@ -133,6 +133,11 @@ class Partitioning:
         if not open_next:
             return [], None, None, None
         remap[opened] = np.arange(len(opened))
+        self.counts_next = block[opened]  # the next depth's counts (level's CC), already counted here
+        if self.depth_draws is not None:  # the next depth's draws: each its parent's stream and its step
+            o = np.asarray(opened)
+            parents = np.asarray(split)[o // 2]
+            self.depth_draws.children(parents, chosen[parents], o % 2)
         self.tables = self.child_tables(sides, rows, child, d, remap)
         # The rows of no open child last (the dtype's largest value): a stable sort groups an
         # array by next node and the rows of none are cut off (cheaper than dropping them
