@@ -23,7 +23,7 @@ import sys
 from collections import deque
 from fractions import Fraction
 from itertools import repeat
-from operator import is_
+from operator import attrgetter, is_
 
 import numpy as np
 
@@ -35,6 +35,7 @@ from .node import _STATE, Node, _state_of
 __all__ = ["in_processes", "n_workers"]
 
 _OWN = 1.2  # this process's share of the trees against a child's 1
+_children = attrgetter("children")
 
 
 def cores() -> int:
@@ -126,7 +127,7 @@ class _Packer(pickle.Pickler):
 
     def tree(self, tree):
         """A tree as its fields and its nodes as columns (one list per Node field, or one
-        value shared by every node), pre-order, with each node's parent's position: pickle
+        value shared by every node), breadth-first, with each node's parent's position: pickle
         then handles lists of small values, not a state per node."""
         state = {k: v for k, v in tree.__dict__.items() if k != "root"}
         data = self.data
@@ -136,10 +137,15 @@ class _Packer(pickle.Pickler):
                     _Ref(key, j, None) if mine is whole and mine is not None
                     else _Ref(key, j, mine.codes) if type(mine) is SampledValues and mine.values is whole else mine
                     for j, (mine, whole) in enumerate(zip(state[key], full)))
-        nodes = list(tree.root.walk()) if tree.root is not None else []
-        at = {id(node): i for i, node in enumerate(nodes)}
-        parents = [at[id(node.parent)] if node.parent is not None else -1 for node in nodes]
-        kids = [1 if node.children else 0 if node.children == () else 2 for node in nodes]  # 2: an empty list
+        # Breadth-first: a node's children are consecutive, after it (a node's place then
+        # says where its children are; no dict of positions, no generator a node).
+        nodes, parents = ([tree.root], [-1]) if tree.root is not None else ([], [])
+        for i, node in enumerate(nodes):
+            if node.children:
+                nodes += node.children
+                parents += [i] * len(node.children)
+        kids = np.array([len(c) if c or type(c) is list else -1 for c in map(_children, nodes)], np.int32)  # -1: ()
+        parents = np.array(parents, np.int32)
         # every node's fields by C-level loops: one tuple a node, turned into columns
         cols = list(zip(*map(_state_of, nodes))) if nodes else [() for _ in _STATE]
         columns = []
@@ -159,11 +165,12 @@ def _tree(cls, state, columns, parents, kids):
     for name, same, col in columns:
         deque(map(setattr, nodes, repeat(name, n), repeat(col, n) if same else col), 0)
     deque(map(setattr, nodes, repeat("tree", n), repeat(tree, n)), 0)
-    for node, up, k in zip(nodes, parents, kids):
-        node.children = [] if k else ()
-        node.parent = None if up < 0 else nodes[up]
-        if up >= 0:
-            nodes[up].children.append(node)
+    ends = np.cumsum(np.maximum(kids, 0)) + 1  # breadth-first: node i's children end at ends[i]
+    children = [nodes[b - k:b] if k >= 0 else () for b, k in zip(ends.tolist(), kids.tolist())]
+    deque(map(setattr, nodes, repeat("children", n), children), 0)
+    deque(map(setattr, nodes[1:], repeat("parent", n), map(nodes.__getitem__, parents[1:].tolist())), 0)
+    if nodes:
+        nodes[0].parent = None
     tree.root = nodes[0] if nodes else None
     return tree
 
