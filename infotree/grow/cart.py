@@ -117,7 +117,7 @@ class _Level:
         feature (numeric classification, nothing missing, 3 of 10 features drawn)."""
         K, m = self.has.shape
         ks, js = np.nonzero(self.has)
-        self.b, self.R, self.ptr = self.b.facts, None, np.searchsorted(ks, np.arange(K + 1))
+        self.b, self.R, self.ptr = self.b.facts, None, _narrowest(np.searchsorted(ks, np.arange(K + 1)))
         self.has = js.astype(np.int16 if m < 1 << 15 else np.int64)
         self.U = self.U[ks, js] if self.U.any() else None
         self.mask = self.mask[ks, js] if self.mask.any() else None
