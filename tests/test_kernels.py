@@ -304,3 +304,23 @@ def test_a_library_built_from_other_sources_is_not_loaded(tmp_path):
     with open(tmp_path / "_draws.c", "a") as f:
         f.write("\n")
     assert cloops._stale(lib, tmp_path / "_clib.so")
+
+
+def test_compiled_partition_with_a_nominal_feature_past_the_bit_masks(compiled_path):
+    """A depth's directions in the compiled loop: numeric codes against the cut, nominal codes
+    by their bit in the left set, and a nominal feature of more than 62 values (its left set a
+    Python set) and missing values left to Python: the reference's tree and records."""
+    rng = np.random.default_rng(7)
+    n = 600
+    wide = rng.integers(0, 70, n)
+    narrow = rng.integers(0, 5, n)
+    x = rng.integers(0, 30, n) / 2
+    y = np.where((wide % 3 == 0) ^ (x > 7) ^ (narrow == 2) ^ (rng.random(n) < 0.1), "a", "b")
+    cols = {"wide": [f"w{v}" for v in wide], "narrow": [f"n{v}" for v in narrow],
+            "x": [None if i % 17 == 0 else float(v) for i, v in enumerate(x)], "y": list(y)}
+    cols["wide"] = [None if i % 23 == 0 else v for i, v in enumerate(cols["wide"])]
+    data = from_records(cols, target="y", numeric=["x"], on_missing="keep")
+    for surrogates in (0, 3):
+        fast, _ = assert_same(data, criterion="gini", surrogates=surrogates, max_depth=6)
+        assert any(n.split == 0 for n in fast.root.walk())  # the wide feature splits somewhere
+    assert {"directions", "children"} <= set(compiled_path)
