@@ -297,18 +297,36 @@ class Forest:
             rows = np.flatnonzero(self.in_bag[t] == 0).tolist()
             if not rows:
                 continue
-            right = self._right(tree, [codes[i] for i in rows], [y[i] for i in rows])
-            mine = []
+            mine, ys, here = [], [y[i] for i in rows], [codes[i] for i in rows]
+            right = [p.index(max(p)) == label for p, label in zip(tree._probas(here), ys)]
+            firsts = [_first_tests(tree, c) for c in here]
             for j in range(m):
                 perm = _shuffle(_stream(self.params["seed"], t, _PERMUTE, j), rows)
-                shuffled = [codes[i][:j] + [codes[r][j]] + codes[i][j + 1:] for i, r in zip(rows, perm)]
-                mine.append(Fraction(right - self._right(tree, shuffled, [y[i] for i in rows]), len(rows)))
+                # A row whose path tests no j ends where it did: only the others descend again,
+                # from the first node testing j (the path above it reads other features only).
+                redo = [q for q, first in enumerate(firsts) if first is None or j in first]
+                starts = [tree.root if firsts[q] is None else firsts[q][j] for q in redo]
+                shuffled = [here[q][:j] + [codes[perm[q]][j]] + here[q][j + 1:] for q in redo]
+                now = sum(p.index(max(p)) == ys[q] for p, q in zip(tree._probas(shuffled, starts), redo))
+                mine.append(Fraction(sum(right[q] for q in redo) - now, len(rows)))
             out.append(mine)
         return out
 
-    @staticmethod
-    def _right(tree, codes, y) -> int:
-        return sum(p.index(max(p)) == label for p, label in zip(tree._probas(codes), y))
+
+def _first_tests(tree, codes) -> dict | None:
+    """The first node testing each feature on a row's path to its leaf ({feature: node}), or
+    None where the path reads more than its nodes' own features: an M-of-N test, or a missing
+    or unseen value (CART's surrogates, C4.5's branches combined)."""
+    first, node = {}, tree.root
+    while node.split is not None:
+        if node.m_of_n:
+            return None
+        child = tree._child(node, codes)
+        if child is None or child == -1:
+            return None
+        first.setdefault(node.split, node)
+        node = child
+    return first
 
 
 def _small(counts):

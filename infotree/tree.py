@@ -9,6 +9,7 @@ from __future__ import annotations
 import bisect
 import math
 from fractions import Fraction
+from itertools import repeat
 
 import numpy as np
 
@@ -294,13 +295,14 @@ class Tree:
             return out
         return [weight * p for p in self.probabilities(node, smoothing)]
 
-    def _probas(self, codes) -> list:
+    def _probas(self, codes, starts=None) -> list:
         """_proba of each row from the root, made once a leaf: a row that ends at a leaf has its
         leaf's probabilities (one that stops above, where C4.5 combines a missing value's
-        branches, has its own).  A forest's permutation importance asks trees × features × rows."""
+        branches, has its own).  A forest's permutation importance asks trees × features × rows.
+        ``starts``: each row's node on its path to descend from (None: the root)."""
         memo, out = {}, []
-        for c in codes:
-            node = self._descend(self.root, c)
+        for c, start in zip(codes, starts or repeat(self.root)):
+            node = self._descend(start, c)
             if node.split is None:
                 p = memo.get(node)
                 if p is None:

@@ -632,3 +632,38 @@ def test_a_depths_draws_from_its_parents_rows_are_its_nodes_own():
                         np.array([i for _, i, _ in below]))
         depth, depths = [c for _, _, c in below], depths + 1
     assert depths > 3
+
+
+@pytest.mark.parametrize("file, options", [
+    ("stagec.csv", dict(criterion="gini", max_features=3, surrogates=2)),   # missing values: surrogates
+    ("labor.csv", dict(criterion="gain_ratio", max_features=4)),             # C4.5: a missing value's branches
+    ("breast-cancer.arff", dict(criterion="gain", max_features=3)),          # ID3: values a sample did not see
+    ("weather.numeric.csv", dict(criterion="gain", max_features=2)),         # numeric cuts
+])
+def test_permutation_importance_descends_again_only_where_the_feature_is_read(file, options):
+    """Each OOB row descends again only if its path tests the permuted feature (from the first
+    node that does) or reads more (missing or unseen values, M-of-N): the importances of every
+    row descending again from the root with the shuffled value."""
+    from infotree.ensemble import _PERMUTE, _shuffle, _stream
+
+    data = load(DATA / file, numeric="auto", on_missing="value" if options["criterion"] == "gain" else "keep")
+    forest = grow_forest(data, n_trees=6, seed=3, **options)
+    codes, y = forest._codes(None), data.y.tolist()
+    expected = []
+    for t, tree in enumerate(forest.trees):
+        rows = np.flatnonzero(forest.in_bag[t] == 0).tolist()
+        if not rows:
+            continue
+
+        def right(rows_codes):
+            return sum(p.index(max(p)) == y[i] for p, i in zip(tree._probas(rows_codes), rows))
+
+        base = right([codes[i] for i in rows])
+        mine = []
+        for j in range(len(data.features)):
+            perm = _shuffle(_stream(3, t, _PERMUTE, j), rows)
+            mine.append(Fraction(base - right([codes[i][:j] + [codes[r][j]] + codes[i][j + 1:]
+                                               for i, r in zip(rows, perm)]), len(rows)))
+        expected.append(mine)
+    assert forest.permutation_by_tree() == expected
+    assert any(any(v) for v in expected)
