@@ -141,14 +141,14 @@ class Node:
         self._rare = None           # a _Rare once one of its fields is set (see there)
 
     # the rare fields (_Rare), read and set as attributes
-    _valid = _rare_field('_valid', _RARE['_valid'])
-    _gain_ok = _rare_field('_gain_ok', _RARE['_gain_ok'])
-    _candidates = _rare_field('_candidates', _RARE['_candidates'])
-    collapsed_errors = _rare_field('collapsed_errors', _RARE['collapsed_errors'])
-    scale = _rare_field('scale', _RARE['scale'])
-    cuts = _rare_field('cuts', _RARE['cuts'])
-    pruned = _rare_field('pruned', _RARE['pruned'])
-    mofn = _rare_field('mofn', _RARE['mofn'])
+    _valid = _rare_field("_valid", _RARE["_valid"])
+    _gain_ok = _rare_field("_gain_ok", _RARE["_gain_ok"])
+    _candidates = _rare_field("_candidates", _RARE["_candidates"])
+    collapsed_errors = _rare_field("collapsed_errors", _RARE["collapsed_errors"])
+    scale = _rare_field("scale", _RARE["scale"])
+    cuts = _rare_field("cuts", _RARE["cuts"])
+    pruned = _rare_field("pruned", _RARE["pruned"])
+    mofn = _rare_field("mofn", _RARE["mofn"])
 
     @property
     def surrogates(self) -> tuple:

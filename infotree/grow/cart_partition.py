@@ -80,7 +80,6 @@ class Partitioning:
             weighted = self.w is not None
             child, block = kernels.children(rows, nid, d_now, slot, self.y_small, self.w if weighted else self.y_small[:0],
                                             weighted, nc, S2)
-            go = child >= 0
         else:
             go = d_now >= 0   # (no row of a leaf has a direction)
             child = np.where(go, 2 * slot[nid] + d_now, -1)
