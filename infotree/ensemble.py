@@ -216,15 +216,17 @@ class Forest:
         the training rows, each voted on by the trees that did not draw it."""
         vote = vote or self.params["vote"]
         codes = self._codes(None if oob else rows, unseen)
-        probas = [self.tree_probas(codes, t) for t in range(len(self.trees))]
+        n, trees = len(codes), range(len(self.trees))
+        probas, votes = [[None] * n for _ in trees], [[None] * n for _ in trees]
+        for t in trees:  # out of bag: each tree's probabilities of the rows it did not draw, only
+            at = np.flatnonzero(self.in_bag[t] == 0).tolist() if oob else range(n)
+            mine = self.tree_probas([codes[i] for i in at], t)
+            for i, p, v in zip(at, mine, _votes(mine)):  # a tree's own tie: the first class, as Tree.predict
+                probas[t][i], votes[t][i] = p, v
         out = []
-        for i in range(len(codes)):
-            voters = [t for t in range(len(self.trees)) if not oob or self.in_bag[t][i] == 0]
-            votes = [None] * len(self.trees)
-            for t in voters:
-                p = probas[t][i]
-                votes[t] = p.index(max(p))  # a tree's own tie: the first class, as Tree.predict
-            out.append(_ballot(votes, [probas[t][i] for t in voters], len(self.classes), vote))
+        for i in range(n):
+            voters = [t for t in trees if votes[t][i] is not None]
+            out.append(_ballot([votes[t][i] for t in trees], [probas[t][i] for t in voters], len(self.classes), vote))
         return out
 
     def predict_proba(self, rows, *, vote=None, unseen="error") -> list[tuple]:
@@ -298,7 +300,8 @@ class Forest:
             if not rows:
                 continue
             mine, ys, here = [], [y[i] for i in rows], [codes[i] for i in rows]
-            right = [p.index(max(p)) == label for p, label in zip(tree._probas(here), ys)]
+            leaves = {}  # the tree's leaves' probabilities, made once for all its features
+            right = [v == label for v, label in zip(_votes(tree._probas(here, None, leaves)), ys)]
             firsts = [_first_tests(tree, c) for c in here]
             for j in range(m):
                 perm = _shuffle(_stream(self.params["seed"], t, _PERMUTE, j), rows)
@@ -307,10 +310,22 @@ class Forest:
                 redo = [q for q, first in enumerate(firsts) if first is None or j in first]
                 starts = [tree.root if firsts[q] is None else firsts[q][j] for q in redo]
                 shuffled = [here[q][:j] + [codes[perm[q]][j]] + here[q][j + 1:] for q in redo]
-                now = sum(p.index(max(p)) == ys[q] for p, q in zip(tree._probas(shuffled, starts), redo))
+                now = sum(v == ys[q] for v, q in zip(_votes(tree._probas(shuffled, starts, leaves)), redo))
                 mine.append(Fraction(sum(right[q] for q in redo) - now, len(rows)))
             out.append(mine)
         return out
+
+
+def _votes(probas) -> list:
+    """Each row's vote, the first class of maximal probability, found once a list: the rows
+    that end at one leaf share its list (Tree._probas), and exact maxima cost µs each."""
+    seen, out = {}, []
+    for p in probas:
+        v = seen.get(id(p))
+        if v is None:
+            v = seen[id(p)] = p.index(max(p))
+        out.append(v)
+    return out
 
 
 def _first_tests(tree, codes) -> dict | None:

@@ -67,8 +67,14 @@ class ThresholdSplit:
         return ("<=" if branch == 0 else ">"), self.text
 
     def route(self, value) -> int:
-        """The branch of an exact value."""
-        return 0 if value <= self.threshold else 1
+        """The branch of an exact value: a Fraction's or an int's numerator and denominator
+        compared in integers (Fraction's own <= dispatches through its operator fallbacks and
+        ABC checks: 4.5 µs a comparison, most of a forest's prediction)."""
+        t = self.threshold
+        try:
+            return 0 if value.numerator * t.denominator <= t.numerator * value.denominator else 1
+        except AttributeError:  # a float or another number: its own comparison
+            return 0 if value <= t else 1
 
     def __reduce__(self):
         # One call a split to unpickle, where the frozen dataclass's state went through

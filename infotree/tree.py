@@ -18,7 +18,7 @@ from .errors import InfotreeError
 from .node import Node
 from .routing import SURROGATES
 from .rpart_routing import check_routing, router
-from .splits import condition_words
+from .splits import MofNSplit, condition_words
 
 __all__ = ["Tree"]
 
@@ -252,24 +252,33 @@ class Tree:
         if node.m_of_n:
             return node.children[node.test.route(codes)]
         c = codes[node.split]
-        if c is None or (not isinstance(c, Fraction) and c < 0):
+        if c is None or (type(c) is not Fraction and c < 0):  # (isinstance: an ABC check a call, 1 µs)
             return c
         return node.children[node.test.route(c)]
 
     def _descend(self, node, codes):
         """The node a row stops at: a leaf, a node whose value is unseen or that no surrogate
         leaves (CART), or a node whose value is missing (C4.5: the branches combine there)."""
-        while node.split is not None:
-            child = self._child(node, codes)
-            if child is None and self.criterion.missing is SURROGATES:  # CART: surrogates, majority
+        surrogates = self.criterion.missing is SURROGATES
+        test = node.test
+        while test is not None:
+            # _child, inline, without the node's properties: a forest's votes and permutation
+            # importance descend millions of rows
+            if type(test) is MofNSplit:
+                child = node.children[test.route(codes)]
+            else:
+                c = codes[test.feature]
+                child = c if c is None or (type(c) is not Fraction and c < 0) else node.children[test.route(c)]
+            if child is None and surrogates:  # CART: surrogates, majority
                 d, _ = SURROGATES.predicted(node, lambda j: self._known(codes[j]), self.params.get("use_surrogate", 2))
                 if d is None:  # the row stays here, as in training
                     break
                 node = node.children[d]
-                continue
-            if child is None or child == -1:
+            elif child is None or child == -1:
                 break
-            node = child
+            else:
+                node = child
+            test = node.test
         return node
 
     def probabilities(self, node, smoothing=None) -> list[Fraction]:
@@ -295,12 +304,13 @@ class Tree:
             return out
         return [weight * p for p in self.probabilities(node, smoothing)]
 
-    def _probas(self, codes, starts=None) -> list:
+    def _probas(self, codes, starts=None, memo=None) -> list:
         """_proba of each row from the root, made once a leaf: a row that ends at a leaf has its
         leaf's probabilities (one that stops above, where C4.5 combines a missing value's
         branches, has its own).  A forest's permutation importance asks trees × features × rows.
-        ``starts``: each row's node on its path to descend from (None: the root)."""
-        memo, out = {}, []
+        ``starts``: each row's node on its path to descend from (None: the root); ``memo``: the
+        leaves' probabilities from earlier calls (leaf -> list), kept by the caller."""
+        memo, out = {} if memo is None else memo, []
         for c, start in zip(codes, starts or repeat(self.root)):
             node = self._descend(start, c)
             if node.split is None:
@@ -424,7 +434,7 @@ class Tree:
     @staticmethod
     def _known(c):
         """A row's code as splits read it, None when missing or unseen."""
-        return None if c is None or (not isinstance(c, Fraction) and c < 0) else c
+        return None if c is None or (type(c) is not Fraction and c < 0) else c
 
 
 _MISSING = ("?", "")
