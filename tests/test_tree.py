@@ -539,3 +539,19 @@ def test_c45_weights_too_deep_for_exact_arithmetic_are_refused_in_one_line():
     # Every row's weight ends in the leaves, exactly: they sum to the number of rows.
     assert sum((nd.n for nd in tree.leaves()), Fraction(0)) == 2000
     assert max(nd.depth for nd in tree.root.walk()) == 6
+
+
+_EXACT = st.one_of(st.integers(-10**30, 10**30), st.fractions(max_denominator=10**12))
+
+
+@settings(max_examples=300, deadline=None)
+@given(_EXACT, _EXACT, st.floats(allow_nan=False, allow_infinity=False, width=32))
+def test_a_threshold_routes_an_exact_value_as_its_comparison_says(threshold, value, x):
+    """ThresholdSplit.route compares numerators and denominators in integers: the branch of
+    value <= threshold, for Fractions and ints of any sign and size (a float by its own <=)."""
+    from infotree.splits import ThresholdSplit
+
+    split = ThresholdSplit(0, Fraction(threshold))
+    assert split.route(value) == (0 if value <= threshold else 1)
+    assert split.route(Fraction(threshold)) == 0
+    assert split.route(x) == (0 if x <= threshold else 1)
