@@ -45,6 +45,7 @@ from .measures import entropy
 from .nodedraw import _TOP, _NodeDraw
 from .parallel import in_processes, n_workers
 from .progress import steps
+from .splits import MofNSplit
 
 __all__ = ["Forest", "grow_forest", "m_try", "parse_rows"]
 
@@ -301,8 +302,10 @@ class Forest:
                 continue
             mine, ys, here = [], [y[i] for i in rows], [codes[i] for i in rows]
             leaves = {}  # the tree's leaves' probabilities, made once for all its features
-            right = [v == label for v, label in zip(_votes(tree._probas(here, None, leaves)), ys)]
-            firsts = [_first_tests(tree, c) for c in here]
+            firsts, ends = zip(*[_first_tests(tree, c) for c in here])
+            # each row's leaf found with its first tests (from there, no step), the others from the root
+            starts = [tree.root if end is None else end for end in ends]
+            right = [v == label for v, label in zip(_votes(tree._probas(here, starts, leaves)), ys)]
             for j in range(m):
                 perm = _shuffle(_stream(self.params["seed"], t, _PERMUTE, j), rows)
                 # A row whose path tests no j ends where it did: only the others descend again,
@@ -328,20 +331,23 @@ def _votes(probas) -> list:
     return out
 
 
-def _first_tests(tree, codes) -> dict | None:
-    """The first node testing each feature on a row's path to its leaf ({feature: node}), or
-    None where the path reads more than its nodes' own features: an M-of-N test, or a missing
-    or unseen value (CART's surrogates, C4.5's branches combined)."""
+def _first_tests(tree, codes) -> tuple:
+    """The first node testing each feature on a row's path ({feature: node}) and the leaf the
+    path ends at; (None, None) where the path reads more than its nodes' own features: an
+    M-of-N test, or a missing or unseen value (CART's surrogates, C4.5's branches combined).
+    Tree._descend's steps, inline."""
     first, node = {}, tree.root
-    while node.split is not None:
-        if node.m_of_n:
-            return None
-        child = tree._child(node, codes)
-        if child is None or child == -1:
-            return None
-        first.setdefault(node.split, node)
-        node = child
-    return first
+    test = node.test
+    while test is not None:
+        if type(test) is MofNSplit:
+            return None, None
+        c = codes[test.feature]
+        if c is None or (type(c) is not Fraction and c < 0):
+            return None, None
+        first.setdefault(test.feature, node)
+        node = node.children[test.route(c)]
+        test = node.test
+    return first, node
 
 
 def _small(counts):
