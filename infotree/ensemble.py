@@ -264,14 +264,20 @@ class Forest:
         for tree in self.trees:
             total = [Fraction(0)] * len(self.features)
             n_root = Fraction(tree.root.n)
+            weighted = {}  # node -> n/N · impurity, once a node (a child's is its split's too)
+
+            def share(node):
+                w = weighted.get(node)
+                if w is None:
+                    w = weighted[node] = node.n / n_root * impurity(node.class_counts.tolist())
+                return w
+
             for node in tree.nodes():
                 if node.test is None or not node.n:
                     continue
-                n = Fraction(node.n)
-                drop = impurity(node.class_counts.tolist()) - sum(
-                    (Fraction(ch.n) / n * impurity(ch.class_counts.tolist()) for ch in node.children if ch.n),
-                    Fraction(0))
-                total[node.split] = total[node.split] + n / n_root * drop
+                # n/N · (I − Σ n_c/n · I_c), exactly: n/N · I less each child's n_c/N · I_c
+                drop = share(node) - sum((share(ch) for ch in node.children if ch.n), Fraction(0))
+                total[node.split] = total[node.split] + drop
             out.append(total)
         return out
 
