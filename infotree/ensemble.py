@@ -222,7 +222,7 @@ class Forest:
         for t in trees:  # out of bag: each tree's probabilities of the rows it did not draw, only
             at = np.flatnonzero(self.in_bag[t] == 0).tolist() if oob else range(n)
             mine = self.tree_probas([codes[i] for i in at], t)
-            for i, p, v in zip(at, mine, _votes(mine)):  # a tree's own tie: the first class, as Tree.predict
+            for i, p, v in zip(at, mine, _votes_of(mine)):  # a tree's own tie: the first class, as Tree.predict
                 probas[t][i], votes[t][i] = p, v
         out = []
         for i in range(n):
@@ -307,11 +307,11 @@ class Forest:
             if not rows:
                 continue
             mine, ys, here = [], [y[i] for i in rows], [codes[i] for i in rows]
-            leaves = {}  # the tree's leaves' probabilities, made once for all its features
+            leaves = {}  # the tree's leaves' votes, made once for all its features
             firsts, ends = zip(*[_first_tests(tree, c) for c in here])
             # each row's leaf found with its first tests (from there, no step), the others from the root
             starts = [tree.root if end is None else end for end in ends]
-            right = [v == label for v, label in zip(_votes(tree._probas(here, starts, leaves)), ys)]
+            right = [v == label for v, label in zip(tree._votes(here, starts, leaves), ys)]
             for j in range(m):
                 perm = _shuffle(_stream(self.params["seed"], t, _PERMUTE, j), rows)
                 # A row whose path tests no j ends where it did: only the others descend again,
@@ -319,13 +319,13 @@ class Forest:
                 redo = [q for q, first in enumerate(firsts) if first is None or j in first]
                 starts = [tree.root if firsts[q] is None else firsts[q][j] for q in redo]
                 shuffled = [here[q][:j] + [codes[perm[q]][j]] + here[q][j + 1:] for q in redo]
-                now = sum(v == ys[q] for v, q in zip(_votes(tree._probas(shuffled, starts, leaves)), redo))
+                now = sum(v == ys[q] for v, q in zip(tree._votes(shuffled, starts, leaves), redo))
                 mine.append(Fraction(sum(right[q] for q in redo) - now, len(rows)))
             out.append(mine)
         return out
 
 
-def _votes(probas) -> list:
+def _votes_of(probas) -> list:
     """Each row's vote, the first class of maximal probability, found once a list: the rows
     that end at one leaf share its list (Tree._probas), and exact maxima cost µs each."""
     seen, out = {}, []

@@ -9,7 +9,6 @@ from __future__ import annotations
 import bisect
 import math
 from fractions import Fraction
-from itertools import repeat
 
 import numpy as np
 
@@ -304,15 +303,13 @@ class Tree:
             return out
         return [weight * p for p in self.probabilities(node, smoothing)]
 
-    def _probas(self, codes, starts=None, memo=None) -> list:
+    def _probas(self, codes) -> list:
         """_proba of each row from the root, made once a leaf: a row that ends at a leaf has its
         leaf's probabilities (one that stops above, where C4.5 combines a missing value's
-        branches, has its own).  A forest's permutation importance asks trees × features × rows.
-        ``starts``: each row's node on its path to descend from (None: the root); ``memo``: the
-        leaves' probabilities from earlier calls (leaf -> list), kept by the caller."""
-        memo, out = {} if memo is None else memo, []
-        for c, start in zip(codes, starts or repeat(self.root)):
-            node = self._descend(start, c)
+        branches, has its own).  A forest's votes ask trees × rows."""
+        memo, out = {}, []
+        for c in codes:
+            node = self._descend(self.root, c)
             if node.split is None:
                 p = memo.get(node)
                 if p is None:
@@ -320,6 +317,22 @@ class Tree:
             else:
                 p = self._proba(self.root, c)
             out.append(p)
+        return out
+
+    def _votes(self, codes, starts, memo) -> list:
+        """Each row's vote, the first class of its maximal probability (as :meth:`predict`),
+        descending from its node in ``starts``; a leaf's made once (``memo``: leaf -> vote,
+        kept by the caller: a forest's permutation importance asks a tree once a feature)."""
+        out = []
+        for c, start in zip(codes, starts):
+            node = self._descend(start, c)
+            v = memo.get(node) if node.test is None else None
+            if v is None:
+                p = self._proba(node if node.test is None else self.root, c)
+                v = p.index(max(p))
+                if node.test is None:
+                    memo[node] = v
+            out.append(v)
         return out
 
     def predict(self, rows, *, unseen="error", routing="infotree") -> list:
