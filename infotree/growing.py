@@ -321,7 +321,7 @@ def grow_together(data, samples, draws, **options) -> list[Tree] | None:
         multiplicity = np.concatenate(counts)
     X, y = np.asarray(data.X), np.asarray(data.y, dtype=np.int64)
     sizes = [len(rows) for rows in samples]
-    at, shared_splits = 0, {}
+    at, shared = 0, None
     for group in _groups(sizes, _TOGETHER_ROWS):  # consecutive trees, their rows copied once
         every = np.concatenate([samples[i] for i in group])
         ends = np.cumsum([sizes[i] for i in group]).tolist()
@@ -329,10 +329,11 @@ def grow_together(data, samples, draws, **options) -> list[Tree] | None:
         counted = {} if multiplicity is None else {"multiplicity": multiplicity[at:at + len(every)]}
         at += len(every)
         try:
-            grower = builder(template, X[every], y[every])
-            if builder is CARTBuilder:  # equal splits one object in the whole forest, not a group
-                grower.shared_splits = shared_splits
+            grower = builder(template, X[every], y[every], **({"shared": shared} if shared else {}))
             grower.run_many(roots, **counted)
+            # CART: the next group's builder takes this one's values' table and splits (equal
+            # splits one object in the whole forest), not the builder itself (its arrays)
+            shared, grower = getattr(grower, "shared", None), None
         except Refused:
             return None
         for i in group:  # a tree that counts its tables again when printed: from the data's rows

@@ -60,7 +60,7 @@ from ..splitters import search_reach
 
 from . import kernels
 from .collector import paused
-from .cart_arrays import (_BITS, _CONCAVE, _COUNT_LIMIT, _KEY16, _decreases, _first_best, _narrowest, _seg_starts, _short_sum, _subset_split, _Stats,
+from .cart_arrays import (_BITS, _CONCAVE, _COUNT_LIMIT, _KEY16, _decreases, _first_best, _narrowest, fraction_table, _seg_starts, _short_sum, _subset_split, _Stats,
                           Refused)
 from .cart_cuts import CutScoring
 from .cart_partition import Partitioning
@@ -200,7 +200,7 @@ class _Level:
 class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
     """Grows a CART tree (a binary criterion) level by level; see the module docstring."""
 
-    def __init__(self, tree, X, y):
+    def __init__(self, tree, X, y, shared=None):
         self.t = tree
         X = np.asarray(X)
         self.y = np.asarray(y, dtype=np.int64)
@@ -228,26 +228,12 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
         self.steps = [((j, 0), (j, 1)) for j in range(self.m)]  # a child's step, shared
         self.ints = []  # 0, 1, 2, ...: a node's row in its depth's arrays (_ci), shared (row_ints)
         self.counts_next = None  # the next depth's counts, as partition counted them
-        self.shared_splits = {}  # (j, n, d) -> the split x_j <= n/d: equal splits one object
         self.midpoint = self.p.get("threshold") == "midpoint"  # cuts' thresholds: the exact midpoint of two values
         self.has_missing = tree.missing_slot
-        # Numeric values as int64 numerators and denominators, all features end to end, for
-        # the features whose values are below 2^30 in both (their midpoints fit in int64).
-        self.small_fractions = np.zeros(self.m, bool)
-        self.fraction_offsets = np.zeros(self.m, np.int64)
-        num, den, at = [], [], 0
-        for j in range(self.m):
-            vals = tree.numbers[j] if self.numeric[j] else None
-            self.fraction_offsets[j] = at
-            if not vals:
-                continue
-            nums, dens = [v.numerator for v in vals], [v.denominator for v in vals]
-            if max(map(abs, nums)) < 1 << 30 and max(dens) < 1 << 30:
-                self.small_fractions[j] = True
-                num += nums
-                den += dens
-                at += len(vals)
-        self.fraction_num, self.fraction_den = np.array(num, np.int64), np.array(den, np.int64)
+        # The values' table of int64 fractions (fraction_table) and the splits made, one for a
+        # forest's groups of trees (``shared``: another group's builder's)
+        self.shared = shared or ({}, fraction_table(tree.numbers, self.numeric))
+        self.shared_splits, (self.small_fractions, self.fraction_offsets, self.fraction_num, self.fraction_den) = self.shared
         # A nominal value and the class in one code (-1: missing), and the nominal features in
         # groups of equal domain size: one bincount per group counts a set of rows.  Per group,
         # each row's cells in a node's block (feature, value, class; a missing value has the

@@ -44,6 +44,25 @@ def _narrowest(a):
                          if np.iinfo(t).min <= lo and hi <= np.iinfo(t).max), copy=False)
 
 
+def fraction_table(numbers, numeric) -> tuple:
+    """Numeric values as int64 numerators and denominators, all features end to end, for the
+    features whose values are below 2^30 in both (their midpoints fit in int64): (whether a
+    feature's are there, where each feature's start, numerators, denominators)."""
+    small, offsets = np.zeros(len(numeric), bool), np.zeros(len(numeric), np.int64)
+    num, den, at = [], [], 0
+    for j, vals in enumerate(numbers):
+        offsets[j] = at
+        if not numeric[j] or not vals:
+            continue
+        nums, dens = [v.numerator for v in vals], [v.denominator for v in vals]
+        if max(map(abs, nums)) < 1 << 30 and max(dens) < 1 << 30:
+            small[j] = True
+            num += nums
+            den += dens
+            at += len(vals)
+    return small, offsets, np.array(num, np.int64), np.array(den, np.int64)
+
+
 def _short_sum(a, axis):
     """a.sum(axis) over a short axis, as one addition per slice: numpy's reduction over a
     short axis costs several times more."""
