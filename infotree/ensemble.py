@@ -45,7 +45,6 @@ from .measures import entropy
 from .nodedraw import _TOP, _NodeDraw
 from .parallel import in_processes, n_workers
 from .progress import steps
-from .splits import MofNSplit
 
 __all__ = ["Forest", "grow_forest", "m_try", "parse_rows"]
 
@@ -308,7 +307,7 @@ class Forest:
                 continue
             mine, ys, here = [], [y[i] for i in rows], [codes[i] for i in rows]
             leaves = {}  # the tree's leaves' votes, made once for all its features
-            firsts, ends = zip(*[_first_tests(tree, c) for c in here])
+            firsts, ends = zip(*map(tree._first_tests, here))
             # each row's leaf found with its first tests (from there, no step), the others from the root
             starts = [tree.root if end is None else end for end in ends]
             right = [v == label for v, label in zip(tree._votes(here, starts, leaves), ys)]
@@ -335,25 +334,6 @@ def _votes_of(probas) -> list:
             v = seen[id(p)] = p.index(max(p))
         out.append(v)
     return out
-
-
-def _first_tests(tree, codes) -> tuple:
-    """The first node testing each feature on a row's path ({feature: node}) and the leaf the
-    path ends at; (None, None) where the path reads more than its nodes' own features: an
-    M-of-N test, or a missing or unseen value (CART's surrogates, C4.5's branches combined).
-    Tree._descend's steps, inline."""
-    first, node = {}, tree.root
-    test = node.test
-    while test is not None:
-        if type(test) is MofNSplit:
-            return None, None
-        c = codes[test.feature]
-        if c is None or (type(c) is not Fraction and c < 0):
-            return None, None
-        first.setdefault(test.feature, node)
-        node = node.children[test.route(c)]
-        test = node.test
-    return first, node
 
 
 def _small(counts):

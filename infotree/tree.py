@@ -9,6 +9,7 @@ from __future__ import annotations
 import bisect
 import math
 from fractions import Fraction
+from itertools import repeat
 
 import numpy as np
 
@@ -303,37 +304,49 @@ class Tree:
             return out
         return [weight * p for p in self.probabilities(node, smoothing)]
 
-    def _probas(self, codes) -> list:
-        """_proba of each row from the root, made once a leaf: a row that ends at a leaf has its
-        leaf's probabilities (one that stops above, where C4.5 combines a missing value's
-        branches, has its own).  A forest's votes ask trees × rows."""
-        memo, out = {}, []
-        for c in codes:
-            node = self._descend(self.root, c)
-            if node.split is None:
-                p = memo.get(node)
-                if p is None:
-                    p = memo[node] = self._proba(node, c)
-            else:
-                p = self._proba(self.root, c)
-            out.append(p)
-        return out
-
-    def _votes(self, codes, starts, memo) -> list:
-        """Each row's vote, the first class of its maximal probability (as :meth:`predict`),
-        descending from its node in ``starts``; a leaf's made once (``memo``: leaf -> vote,
-        kept by the caller: a forest's permutation importance asks a tree once a feature)."""
+    def _per_row(self, codes, starts, memo, value) -> list:
+        """``value`` of each row's exact probabilities (:meth:`_proba`), descending from its node
+        in ``starts``; a leaf's made once (``memo``: leaf -> value), a row that stops above a
+        leaf (C4.5 combines a missing value's branches there) its own."""
         out = []
         for c, start in zip(codes, starts):
             node = self._descend(start, c)
-            v = memo.get(node) if node.test is None else None
-            if v is None:
-                p = self._proba(node if node.test is None else self.root, c)
-                v = p.index(max(p))
-                if node.test is None:
-                    memo[node] = v
+            if node.test is None:
+                v = memo.get(node)
+                if v is None:
+                    v = memo[node] = value(self._proba(node, c))
+            else:
+                v = value(self._proba(self.root, c))
             out.append(v)
         return out
+
+    def _probas(self, codes) -> list:
+        """_proba of each row from the root, made once a leaf (a forest's votes ask trees × rows)."""
+        return self._per_row(codes, repeat(self.root), {}, _same)
+
+    def _votes(self, codes, starts, memo) -> list:
+        """Each row's vote, the first class of its maximal probability (as :meth:`predict`),
+        from its node in ``starts``; ``memo`` (leaf -> vote) kept by the caller: a forest's
+        permutation importance asks a tree once a feature."""
+        return self._per_row(codes, starts, memo, _first_max)
+
+    def _first_tests(self, codes) -> tuple:
+        """The first node testing each feature on a row's path ({feature: node}) and the leaf the
+        path ends at; (None, None) where the path reads more than its nodes' own features: an
+        M-of-N test, or a missing or unseen value (CART's surrogates, C4.5's branches combined).
+        :meth:`_descend`'s step, inline as there."""
+        first, node = {}, self.root
+        test = node.test
+        while test is not None:
+            if type(test) is MofNSplit:
+                return None, None
+            c = codes[test.feature]
+            if c is None or (type(c) is not Fraction and c < 0):
+                return None, None
+            first.setdefault(test.feature, node)
+            node = node.children[test.route(c)]
+            test = node.test
+        return first, node
 
     def predict(self, rows, *, unseen="error", routing="infotree") -> list:
         """One class label per row; ``unseen="majority"`` sends unseen values to the node's majority.
@@ -449,5 +462,14 @@ class Tree:
         """A row's code as splits read it, None when missing or unseen."""
         return None if c is None or (type(c) is not Fraction and c < 0) else c
 
+
+
+def _same(p):
+    return p
+
+
+def _first_max(p) -> int:
+    """The first class of maximal probability (a tie: the first in class order)."""
+    return p.index(max(p))
 
 _MISSING = ("?", "")
