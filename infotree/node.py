@@ -353,8 +353,8 @@ class Node:
 
     def candidates(self) -> list[Candidate]:
         """The candidate table: one record per feature considered at this node."""
-        if self._candidates is None and self._records is not None:  # the CART builder's depth: row _ci
-            self._candidates = self._records.records(self._ci)
+        if self._candidates is None and self._records is not None:  # the CART builder's depth (row _ci) or Regrow
+            self._candidates = self._records.records_of(self)
         if self._candidates is None:
             out = []
             tables = self.tables  # once: a tree that keeps none counts them again

@@ -30,6 +30,7 @@ import numpy as np
 from .data.dataset import SampledValues
 from .errors import InfotreeError
 from .grow.collector import paused
+from .grow.regrow import Regrow
 from .node import _STATE, Node, _state_of
 
 __all__ = ["in_processes", "n_workers"]
@@ -124,6 +125,12 @@ class _Packer(pickle.Pickler):
         self.dispatch_table = copyreg.dispatch_table.copy()
         self.dispatch_table[Tree] = self.tree
         self.dispatch_table[Fraction] = _reduce_fraction
+        self.dispatch_table[Regrow] = self.regrow
+
+    def regrow(self, r):
+        """A tree's Regrow with the data set as a reference (the forest's own: the same)."""
+        *state, data, counted = r.state()
+        return Regrow, (*state, _Ref("data", None, None) if data is self.data else data, counted)
 
     def tree(self, tree):
         """A tree as its fields and its nodes as columns (one list per Node field, or one
@@ -213,6 +220,8 @@ class _Unpacker(pickle.Unpickler):
         return super().find_class(module, name)
 
     def resolve(self, key, j, codes):
+        if key == "data":
+            return self.data
         values = getattr(self.data, key)[j]
         return values if codes is None else SampledValues(values, codes)
 

@@ -65,6 +65,7 @@ from .cart_arrays import (_BITS, _CONCAVE, _COUNT_LIMIT, _KEY16, _decreases, _fi
 from .cart_cuts import CutScoring
 from .cart_partition import Partitioning
 from .cart_surrogates import SurrogateSearch
+from .regrow import Regrow, bare
 
 __all__ = ["CARTBuilder", "Refused"]
 
@@ -192,6 +193,9 @@ class _Level:
             b.t.features[j], j, split or self.split(k, j), (row(L.tolist()), row(R.tolist())),
             b.crit, int(self.tried[self._at(k, j)]), unknown=row(u) if u[0] or (not b.reg and any(u)) else None)
 
+    def records_of(self, node):
+        return self.records(node._ci)
+
     def records(self, k):
         js = np.flatnonzero(self.has[k]) if self.ptr is None else self.has[self.ptr[k]:self.ptr[k + 1]]
         return [self.record(k, j) for j in js.tolist()]
@@ -200,9 +204,11 @@ class _Level:
 class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
     """Grows a CART tree (a binary criterion) level by level; see the module docstring."""
 
+    keep_records = False  # each depth's candidate arrays kept for the records (Regrow's builder sets it)
+
     def __init__(self, tree, X, y, shared=None):
         self.t = tree
-        X = np.asarray(X)
+        X = self.X = np.asarray(X)  # as given: a tree grows again from it (Regrow) when its records are read
         self.y = np.asarray(y, dtype=np.int64)
         self.crit, self.p = tree.criterion, tree.params
         self.nc, self.m = len(tree.classes), len(tree.features)
@@ -307,9 +313,10 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
             self.w = np.asarray(multiplicity, dtype=np.int64)
             if self.w.sum() < 1 << 31:  # every cumulative count fits: int32 sums run several times faster
                 self.w = self.w.astype(np.int32)
-        nodes, parts = [], []
+        nodes, parts, self.regrows, template = [], [], {}, bare(self.t)
         for tree, rows in roots:
             root = self.plant(tree, rows, path)
+            self.regrows[id(tree)] = Regrow(type(self), template, self.X, self.y, rows, path)
             if root.stop is None:
                 nodes.append(root)
                 parts.append(rows)
@@ -378,7 +385,8 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
         with paused():   # the nodes' parent links are cycles the collector frees later as usual
             while nodes:
                 nodes, rows, ords, sizes = self.level(nodes, rows, ords, sizes)
-                self.lv.compact()
+                if self.keep_records:
+                    self.lv.compact()
                 if self.sv is not None:
                     self.sv.compact()
                 self.lv = self.sv = None
@@ -435,11 +443,13 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
             self.subset_cuts(g, rows, nid, K, CC, lv, imp, bnd)
         if drawn is not None:
             lv.has &= drawn
-        # A node reads its records, surrogates and counts as row k of its depth's data: no object a node.
+        # A node reads its records, surrogates and counts as row k of its depth's data: no object a
+        # node.  Its records: its tree's Regrow, which grows the tree again keeping them, when read.
         considered, counts = self.considered, _Stats(self.facts, CC) if self.reg else CC
+        regrows = self.regrows
         for node, k in zip(nodes, row_ints(self.ints, K)):
             node._considered = considered
-            node._records, node._cc, node._ci = lv, counts, k
+            node._records, node._cc, node._ci = lv if self.keep_records else regrows[id(node.tree)], counts, k
         depth = nodes[0].depth
         if p["max_depth"] is not None and depth >= p["max_depth"]:
             for node in nodes:

@@ -1,0 +1,99 @@
+"""A fast-built CART tree's candidate records, made again when first read.
+
+The fast CART builder (:mod:`infotree.grow.cart`) decides a depth from its candidate
+arrays (every node × feature's best cut and its counts) and then drops them: keeping
+each depth's, even compacted, was a third of a 10^6-row regression tree's memory.  A
+node's records are read far more rarely than it is grown (a printout, a derivation
+table, a checker's claim), so a node points at its tree's :class:`Regrow` instead: the
+first read grows the same tree once more from the same codes, keeping each depth's
+candidate arrays this time, and hands every node of the old tree its row in them.  The
+builder is deterministic, so the records are the ones the tree was decided by
+(``tests/test_regrow.py`` checks them against a build that keeps them).
+
+What a Regrow keeps is what grew the tree, by reference: the codes and classes it was
+given (a single tree: the data set's own arrays, not copies), or the forest's data set
+and the tree's sample (which the forest keeps anyway).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["Regrow", "bare"]
+
+
+def bare(tree):
+    """A tree object with ``tree``'s fields and no nodes: the builder plants its root there."""
+    out = type(tree).__new__(type(tree))
+    out.__dict__.update(tree.__dict__)
+    out.root = None
+    out.params = dict(tree.params)
+    return out
+
+
+class Regrow:
+    """How a tree was grown (its builder's template tree, codes, classes, root rows and path),
+    to grow it again when a node's records are first read."""
+
+    __slots__ = ("builder", "template", "X", "y", "data", "rows", "path", "counted")
+
+    def __init__(self, builder, template, X, y, rows, path, data=None, counted=False):
+        self.builder = builder    # the builder's class (CARTBuilder)
+        self.template = template  # bare(the builder's tree): its params as grown (pruning may add to the tree's)
+        self.X, self.y, self.rows, self.path = X, y, rows, tuple(path)
+        self.data, self.counted = data, counted
+
+    def __reduce__(self):
+        return Regrow, self.state()
+
+    def state(self) -> tuple:
+        return self.builder, self.template, self.X, self.y, self.rows, self.path, self.data, self.counted
+
+    def on(self, data, sample, counted):
+        """A forest's tree grown in a group of trees (on copies of their rows): grown again
+        from the data set and its own ``sample`` of rows, each distinct row counted as often as
+        drawn (``counted``) or every drawn row a row of its own, as the group's builder took them."""
+        self.X = self.y = None
+        self.data, self.rows, self.counted = data, sample, counted
+        return self
+
+    def records_of(self, node) -> list:
+        self.regrow(node.tree)
+        return node._records.records_of(node)
+
+    def regrow(self, tree) -> None:
+        """Grow ``tree`` again, keeping its depths' candidate arrays, and point each of its
+        nodes that still reads this Regrow at its row in them."""
+        rows, counts = self.rows, None
+        if self.data is None:
+            X, y = self.X, self.y
+            rows = np.arange(len(y), dtype=np.int64) if rows is None else rows
+        else:
+            X, y = np.asarray(self.data.X), np.asarray(self.data.y, dtype=np.int64)
+            if self.counted:
+                rows, counts = np.unique(rows, return_counts=True)
+            X, y, rows = X[rows], y[rows], np.arange(len(rows), dtype=np.int64)
+        again = bare(tree)
+        grower = self.builder(bare(self.template), X, y)
+        grower.keep_records = True
+        grower.run_many([(again, rows)], self.path, multiplicity=counts)
+        stack = [(tree.root, again.root)]
+        while stack:
+            old, new = stack.pop()
+            if old._records is self:
+                # the same row of the same depth where the tree grew alone; a forest's group: its own
+                old._records = new._records if old._ci == new._ci else _At(new._records, new._ci)
+            if old.children:  # a pruned node has none (its regrown self still has them)
+                stack.extend(zip(old.children, new.children))
+
+
+class _At:
+    """A node's row in a regrown depth, where its own row (``_ci``) was in its group's depth."""
+
+    __slots__ = ("level", "k")
+
+    def __init__(self, level, k):
+        self.level, self.k = level, k
+
+    def records_of(self, node) -> list:
+        return self.level.records(self.k)

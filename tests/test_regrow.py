@@ -1,0 +1,107 @@
+"""A fast-built CART tree keeps no depth's candidate arrays; its records, made by growing it
+again when first read (infotree.grow.regrow), are those of a build that keeps them.
+
+The kept records are themselves checked against the reference builder's in
+test_cart_builder.py; here the regrown ones are compared with them node by node (every
+candidate, surrogate, count and stop: test_cart_builder.records), for single trees (numeric,
+nominal, missing values, regression, pruned by cp and by cost-complexity, a node_at
+subtree) and for forests' trees grown in groups, in one and two processes, and pickled."""
+
+import pickle
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from infotree import build_tree, grow_forest, load
+from infotree.grow import regrow
+from infotree.grow.cart import CARTBuilder
+from infotree.growing import node_at
+from test_cart_builder import records
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "tests" / "data"
+
+
+def _records(tree):
+    """test_cart_builder.records, a pruning record by its action and alpha (its weakest link
+    names a node object of its own tree)."""
+    return [x[:10] + ((getattr(x[10], "action", None), getattr(x[10], "alpha", None)),) + x[11:] for x in records(tree)]
+
+
+def _kept(monkeypatch, make):
+    """``make()`` with every depth's candidate arrays kept as it grows (no regrowing)."""
+    with monkeypatch.context() as m:
+        m.setattr(CARTBuilder, "keep_records", True)
+        return make()
+
+
+def _counted(monkeypatch):
+    calls = []
+    grow_again = regrow.Regrow.regrow
+    monkeypatch.setattr(regrow.Regrow, "regrow", lambda self, tree: calls.append(tree) or grow_again(self, tree))
+    return calls
+
+
+SINGLE = [
+    ("stagec.csv", dict(criterion="gini")),                                    # numeric + nominal, missing, surrogates
+    ("stagec.csv", dict(criterion="entropy", surrogates=0, cp=Fraction(1, 50))),
+    ("kyphosis.csv", dict(criterion="misclassification", min_samples_split=5)),
+    ("labor.csv", dict(criterion="gini", surrogates=2, use_surrogate=1)),      # nominal subsets
+    ("airquality.csv", dict(criterion="squared_error")),                        # regression, missing
+    ("airquality.csv", dict(criterion="squared_error", cp=Fraction(1, 100))),
+    ("kyphosis.csv", dict(criterion="gini", prune="cost-complexity", ccp_alpha=Fraction(1))),
+]
+
+
+@pytest.mark.parametrize("name,kw", SINGLE, ids=[f"{n} {k['criterion']}" for n, k in SINGLE])
+def test_a_tree_s_regrown_records_are_the_kept_ones(monkeypatch, name, kw):
+    data = load(DATA / name, numeric="auto", on_missing="keep", **({"target": "Kyphosis"} if "kyphosis" in name else {}))
+    kept = _records(_kept(monkeypatch, lambda: build_tree(data, **kw)))
+    calls = _counted(monkeypatch)
+    tree = build_tree(data, **kw)
+    grown = list(tree.nodes())
+    assert all(type(nd._records) is regrow.Regrow for nd in grown if nd._records is not None)
+    assert any(nd._records is not None for nd in grown)  # grown by the fast builder
+    assert _records(tree) == kept
+    assert len(calls) == 1  # once for the whole tree
+    assert _records(pickle.loads(pickle.dumps(tree))) == kept  # pickled before its records were read: the same
+
+
+def test_a_pickled_tree_reads_its_records_after_loading(monkeypatch):
+    data = load(DATA / "stagec.csv", numeric="auto", on_missing="keep")
+    kept = _records(_kept(monkeypatch, lambda: build_tree(data, criterion="gini")))
+    loaded = pickle.loads(pickle.dumps(build_tree(data, criterion="gini")))
+    assert type(loaded.root._records) is regrow.Regrow
+    assert _records(loaded) == kept
+
+
+def test_a_subtree_grown_from_a_path_regrows_from_its_rows(monkeypatch):
+    data = load(DATA / "kyphosis.csv", numeric="auto", target="Kyphosis")
+    path = [("Start", ">", 8)]
+    kept = _kept(monkeypatch, lambda: node_at(data, path, criterion="gini"))
+    node = node_at(data, path, criterion="gini")
+    assert type(node._records) is regrow.Regrow
+    assert _records(node.tree) == _records(kept.tree)
+
+
+FORESTS = [
+    ("stagec.csv", dict(criterion="gini", surrogates=0)),  # rows drawn twice counted twice (multiplicity)
+    ("stagec.csv", dict(criterion="gini")),                # surrogates: every drawn row a row of its own
+    ("labor.csv", dict(criterion="entropy", surrogates=0)),
+]
+
+
+@pytest.mark.parametrize("name,kw", FORESTS, ids=[f"{n} surrogates={k.get('surrogates', 5)}" for n, k in FORESTS])
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_forest_s_trees_regrow_alone_as_they_grew_in_groups(monkeypatch, name, kw, jobs):
+    data = load(DATA / name, numeric="auto", on_missing="keep")
+    kept = [_records(t) for t in _kept(monkeypatch, lambda: grow_forest(data, n_trees=9, seed=5, **kw)).trees]
+    calls = _counted(monkeypatch)
+    forest = grow_forest(data, n_trees=9, seed=5, n_jobs=jobs, **kw)
+    bound = {id(nd._records): nd._records for t in forest.trees for nd in t.nodes() if nd._records is not None}
+    assert all(r.data is forest.data and r.X is None for r in bound.values())  # the data set, not a group's copy
+    assert [_records(t) for t in forest.trees] == kept
+    assert len(calls) == len(forest.trees)
+    again = pickle.loads(pickle.dumps(grow_forest(data, n_trees=9, seed=5, n_jobs=jobs, **kw)))
+    assert [_records(t) for t in again.trees] == kept
