@@ -129,8 +129,11 @@ class _Packer(pickle.Pickler):
 
     def regrow(self, r):
         """A tree's Regrow with the data set as a reference (the forest's own: the same)."""
-        *state, data, counted = r.state()
-        return Regrow, (*state, _Ref("data", None, None) if data is self.data else data, counted)
+        state = r.state()
+        at = Regrow.ARGS.index("data")
+        if state[at] is self.data:
+            state = state[:at] + (_Ref("data", None, None),) + state[at + 1:]
+        return Regrow, state
 
     def tree(self, tree):
         """A tree as its fields and its nodes as columns (one list per Node field, or one

@@ -37,9 +37,11 @@ def _kept(monkeypatch, make):
 
 
 def _counted(monkeypatch):
+    """The depths the trees are grown again to (None: whole), as they are."""
     calls = []
     grow_again = regrow.Regrow.regrow
-    monkeypatch.setattr(regrow.Regrow, "regrow", lambda self, tree: calls.append(tree) or grow_again(self, tree))
+    monkeypatch.setattr(regrow.Regrow, "regrow",
+                        lambda self, tree, depth=None: calls.append(depth) or grow_again(self, tree, depth))
     return calls
 
 
@@ -63,8 +65,11 @@ def test_a_tree_s_regrown_records_are_the_kept_ones(monkeypatch, name, kw):
     grown = list(tree.nodes())
     assert all(type(nd._records) is regrow.Regrow for nd in grown if nd._records is not None)
     assert any(nd._records is not None for nd in grown)  # grown by the fast builder
+    tree.root.candidates()  # a printout of the root's derivation: the tree grown again to the root's depth alone
+    assert calls == [0]
+    assert all(type(nd._records) is regrow.Regrow for nd in grown[1:] if nd._records is not None)
     assert _records(tree) == kept
-    assert len(calls) == 1  # once for the whole tree
+    assert calls == [0, None]  # then once whole
     assert _records(pickle.loads(pickle.dumps(tree))) == kept  # pickled before its records were read: the same
 
 
@@ -102,6 +107,6 @@ def test_a_forest_s_trees_regrow_alone_as_they_grew_in_groups(monkeypatch, name,
     bound = {id(nd._records): nd._records for t in forest.trees for nd in t.nodes() if nd._records is not None}
     assert all(r.data is forest.data and r.X is None for r in bound.values())  # the data set, not a group's copy
     assert [_records(t) for t in forest.trees] == kept
-    assert len(calls) == len(forest.trees)
+    assert calls == [0, None] * len(forest.trees)
     again = pickle.loads(pickle.dumps(grow_forest(data, n_trees=9, seed=5, n_jobs=jobs, **kw)))
     assert [_records(t) for t in again.trees] == kept

@@ -35,19 +35,22 @@ class Regrow:
     """How a tree was grown (its builder's template tree, codes, classes, root rows and path),
     to grow it again when a node's records are first read."""
 
-    __slots__ = ("builder", "template", "X", "y", "data", "rows", "path", "counted")
+    ARGS = ("builder", "template", "X", "y", "rows", "path", "data", "counted", "partly")  # __init__'s
+    __slots__ = ARGS
 
-    def __init__(self, builder, template, X, y, rows, path, data=None, counted=False):
+    def __init__(self, builder, template, X, y, rows, path, data=None, counted=False, partly=False):
         self.builder = builder    # the builder's class (CARTBuilder)
         self.template = template  # bare(the builder's tree): its params as grown (pruning may add to the tree's)
         self.X, self.y, self.rows, self.path = X, y, rows, tuple(path)
         self.data, self.counted = data, counted
+        self.partly = partly  # grown again to one node's depth already
 
     def __reduce__(self):
         return Regrow, self.state()
 
     def state(self) -> tuple:
-        return self.builder, self.template, self.X, self.y, self.rows, self.path, self.data, self.counted
+        """The arguments that make this Regrow again, in ARGS's order."""
+        return tuple(getattr(self, name) for name in self.ARGS)
 
     def on(self, data, sample, counted):
         """A forest's tree grown in a group of trees (on copies of their rows): grown again
@@ -58,12 +61,15 @@ class Regrow:
         return self
 
     def records_of(self, node) -> list:
-        self.regrow(node.tree)
+        # The first read grows the tree again down to this node's depth only (a printout of
+        # the root's derivation: one depth); a second, the whole tree.
+        self.regrow(node.tree, None if self.partly else node.depth)
+        self.partly = True
         return node._records.records_of(node)
 
-    def regrow(self, tree) -> None:
-        """Grow ``tree`` again, keeping its depths' candidate arrays, and point each of its
-        nodes that still reads this Regrow at its row in them."""
+    def regrow(self, tree, depth=None) -> None:
+        """Grow ``tree`` again (to ``depth``, or whole), keeping its depths' candidate arrays,
+        and point each of its nodes that still reads this Regrow at its row in them."""
         rows, counts = self.rows, None
         if self.data is None:
             X, y = self.X, self.y
@@ -73,8 +79,10 @@ class Regrow:
             if self.counted:
                 rows, counts = np.unique(rows, return_counts=True)
             X, y, rows = X[rows], y[rows], np.arange(len(rows), dtype=np.int64)
-        again = bare(tree)
-        grower = self.builder(bare(self.template), X, y)
+        again, template = bare(tree), bare(self.template)
+        if depth is not None:  # the nodes there stop ("max_depth") once their candidates are scored
+            template.params["max_depth"] = depth
+        grower = self.builder(template, X, y)
         grower.keep_records = True
         grower.run_many([(again, rows)], self.path, multiplicity=counts)
         stack = [(tree.root, again.root)]
