@@ -41,6 +41,7 @@ from . import limits, rowdraw
 from .controls import POISSON, ForestControl, _fraction
 from .criteria import criterion_named
 from .errors import InfotreeError
+from .grow.regrow import sampled
 from .measures import entropy
 from .nodedraw import _TOP, _NodeDraw
 from .parallel import in_processes, n_workers
@@ -367,6 +368,7 @@ def grow_trees(data, drawn, draws, options) -> list:
             tree = build_tree(data.sample(rows), feature_draw=the_draw, **options)
             # its sample's values kept as views into the data's (equal, a tenth of the memory)
             tree.domains, tree.numbers = data.sampled_values(rows)
+            sampled(tree, data, rows)  # its records grown again from the data's rows, not the sample's copy
             trees.append(tree)
     for the_draw in draws:  # the last depth's draws: the builder's, no longer needed
         if the_draw is not None:

@@ -114,8 +114,14 @@ class Tree:
     def __getstate__(self):
         """pickle: the nodes in pre-order with each one's children as indices into them (a
         node pickles without its links: see Node.__getstate__)."""
-        state = dict(self.__dict__)
         nodes = list(self.nodes()) if self.root is not None else []
+        # A tree grown alone reads its records by growing again from its training codes
+        # (infotree.grow.regrow): a pickle takes the records instead, not the training data.
+        for node in nodes:
+            if getattr(node._records, "X", None) is not None:
+                node._records.regrow(self)
+                break
+        state = dict(self.__dict__)
         at = {id(node): i for i, node in enumerate(nodes)}
         state["_shape"] = (nodes, [[at[id(c)] for c in node.children] if node.children else None for node in nodes])
         return state

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["Regrow", "bare"]
+__all__ = ["Regrow", "bare", "sampled"]
 
 
 def bare(tree):
@@ -35,14 +35,14 @@ class Regrow:
     """How a tree was grown (its builder's template tree, codes, classes, root rows and path),
     to grow it again when a node's records are first read."""
 
-    ARGS = ("builder", "template", "X", "y", "rows", "path", "data", "counted", "partly")  # __init__'s
+    ARGS = ("builder", "template", "X", "y", "rows", "path", "data", "counted", "sampled", "partly")  # __init__'s
     __slots__ = ARGS
 
-    def __init__(self, builder, template, X, y, rows, path, data=None, counted=False, partly=False):
+    def __init__(self, builder, template, X, y, rows, path, data=None, counted=False, sampled=False, partly=False):
         self.builder = builder    # the builder's class (CARTBuilder)
         self.template = template  # bare(the builder's tree): its params as grown (pruning may add to the tree's)
         self.X, self.y, self.rows, self.path = X, y, rows, tuple(path)
-        self.data, self.counted = data, counted
+        self.data, self.counted, self.sampled = data, counted, sampled
         self.partly = partly  # grown again to one node's depth already
 
     def __reduce__(self):
@@ -52,12 +52,13 @@ class Regrow:
         """The arguments that make this Regrow again, in ARGS's order."""
         return tuple(getattr(self, name) for name in self.ARGS)
 
-    def on(self, data, sample, counted):
-        """A forest's tree grown in a group of trees (on copies of their rows): grown again
-        from the data set and its own ``sample`` of rows, each distinct row counted as often as
-        drawn (``counted``) or every drawn row a row of its own, as the group's builder took them."""
+    def on(self, data, sample, counted=False, sampled=False):
+        """A forest's tree, grown again from the data set and its own ``sample`` of rows (not
+        from the copies it grew on): grown in a group of trees, each distinct row counted as
+        often as drawn (``counted``) or every drawn row a row of its own, as the group's builder
+        took them; grown alone (``sampled``), on ``data.sample(sample)``, as ``build_tree`` was."""
         self.X = self.y = None
-        self.data, self.rows, self.counted = data, sample, counted
+        self.data, self.rows, self.counted, self.sampled = data, sample, counted, sampled
         return self
 
     def records_of(self, node) -> list:
@@ -75,10 +76,14 @@ class Regrow:
             X, y = self.X, self.y
             rows = np.arange(len(y), dtype=np.int64) if rows is None else rows
         else:
-            X, y = np.asarray(self.data.X), np.asarray(self.data.y, dtype=np.int64)
-            if self.counted:
+            data = self.data.sample(rows) if self.sampled else self.data
+            X, y = np.asarray(data.X), np.asarray(data.y, dtype=np.int64)
+            if self.sampled:
+                rows = np.arange(len(y), dtype=np.int64)
+            elif self.counted:
                 rows, counts = np.unique(rows, return_counts=True)
-            X, y, rows = X[rows], y[rows], np.arange(len(rows), dtype=np.int64)
+            if not self.sampled:
+                X, y, rows = X[rows], y[rows], np.arange(len(rows), dtype=np.int64)
         again, template = bare(tree), bare(self.template)
         if depth is not None:  # the nodes there stop ("max_depth") once their candidates are scored
             template.params["max_depth"] = depth
@@ -93,6 +98,16 @@ class Regrow:
                 old._records = new._records if old._ci == new._ci else _At(new._records, new._ci)
             if old.children:  # a pruned node has none (its regrown self still has them)
                 stack.extend(zip(old.children, new.children))
+
+
+def sampled(tree, data, rows) -> None:
+    """``tree``, grown by ``build_tree(data.sample(rows))`` and given views of the data's values
+    for its sample's (a forest's tree grown alone), grows again from ``data`` and ``rows``: its
+    Regrow keeps neither the sample's codes nor its values."""
+    r = tree.root._records if tree.root is not None else None
+    if type(r) is Regrow:  # the root's, until a record is read: the tree's one Regrow
+        r.on(data, rows, sampled=True)
+        r.template.domains, r.template.numbers = tree.domains, tree.numbers
 
 
 class _At:
