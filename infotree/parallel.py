@@ -30,7 +30,7 @@ import numpy as np
 from .data.dataset import SampledValues
 from .errors import InfotreeError
 from .grow.collector import paused
-from .grow.regrow import Regrow
+from .grow.regrow import Regrow, rebind
 from .node import _STATE, Node, _state_of
 
 __all__ = ["in_processes", "n_workers"]
@@ -88,6 +88,8 @@ def in_processes(grow_trees, data, drawn, draws, options, jobs) -> list:
             kind, value = _unpack(payload, data)
             if kind == "error":
                 raise value
+            for i, tree in zip(block, value):  # grown again (records) from this process's sample, not a copy
+                rebind(tree, data, drawn[i])
             trees += value
             child.join()
     finally:

@@ -344,3 +344,13 @@ def test_a_cut_keeping_every_row_on_one_side_fails_instead_of_growing_forever(mo
     monkeypatch.setattr(cart.CARTBuilder, "partition", wrong)
     with pytest.raises(RuntimeError, match="sent every row of its node to one child"):
         build_tree(data, criterion="gini", builder="levelwise", max_depth=40)  # without the guard: fails, not hangs
+
+
+@pytest.mark.parametrize("criterion,name,read", [
+    ("gini", "kyphosis.csv", dict(target="Kyphosis")), ("entropy", "stagec.csv", dict(on_missing="keep")),
+    ("squared_error", "airquality.csv", dict(on_missing="keep"))])
+@pytest.mark.parametrize("min_gain", [Fraction(1, 100), Fraction(1, 10), Fraction(3)])
+def test_min_gain_stops_where_the_reference_does(criterion, name, read, min_gain):
+    """min_gain against CART's decrease (a candidate's gain is ID3's and C4.5's record)."""
+    data = load(ROOT / "tests" / "data" / name, numeric="auto", **read)
+    assert_same(data, criterion=criterion, min_gain=min_gain)

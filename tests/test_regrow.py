@@ -11,12 +11,15 @@ import pickle
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from infotree import build_tree, grow_forest, load
+from infotree.errors import InfotreeError
 from infotree.grow import regrow
 from infotree.grow.cart import CARTBuilder
 from infotree.growing import node_at
+from infotree.prune import cp_prune
 from test_cart_builder import records
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -113,3 +116,63 @@ def test_a_forest_s_trees_regrow_alone_as_they_grew_in_groups(monkeypatch, name,
     assert calls == [0, None] * len(forest.trees)
     again = pickle.loads(pickle.dumps(grow_forest(data, n_trees=9, seed=5, n_jobs=jobs, **kw)))
     assert [_records(t) for t in again.trees] == kept
+
+
+def test_a_node_pruned_away_reads_its_records(monkeypatch):
+    """A node held across pruning that cut it off its tree (cp made the root a leaf) is found
+    in the tree grown again by its path: once grown whole for all such nodes."""
+    data = load(DATA / "kyphosis.csv", numeric="auto", target="Kyphosis")
+    kept = _kept(monkeypatch, lambda: build_tree(data, criterion="gini"))
+    want = [nd.candidates() for nd in kept.nodes() if nd.depth and nd.split is not None]
+    calls = _counted(monkeypatch)
+    tree = build_tree(data, criterion="gini")
+    held = [nd for nd in tree.nodes() if nd.depth and nd.split is not None]
+    cp_prune(tree, Fraction(1, 2))
+    assert not tree.root.children  # every held node is off the tree
+    assert [_plain(nd.candidates()) for nd in held] == [_plain(c) for c in want]
+    assert calls == [held[0].depth, None]
+
+
+def _plain(candidates):
+    return [(c.feature, c.split, c.table, c.n_tried, c.unknown, c.decrease) for c in candidates]
+
+
+def test_a_draw_that_is_not_a_function_of_the_path_is_named():
+    """Records are never made from a tree that grew differently: the draw's defect is named."""
+    data = load(DATA / "kyphosis.csv", numeric="auto", target="Kyphosis")
+    rng = np.random.default_rng(0)
+    tree = build_tree(data, criterion="gini", feature_draw=lambda node: rng.random(3) < 0.6)
+    with pytest.raises(InfotreeError, match="function of the node's path"):
+        for nd in tree.nodes():
+            nd.candidates()
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_forest_s_trees_regrow_from_its_own_samples(jobs):
+    """Not from a worker's copy of a sample: the forest's own array, and its data set."""
+    data = load(DATA / "stagec.csv", numeric="auto", on_missing="keep")
+    forest = grow_forest(data, n_trees=6, seed=5, n_jobs=jobs, criterion="gini", max_features=2, draw="tree")
+    for tree, rows in zip(forest.trees, forest.samples):
+        assert tree.root._records.rows is rows and tree.root._records.data is forest.data
+        tree.root.candidates()
+        assert tree.draw.last == {}  # the tree grown again is not kept alive by the draw
+
+
+def test_an_engine_forest_s_trees_regrow_from_its_data_set(monkeypatch):
+    """Trees an engine grew whole in memory from a batch of rows: records from the forest's data."""
+    pytest.importorskip("duckdb")
+    from infotree.engines.duckdb import DuckDBProvider
+    from infotree.engines.forest import grow_forest as engine_forest
+
+    path = DATA / "kyphosis.csv"
+    options = dict(n_estimators=4, random_state=3, sampling="poisson", criterion="gini", max_features="sqrt",
+                   min_leaf=1, cp=None, surrogates=0)
+    kept = _kept(monkeypatch, lambda: grow_forest(load(path, numeric="auto", target="Kyphosis"), **options))
+    provider = DuckDBProvider(path, row_numbers=True, numeric="auto", target="Kyphosis")
+    try:
+        forest = engine_forest(provider, in_memory=10**6, **options)
+    finally:
+        provider.close()
+    for tree, rows in zip(forest.trees, forest.samples):
+        assert tree.root._records.data is forest.data and tree.root._records.rows is rows
+    assert [_records(t) for t in forest.trees] == [_records(t) for t in kept.trees]

@@ -26,6 +26,7 @@ from ..controls import POISSON, _fraction
 from ..ensemble import (Forest, check_tree_options, empty_sample, forest_control, forest_criterion, forest_params, plan,
                         samples_of)
 from ..errors import InfotreeError
+from ..grow.regrow import rebind
 from .builder import EngineBuilder, _Ids, grow_together
 from ..growing import _groups
 from .grow import check, finish, plant
@@ -108,7 +109,10 @@ def grow_forest(provider, control=None, *, engine="duckdb", in_memory=None, toge
         trees += [grown[t] for t in group]
     X, y = provider.rows()
     data = schema._derived(X, y, source=provider.label, lines=None, notes=())
-    return Forest(data, trees, samples_of(fc, n, n_trees), forest_params(fc, crit, k, n))
+    samples = samples_of(fc, n, n_trees)
+    for tree, rows in zip(trees, samples):  # grown in memory: records from the forest's data, not the batch's copy
+        rebind(tree, data, rows)
+    return Forest(data, trees, samples, forest_params(fc, crit, k, n))
 
 
 def _batches(items, sizes, most):

@@ -51,6 +51,7 @@ from fractions import Fraction
 import numpy as np
 
 from ..impurities import Gini
+from ..lookahead import greedy_score
 from ..measures import is_independent
 from ..node import Node, draws, row_ints
 from ..nodedraw import DepthDraws
@@ -487,7 +488,7 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
                 best = lv.record(k, j)
                 if p["stop_at_zero_gain"] and is_independent(best.table):
                     node.stop = "zero_gain"
-                elif p["min_gain"] is not None and best.gain < p["min_gain"]:
+                elif p["min_gain"] is not None and greedy_score(best) < p["min_gain"]:  # (CART: the decrease)
                     node.stop = "min_gain"
                 else:
                     kept.append(k)

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["Regrow", "bare", "sampled"]
+from ..errors import InfotreeError
+
+__all__ = ["Regrow", "bare", "rebind", "sampled"]
 
 
 def bare(tree):
@@ -36,14 +38,17 @@ class Regrow:
     to grow it again when a node's records are first read."""
 
     ARGS = ("builder", "template", "X", "y", "rows", "path", "data", "counted", "sampled", "partly")  # __init__'s
-    __slots__ = ARGS
+    __slots__ = ARGS + ("grown",)
 
     def __init__(self, builder, template, X, y, rows, path, data=None, counted=False, sampled=False, partly=False):
         self.builder = builder    # the builder's class (CARTBuilder)
         self.template = template  # bare(the builder's tree): its params as grown (pruning may add to the tree's)
+        if y is not None and y.dtype.itemsize > 1 and len(y):  # codes >= 0: a byte a row, mostly (was an int64 copy)
+            y = y.astype(np.min_scalar_type(int(y.max())))
         self.X, self.y, self.rows, self.path = X, y, rows, tuple(path)
         self.data, self.counted, self.sampled = data, counted, sampled
         self.partly = partly  # grown again to one node's depth already
+        self.grown = None     # the tree grown again whole, kept once a node pruned away from it is read
 
     def __reduce__(self):
         return Regrow, self.state()
@@ -62,15 +67,25 @@ class Regrow:
         return self
 
     def records_of(self, node) -> list:
-        # The first read grows the tree again down to this node's depth only (a printout of
-        # the root's derivation: one depth); a second, the whole tree.
-        self.regrow(node.tree, None if self.partly else node.depth)
-        self.partly = True
+        if self.grown is None:
+            # The first read grows the tree again down to this node's depth only (a printout
+            # of the root's derivation: one depth); a second, the whole tree.
+            depth = None if self.partly else node.depth
+            again = self.regrow(node.tree, depth)
+            self.partly = True
+            if node._records is self:  # no longer in its tree (pruned away below a node made a leaf)
+                self.grown = again if depth is None else self.regrow(node.tree)  # kept for such nodes
+        if node._records is self:  # found in the tree grown again by its path
+            new = self.grown.root
+            for _, branch in node.path[len(self.path):]:
+                new = new.children[branch]
+            node._records = _At(new._records, new._ci)
         return node._records.records_of(node)
 
-    def regrow(self, tree, depth=None) -> None:
+    def regrow(self, tree, depth=None):
         """Grow ``tree`` again (to ``depth``, or whole), keeping its depths' candidate arrays,
-        and point each of its nodes that still reads this Regrow at its row in them."""
+        and point each of its nodes that still reads this Regrow at its row in them; the tree
+        grown again."""
         rows, counts = self.rows, None
         if self.data is None:
             X, y = self.X, self.y
@@ -96,8 +111,15 @@ class Regrow:
             if old._records is self:
                 # the same row of the same depth where the tree grew alone; a forest's group: its own
                 old._records = new._records if old._ci == new._ci else _At(new._records, new._ci)
-            if old.children:  # a pruned node has none (its regrown self still has them)
+            if old.children:  # a pruned node has none (its regrown self still has them; grown to a depth, not there)
+                if new.test is not None and old.test != new.test:
+                    raise InfotreeError(f"the tree grown again for its records differs from the tree at "
+                                        f"{old.describe_path()} ({new.test} for {old.test}): a feature_draw must "
+                                        f"be a function of the node's path alone")
                 stack.extend(zip(old.children, new.children))
+        if getattr(tree.draw, "forget", None) is not None:  # its last depth's nodes: the tree grown again
+            tree.draw.forget()
+        return again
 
 
 def sampled(tree, data, rows) -> None:
@@ -108,6 +130,14 @@ def sampled(tree, data, rows) -> None:
     if type(r) is Regrow:  # the root's, until a record is read: the tree's one Regrow
         r.on(data, rows, sampled=True)
         r.template.domains, r.template.numbers = tree.domains, tree.numbers
+
+
+def rebind(tree, data, rows) -> None:
+    """A forest's just grown ``tree`` grows again from ``data`` and ``rows``, equal to those its
+    Regrow holds (a worker's copy of the sample; an engine's batch of rows): the forest's own."""
+    r = tree.root._records if tree.root is not None else None
+    if type(r) is Regrow and r.data is not None:
+        r.on(data, rows, r.counted, r.sampled)
 
 
 class _At:
