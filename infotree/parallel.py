@@ -6,9 +6,10 @@ grows it or when, so splitting the trees among processes cannot change them.  Th
 are cut into one block of consecutive trees per process (a block's trees still grow
 together, one level loop for all of them); this process grows the first block while forked
 children grow the others, each child receiving the data by the fork itself (nothing is
-sent to it) and sending its trees back once, pickled: their records, not the data (the data
-set's value tuples travel as references that this process resolves in its own copy, and each
-tree's sample values as the codes of their view into those).  Where fork is not the platform's way (Windows, macOS) the
+sent to it) and sending its trees back once, pickled, without the data (the data set and its
+value tuples travel as references that this process resolves in its own copy, and each
+tree's sample values as the codes of their view into those; a CART tree's records are made
+when read, from this process's data set and sample: :mod:`infotree.grow.regrow`).  Where fork is not the platform's way (Windows, macOS) the
 children are spawned and the data is pickled to each child once.
 """
 
