@@ -31,21 +31,25 @@ order, of maximal probability, and a tie between classes is reported.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import repeat
 
 import numpy as np
 
 from . import limits, rowdraw
 from .controls import POISSON, ForestControl, _fraction
 from .criteria import criterion_named
+from .descent import Flat
 from .errors import InfotreeError
 from .grow.regrow import sampled
 from .measures import entropy
 from .nodedraw import _TOP, _NodeDraw
 from .parallel import in_processes, n_workers
 from .progress import steps
+from .tree import _first_max, _same
 
 __all__ = ["Forest", "grow_forest", "m_try", "parse_rows"]
 
@@ -221,7 +225,8 @@ class Forest:
         probas, votes = [[None] * n for _ in trees], [[None] * n for _ in trees]
         for t in trees:  # out of bag: each tree's probabilities of the rows it did not draw, only
             at = np.flatnonzero(self.in_bag[t] == 0).tolist() if oob else range(n)
-            mine = self.tree_probas([codes[i] for i in at], t)
+            mine = (self._at_leaves(t, np.asarray(at, dtype=np.int64), lambda: codes, _same, {}) if oob or rows is None
+                    else self.tree_probas([codes[i] for i in at], t))
             for i, p, v in zip(at, mine, _votes_of(mine)):  # a tree's own tie: the first class, as Tree.predict
                 probas[t][i], votes[t][i] = p, v
         out = []
@@ -298,31 +303,54 @@ class Forest:
 
     def permutation_by_tree(self) -> list[list]:
         """Each tree's permutation importances (trees without out-of-bag rows left out)."""
-        codes = self._codes(None)
-        y = self.data.y.tolist()
+        y = np.asarray(self.data.y)
+        codes = functools.cache(lambda: self._codes(None))  # for the rows the arrays cannot send
         m = len(self.features)
         out = []
         for t, tree in steps(list(enumerate(self.trees)), "forest: permutation importance, tree"):
-            rows = np.flatnonzero(self.in_bag[t] == 0).tolist()
-            if not rows:
+            rows = np.flatnonzero(self.in_bag[t] == 0)
+            if not len(rows):
                 continue
-            mine, ys, here = [], [y[i] for i in rows], [codes[i] for i in rows]
-            leaves = {}  # the tree's leaves' votes, made once for all its features
-            firsts, ends = zip(*map(tree._first_tests, here))
-            # each row's leaf found with its first tests (from there, no step), the others from the root
-            starts = [tree.root if end is None else end for end in ends]
-            right = [v == label for v, label in zip(tree._votes(here, starts, leaves), ys)]
+            leaves, flat, ys = {}, Flat(tree, self.data), y[rows]  # leaves: the tree's votes, once a leaf
+            right = int((np.asarray(self._at_leaves(t, rows, codes, _first_max, leaves, flat)) == ys).sum())
+            mine = []
             for j in range(m):
-                perm = _shuffle(_stream(self.params["seed"], t, _PERMUTE, j), rows)
-                # A row whose path tests no j ends where it did: only the others descend again,
-                # from the first node testing j (the path above it reads other features only).
-                redo = [q for q, first in enumerate(firsts) if first is None or j in first]
-                starts = [tree.root if firsts[q] is None else firsts[q][j] for q in redo]
-                shuffled = [here[q][:j] + [codes[perm[q]][j]] + here[q][j + 1:] for q in redo]
-                now = sum(v == ys[q] for v, q in zip(tree._votes(shuffled, starts, leaves), redo))
-                mine.append(Fraction(sum(right[q] for q in redo) - now, len(rows)))
+                perm = _shuffle(_stream(self.params["seed"], t, _PERMUTE, j), rows.tolist())
+                now = self._at_leaves(t, rows, codes, _first_max, leaves, flat, j, perm)
+                mine.append(Fraction(right - int((np.asarray(now) == ys).sum()), len(rows)))
             out.append(mine)
         return out
+
+    def _at_leaves(self, t, rows, codes, value, memo, flat=None, j=None, perm=None) -> list:
+        """``value`` of each training row's probabilities in tree t (:meth:`Tree._per_row`), the
+        rows sent down all at once (:class:`~infotree.descent.Flat`), a leaf's made once
+        (``memo``); a row the arrays cannot send (a missing value, an M-of-N test) by the tree's
+        own descent, on ``codes()`` (the data set's rows as the trees read them).  With ``j``:
+        row q's value of feature j is row perm[q]'s (a permutation)."""
+        tree, X = self.trees[t], np.asarray(self.data.X)
+        flat = flat or Flat(tree, self.data)
+        moved = j is not None and bool((flat.feature[flat.kind >= 0] == j).any())  # else no split reads it
+        at, stopped = flat.leaves(X, rows, j, X[perm, j].astype(np.int64)) if moved else flat.leaves(X, rows)
+        out = np.empty(len(rows), dtype=object)
+        done = np.flatnonzero(~stopped)
+        ids, where = np.unique(at[done], return_inverse=True)
+        made = tree._per_row([None] * len(ids), [flat.nodes[i] for i in ids.tolist()], memo, value)
+        out[done] = _objects(made)[where]
+        odd = np.flatnonzero(stopped).tolist()
+        if odd:  # (CART's surrogates may read feature j though no split tests it)
+            mine = [codes()[r] for r in rows[odd].tolist()]
+            if j is not None:
+                mine = [c[:j] + [codes()[perm[q]][j]] + c[j + 1:] for c, q in zip(mine, odd)]
+            out[odd] = _objects(tree._per_row(mine, repeat(tree.root), memo, value))
+        return out.tolist()
+
+
+def _objects(values) -> np.ndarray:
+    """A list as a 1-d object array (lists of equal length stay objects, not rows of a 2-d array)."""
+    out = np.empty(len(values), dtype=object)
+    for i, v in enumerate(values):
+        out[i] = v
+    return out
 
 
 def _votes_of(probas) -> list:
