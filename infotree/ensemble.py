@@ -267,6 +267,10 @@ class Forest:
         impurity = crit.impurity if crit.binary else entropy
         out = []
         for tree in self.trees:
+            rational = _rational_mdi(tree, crit, len(self.features)) if crit.binary else None
+            if rational is not None:
+                out.append(rational)
+                continue
             total = [Fraction(0)] * len(self.features)
             n_root = Fraction(tree.root.n)
             weighted = {}  # node -> n/N · impurity, once a node (a child's is its split's too)
@@ -343,6 +347,34 @@ class Forest:
                 mine = [c[:j] + [codes()[perm[q]][j]] + c[j + 1:] for c, q in zip(mine, odd)]
             out[odd] = _objects(tree._per_row(mine, repeat(tree.root), memo, value))
         return out.tolist()
+
+
+def _rational_mdi(tree, crit, m) -> list | None:
+    """A tree's MDI per feature (as Forest.mdi_by_tree) where n·I is a ratio of integers
+    (Gini, misclassification: ``n_impurity_ratio``) and the counts are integers: each node's
+    n/N·I is num/(den·N), summed in integers per denominator, one Fraction a denominator at the
+    end (a Fraction sum a node took 45 µs: 10 s of a 20-tree connect-4 forest).  None otherwise."""
+    nodes = list(tree.nodes())
+    counts = np.array([node.class_counts for node in nodes])
+    if counts.dtype.kind not in "iu" or not nodes:
+        return None
+    ratio = crit.n_impurity_ratio(counts)
+    if ratio is None:
+        return None
+    num, den = ratio[0].tolist(), ratio[1].tolist()
+    at = {node: i for i, node in enumerate(nodes)}
+    sums = [{} for _ in range(m)]  # feature -> {denominator: Σ numerators}, the children's subtracted
+    for i, node in enumerate(nodes):
+        if node.test is None or not node.n:
+            continue
+        d = sums[node.split]
+        d[den[i]] = d.get(den[i], 0) + num[i]
+        for ch in node.children:
+            if ch.n:
+                k = at[ch]
+                d[den[k]] = d.get(den[k], 0) - num[k]
+    N = int(tree.root.n)
+    return [sum((Fraction(v, k * N) for k, v in d.items() if v), Fraction(0)) for d in sums]
 
 
 def _objects(values) -> np.ndarray:

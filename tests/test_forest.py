@@ -667,3 +667,17 @@ def test_permutation_importance_descends_again_only_where_the_feature_is_read(fi
         expected.append(mine)
     assert forest.permutation_by_tree() == expected
     assert any(any(v) for v in expected)
+
+
+@pytest.mark.parametrize("criterion", ["gini", "misclassification", "entropy"])
+def test_mdi_summed_in_integers_is_the_fraction_sum(criterion, monkeypatch):
+    """Gini's and misclassification's MDI, summed per denominator in integers
+    (ensemble._rational_mdi), equals each node's exact n/N·(I − Σ n_c/n·I_c) summed as Fractions."""
+    from infotree import ensemble
+
+    data = load(DATA / "stagec.csv", numeric="auto", on_missing="keep")
+    forest = grow_forest(data, n_trees=6, seed=9, criterion=criterion, max_features=3)
+    fast = forest.mdi_by_tree()
+    monkeypatch.setattr(ensemble, "_rational_mdi", lambda *args: None)
+    assert fast == forest.mdi_by_tree()
+    assert any(v for t in fast for v in t)
