@@ -493,7 +493,10 @@ def grow_forest(data, control=None, *, criterion="gain", builder="auto", n_trees
 
 
 def check_tree_options(tree_params):
-    """What a forest's trees refuse: pruning, lookahead."""
+    """What a forest's trees refuse: pruning, lookahead, sample weights."""
+    if tree_params.get("sample_weight") is not None:  # one per data row, where a tree sees its sample's rows
+        raise InfotreeError("a forest weighs a tree's rows by how often its sample draws them; sample_weight is "
+                            "not allowed (allowed: None; or the samples option, a row listed k times drawn k times)")
     if tree_params.get("prune", "none") != "none":
         raise InfotreeError("a forest grows its trees unpruned; prune is not allowed (allowed: 'none')")
     if tree_params.get("lookahead", 0):  # its two-level scores would look past the node's drawn features

@@ -681,3 +681,11 @@ def test_mdi_summed_in_integers_is_the_fraction_sum(criterion, monkeypatch):
     monkeypatch.setattr(ensemble, "_rational_mdi", lambda *args: None)
     assert fast == forest.mdi_by_tree()
     assert any(v for t in fast for v in t)
+
+
+def test_sample_weights_are_refused_not_misread():
+    """One weight a data row, where each tree is grown on its sample's rows: refused in one line
+    (a sample of the data's size took them as its own rows' weights)."""
+    data = load(DATA / "stagec.csv", numeric="auto", on_missing="keep")
+    with pytest.raises(InfotreeError, match="sample_weight is not allowed"):
+        grow_forest(data, n_trees=2, seed=1, criterion="gini", sample_weight=[1] * data.n_rows)
