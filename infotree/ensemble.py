@@ -220,13 +220,15 @@ class Forest:
         """One Ballot per row (the training rows when ``rows`` is None); ``oob=True``:
         the training rows, each voted on by the trees that did not draw it."""
         vote = vote or self.params["vote"]
-        codes = self._codes(None if oob else rows, unseen)
-        n, trees = len(codes), range(len(self.trees))
+        # the training rows go down all at once (_at_leaves): their codes only for the rows it leaves
+        training = oob or rows is None
+        codes = functools.cache(lambda: self._codes(None if oob else rows, unseen))
+        n, trees = self.data.n_rows if training else len(codes()), range(len(self.trees))
         probas, votes = [[None] * n for _ in trees], [[None] * n for _ in trees]
         for t in trees:  # out of bag: each tree's probabilities of the rows it did not draw, only
             at = np.flatnonzero(self.in_bag[t] == 0).tolist() if oob else range(n)
-            mine = (self._at_leaves(t, np.asarray(at, dtype=np.int64), lambda: codes, _same, {}) if oob or rows is None
-                    else self.tree_probas([codes[i] for i in at], t))
+            mine = (self._at_leaves(t, np.asarray(at, dtype=np.int64), codes, _same, {}) if training
+                    else self.tree_probas([codes()[i] for i in at], t))
             for i, p, v in zip(at, mine, _votes_of(mine)):  # a tree's own tie: the first class, as Tree.predict
                 probas[t][i], votes[t][i] = p, v
         out = []

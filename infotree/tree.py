@@ -336,24 +336,6 @@ class Tree:
         permutation importance asks a tree once a feature."""
         return self._per_row(codes, starts, memo, _first_max)
 
-    def _first_tests(self, codes) -> tuple:
-        """The first node testing each feature on a row's path ({feature: node}) and the leaf the
-        path ends at; (None, None) where the path reads more than its nodes' own features: an
-        M-of-N test, or a missing or unseen value (CART's surrogates, C4.5's branches combined).
-        :meth:`_descend`'s step, inline as there."""
-        first, node = {}, self.root
-        test = node.test
-        while test is not None:
-            if type(test) is MofNSplit:
-                return None, None
-            c = codes[test.feature]
-            if c is None or (type(c) is not Fraction and c < 0):
-                return None, None
-            first.setdefault(test.feature, node)
-            node = node.children[test.route(c)]
-            test = node.test
-        return first, node
-
     def predict(self, rows, *, unseen="error", routing="infotree") -> list:
         """One class label per row; ``unseen="majority"`` sends unseen values to the node's majority.
         A regression tree predicts the exact mean (a Fraction) of the node each row reaches.
