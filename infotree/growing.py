@@ -334,7 +334,7 @@ def grow_together(data, samples, draws, **options) -> list[Tree] | None:
             # CART: a tree grows again for its records from the data set and its sample, not
             # from the group's copy of its rows (infotree.grow.regrow)
             for i in group if builder is CARTBuilder else ():
-                grower.regrows[id(trees[i])].on(data, drawn_rows[i], counts is not None)
+                grower.packed.regrow_of(trees[i]).on(data, drawn_rows[i], counts is not None)
             # CART: the next group's builder takes this one's values' table and splits (equal
             # splits one object in the whole forest), not the builder itself (its arrays)
             shared, grower = getattr(grower, "shared", None), None

@@ -46,7 +46,7 @@ class _OffPath:
 
 
 _NO_CUTS = _NoCuts()
-_LINKS = ("tree", "parent", "children")
+_LINKS = ("tree", "parent", "_kids")
 _OFF_PATH = _OffPath()
 
 
@@ -115,7 +115,7 @@ class Node:
     # nodes share what they can (the path's steps, a level's block of class counts), so
     # a node costs about one object.
     __slots__ = ("tree", "_path", "step", "depth", "_cc", "_ci", "_n", "_tables", "_considered", "test",
-                 "ties", "stop", "label", "children", "parent", "_records", "_surrogates", "majority",
+                 "ties", "stop", "label", "_kids", "parent", "_records", "_surrogates", "majority",
                  "levels", "_rare")
 
     def __init__(self, tree, path, depth, class_counts, parent=None):
@@ -132,7 +132,7 @@ class Node:
         self.ties = ()              # feature indices tied exactly with the chosen one
         self.stop = None            # why the node is a leaf (a code, see reason)
         self.label = 0              # majority class index (first in class order on a tie)
-        self.children = ()          # one Node per value of the split feature's domain (a list)
+        self._kids = ()             # the children (see children), or the row they are made from
         self.parent = parent
         self._records = None        # the CART builder's depth's candidate data (the node's row: _ci): records made when asked
         self._surrogates = ()       # CART: surrogate splits (infotree.records.Surrogate), best first
@@ -161,6 +161,19 @@ class Node:
     @surrogates.setter
     def surrogates(self, value):
         self._surrogates = value
+
+    @property
+    def children(self):
+        """One Node per branch of the split (a list); () for a leaf.  A fast-built CART tree
+        makes them when first read, from its builder's arrays (:mod:`infotree.grow.packed`)."""
+        k = self._kids
+        if type(k) is int:  # this node's row in its depth's decisions
+            k = self._kids = self.tree._lazy.children(self, k)
+        return k
+
+    @children.setter
+    def children(self, value):
+        self._kids = value
 
     @property
     def split(self) -> int | None:
@@ -462,7 +475,7 @@ class Node:
             deque(map(setattr, repeat(self, len(state)), _STATE, state), 0)
         if self.levels is _UNSET:  # pickled before levels was always set (None: none)
             self.levels = None
-        self.tree, self.parent, self.children = None, None, ()
+        self.tree, self.parent, self._kids = None, None, ()
 
     def walk(self):
         """This node and all nodes below it, in pre-order (children in value order)."""

@@ -142,7 +142,7 @@ class _Packer(pickle.Pickler):
         """A tree as its fields and its nodes as columns (one list per Node field, or one
         value shared by every node), breadth-first, with each node's parent's position: pickle
         then handles lists of small values, not a state per node."""
-        state = {k: v for k, v in tree.__dict__.items() if k != "root"}
+        state = {k: v for k, v in tree.__dict__.items() if k not in ("root", "_lazy")}  # every node made below
         data = self.data
         for key, full in (("domains", data.domains), ("numbers", data.numbers)):
             if state.get(key) is not None:
@@ -180,7 +180,7 @@ def _tree(cls, state, columns, parents, kids):
     deque(map(setattr, nodes, repeat("tree", n), repeat(tree, n)), 0)
     ends = np.cumsum(np.maximum(kids, 0)) + 1  # breadth-first: node i's children end at ends[i]
     children = [nodes[b - k:b] if k >= 0 else () for b, k in zip(ends.tolist(), kids.tolist())]
-    deque(map(setattr, nodes, repeat("children", n), children), 0)
+    deque(map(setattr, nodes, repeat("_kids", n), children), 0)
     deque(map(setattr, nodes[1:], repeat("parent", n), map(nodes.__getitem__, parents[1:].tolist())), 0)
     if nodes:
         nodes[0].parent = None

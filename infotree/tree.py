@@ -26,6 +26,8 @@ __all__ = ["Tree"]
 class Tree:
     """A grown tree: the root :class:`Node`, the data's names, and the parameters."""
 
+    _lazy = None  # the arrays its nodes not yet made are made from (infotree.grow.packed), or None
+
     def __init__(self, *, features, domains, classes, target, criterion, params, kinds=None, numbers=None,
                  values=None):
         self.features = tuple(features)
@@ -122,6 +124,7 @@ class Tree:
                 node._records.regrow(self)
                 break
         state = dict(self.__dict__)
+        state.pop("_lazy", None)  # every node is made now
         at = {id(node): i for i, node in enumerate(nodes)}
         state["_shape"] = (nodes, [[at[id(c)] for c in node.children] if node.children else None for node in nodes])
         return state

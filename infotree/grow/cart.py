@@ -28,7 +28,8 @@ checks that it does, printers included.  What makes it fast:
   give the nominal surrogates' agreements, and, with the rows the surrogates route, the
   children's tables.
 * **Surrogates in bulk**: the primary's direction cumulated along each other numeric feature's segment.
-* **Records when asked for**: a node keeps its row in its depth's arrays; its records are made when read.
+* **Nodes and records when asked for**: the nodes below a root are arrays until read
+  (:mod:`~infotree.grow.packed`); a node's records are made when read (:mod:`~infotree.grow.regrow`).
 * **Regression** (``squared_error``, numeric features): targets as shifted integers; a
   cut's decrease is (S_L·n_R − S_R·n_L)² / (n_L·n_R·n) with an exact integer numerator.
 * **Per node, only what must be a Python object**: the split nodes' midpoints from int64
@@ -66,6 +67,7 @@ from .cart_arrays import (_BITS, _CONCAVE, _COUNT_LIMIT, _KEY16, _decreases, _fi
 from .cart_cuts import CutScoring
 from .cart_partition import Partitioning
 from .cart_surrogates import SurrogateSearch
+from .packed import Packed
 from .regrow import Regrow, bare
 
 __all__ = ["CARTBuilder", "Refused"]
@@ -101,12 +103,10 @@ class _Level:
     def __init__(self, b, K, m, nc, CC=None):
         self.b, self.CC, self.ptr = b, CC, None
         self.has = np.zeros((K, m), bool)
-        self.L = np.zeros((K, m, nc), np.int64)
-        self.R = np.zeros((K, m, nc), np.int64)
+        self.L, self.R = np.zeros((K, m, nc), np.int64), np.zeros((K, m, nc), np.int64)
         self.U = np.zeros((K, m, nc), np.int64)
         self.tried = np.zeros((K, m), np.int64)
-        self.lo = np.zeros((K, m), np.int64)    # numeric: ranks either side of the cut
-        self.hi = np.zeros((K, m), np.int64)
+        self.lo, self.hi = np.zeros((K, m), np.int64), np.zeros((K, m), np.int64)  # numeric: ranks either side of the cut
         self.mask = np.zeros((K, m), np.int64)  # nominal: the left value codes as bits
         self.wide = {}                          # or, past _BITS values, (k, j) -> left value codes
 
@@ -314,10 +314,11 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
             self.w = np.asarray(multiplicity, dtype=np.int64)
             if self.w.sum() < 1 << 31:  # every cumulative count fits: int32 sums run several times faster
                 self.w = self.w.astype(np.int32)
-        nodes, parts, self.regrows, template = [], [], {}, bare(self.t)
+        nodes, parts, template = [], [], bare(self.t)
+        self.packed = Packed(len(path), self.steps, self.ints)  # the nodes below the roots, as arrays
         for tree, rows in roots:
             root = self.plant(tree, rows, path)
-            self.regrows[id(tree)] = Regrow(type(self), template, self.X, self.y, rows, path)
+            self.packed.plant(tree, Regrow(type(self), template, self.X, self.y, rows, path))
             if root.stop is None:
                 nodes.append(root)
                 parts.append(rows)
@@ -383,9 +384,11 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
                     # int32, as the codes' rows: half the memory of argsort's int64
                     self.by_value[j] = np.argsort(key, kind="stable").astype(np.int32)
         self.tables = [None] * len(self.nominal_groups)  # the roots' counted in subset_cuts
-        with paused():   # the nodes' parent links are cycles the collector frees later as usual
+        with paused():   # (many objects made and dropped: a collection would traverse them all)
             while nodes:
-                nodes, rows, ords, sizes = self.level(nodes, rows, ords, sizes)
+                decided, (nodes, rows, ords, sizes) = nodes, self.level(nodes, rows, ords, sizes)
+                self.packed.decide(decided, self.lv if self.keep_records else None)
+                decided = None   # this depth's objects go (but the split ones' open children's parents)
                 if self.keep_records:
                     self.lv.compact()
                 if self.sv is not None:
@@ -447,10 +450,10 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
         # A node reads its records, surrogates and counts as row k of its depth's data: no object a
         # node.  Its records: its tree's Regrow, which grows the tree again keeping them, when read.
         considered, counts = self.considered, _Stats(self.facts, CC) if self.reg else CC
-        regrows = self.regrows
+        regrow_of = self.packed.regrow_of
         for node, k in zip(nodes, row_ints(self.ints, K)):
             node._considered = considered
-            node._records, node._cc, node._ci = lv if self.keep_records else regrows[id(node.tree)], counts, k
+            node._records, node._cc, node._ci = lv if self.keep_records else regrow_of(node.tree), counts, k
         depth = nodes[0].depth
         if p["max_depth"] is not None and depth >= p["max_depth"]:
             for node in nodes:

@@ -89,48 +89,38 @@ class Partitioning:
             # Pure (one value of y): S = n·c and Q = n·c² for an integer c, as then Σ(y − c)² = 0.
             n1 = np.maximum(ns, 1)
             c = S // n1
-            pure = ((S == c * n1) & (Q == n1 * c * c)).tolist()
-            labels = [0] * S2
+            pure = (S == c * n1) & (Q == n1 * c * c)
+            labels = np.zeros(S2, np.int8)
             stats = _Stats(self.facts, block)
         else:
             if not self.compiled:
                 block = self.count(child[go] * nc + y[rows[go]], S2 * nc, rows[go]).reshape(S2, nc)
-            labels = block.argmax(axis=1).tolist()
+            labels = block.argmax(axis=1)
             ns = block.sum(axis=1)
-            pure = ((block > 0).sum(axis=1) <= 1).tolist()
+            pure = (block > 0).sum(axis=1) <= 1
         # Every child weighs less than its node (a cut leaves rows on both sides): else a
         # wrong cut from a loop would grow the same rows deeper forever; fail instead.
         if (ns.reshape(-1, 2) >= (lv.CC[split, 0] if self.reg else lv.CC[split].sum(axis=1))[:, None]).any():
             raise RuntimeError(f"infotree: a split at depth {nodes[0].depth} sent every row of its node to one "
                                f"child (an inconsistent cut: a defect of the builder's loops; please report it)")
-        n_l = ns.tolist()
         remap = np.full(S2, -1, np.int64)
-        open_next = []
         counts = stats if self.reg else block
         depth = nodes[0].depth + 1
-        steps = self.steps
-        ints = row_ints(self.ints, S2)
-        c = 0
-        opened = []   # the open children's rows of the block, in the next depth's order
-        for k, j in zip(split, chosen[split].tolist()):
-            node = nodes[k]
-            kids = [None] * len(steps[j])  # its exact size: appending would allocate four places
-            for i, step in enumerate(steps[j]):
-                kid = kids[i] = Node(node.tree, None, depth, counts, node)
-                kid._ci, kid._n, kid.step = ints[c], n_l[c], step
-                if not n_l[c]:
-                    kid.stop, kid.label = "empty", node.label
-                else:
-                    kid.label = labels[c]
-                    if pure[c]:
-                        kid.stop = "pure"
-                    else:
-                        opened.append(c)
-                        open_next.append(kid)
-                c += 1
-            node.children = kids
-        if not open_next:
+        # The children go into the tree's arrays (infotree.grow.packed): Node objects only for
+        # the open ones, which the next depth decides; an empty child predicts its parent's class.
+        labels = np.where(ns > 0, labels, np.repeat([nodes[k].label for k in split], 2))
+        opened = np.flatnonzero((ns > 0) & ~pure)   # the open children's rows of the block, in the next depth's order
+        self.packed.children_of(ns, labels, counts, opened)
+        ints = row_ints(self.ints, S2)  # (the children's rows in the block: made when read too)
+        if not len(opened):
             return [], None, None, None
+        steps, js = self.steps, chosen[split].tolist()
+        open_next = []
+        for c, n, label in zip(opened.tolist(), ns[opened].tolist(), labels[opened].tolist()):
+            node = nodes[split[c >> 1]]
+            kid = Node(node.tree, None, depth, counts, node)
+            kid._ci, kid._n, kid.step, kid.label = ints[c], n, steps[js[c >> 1]][c & 1], label
+            open_next.append(kid)
         remap[opened] = np.arange(len(opened))
         self.counts_next = block[opened]  # the next depth's counts (level's CC), already counted here
         if self.depth_draws is not None:  # the next depth's draws: each its parent's stream and its step

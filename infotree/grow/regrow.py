@@ -28,7 +28,7 @@ def bare(tree):
     """A tree object with ``tree``'s fields and no nodes: the builder plants its root there."""
     out = type(tree).__new__(type(tree))
     out.__dict__.update(tree.__dict__)
-    out.root = None
+    out.root, out._lazy = None, None
     out.params = dict(tree.params)
     return out
 

@@ -1,0 +1,151 @@
+"""A fast-built CART tree's nodes, kept as arrays until read.
+
+A fully grown CART tree at 10^6 rows has two million nodes; as Python objects (a
+:class:`~infotree.node.Node` is 192 bytes, with a list of its children) they were half
+of the fit's peak memory, where scikit-learn keeps its tree in arrays.  The fast builder
+(:mod:`infotree.grow.cart`) now makes Node objects only for the nodes it is deciding: a
+depth's children go into :class:`Packed` as arrays (their sizes, labels and rows of the
+depth's counts), and so do the decisions of the depth's open nodes (stop, test, ties,
+surrogates, majority direction), once the depth is grown.  The builder's objects then go
+(a node it decides keeps its ancestors alive through ``parent``, nothing more), and a
+tree's root is its only node object when the fit returns.
+
+A node's children are made when first read (``Node.children``): each the object the
+builder made before, field for field, with the same shared values (the depth's counts
+block and its row, the step tuples, the row ints, the split objects).  Reading the whole
+tree (a printout, pruning, pickling) makes every node once; a tree nobody walks (a
+forest's tree asked only through arrays, an estimator that predicts) never has them.
+"""
+
+from __future__ import annotations
+
+from operator import attrgetter
+
+import numpy as np
+
+from ..node import Node
+
+__all__ = ["Packed"]
+
+# A node's stop reason as the builder sets it, by code (0: none, a split node)
+STOPS = (None, "pure", "empty", "max_depth", "min_samples_split", "no_decrease", "no_split", "zero_gain", "min_gain")
+_CODE = {s: i for i, s in enumerate(STOPS)}
+_decisions = attrgetter("stop", "test", "ties", "majority", "_surrogates", "levels")
+
+
+class _Kids:
+    """One depth's children, two a split node of the depth above, in its order (position c):
+    each one's rows (n), its label, its row of the depth's counts ``block`` (c), and its row in
+    the next depth's decisions (``opened``; -1: a leaf as made, empty or pure)."""
+
+    __slots__ = ("n", "label", "block", "opened")
+
+    def __init__(self, n, label, block, opened):
+        self.n, self.label, self.block, self.opened = n, label, block, opened
+
+
+class _Decided:
+    """One depth's open nodes' decisions (row k, the builder's order): the depth's counts and
+    records (None: each tree's Regrow), the stop codes, the split nodes' tests in order (a
+    split node's children are at 2s and 2s + 1 of the next depth, s its place: ``split_at``),
+    and the fields most nodes leave at their defaults as dicts by row."""
+
+    __slots__ = ("counts", "records", "considered", "stop", "split_at", "tests", "ties", "majority", "sv", "has_sv",
+                 "surrogates", "levels", "tree_of")
+
+
+class Packed:
+    """The nodes below the roots of the trees a builder grew together (``regrows``: each
+    tree's Regrow, by the order the trees were planted)."""
+
+    __slots__ = ("base", "steps", "ints", "kids", "decided", "regrows", "ordinal")
+
+    def __init__(self, base, steps, ints):
+        self.base = base        # the roots' depth (a subtree's: its path's length)
+        self.steps = steps      # feature -> the step tuples of its two branches (the builder's, shared)
+        self.ints = ints        # 0, 1, 2, ...: the builder's shared row ints (row_ints)
+        self.kids = [None]      # by depth - base: _Kids (the roots are objects of their own)
+        self.decided = []       # by depth - base: _Decided
+        self.regrows = []
+        self.ordinal = {}       # id(tree) -> its place in regrows (the trees keep this object: their ids hold)
+
+    def plant(self, tree, regrow):
+        """``tree``'s nodes below its root are made from here; ``regrow`` gives their records."""
+        self.ordinal[id(tree)] = len(self.regrows)
+        self.regrows.append(regrow)
+        tree._lazy = self
+
+    def regrow_of(self, tree):
+        return self.regrows[self.ordinal[id(tree)]]
+
+    def children_of(self, n, label, block, opened):
+        """The next depth's children (n, label: arrays by position; opened: the positions of
+        the open ones, in the next depth's order)."""
+        at = np.full(len(n), -1, np.int32 if len(n) < 1 << 31 else np.int64)
+        at[opened] = np.arange(len(opened))
+        self.kids.append(_Kids(_small(n), _small(label), block, at))
+
+    def decide(self, nodes, records):
+        """The builder's open nodes of a depth (its rows k, in order), decided: their decisions
+        kept as arrays.  ``records``: the depth's candidate data, or None (each tree's Regrow)."""
+        d = _Decided()
+        first = nodes[0]
+        d.counts, d.records, d.considered = first._cc, records, first._considered
+        stop, test, ties, majority, surrogates, levels = zip(*map(_decisions, nodes))
+        d.stop = np.array([_CODE[s] for s in stop], np.int8)
+        split = [k for k, t in enumerate(test) if t is not None]
+        d.split_at = np.full(len(nodes), -1, np.int32)
+        d.split_at[split] = np.arange(len(split))
+        d.tests = [test[k] for k in split]
+        d.ties = {k: t for k, t in enumerate(ties) if t}
+        d.majority = {k: m for k, m in enumerate(majority) if m is not None}
+        d.sv = next((s for s in surrogates if type(s) is not tuple), None)  # the depth's surrogate data
+        d.has_sv = np.array([s is d.sv for s in surrogates], bool) if d.sv is not None else None
+        d.surrogates = {k: s for k, s in enumerate(surrogates) if type(s) is tuple and s}  # routed counts kept
+        d.levels = {k: v for k, v in enumerate(levels) if v is not None}
+        ordinal = self.ordinal
+        d.tree_of = np.array([ordinal[id(n.tree)] for n in nodes], np.int32) if len(ordinal) > 1 else None
+        if first.depth == self.base:  # the roots: objects of their own, their children made when read
+            for k in split:
+                nodes[k]._kids = self.ints[k]
+        self.decided.append(d)
+
+    def children(self, node, k):
+        """The children of ``node``, row k of its depth's decisions, made now."""
+        i = node.depth - self.base
+        d, kids = self.decided[i], self.kids[i + 1]
+        nxt = self.decided[i + 1] if i + 1 < len(self.decided) else None
+        s = int(d.split_at[k])
+        steps, ints, tree, depth, block = self.steps[node.test.feature], self.ints, node.tree, node.depth + 1, kids.block
+        out = []
+        for b in (0, 1):
+            c = 2 * s + b
+            kid = Node(tree, None, depth, block, node)
+            n = int(kids.n[c])
+            kid.step, kid._ci, kid._n, kid.label = steps[b], ints[c], n, int(kids.label[c])
+            at = int(kids.opened[c])
+            if at < 0:
+                kid.stop = "pure" if n else "empty"
+            else:
+                self._fill(kid, nxt, at)
+            out.append(kid)
+        return out
+
+    def _fill(self, kid, d, k):
+        """An open node's decisions, row k of its depth's."""
+        kid._cc, kid._ci, kid._considered = d.counts, self.ints[k], d.considered
+        kid._records = d.records if d.records is not None else self.regrows[0 if d.tree_of is None else d.tree_of[k]]
+        kid.stop = STOPS[d.stop[k]]
+        s = int(d.split_at[k])
+        if s >= 0:
+            kid.test, kid._kids = d.tests[s], self.ints[k]
+        kid.ties = d.ties.get(k, ())
+        kid.majority = d.majority.get(k)
+        kid.levels = d.levels.get(k)
+        kid._surrogates = d.surrogates.get(k) or (d.sv if d.has_sv is not None and d.has_sv[k] else ())
+
+
+def _small(a):
+    """A non-negative int array in the smallest dtype that holds it."""
+    a = np.asarray(a)
+    return a.astype(np.min_scalar_type(int(a.max()))) if len(a) else a
