@@ -142,7 +142,11 @@ class _Packer(pickle.Pickler):
         """A tree as its fields and its nodes as columns (one list per Node field, or one
         value shared by every node), breadth-first, with each node's parent's position: pickle
         then handles lists of small values, not a state per node."""
-        state = {k: v for k, v in tree.__dict__.items() if k not in ("root", "_lazy")}  # every node made below
+        root = tree.root
+        # A tree whose nodes below the root were never read goes as its arrays
+        # (infotree.grow.packed): its root alone, and no node made here or there.
+        lazy = root._kids if root is not None and type(root._kids) is int else None
+        state = {k: v for k, v in tree.__dict__.items() if k != "root" and (k != "_lazy" or lazy is not None)}
         data = self.data
         for key, full in (("domains", data.domains), ("numbers", data.numbers)):
             if state.get(key) is not None:
@@ -152,12 +156,13 @@ class _Packer(pickle.Pickler):
                     for j, (mine, whole) in enumerate(zip(state[key], full)))
         # Breadth-first: a node's children are consecutive, after it (a node's place then
         # says where its children are; no dict of positions, no generator a node).
-        nodes, parents = ([tree.root], [-1]) if tree.root is not None else ([], [])
-        for i, node in enumerate(nodes):
+        nodes, parents = ([root], [-1]) if root is not None else ([], [])
+        for i, node in enumerate(nodes if lazy is None else ()):
             if node.children:
                 nodes += node.children
                 parents += [i] * len(node.children)
-        kids = np.array([len(c) if c or type(c) is list else -1 for c in map(_children, nodes)], np.int32)  # -1: ()
+        kids = np.array([len(c) if c or type(c) is list else -1 for c in map(_children, nodes)] if lazy is None
+                        else [-1], np.int32)  # -1: ()
         parents = np.array(parents, np.int32)
         # every node's fields by C-level loops: one tuple a node, turned into columns
         cols = list(zip(*map(_state_of, nodes))) if nodes else [() for _ in _STATE]
@@ -166,10 +171,10 @@ class _Packer(pickle.Pickler):
             first = col[0] if col else None
             same = all(map(is_, col, repeat(first)))
             columns.append((name, True, first) if same else (name, False, col))
-        return _tree, (type(tree), state, columns, parents, kids)
+        return _tree, (type(tree), state, columns, parents, kids, lazy)
 
 
-def _tree(cls, state, columns, parents, kids):
+def _tree(cls, state, columns, parents, kids, lazy=None):
     """The tree :meth:`_Packer.tree` took apart."""
     tree = cls.__new__(cls)
     tree.__dict__.update(state)
@@ -184,6 +189,8 @@ def _tree(cls, state, columns, parents, kids):
     deque(map(setattr, nodes[1:], repeat("parent", n), map(nodes.__getitem__, parents[1:].tolist())), 0)
     if nodes:
         nodes[0].parent = None
+        if lazy is not None:  # its row in the arrays its children are made from
+            nodes[0]._kids = lazy
     tree.root = nodes[0] if nodes else None
     return tree
 

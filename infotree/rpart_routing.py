@@ -52,7 +52,9 @@ def record_levels(tree, data) -> None:
     feature known), the rows routed as in training (infotree's rules and rpart's agree on
     them).  Nothing to do without a subset split.  Rows without a missing value go down
     in blocks; only those with one are routed row by row (surrogates)."""
-    nodes = [n for n in _subset_nodes(tree) if n.levels is None]   # the fast CART builder sets them
+    if tree._lazy is not None:  # the fast CART builder set them (infotree.grow.packed; a walk makes every node)
+        return
+    nodes = [n for n in _subset_nodes(tree) if n.levels is None]
     if not nodes:
         return
     from .complexity import node_path

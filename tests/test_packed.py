@@ -38,7 +38,7 @@ def node_objects():
 
 def fields(node):
     return (node.path, node.depth, node.test, node.ties, node.stop, node.label, node.n,
-            tuple(node.class_counts.tolist()), node.majority, node.levels, node._ci)
+            tuple(node.class_counts.tolist()), node.majority, node.levels, repr(node.surrogates))
 
 
 @pytest.mark.parametrize("criterion,surrogates", [("gini", 0), ("gini", 5), ("squared_error", 0), ("entropy", 2)])
@@ -134,3 +134,16 @@ def test_the_builder_keeps_a_depths_parents_not_its_ancestors(monkeypatch):
     build_tree(data, criterion="squared_error", surrogates=0)
     assert max(depth for depth, _, _ in seen) > 6
     assert all(alive <= bound for _, alive, bound in seen), seen
+
+
+def test_a_workers_trees_come_as_arrays_and_are_the_same_trees():
+    """n_jobs=2: the trees a worker grew arrive unread (their root and arrays, no node pickled)
+    and read as the trees grown in this process."""
+    data = load(ROOT / "tests/data/kyphosis.csv", target="Kyphosis")   # (surrogates for its missing values)
+    options = dict(n_trees=6, criterion="gini", seed=4, max_features=2)
+    two, one = grow_forest(data, n_jobs=2, **options), grow_forest(data, n_jobs=1, **options)
+    assert all(type(t.root._kids) is int for t in two.trees)   # a worker's too: no node was pickled
+    for a, b in zip(two.trees, one.trees):
+        assert [fields(n) for n in a.nodes()] == [fields(n) for n in b.nodes()]
+        # (by repr: each forest's criterion object compares by identity)
+        assert [repr(n.candidates()) for n in a.nodes()] == [repr(n.candidates()) for n in b.nodes()]

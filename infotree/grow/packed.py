@@ -34,7 +34,20 @@ _CODE = {s: i for i, s in enumerate(STOPS)}
 _decisions = attrgetter("stop", "test", "ties", "majority", "_surrogates", "levels")
 
 
-class _Kids:
+class _Slots:
+    """Pickled as its slots' values (a forest's worker sends its trees' arrays, not their nodes)."""
+
+    __slots__ = ()
+
+    def __getstate__(self):
+        return tuple(getattr(self, k) for k in self.__slots__)
+
+    def __setstate__(self, state):
+        for k, v in zip(self.__slots__, state):
+            setattr(self, k, v)
+
+
+class _Kids(_Slots):
     """One depth's children, two a split node of the depth above, in its order (position c):
     each one's rows (n), its label, its row of the depth's counts ``block`` (c), and its row in
     the next depth's decisions (``opened``; -1: a leaf as made, empty or pure)."""
@@ -45,7 +58,7 @@ class _Kids:
         self.n, self.label, self.block, self.opened = n, label, block, opened
 
 
-class _Decided:
+class _Decided(_Slots):
     """One depth's open nodes' decisions (row k, the builder's order): the depth's counts and
     records (None: each tree's Regrow), the stop codes, the split nodes' tests in order (a
     split node's children are at 2s and 2s + 1 of the next depth, s its place: ``split_at``),
@@ -55,7 +68,7 @@ class _Decided:
                  "has_sv", "surrogates", "levels", "tree_of")
 
 
-class Packed:
+class Packed(_Slots):
     """The nodes below the roots of the trees a builder grew together (``regrows``: each
     tree's Regrow, by the order the trees were planted)."""
 
@@ -75,6 +88,9 @@ class Packed:
         self.ordinal[id(tree)] = len(self.regrows)
         self.regrows.append(regrow)
         tree._lazy = self
+
+    def __getstate__(self):
+        return super().__getstate__()[:-1] + ({},)  # (ordinal: the ids of this process's trees)
 
     def regrow_of(self, tree):
         return self.regrows[self.ordinal[id(tree)]]
