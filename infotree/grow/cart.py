@@ -314,7 +314,7 @@ class CARTBuilder(CutScoring, Partitioning, SurrogateSearch):
             if self.w.sum() < 1 << 31:  # every cumulative count fits: int32 sums run several times faster
                 self.w = self.w.astype(np.int32)
         nodes, parts, template = [], [], bare(self.t)
-        self.packed = Packed(len(path), self.steps, self.ints)  # the nodes below the roots, as arrays
+        self.packed = Packed(self, len(path))  # the nodes below the roots, as arrays
         for tree, rows in roots:
             root = self.plant(tree, rows, path)
             whole = len(rows) == len(self.y) and bool((np.diff(rows) == 1).all())  # (kept as None: 8 MB at 10^6 rows)
