@@ -47,6 +47,8 @@ def test_a_caller_s_frozen_objects_stay_frozen():
         assert frozen > 0
         with paused():
             made = [_cycle() for _ in range(100)]
-        assert gc.get_freeze_count() == frozen and made
+        # Unfrozen, the count would be 0; another thread (pytest-xdist's) may free a frozen
+        # object meanwhile (CI saw 627,685 of 627,687), so not exactly equal.
+        assert frozen - 100 <= gc.get_freeze_count() <= frozen and made
     finally:
         gc.unfreeze()
